@@ -1,0 +1,484 @@
+"""One round at the table, from the bets to the settlement of every bet.
+
+The round deals as document 000 does (a card to each seat, the dealer's up card, a second card to
+each seat, the dealer's hole card face down), offers insurance with an ace up, peeks as the rule
+set says, then waits for decisions. At every step :meth:`Round.legal_actions` says what the
+player may do; :meth:`Round.act` takes one action or raises :class:`IllegalActionError` and leaves
+the round as it was. Seats with a ``policy`` are played by the computer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+
+from .actions import Action
+from .auto_decision import balance_fallback, timer_decision
+from .cards import Card
+from .dealer import DealerFinal, dealer_must_hit
+from .errors import IllegalActionError, InsufficientBalanceError
+from .hand import Hand
+from .ruleset import RuleSet
+from .settlement import HandResult, is_charlie, settle_hand
+from .shoe import Shoe
+from .side_bets import SideBet, hot_3, perfect_pairs, pot_of_gold, twenty_one_plus_three
+from .stakes import Stakes
+
+Money = Fraction
+#: Chooses an action for a computer seat; called with the round when that seat is to act.
+Policy = Callable[["Round"], Action]
+
+
+class Phase(Enum):
+    """Where the round stands."""
+
+    INSURANCE = "insurance"
+    PLAYER = "player"
+    SETTLED = "settled"
+
+
+@dataclass(frozen=True)
+class Bets:
+    """What one seat stakes before the deal. Side bets of 0 are not placed."""
+
+    main: Money
+    perfect_pairs: Money = Fraction(0)
+    twenty_one_plus_three: Money = Fraction(0)
+    hot_3: Money = Fraction(0)
+    pot_of_gold: Money = Fraction(0)
+
+    def __post_init__(self) -> None:
+        for name in ("main", "perfect_pairs", "twenty_one_plus_three", "hot_3", "pot_of_gold"):
+            amount = Fraction(getattr(self, name))
+            if amount < 0:
+                raise ValueError(f"bet {name} cannot be negative ({amount})")
+            object.__setattr__(self, name, amount)
+        if self.main <= 0:
+            raise ValueError("a seat must place a main bet to receive cards")
+
+    def side(self, bet: SideBet) -> Money:
+        """The amount on one side bet."""
+        return getattr(self, bet.value)
+
+    @property
+    def total(self) -> Money:
+        """Everything staked before the deal."""
+        return self.main + sum((self.side(bet) for bet in SideBet), Fraction(0))
+
+
+@dataclass(frozen=True)
+class SideBetResult:
+    """One settled side bet: its stake, the winning category's name (or None) and the net."""
+
+    bet: SideBet
+    stake: Money
+    category: str | None
+    net: Money
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """Everything one seat won or lost in the round."""
+
+    hands: tuple[HandResult, ...]
+    insurance: Money | None
+    side_bets: tuple[SideBetResult, ...]
+    lammers: int
+
+    @property
+    def net(self) -> Money:
+        """Sum of every bet's net result."""
+        total = sum((h.net for h in self.hands), Fraction(0))
+        total += sum((s.net for s in self.side_bets), Fraction(0))
+        return total + (self.insurance or 0)
+
+
+@dataclass
+class Seat:
+    """One seat's bets, balance and hands. ``balance`` None means unlimited funds."""
+
+    bets: Bets
+    balance: Money | None = None
+    policy: Policy | None = None
+    hands: list[Hand] = field(default_factory=list)
+    insurance: Money | None = None
+    insurance_decided: bool = False
+    initial_cards: tuple[Card, ...] = ()
+    result: SeatResult | None = None
+
+    def can_afford(self, amount: Money) -> bool:
+        """True when the balance covers ``amount`` more."""
+        return self.balance is None or self.balance >= amount
+
+    def pay(self, amount: Money) -> None:
+        """Move money between the balance and the table (negative = the seat stakes it)."""
+        if self.balance is not None:
+            self.balance += amount
+
+    @property
+    def lammers(self) -> int:
+        """Free-bet lammers this seat holds (every free split and free double)."""
+        return sum(hand.lammers for hand in self.hands)
+
+
+class Round:
+    """One round for one or more seats. Seat 0 deals first."""
+
+    def __init__(self, rules: RuleSet, shoe: Shoe, seats: Sequence[Seat] | Bets) -> None:
+        self.rules = rules
+        self.shoe = shoe
+        self.seats: list[Seat] = [Seat(seats)] if isinstance(seats, Bets) else list(seats)
+        if not self.seats:
+            raise ValueError("a round needs at least one seat")
+        for number, seat in enumerate(self.seats):
+            self._check_side_bets(number, seat.bets)
+            if not seat.can_afford(seat.bets.total):
+                raise InsufficientBalanceError(
+                    f"seat {number}: balance {seat.balance} does not cover the bets "
+                    f"({seat.bets.total})")
+            seat.pay(-seat.bets.total)
+        self.phase = Phase.PLAYER
+        self.hole_revealed = False
+        self._peeked = False
+        self.current: tuple[int, int] = (0, 0)
+        self._deal()
+        self._advance()
+
+    # ----- the deal ---------------------------------------------------------------------------
+
+    def _check_side_bets(self, number: int, bets: Bets) -> None:
+        offered = {
+            SideBet.PERFECT_PAIRS: self.rules.perfect_pairs,
+            SideBet.TWENTY_ONE_PLUS_THREE: self.rules.twenty_one_plus_three,
+            SideBet.HOT_3: self.rules.hot_3,
+            SideBet.POT_OF_GOLD: self.rules.pot_of_gold is not None,
+        }
+        for bet, is_offered in offered.items():
+            if bets.side(bet) and not is_offered:
+                raise IllegalActionError(
+                    f"seat {number}: {bet.title} is not offered at {self.rules.name}")
+
+    def _deal(self) -> None:
+        first = [self.shoe.draw() for _ in self.seats]
+        up = self.shoe.draw()
+        second = [self.shoe.draw() for _ in self.seats]
+        hole = self.shoe.draw()
+        self.dealer_cards: list[Card] = [up, hole]
+        for seat, a, b in zip(self.seats, first, second, strict=True):
+            seat.initial_cards = (a, b)
+            seat.hands = [Hand(cards=(a, b), stakes=Stakes(seat.bets.main))]
+        if self.rules.insurance and up.is_ace:
+            self.phase = Phase.INSURANCE
+        else:
+            for seat in self.seats:
+                seat.insurance_decided = True
+
+    @property
+    def dealer_up(self) -> Card:
+        """The dealer's face-up card."""
+        return self.dealer_cards[0]
+
+    @property
+    def dealer_visible(self) -> list[Card]:
+        """The dealer's cards a player can see (the hole card only once it is turned)."""
+        return list(self.dealer_cards) if self.hole_revealed else [self.dealer_cards[0]]
+
+    @property
+    def dealer_blackjack(self) -> bool:
+        """True when the dealer's first two cards make 21 (known to the player only once shown)."""
+        return DealerFinal.of([c.points for c in self.dealer_cards[:2]]).blackjack
+
+    # ----- what may be done now ---------------------------------------------------------------
+
+    @property
+    def seat(self) -> Seat:
+        """The seat whose decision is awaited."""
+        return self.seats[self.current[0]]
+
+    @property
+    def hand(self) -> Hand:
+        """The hand whose decision is awaited."""
+        seat_index, hand_index = self.current
+        return self.seats[seat_index].hands[hand_index]
+
+    def legal_actions(self) -> frozenset[Action]:
+        """Every action the player may take now, affordability included (empty once settled)."""
+        return frozenset(a for a in self._rule_actions() if self._affordable(a))
+
+    def _rule_actions(self) -> frozenset[Action]:
+        """Actions the rules allow now, whether or not the balance covers them."""
+        if self.phase is Phase.INSURANCE:
+            return frozenset({Action.INSURE, Action.NO_INSURANCE})
+        if self.phase is not Phase.PLAYER:
+            return frozenset()
+        hand, seat = self.hand, self.seat
+        actions = {Action.STAND}
+        split = self._split_action(hand, seat)
+        if split:
+            actions.add(split)
+        if hand.split_aces:
+            return frozenset(actions)
+        actions.add(Action.HIT)
+        double = self._double_action(hand)
+        if double:
+            actions.add(double)
+        return frozenset(actions)
+
+    def _double_action(self, hand: Hand) -> Action | None:
+        rules = self.rules
+        if hand.card_count != 2:
+            return None
+        free_ok = not hand.from_split or rules.free_double_after_split
+        if not hand.is_soft and hand.total in rules.free_double_totals and free_ok:
+            return Action.FREE_DOUBLE
+        if not hand.from_split or rules.double_after_split:
+            return Action.DOUBLE
+        return None
+
+    def _split_action(self, hand: Hand, seat: Seat) -> Action | None:
+        rules = self.rules
+        if not hand.is_pair or len(seat.hands) >= rules.max_hands:
+            return None
+        if hand.split_aces and not rules.resplit_aces:
+            return None
+        ten_pair = hand.cards[0].is_ten_value
+        if rules.free_split and (not ten_pair or rules.free_split_tens):
+            return Action.FREE_SPLIT
+        return Action.SPLIT
+
+    def _affordable(self, action: Action) -> bool:
+        if self.phase is Phase.INSURANCE:
+            return action is not Action.INSURE or self.seat.can_afford(self.seat.bets.main / 2)
+        if action in (Action.DOUBLE, Action.SPLIT):
+            return self.seat.can_afford(self.seat.bets.main)
+        return True
+
+    # ----- taking actions ---------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Take ``action`` for the current hand (or insurance decision).
+
+        Raises :class:`InsufficientBalanceError` for a paid action the balance cannot cover and
+        :class:`IllegalActionError` for anything else not legal now; the round is then unchanged.
+        """
+        allowed = self._rule_actions()
+        if action not in allowed:
+            where = "the round is settled" if self.phase is Phase.SETTLED else (
+                f"{self.phase.value} phase, hand {self.hand.describe()}")
+            legal = ", ".join(sorted(a.value for a in allowed)) or "none"
+            raise IllegalActionError(f"{action.value} is not legal ({where}); legal: {legal}")
+        if not self._affordable(action):
+            raise InsufficientBalanceError(
+                f"{action.value} needs {self.seat.bets.main} more; balance is {self.seat.balance}")
+        self._apply(action)
+        self._advance()
+
+    def request(self, action: Action) -> Action:
+        """Take ``action``, replacing an unaffordable paid double or split by document 000's
+        fallback; returns the action actually taken."""
+        if action in (Action.DOUBLE, Action.SPLIT) and not self._affordable(action):
+            action = balance_fallback(action, self.hand)
+        self.act(action)
+        return action
+
+    def time_out(self) -> Action:
+        """Apply the timer's auto-decision (no insurance, or hit 11 or less / stand); returns it."""
+        if self.phase is Phase.INSURANCE:
+            action = Action.NO_INSURANCE
+        else:
+            action = timer_decision(self.hand)
+            if action not in self._rule_actions():
+                action = Action.STAND
+        self.act(action)
+        return action
+
+    def _apply(self, action: Action) -> None:
+        seat = self.seat
+        if self.phase is Phase.INSURANCE:
+            if action is Action.INSURE:
+                seat.insurance = seat.bets.main / 2
+                seat.pay(-seat.insurance)
+            seat.insurance_decided = True
+            return
+        seat_index, hand_index = self.current
+        hand = seat.hands[hand_index]
+        main = seat.bets.main
+        if action is Action.STAND:
+            hand = replace(hand, stood=True)
+        elif action is Action.HIT:
+            hand = hand.with_card(self.shoe.draw())
+        elif action.is_double:
+            if action is Action.DOUBLE:
+                seat.pay(-main)
+                stakes = Stakes(hand.stakes.real + main, hand.stakes.free)
+                lammers = hand.lammers
+            else:
+                stakes = Stakes(hand.stakes.real, hand.stakes.free + main)
+                lammers = hand.lammers + 1
+            hand = replace(hand.with_card(self.shoe.draw()), stakes=stakes, doubled=True,
+                           lammers=lammers)
+        else:
+            hand = self._split(seat, hand_index, action)
+        seat.hands[hand_index] = hand
+
+    def _split(self, seat: Seat, hand_index: int, action: Action) -> Hand:
+        hand = seat.hands[hand_index]
+        main = seat.bets.main
+        aces = hand.cards[0].is_ace
+        if action is Action.SPLIT:
+            seat.pay(-main)
+            new_stakes, new_lammers = Stakes(main), 0
+        else:
+            new_stakes, new_lammers = Stakes(Fraction(0), main), 1
+        new_hand = Hand(cards=(hand.cards[1],), stakes=new_stakes, from_split=True,
+                        split_aces=aces, lammers=new_lammers)
+        seat.hands.insert(hand_index + 1, new_hand)
+        kept = replace(hand, cards=(hand.cards[0],), from_split=True, split_aces=aces)
+        return kept.with_card(self.shoe.draw())
+
+    # ----- moving the round on ----------------------------------------------------------------
+
+    def _finished(self, hand: Hand) -> bool:
+        """True when this hand takes no more decisions."""
+        if hand.stood or hand.doubled or hand.is_bust or hand.is_blackjack:
+            return True
+        if is_charlie(hand, self.rules):
+            return True
+        if hand.total == 21 and self.rules.auto_stand_21:
+            return True
+        return hand.split_aces and self._split_action(hand, self.seats[self.current[0]]) is None
+
+    def _advance(self) -> None:
+        """Run the round forward to the next human decision or to the settlement."""
+        while True:
+            if self.phase is Phase.INSURANCE:
+                pending = [i for i, s in enumerate(self.seats) if not s.insurance_decided]
+                if pending:
+                    self.current = (pending[0], 0)
+                    if not self._computer_moves():
+                        return
+                    continue
+                self.phase = Phase.PLAYER
+                self.current = (0, 0)
+            if self.phase is Phase.PLAYER:
+                if self._peek_ends_round():
+                    return
+                if self._next_decision():
+                    if not self._computer_moves():
+                        return
+                    continue
+                self._dealer_plays()
+                self._settle()
+            return
+
+    def _computer_moves(self) -> bool:
+        """Let a computer seat take its decision; False when a human must decide."""
+        policy = self.seat.policy
+        if policy is None:
+            return False
+        action = policy(self)
+        if action not in self.legal_actions():
+            action = balance_fallback(action, self.hand) if self.phase is Phase.PLAYER else (
+                Action.NO_INSURANCE)
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"seat {self.current[0]}'s policy chose {action.value}, "
+                                     "which is not legal")
+        self._apply(action)
+        return True
+
+    def _peek_ends_round(self) -> bool:
+        """Peek when the rules say so; a dealer blackjack then settles the round at once."""
+        if self._peeked:
+            return False
+        self._peeked = True
+        if self.rules.peek.peeks_on(self.dealer_up.points) and self.dealer_blackjack:
+            self.hole_revealed = True
+            self._settle()
+            return True
+        return False
+
+    def _next_decision(self) -> bool:
+        """Point ``current`` at the next hand awaiting a decision, dealing split hands their
+        second card on the way; False when every hand is finished."""
+        seat_index, hand_index = self.current
+        while seat_index < len(self.seats):
+            seat = self.seats[seat_index]
+            while hand_index < len(seat.hands):
+                self.current = (seat_index, hand_index)
+                hand = seat.hands[hand_index]
+                if hand.card_count == 1:
+                    hand = hand.with_card(self.shoe.draw())
+                    seat.hands[hand_index] = hand
+                if not self._finished(hand):
+                    return True
+                hand_index += 1
+            seat_index, hand_index = seat_index + 1, 0
+        return False
+
+    def _dealer_plays(self) -> None:
+        """Turn the hole card and draw while some hand still needs the dealer's total."""
+        self.hole_revealed = True
+        if self.dealer_blackjack:
+            return
+        live = any(
+            not (h.is_bust or h.is_blackjack or is_charlie(h, self.rules))
+            for seat in self.seats for h in seat.hands)
+        if not live:
+            return
+        while dealer_must_hit([c.points for c in self.dealer_cards], self.rules.dealer_hits_soft_17):
+            self.dealer_cards.append(self.shoe.draw())
+
+    # ----- settlement -------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        dealer = DealerFinal.of([c.points for c in self.dealer_cards])
+        for seat in self.seats:
+            hands = tuple(settle_hand(h, dealer, self.rules) for h in seat.hands)
+            insurance = None
+            if seat.insurance is not None:
+                insurance = seat.insurance * 2 if dealer.blackjack else -seat.insurance
+                seat.pay(seat.insurance + insurance)
+            side = self._side_bets(seat, dealer)
+            for h in hands:
+                seat.pay(h.hand.stakes.real + h.net)
+            for s in side:
+                seat.pay(s.stake + s.net)
+            seat.result = SeatResult(hands, insurance, side, seat.lammers)
+        self.phase = Phase.SETTLED
+
+    def _side_bets(self, seat: Seat, dealer: DealerFinal) -> tuple[SideBetResult, ...]:
+        first_two = seat.initial_cards
+        up = self.dealer_up
+        results = []
+        for bet in SideBet:
+            stake = seat.bets.side(bet)
+            if not stake:
+                continue
+            if bet is SideBet.POT_OF_GOLD:
+                assert self.rules.pot_of_gold is not None
+                pays = None if dealer.blackjack else pot_of_gold.pays(
+                    seat.lammers, self.rules.pot_of_gold)
+                label = f"{seat.lammers} lammers" if pays else None
+            else:
+                category = {
+                    SideBet.PERFECT_PAIRS: lambda: perfect_pairs.evaluate(*first_two),
+                    SideBet.TWENTY_ONE_PLUS_THREE:
+                        lambda: twenty_one_plus_three.evaluate(*first_two, up),
+                    SideBet.HOT_3: lambda: hot_3.evaluate(*first_two, up),
+                }[bet]()
+                pays = category.pays if category else None
+                label = category.label if category else None
+            net = stake * pays if pays else -stake
+            results.append(SideBetResult(bet, stake, label, net))
+        return tuple(results)
+
+    # ----- results ----------------------------------------------------------------------------
+
+    @property
+    def results(self) -> list[SeatResult]:
+        """Every seat's settlement (only once the round is settled)."""
+        if self.phase is not Phase.SETTLED:
+            raise IllegalActionError("the round is not settled yet")
+        return [seat.result for seat in self.seats if seat.result is not None]

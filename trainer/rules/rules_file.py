@@ -1,0 +1,76 @@
+"""Rules files: a rule set as TOML, optionally starting from a preset.
+
+A rules file is a TOML table of rule names (the fields of :class:`RuleSet`) and values. The
+optional key ``base`` names a preset to start from; every other key overrides one rule::
+
+    base = "pot-of-gold"
+    name = "pot-of-gold, resplit aces"
+    resplit_aces = true
+    blackjack_pays = "6:5"
+
+An unknown key or a bad value raises :class:`RuleSetError` naming the key and what is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import fields
+from pathlib import Path
+
+import tomli_w
+
+from .errors import RuleSetError
+from .presets import preset
+from .ruleset import RuleSet, from_plain, to_plain
+
+
+def loads(text: str) -> RuleSet:
+    """Read a rule set from TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(f"not a valid TOML rules file: {exc}") from exc
+    base_name = data.pop("base", None)
+    if base_name is not None and not isinstance(base_name, str):
+        raise RuleSetError(f"rule 'base' = {base_name!r} is not allowed; expected a preset name")
+    base = preset(base_name) if base_name else RuleSet()
+    return from_plain(data, base)
+
+
+def load(path: str | os.PathLike[str]) -> RuleSet:
+    """Read a rule set from a TOML file; errors name the file."""
+    path = Path(path)
+    try:
+        return loads(path.read_text(encoding="utf-8"))
+    except RuleSetError as exc:
+        raise RuleSetError(f"{path}: {exc}") from exc
+    except OSError as exc:
+        raise RuleSetError(f"cannot read rules file {path}: {exc.strerror}") from exc
+
+
+def dumps(rules: RuleSet) -> str:
+    """The rule set as a complete, commented TOML rules file (every rule written out)."""
+    docs = {f.name: f.metadata["doc"] for f in fields(RuleSet)}
+    lines = ["# Free Bet Blackjack rules file (every rule; see trainer.rules.rules_file)."]
+    for key, value in to_plain(rules).items():
+        lines.append(f"# {docs[key]}")
+        lines.append(tomli_w.dumps({key: value}).rstrip())
+    if rules.pot_of_gold is None:
+        lines.append(f"# {docs['pot_of_gold']}")
+        lines.append("# pot_of_gold = 1")
+    return "\n".join(lines) + "\n"
+
+
+def save(rules: RuleSet, path: str | os.PathLike[str]) -> None:
+    """Write the rules file atomically (a temporary file renamed over the target)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(dumps(rules))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

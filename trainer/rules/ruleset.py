@@ -1,0 +1,212 @@
+"""The rule set: every rule of the game as one field of a frozen dataclass."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from .errors import RuleSetError
+
+
+class Peek(Enum):
+    """Which dealer up cards make the dealer check the hole card for blackjack before play."""
+
+    NONE = "none"
+    ACE = "ace"
+    ACE_OR_TEN = "ace-or-ten"
+
+    def peeks_on(self, up_points: int) -> bool:
+        """True when the dealer peeks with this up card (ace = 1, ten-value = 10)."""
+        if self is Peek.ACE_OR_TEN:
+            return up_points in (1, 10)
+        return self is Peek.ACE and up_points == 1
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule of one Free Bet Blackjack game.
+
+    The docstring of each field's ``metadata["doc"]`` says what it means; the rules-file format
+    (see :mod:`trainer.rules.rules_file`) uses the field names as keys.
+    """
+
+    name: str = field(default="custom", metadata={"doc": "Name shown in the app and the tables."})
+    decks: int = field(default=8, metadata={"doc": "Decks in the shoe (1 to 8)."})
+    penetration: float = field(
+        default=0.75, metadata={"doc": "Share of the shoe dealt before the cut card (0.5 to 0.9)."})
+    dealer_hits_soft_17: bool = field(
+        default=False, metadata={"doc": "true: dealer hits soft 17 (H17); false: stands (S17)."})
+    peek: Peek = field(
+        default=Peek.ACE,
+        metadata={"doc": "Up cards on which the dealer peeks for blackjack: none, ace, ace-or-ten."})
+    insurance: bool = field(
+        default=True, metadata={"doc": "Insurance (half the main bet, pays 2:1) with an ace up."})
+    push_22: bool = field(
+        default=True, metadata={"doc": "A dealer total of 22 pushes every hand still in play "
+                                       "(a player blackjack still wins)."})
+    blackjack_pays: Fraction = field(
+        default=Fraction(3, 2), metadata={"doc": "Blackjack payout, e.g. \"3:2\" or \"6:5\"."})
+    free_double_totals: frozenset[int] = field(
+        default=frozenset({9, 10, 11}),
+        metadata={"doc": "Two-card hard totals that get the free double; [] for none."})
+    free_double_after_split: bool = field(
+        default=False, metadata={"doc": "Free double also on hands made by a split."})
+    double_after_split: bool = field(
+        default=False, metadata={"doc": "Paid double allowed on hands made by a split."})
+    free_split: bool = field(
+        default=True, metadata={"doc": "Pairs split free (except ten-values, see free_split_tens)."})
+    free_split_tens: bool = field(
+        default=False, metadata={"doc": "Ten-value pairs also split free."})
+    max_hands: int = field(
+        default=2, metadata={"doc": "Most hands one seat can hold by splitting (2 = no resplit)."})
+    resplit_aces: bool = field(default=False, metadata={"doc": "Split aces may be resplit."})
+    six_card_charlie: bool = field(
+        default=True, metadata={"doc": "Six cards totalling 21 or less win at once."})
+    auto_stand_21: bool = field(
+        default=True, metadata={"doc": "A hand totalling 21 gets no decision and stands."})
+    perfect_pairs: bool = field(default=True, metadata={"doc": "Perfect Pairs side bet offered."})
+    twenty_one_plus_three: bool = field(default=True, metadata={"doc": "21+3 side bet offered."})
+    hot_3: bool = field(default=True, metadata={"doc": "Hot 3 side bet offered."})
+    pot_of_gold: int | None = field(
+        default=None, metadata={"doc": "Pot of Gold pay table (1 or 2); absent for no Pot of Gold."})
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def has_free_double(self) -> bool:
+        """True when some hand can get a free double."""
+        return bool(self.free_double_totals)
+
+    def fingerprint(self) -> str:
+        """A hash of every rule that changes play or payouts (not the name or penetration)."""
+        data = to_plain(self)
+        data.pop("name")
+        data.pop("penetration")
+        text = json.dumps(data, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def describe(self) -> str:
+        """A one-line summary for chart titles and reports."""
+        parts = [
+            f"{self.decks} decks",
+            "H17" if self.dealer_hits_soft_17 else "S17",
+            {Peek.NONE: "no peek", Peek.ACE: "peek on A", Peek.ACE_OR_TEN: "peek on A/10"}[self.peek],
+        ]
+        if self.free_double_totals:
+            parts.append("free double " + "/".join(map(str, sorted(self.free_double_totals))))
+        if self.free_split:
+            parts.append("free split" + (" incl. tens" if self.free_split_tens else ""))
+        parts.append(f"{self.max_hands} hands max")
+        if self.double_after_split or self.free_double_after_split:
+            parts.append("DAS")
+        if self.resplit_aces:
+            parts.append("RSA")
+        if self.push_22:
+            parts.append("push 22")
+        if self.six_card_charlie:
+            parts.append("6-card Charlie")
+        bj = self.blackjack_pays
+        parts.append(f"BJ {bj.numerator}:{bj.denominator}")
+        return ", ".join(parts)
+
+    def standard_counterpart(self) -> RuleSet:
+        """The same game as standard blackjack: no free bets, no push 22, no Charlie."""
+        return replace(
+            self,
+            name=f"{self.name} (standard)",
+            free_double_totals=frozenset(),
+            free_double_after_split=False,
+            free_split=False,
+            free_split_tens=False,
+            push_22=False,
+            six_card_charlie=False,
+        )
+
+
+def to_plain(rules: RuleSet) -> dict[str, Any]:
+    """The rule set as plain TOML/JSON values (enums as text, fractions as "3:2", sets as lists)."""
+    data = asdict(rules)
+    data["peek"] = rules.peek.value
+    data["blackjack_pays"] = f"{rules.blackjack_pays.numerator}:{rules.blackjack_pays.denominator}"
+    data["free_double_totals"] = sorted(rules.free_double_totals)
+    if rules.pot_of_gold is None:
+        del data["pot_of_gold"]
+    return data
+
+
+def from_plain(data: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
+    """Build a rule set from plain values, starting from ``base``; names the first bad key."""
+    known = {f.name: f for f in fields(RuleSet)}
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise RuleSetError(
+                f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
+        changes[key] = _convert(key, value)
+    try:
+        return replace(base or RuleSet(), **changes)
+    except TypeError as exc:  # pragma: no cover - replace() only fails on unknown keys
+        raise RuleSetError(str(exc)) from exc
+
+
+def _convert(key: str, value: Any) -> Any:
+    """Turn one plain value into the field's type, or raise naming the key and allowed values."""
+    def bad(allowed: str) -> RuleSetError:
+        return RuleSetError(f"rule {key!r} = {value!r} is not allowed; expected {allowed}")
+
+    if key == "peek":
+        try:
+            return Peek(value)
+        except ValueError:
+            raise bad(" or ".join(repr(p.value) for p in Peek)) from None
+    if key == "blackjack_pays":
+        try:
+            num, den = (int(x) for x in str(value).split(":"))
+            return Fraction(num, den)
+        except (ValueError, ZeroDivisionError):
+            raise bad('a payout such as "3:2" or "6:5"') from None
+    if key == "free_double_totals":
+        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+            raise bad("a list of hard totals such as [9, 10, 11]")
+        return frozenset(value)
+    if key == "pot_of_gold":
+        if value not in (1, 2):
+            raise bad("1 or 2 (the pay table); leave the key out for no Pot of Gold")
+        return value
+    expected = {f.name: f.type for f in fields(RuleSet)}[key]
+    if expected == "bool" and not isinstance(value, bool):
+        raise bad("true or false")
+    if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        raise bad("a whole number")
+    if expected == "float" and (isinstance(value, bool) or not isinstance(value, int | float)):
+        raise bad("a number")
+    if expected == "str" and not isinstance(value, str):
+        raise bad("text")
+    return float(value) if expected == "float" else value
+
+
+def _validate(rules: RuleSet) -> None:
+    """Check ranges that types alone do not; names the offending rule."""
+    def bad(key: str, allowed: str) -> RuleSetError:
+        return RuleSetError(
+            f"rule {key!r} = {getattr(rules, key)!r} is not allowed; expected {allowed}")
+
+    if not 1 <= rules.decks <= 8:
+        raise bad("decks", "1 to 8")
+    if not 0.5 <= rules.penetration <= 0.9:
+        raise bad("penetration", "0.5 to 0.9")
+    if not 2 <= rules.max_hands <= 4:
+        raise bad("max_hands", "2, 3 or 4")
+    if not rules.free_double_totals <= frozenset(range(4, 21)):
+        raise bad("free_double_totals", "hard totals from 4 to 20")
+    if rules.blackjack_pays <= 0:
+        raise bad("blackjack_pays", "a positive payout")
+    if rules.pot_of_gold not in (None, 1, 2):
+        raise bad("pot_of_gold", "1 or 2")
+    if not isinstance(rules.peek, Peek):
+        raise bad("peek", " or ".join(p.value for p in Peek))

@@ -1,0 +1,25 @@
+"""Perfect Pairs: the player's first two cards are a pair of the same rank."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from . import PayCategory
+
+
+class PerfectPairs(PayCategory):
+    """Winning categories, best first."""
+
+    PERFECT = ("Perfect Pair", 25)
+    COLORED = ("Colored Pair", 12)
+    MIXED = ("Mixed Pair", 6)
+
+
+def evaluate(first: Card, second: Card) -> PerfectPairs | None:
+    """The category the two cards make, or None when they are not a same-rank pair."""
+    if first.rank is not second.rank:
+        return None
+    if first.suit is second.suit:
+        return PerfectPairs.PERFECT
+    if first.suit.is_red == second.suit.is_red:
+        return PerfectPairs.COLORED
+    return PerfectPairs.MIXED
