@@ -1,0 +1,1 @@
+"""Strategy charts and exact game computations for Free Bet Blackjack."""

@@ -1,0 +1,140 @@
+"""Whole-game expected value: the first hand from a shoe, every up card and starting hand.
+
+Composition-dependent play ("cd") takes the best action for each exact pair of cards; the
+post-split play is the fixed strategy of :mod:`splits`. Insurance is never taken (it is a
+separate decision, valued in the tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from trainer.rules import Action, RuleSet
+
+from .composition import Composition, add, full_shoe, of_values, subtract, total
+from .hand_values import REAL, UpCardValues
+from .initial_hand import action_values, pair_value
+from .splits import SplitValues
+
+
+@dataclass(frozen=True)
+class StartingHand:
+    """One up card and two player cards, with the probability of that deal."""
+
+    up: int
+    first: int
+    second: int
+    probability: float
+
+    @property
+    def hand(self) -> Composition:
+        """The player's two cards as a composition."""
+        return of_values([self.first, self.second])
+
+
+def starting_hands(shoe: Composition) -> Iterator[StartingHand]:
+    """Every (up card, unordered player pair) with its probability from ``shoe``."""
+    n = sum(shoe)
+    for up in range(1, 11):
+        p_up = shoe[up - 1] / n
+        if not p_up:
+            continue
+        rest = list(shoe)
+        rest[up - 1] -= 1
+        m = n - 1
+        for first in range(1, 11):
+            for second in range(first, 11):
+                a = rest[first - 1] / m
+                rest[first - 1] -= 1
+                b = rest[second - 1] / (m - 1)
+                rest[first - 1] += 1
+                prob = p_up * a * b * (1 if first == second else 2)
+                if prob:
+                    yield StartingHand(up, first, second, prob)
+
+
+@dataclass
+class GameResult:
+    """Whole-game EV and its parts."""
+
+    ev: float
+    by_up: dict[int, float] = field(default_factory=dict)
+    hands: dict[tuple[int, int, int], dict[Action, float]] = field(default_factory=dict)
+
+    @property
+    def rtp(self) -> float:
+        """Return to player: 1 + EV."""
+        return 1.0 + self.ev
+
+
+def up_card_values(rules: RuleSet, shoe: Composition, up: int) -> UpCardValues:
+    """Values against ``up`` with every dealer probability a full game needs batched in."""
+    values = UpCardValues(rules, subtract(shoe, of_values([up])), up)
+    removals: set[Composition] = set()
+    for first in range(1, 11):
+        for second in range(first, 11):
+            hand = of_values([first, second])
+            if min(subtract_or_none(values.shoe, hand) or (-1,)) < 0:
+                continue
+            removals |= values.reachable(hand)
+    values.prepare(removals)
+    for pair in range(1, 11):
+        if values.shoe[pair - 1] >= 2:
+            SplitValues(values, pair).prepare()
+    return values
+
+
+def subtract_or_none(shoe: Composition, cards: Composition) -> Composition | None:
+    """``shoe - cards`` or None when the shoe does not hold them."""
+    try:
+        return subtract(shoe, cards)
+    except ValueError:
+        return None
+
+
+Chooser = Callable[[StartingHand, dict[Action, float]], Action]
+
+
+def best_action(_: StartingHand, actions: dict[Action, float]) -> Action:
+    """Composition-dependent choice: the action with the highest value."""
+    return max(actions, key=lambda a: actions[a])
+
+
+def hand_ev(values: UpCardValues, deal: StartingHand,
+            choose: Chooser = best_action) -> tuple[float, dict[Action, float]]:
+    """Unconditional EV of one deal and the (post-peek) EV of each action."""
+    hand = deal.hand
+    bj_prob = values.dealer_blackjack(hand)
+    t, _ = total(hand)
+    if t == 21:
+        return float(values.rules.blackjack_pays) * (1.0 - bj_prob), {}
+    numerators = action_values(values, hand)
+    chosen = numerators[choose(deal, {a: x / values.mass(hand) for a, x in numerators.items()})]
+    ev = chosen - (bj_prob if values.peek else 0.0)
+    mass = values.mass(hand)
+    return ev, {a: x / mass for a, x in numerators.items()}
+
+
+def game_ev(rules: RuleSet, shoe: Composition | None = None,
+            choose: Chooser = best_action) -> GameResult:
+    """Expected value of the first hand from ``shoe`` (a full shoe of the rule set's decks)."""
+    shoe = shoe or full_shoe(rules.decks)
+    result = GameResult(ev=0.0)
+    by_up: dict[int, list[StartingHand]] = {}
+    for deal in starting_hands(shoe):
+        by_up.setdefault(deal.up, []).append(deal)
+    for up, deals in by_up.items():
+        values = up_card_values(rules, shoe, up)
+        up_total = 0.0
+        for deal in deals:
+            ev, actions = hand_ev(values, deal, choose)
+            up_total += deal.probability * ev
+            result.hands[(up, deal.first, deal.second)] = actions
+        result.by_up[up] = up_total
+        result.ev += up_total
+    return result
+
+
+__all__ = ["REAL", "GameResult", "StartingHand", "add", "game_ev", "hand_ev", "pair_value",
+           "starting_hands", "up_card_values"]

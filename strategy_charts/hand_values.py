@@ -1,0 +1,170 @@
+"""Exact values of standing, hitting and doubling a hand against one dealer up card.
+
+All values are *numerators* in units of the main bet: E[net * 1{no dealer blackjack}] where the
+dealer peeks at this up card, plain E[net] where it does not (see :mod:`dealer_probabilities`).
+Divide by :meth:`UpCardValues.mass` of the decision's shoe to get the EV the player sees after the
+peek. A hand is a composition of its cards; ``extra`` is any other cards known to be gone from
+the shoe (the other pair cards of a split). Hands that can still hit are played with one of two
+stakes, real (1, 0) or free-only (0, 1); a double ends the hand with its stakes grown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.rules import RuleSet
+
+from .composition import EMPTY, Composition, add, size, total, with_card
+from .dealer_probabilities import COL_22, COL_BJ, COL_BUST, dealer_table
+
+Stakes = tuple[int, int]
+REAL: Stakes = (1, 0)
+FREE: Stakes = (0, 1)
+
+
+def _outcome_vectors(push_22: bool) -> dict[int, tuple[list[float], list[float]]]:
+    """For each player total 4..21: (net per unit of real stake, win indicator) per dealer column."""
+    vectors = {}
+    for player in range(4, 22):
+        net, win = [0.0] * 8, [0.0] * 8
+        for column, dealer in enumerate(range(17, 22)):
+            if player > dealer:
+                net[column], win[column] = 1.0, 1.0
+            elif player < dealer:
+                net[column] = -1.0
+        net[COL_BUST] = win[COL_BUST] = 1.0
+        if not push_22:
+            net[COL_22] = win[COL_22] = 1.0
+        net[COL_BJ] = -1.0
+        vectors[player] = (net, win)
+    return vectors
+
+
+class UpCardValues:
+    """Hand values against one up card, drawn from one shoe (the up card already removed)."""
+
+    def __init__(self, rules: RuleSet, shoe: Composition, up: int) -> None:
+        self.rules = rules
+        self.shoe = shoe
+        self.up = up
+        self.peek = rules.peek.peeks_on(up)
+        self._bj_index = {1: 9, 10: 0}.get(up) if self.peek else None
+        self._dealer: dict[Composition, list[float]] = {}
+        self._stand: dict[Composition, tuple[float, float]] = {}
+        self._best: dict[tuple[Composition, Composition, Stakes], float] = {}
+        self._vectors = _outcome_vectors(rules.push_22)
+        self._charlie = 6 if rules.six_card_charlie else None
+
+    # ----- the shoe ---------------------------------------------------------------------------
+
+    def draws(self, removed: Composition) -> list[tuple[int, float]]:
+        """(card value, probability) of the next card once ``removed`` is gone from the shoe."""
+        left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
+        n = sum(left)
+        return [(i + 1, c / n) for i, c in enumerate(left) if c > 0]
+
+    def mass(self, removed: Composition) -> float:
+        """P(no dealer blackjack) once ``removed`` is gone when the dealer peeks here, else 1."""
+        if self._bj_index is None:
+            return 1.0
+        left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
+        return 1.0 - left[self._bj_index] / sum(left)
+
+    def dealer_blackjack(self, removed: Composition) -> float:
+        """P(dealer blackjack) once ``removed`` is gone from the shoe."""
+        hole = {1: 9, 10: 0}.get(self.up)
+        if hole is None:
+            return 0.0
+        left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
+        return left[hole] / sum(left)
+
+    def prepare(self, removals: Iterable[Composition]) -> None:
+        """Compute the dealer's outcome probabilities for every removal not yet known, in one batch."""
+        missing = sorted({r for r in removals if r not in self._dealer})
+        shoes = [tuple(s - r for s, r in zip(self.shoe, rem, strict=True)) for rem in missing]
+        table = dealer_table(self.up, self.rules.dealer_hits_soft_17, self.peek, shoes)
+        for rem, shoe in zip(missing, shoes, strict=True):
+            self._dealer[rem] = table[shoe].tolist()
+
+    def reachable(self, hand: Composition, extra: Composition = EMPTY) -> set[Composition]:
+        """Removals ``h + extra`` for every hand ``h`` hitting can make from ``hand`` that still
+        needs the dealer's total (not bust, not a Charlie)."""
+        found: set[Composition] = set()
+        stack = [hand]
+        seen = {hand}
+        while stack:
+            h = stack.pop()
+            t, _ = total(h)
+            if t > 21 or (self._charlie and size(h) >= self._charlie):
+                continue
+            removed = add(h, extra)
+            found.add(removed)
+            if t == 21:
+                continue
+            for value, _ in self.draws(removed):
+                nxt = with_card(h, value)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return found
+
+    # ----- values -----------------------------------------------------------------------------
+
+    def stand_parts(self, hand: Composition, extra: Composition = EMPTY) -> tuple[float, float]:
+        """(A, B) with stand value ``real * A + free * B``: A = P(win) - P(lose), B = P(win)."""
+        removed = add(hand, extra)
+        key = removed + (total(hand)[0],)
+        cached = self._stand.get(key)
+        if cached is None:
+            if removed not in self._dealer:
+                self.prepare([removed])
+            dist = self._dealer[removed]
+            net, win = self._vectors[max(total(hand)[0], 4)]
+            cached = (sum(d * x for d, x in zip(dist, net, strict=True)),
+                      sum(d * x for d, x in zip(dist, win, strict=True)))
+            self._stand[key] = cached
+        return cached
+
+    def stand(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+        """Value of standing with these stakes."""
+        a, b = self.stand_parts(hand, extra)
+        return stakes[0] * a + stakes[1] * b
+
+    def settled(self, hand: Composition, stakes: Stakes, extra: Composition) -> float | None:
+        """Value of a hand that takes no decision (bust, Charlie, 21), or None if it decides."""
+        t, _ = total(hand)
+        if t > 21:
+            return -stakes[0] * self.mass(add(hand, extra))
+        if self._charlie and size(hand) >= self._charlie:
+            return (stakes[0] + stakes[1]) * self.mass(add(hand, extra))
+        if t == 21:
+            return self.stand(hand, stakes, extra)
+        return None
+
+    def best(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+        """Value of the best hit/stand play from here on (no double, no split)."""
+        key = (hand, extra, stakes)
+        cached = self._best.get(key)
+        if cached is not None:
+            return cached
+        value = self.settled(hand, stakes, extra)
+        if value is None:
+            value = max(self.stand(hand, stakes, extra), self.hit(hand, stakes, extra))
+        self._best[key] = value
+        return value
+
+    def hit(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+        """Value of taking one card, then playing the best hit/stand strategy."""
+        removed = add(hand, extra)
+        return sum(p * self.best(with_card(hand, v), stakes, extra)
+                   for v, p in self.draws(removed))
+
+    def double(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+        """Value of taking exactly one more card with these (already grown) stakes."""
+        removed = add(hand, extra)
+        value = 0.0
+        for v, p in self.draws(removed):
+            nxt = with_card(hand, v)
+            settled = self.settled(nxt, stakes, extra)
+            value += p * (settled if settled is not None else self.stand(nxt, stakes, extra))
+        return value

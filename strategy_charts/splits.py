@@ -1,0 +1,216 @@
+"""The exact value of splitting a pair, resplits included, for a fixed post-split strategy.
+
+Method (the standard one of combinatorial analyzers, after E. Farmer's split algorithm):
+
+* **Post-split strategy ("CDZ-").** Every split hand plays the strategy that is optimal for its
+  own cards and its own stakes as if it had not come from a split: hand ``h`` decides on values
+  computed from the shoe minus ``h`` (and the up card). It is not re-optimised for the other
+  pair card or for cards that sibling hands removed. Doubles after a split follow the rule set
+  (free double on hard 9-11 if ``free_double_after_split``, paid double if
+  ``double_after_split``); split aces get one card.
+* **Exact value of that strategy.** Because each hand's play depends only on its own cards, every
+  other hand's hits can be thought of as dealt after all second cards (they are stopping times
+  on an exchangeable shoe), and cards removed unseen do not change an expectation. The split's
+  value is then a sum over the sequence of pair (P) / non-pair (N) second cards: each hand's
+  value is ``X(a, b)`` (second card unrestricted) or ``N(a, b)`` (second card known non-pair),
+  with ``a`` extra pair cards and ``b`` unseen non-pair cards removed; both follow from the
+  values with ``b = 0`` by removing one unseen card at a time.
+* **Free Bet stakes.** Hand one keeps the real stake; every hand a free split makes carries a free
+  stake only and plays the free-stake strategy. Paid splits give every hand a real stake.
+
+All values are numerators as in :mod:`hand_values` (dealer peek handled by the hole card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from trainer.rules import Action
+
+from .composition import EMPTY, Composition, add, of_values, size, total, with_card
+from .hand_values import FREE, REAL, Stakes, UpCardValues
+
+#: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
+PatternHand = tuple[bool, str, int, int]
+
+
+@cache
+def split_patterns(max_hands: int, n: int, p: int) -> tuple[tuple[float, tuple[PatternHand, ...]], ...]:
+    """Every sequence of second cards for a split, with its probability.
+
+    ``n`` cards remain after both pair cards are gone, ``p`` of them pair cards. Hands get their
+    second cards in order; a pair card makes a new hand while fewer than ``max_hands`` exist,
+    after which every second card is unrestricted ("X").
+    """
+    q = n - p
+    out: list[tuple[float, tuple[PatternHand, ...]]] = []
+
+    def walk(prob: float, hands: int, current: int, a: int, kinds: list[str]) -> None:
+        if prob == 0.0:
+            return
+        if current == hands:
+            n_count = kinds.count("N")
+            pattern = tuple(
+                (i == 0, kind, a, n_count - (kind == "N")) for i, kind in enumerate(kinds))
+            out.append((prob, pattern))
+            return
+        if hands == max_hands:
+            walk(prob, hands, current + 1, a, [*kinds, "X"])
+            return
+        remaining = n - a - kinds.count("N")
+        if remaining <= 0:
+            return
+        if p - a > 0:
+            walk(prob * (p - a) / remaining, hands + 1, current, a + 1, kinds)
+        n_left = q - kinds.count("N")
+        if n_left > 0:
+            walk(prob * n_left / remaining, hands, current + 1, a, [*kinds, "N"])
+
+    walk(1.0, 2, 0, 0, [])
+    return tuple(out)
+
+
+@dataclass
+class SplitValues:
+    """Values of splitting one pair against one up card, for the fixed CDZ- strategy."""
+
+    values: UpCardValues
+    pair: int                     # the pair's card value (1 = aces)
+    known: Composition = EMPTY    # other cards known gone besides the two pair cards
+
+    def __post_init__(self) -> None:
+        rules = self.values.rules
+        self.rules = rules
+        aces = self.pair == 1
+        self.max_hands = rules.max_hands if (not aces or rules.resplit_aces) else 2
+        self._fixed: dict[tuple[Composition, Stakes, Composition], float] = {}
+        self._decision: dict[tuple[Composition, Stakes], str] = {}
+        left = [s - k for s, k in zip(self.values.shoe, self.known, strict=True)]
+        self.n = sum(left) - 2
+        self.p = left[self.pair - 1] - 2
+        self.top_a = min(2 * (self.max_hands - 2), max(self.p, 0))
+
+    def _extra(self, a: int) -> Composition:
+        """Cards gone besides the hand's own: the other pair card, ``a`` more, and ``known``."""
+        return add(self.known, of_values([self.pair] * (a + 1)))
+
+    def prepare(self) -> None:
+        """Batch the dealer probabilities every split hand needs."""
+        first = of_values([self.pair])
+        removals: set[Composition] = set()
+        for a in range(self.top_a + 1):
+            removals |= self.values.reachable(first, self._extra(a))
+        removals |= self.values.reachable(first, self.known)
+        self.values.prepare(removals)
+
+    # ----- the fixed strategy -----------------------------------------------------------------
+
+    def double_after_split(self, hand: Composition, stakes: Stakes) -> Stakes | None:
+        """Stakes after the double a split hand may take, or None when it may not double."""
+        rules = self.rules
+        if size(hand) != 2:
+            return None
+        t, soft = total(hand)
+        if not soft and t in rules.free_double_totals and rules.free_double_after_split:
+            return (stakes[0], stakes[1] + 1)
+        if rules.double_after_split:
+            return (stakes[0] + 1, stakes[1])
+        return None
+
+    def decision(self, hand: Composition, stakes: Stakes) -> str:
+        """The CDZ- play of a split hand: best of stand / hit / double on its own shoe."""
+        key = (hand, stakes)
+        cached = self._decision.get(key)
+        if cached is None:
+            v = self.values
+            options = {"stand": v.stand(hand, stakes, self.known),
+                       "hit": v.hit(hand, stakes, self.known)}
+            doubled = self.double_after_split(hand, stakes)
+            if doubled is not None:
+                options["double"] = v.double(hand, doubled, self.known)
+            cached = max(options, key=lambda k: (options[k], -list(options).index(k)))
+            self._decision[key] = cached
+        return cached
+
+    def fixed(self, hand: Composition, stakes: Stakes, extra: Composition) -> float:
+        """Value of a split hand played by the fixed strategy with ``extra`` also gone."""
+        key = (hand, stakes, extra)
+        cached = self._fixed.get(key)
+        if cached is not None:
+            return cached
+        v = self.values
+        value = v.settled(hand, stakes, extra)
+        if value is None:
+            if self.pair == 1 and size(hand) == 2:
+                value = v.stand(hand, stakes, extra)
+            else:
+                choice = self.decision(hand, stakes)
+                if choice == "stand":
+                    value = v.stand(hand, stakes, extra)
+                elif choice == "double":
+                    doubled = self.double_after_split(hand, stakes)
+                    assert doubled is not None
+                    value = v.double(hand, doubled, extra)
+                else:
+                    value = sum(p * self.fixed(with_card(hand, c), stakes, extra)
+                                for c, p in v.draws(add(hand, extra)))
+        self._fixed[key] = value
+        return value
+
+    # ----- X and N ----------------------------------------------------------------------------
+
+    def _x0(self, a: int, stakes: Stakes) -> float:
+        """X(a, 0): a split hand whose second card is any card, ``a`` extra pair cards gone."""
+        first = of_values([self.pair])
+        extra = self._extra(a)
+        return sum(p * self.fixed(with_card(first, c), stakes, extra)
+                   for c, p in self.values.draws(add(first, extra)))
+
+    def _pp(self, a: int, stakes: Stakes) -> float:
+        """The pair hand played without resplitting, ``a`` extra pair cards gone."""
+        return self.fixed(of_values([self.pair, self.pair]), stakes, self._extra(a))
+
+    def x_n_tables(self, stakes: Stakes) -> tuple[dict[tuple[int, int], float],
+                                                   dict[tuple[int, int], float]]:
+        """X(a, b) and N(a, b) for every a, b the patterns need."""
+        n, p = self.n, self.p
+        x: dict[tuple[int, int], float] = {}
+        nn: dict[tuple[int, int], float] = {}
+        top = 2 * (self.max_hands - 2)
+        for a in range(top + 1):
+            if a > p:
+                x[(a, 0)] = nn[(a, 0)] = 0.0
+                continue
+            x[(a, 0)] = self._x0(a, stakes)
+            v = (p - a) / (n - a)
+            nn[(a, 0)] = x[(a, 0)] if v == 0 else (
+                (x[(a, 0)] - v * self._pp(a, stakes)) / (1 - v) if v < 1 else 0.0)
+        for b in range(1, self.max_hands):
+            for a in range(top + 1 - b):
+                v = (p - a) / (n + 1 - a - b) if p > a else 0.0
+                x[(a, b)] = (x[(a, b - 1)] - v * x[(a + 1, b - 1)]) / (1 - v) if v < 1 else 0.0
+                w = (p - a) / (n - a - b) if p > a else 0.0
+                nn[(a, b)] = (nn[(a, b - 1)] - w * nn[(a + 1, b - 1)]) / (1 - w) if w < 1 else 0.0
+        return x, nn
+
+    def value(self, free: bool) -> float:
+        """Numerator of the split: hand one real, the others free (``free``) or real (paid)."""
+        self.prepare()
+        tables = {REAL: self.x_n_tables(REAL)}
+        if free:
+            tables[FREE] = self.x_n_tables(FREE)
+        result = 0.0
+        for prob, hands in split_patterns(self.max_hands, self.n, self.p):
+            for first, kind, a, b in hands:
+                stakes = REAL if (first or not free) else FREE
+                x, nn = tables[stakes]
+                result += prob * (x if kind == "X" else nn)[(a, b)]
+        return result
+
+
+def split_action(rules_free_split: bool, free_split_tens: bool, pair: int) -> Action:
+    """Whether this pair splits free or paid under the rules."""
+    if rules_free_split and (pair != 10 or free_split_tens):
+        return Action.FREE_SPLIT
+    return Action.SPLIT

@@ -1,0 +1,242 @@
+"""Exact side-bet returns: published figures, brute force on small shoes, Monte Carlo, shoes."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from strategy_charts.side_bets import (
+    CARD_TYPES,
+    category_probabilities,
+    full_shoe,
+    hot_3_probabilities,
+    hot_3_rtp,
+    normalize_shoe,
+    perfect_pairs_probabilities,
+    perfect_pairs_rtp,
+    side_bet_rtp,
+    twenty_one_plus_three_probabilities,
+    twenty_one_plus_three_rtp,
+)
+from trainer.rules.cards import Card, Rank, Suit, standard_deck
+from trainer.rules.side_bets import SideBet, hot_3, perfect_pairs, twenty_one_plus_three
+
+# --- the published figures (document 000, "Return to Player"; RULINGS.md, preset evolution) -------
+
+
+def test_published_rtps_for_eight_decks() -> None:
+    # The RULINGS.md reading (21+3 trips of one suit are Suited Trips, A-2-3 and Q-K-A straights
+    # but not K-A-2; Hot 3 ace 11 unless it busts) reproduces all three published figures.
+    shoe = full_shoe(8)
+    assert round(float(perfect_pairs_rtp(shoe)) * 100, 2) == 95.90
+    assert round(float(twenty_one_plus_three_rtp(shoe)) * 100, 2) == 96.30
+    assert round(float(hot_3_rtp(shoe)) * 100, 2) == 94.60
+
+
+def test_exact_values_for_six_and_eight_decks() -> None:
+    expected = {  # percentages to 4 decimals
+        6: (93.8907, 95.3790, 94.5106),
+        8: (95.9036, 96.2961, 94.5951),
+    }
+    for decks, figures in expected.items():
+        shoe = full_shoe(decks)
+        got = (perfect_pairs_rtp(shoe), twenty_one_plus_three_rtp(shoe), hot_3_rtp(shoe))
+        assert tuple(round(float(rtp) * 100, 4) for rtp in got) == figures
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+def test_perfect_pairs_closed_form(decks: int) -> None:
+    # Given the first card, 52d - 1 remain: d - 1 perfect, d coloured, 2d mixed partners.
+    rtp = Fraction(26 * (decks - 1) + 13 * decks + 7 * 2 * decks, 52 * decks - 1)
+    assert perfect_pairs_rtp(full_shoe(decks)) == rtp
+
+
+def test_eight_decks_is_fast() -> None:
+    start = time.perf_counter()
+    shoe = full_shoe(8)
+    perfect_pairs_rtp(shoe)
+    twenty_one_plus_three_rtp(shoe)
+    hot_3_rtp(shoe)
+    assert time.perf_counter() - start < 1.0
+
+
+# --- brute force over every ordered draw of physical cards ----------------------------------------
+
+
+def _physical(shoe: dict[Card, int]) -> list[Card]:
+    return [card for card, count in shoe.items() for _ in range(count)]
+
+
+def _brute_two(shoe: dict[Card, int]) -> dict[object, Fraction]:
+    tally: dict[object, int] = {}
+    draws = 0
+    for first, second in permutations(_physical(shoe), 2):
+        category = perfect_pairs.evaluate(first, second)
+        tally[category] = tally.get(category, 0) + 1
+        draws += 1
+    return {category: Fraction(n, draws) for category, n in tally.items()}
+
+
+def _brute_three(shoe: dict[Card, int], evaluate) -> dict[object, Fraction]:
+    tally: dict[object, int] = {}
+    draws = 0
+    # Dealing order: player card 1, dealer up card, player card 2.
+    for first, up, second in permutations(_physical(shoe), 3):
+        category = evaluate(first, second, up)
+        tally[category] = tally.get(category, 0) + 1
+        draws += 1
+    return {category: Fraction(n, draws) for category, n in tally.items()}
+
+
+def _brute_rtp(distribution: dict[object, Fraction]) -> Fraction:
+    return sum(
+        (p * (category.pays + 1) for category, p in distribution.items() if category is not None),
+        Fraction(0),
+    )
+
+
+def _nonzero(distribution: dict[object, Fraction]) -> dict[object, Fraction]:
+    return {category: p for category, p in distribution.items() if p}
+
+
+def _small_shoe() -> dict[Card, int]:
+    """Six ranks, 0 to 3 of each card (36 cards): A-2-3 and Q-K-A straights, trips of one card,
+    7-7-7 and totals 19 to 21 all occur, and the draw weights are not all alike."""
+    ranks = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.SEVEN, Rank.QUEEN, Rank.KING)
+    return {
+        Card(rank, suit): (int(rank) + s) % 4
+        for rank in ranks
+        for s, suit in enumerate(Suit)
+        if (int(rank) + s) % 4
+    }
+
+
+@pytest.mark.parametrize("shoe", [_small_shoe(), dict.fromkeys(standard_deck(), 2)],
+                         ids=["small", "two-decks"])
+def test_perfect_pairs_matches_brute_force(shoe: dict[Card, int]) -> None:
+    brute = _brute_two(shoe)
+    assert _nonzero(perfect_pairs_probabilities(shoe)) == brute
+    assert perfect_pairs_rtp(shoe) == _brute_rtp(brute)
+
+
+@pytest.mark.parametrize(
+    ("evaluate", "probabilities", "rtp"),
+    [
+        (twenty_one_plus_three.evaluate, twenty_one_plus_three_probabilities,
+         twenty_one_plus_three_rtp),
+        (hot_3.evaluate, hot_3_probabilities, hot_3_rtp),
+    ],
+    ids=["21+3", "hot-3"],
+)
+def test_three_card_bets_match_brute_force(evaluate, probabilities, rtp) -> None:
+    shoe = _small_shoe()
+    assert sum(shoe.values()) == 36  # 42,840 ordered draws
+    brute = _brute_three(shoe, evaluate)
+    assert _nonzero(probabilities(shoe)) == brute
+    assert rtp(shoe) == _brute_rtp(brute)
+
+
+def test_one_deck_three_card_bets_match_brute_force() -> None:
+    # Every ordered triple of one full deck (132,600 draws): each category and the whole return.
+    shoe = dict.fromkeys(standard_deck(), 1)
+    for evaluate, probabilities in (
+        (twenty_one_plus_three.evaluate, twenty_one_plus_three_probabilities),
+        (hot_3.evaluate, hot_3_probabilities),
+    ):
+        assert _nonzero(probabilities(shoe)) == _brute_three(shoe, evaluate)
+
+
+# --- Monte Carlo on the 8-deck shoe ---------------------------------------------------------------
+
+
+def test_monte_carlo_agrees_within_error_bars() -> None:
+    rng = random.Random(20240601)
+    cards = _physical(dict.fromkeys(standard_deck(), 8))
+    draws = 60_000
+    seen: dict[SideBet, dict[object, int]] = {bet: {} for bet in _CARD_BETS}
+    for _ in range(draws):
+        first, up, second = rng.sample(cards, 3)
+        for bet, category in (
+            (SideBet.PERFECT_PAIRS, perfect_pairs.evaluate(first, second)),
+            (SideBet.TWENTY_ONE_PLUS_THREE, twenty_one_plus_three.evaluate(first, second, up)),
+            (SideBet.HOT_3, hot_3.evaluate(first, second, up)),
+        ):
+            seen[bet][category] = seen[bet].get(category, 0) + 1
+    shoe = full_shoe(8)
+    for bet in _CARD_BETS:
+        exact = category_probabilities(bet, shoe)
+        # Each category's count is binomial: within 5 standard deviations (plus one for tiny p).
+        for category, p in exact.items():
+            count = seen[bet].get(category, 0)
+            sd = math.sqrt(draws * float(p) * (1 - float(p)))
+            assert abs(count - draws * float(p)) <= 5 * sd + 1, (bet, category)
+        # The mean return, against the exact variance of one bet's return.
+        mean = sum(n * ((c.pays + 1) if c else 0) for c, n in seen[bet].items()) / draws
+        rtp = float(side_bet_rtp(bet, shoe))
+        second_moment = sum(float(p) * (c.pays + 1) ** 2 for c, p in exact.items() if c)
+        error = math.sqrt((second_moment - rtp**2) / draws)
+        assert abs(mean - rtp) <= 5 * error, bet
+
+
+_CARD_BETS = (SideBet.PERFECT_PAIRS, SideBet.TWENTY_ONE_PLUS_THREE, SideBet.HOT_3)
+
+
+# --- API: distributions, shoe forms, errors -------------------------------------------------------
+
+
+@pytest.mark.parametrize("bet", _CARD_BETS)
+def test_distribution_lists_every_category_then_loss(bet: SideBet) -> None:
+    distribution = category_probabilities(bet, full_shoe(6))
+    categories = list(distribution)
+    assert categories[-1] is None
+    assert categories[:-1] == list(type(categories[0]))
+    assert sum(distribution.values()) == 1
+    assert all(isinstance(p, Fraction) and p >= 0 for p in distribution.values())
+    assert side_bet_rtp(bet, full_shoe(6)) == 1 + sum(
+        p * (c.pays if c else -1) for c, p in distribution.items()
+    )
+
+
+def test_pot_of_gold_is_not_a_card_bet() -> None:
+    with pytest.raises(ValueError, match="Pot of Gold"):
+        category_probabilities(SideBet.POT_OF_GOLD, full_shoe(8))
+
+
+def test_shoe_forms_are_equivalent() -> None:
+    counts = [(i * 7) % 5 for i in range(52)]
+    by_card = {card: n for card, n in zip(CARD_TYPES, counts, strict=True)}
+    by_pair = {(card.rank, card.suit): n for card, n in by_card.items()}
+    table = [[by_card[Card(rank, suit)] for suit in Suit] for rank in Rank]
+    assert normalize_shoe(by_card) == normalize_shoe(by_pair) == normalize_shoe(table)
+    assert normalize_shoe(table) == tuple(counts)
+    assert hot_3_rtp(by_pair) == hot_3_rtp(table) == hot_3_rtp(tuple(counts))
+
+
+def test_depleted_shoe() -> None:
+    # Take all the sevens out: Hot 3 can no longer pay 7-7-7.
+    shoe = {card: 6 for card in standard_deck() if card.rank is not Rank.SEVEN}
+    assert hot_3_probabilities(shoe)[hot_3.Hot3.SEVEN_SEVEN_SEVEN] == 0
+    # Only one card of each rank: no pairs at all.
+    single = {Card(rank, Suit.SPADES): 1 for rank in Rank}
+    assert perfect_pairs_rtp(single) == 0
+    # Thirteen spades: every draw is a flush, 12 of the 286 are straight flushes (A-2-3 .. Q-K-A).
+    poker = twenty_one_plus_three_probabilities(single)
+    assert poker[twenty_one_plus_three.TwentyOnePlusThree.STRAIGHT_FLUSH] == Fraction(12, 286)
+    assert poker[twenty_one_plus_three.TwentyOnePlusThree.FLUSH] == Fraction(274, 286)
+    assert poker[None] == 0
+
+
+def test_bad_shoes_are_refused() -> None:
+    with pytest.raises(ValueError):
+        full_shoe(0)
+    with pytest.raises(ValueError):
+        normalize_shoe([[1] * 4] * 12)
+    with pytest.raises(ValueError):
+        normalize_shoe({Card(Rank.ACE, Suit.CLUBS): -1})
+    with pytest.raises(ValueError, match="needs 3"):
+        hot_3_rtp({Card(Rank.ACE, Suit.CLUBS): 2})
