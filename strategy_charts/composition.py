@@ -6,7 +6,9 @@ Index 0 holds aces, index 9 ten-values; a card of value ``v`` sits at index ``v 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
+from functools import cache
 
 Composition = tuple[int, ...]
 
@@ -30,7 +32,7 @@ def of_values(values: Iterable[int]) -> Composition:
 
 def add(a: Composition, b: Composition) -> Composition:
     """Cards of ``a`` and ``b`` together."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def subtract(shoe: Composition, cards: Composition) -> Composition:
@@ -48,6 +50,7 @@ def with_card(comp: Composition, value: int) -> Composition:
     return tuple(counts)
 
 
+@cache
 def total(comp: Composition) -> tuple[int, bool]:
     """Best blackjack total of a hand composition and whether it is soft."""
     hard = sum((i + 1) * n for i, n in enumerate(comp))
@@ -59,6 +62,32 @@ def total(comp: Composition) -> tuple[int, bool]:
 def size(comp: Composition) -> int:
     """Number of cards."""
     return sum(comp)
+
+
+def fits(cards: Composition, shoe: Composition) -> bool:
+    """True when ``shoe`` holds every card of ``cards``."""
+    return all(map(operator.le, cards, shoe))
+
+
+@cache
+def unbusted_hands(max_cards: int = 21) -> tuple[Composition, ...]:
+    """Every composition of 1 to ``max_cards`` cards whose hard total is at most 21."""
+    found: list[Composition] = []
+
+    def walk(start: int, hard: int, counts: list[int], n: int) -> None:
+        if n:
+            found.append(tuple(counts))
+        if n == max_cards:
+            return
+        for value in range(start, 11):
+            if hard + value > 21:
+                break
+            counts[value - 1] += 1
+            walk(value, hard + value, counts, n + 1)
+            counts[value - 1] -= 1
+
+    walk(1, 0, [0] * 10, 0)
+    return tuple(found)
 
 
 def parse_counts(text: str) -> Composition:

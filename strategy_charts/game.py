@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from trainer.rules import Action, RuleSet
 
-from .composition import Composition, add, full_shoe, of_values, subtract, total
+from .composition import Composition, add, fits, full_shoe, of_values, subtract, total, unbusted_hands
 from .hand_values import REAL, UpCardValues
 from .initial_hand import action_values, pair_value
 from .splits import SplitValues
@@ -71,26 +71,15 @@ class GameResult:
 def up_card_values(rules: RuleSet, shoe: Composition, up: int) -> UpCardValues:
     """Values against ``up`` with every dealer probability a full game needs batched in."""
     values = UpCardValues(rules, subtract(shoe, of_values([up])), up)
-    removals: set[Composition] = set()
-    for first in range(1, 11):
-        for second in range(first, 11):
-            hand = of_values([first, second])
-            if min(subtract_or_none(values.shoe, hand) or (-1,)) < 0:
-                continue
-            removals |= values.reachable(hand)
-    values.prepare(removals)
+    hands = unbusted_hands(6 if rules.six_card_charlie else 21)
+    left = values.shoe
+    values.prepare(h for h in hands if sum(h) >= 2 and fits(h, left))
+    split_removals: set[Composition] = set()
     for pair in range(1, 11):
-        if values.shoe[pair - 1] >= 2:
-            SplitValues(values, pair).prepare()
+        if left[pair - 1] >= 2:
+            split_removals |= SplitValues(values, pair).needed()
+    values.prepare(split_removals)
     return values
-
-
-def subtract_or_none(shoe: Composition, cards: Composition) -> Composition | None:
-    """``shoe - cards`` or None when the shoe does not hold them."""
-    try:
-        return subtract(shoe, cards)
-    except ValueError:
-        return None
 
 
 Chooser = Callable[[StartingHand, dict[Action, float]], Action]

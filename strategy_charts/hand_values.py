@@ -50,18 +50,23 @@ class UpCardValues:
         self.peek = rules.peek.peeks_on(up)
         self._bj_index = {1: 9, 10: 0}.get(up) if self.peek else None
         self._dealer: dict[Composition, list[float]] = {}
+        self._draws: dict[Composition, list[tuple[int, float]]] = {}
         self._stand: dict[Composition, tuple[float, float]] = {}
         self._best: dict[tuple[Composition, Composition, Stakes], float] = {}
         self._vectors = _outcome_vectors(rules.push_22)
-        self._charlie = 6 if rules.six_card_charlie else None
+        self.charlie = 6 if rules.six_card_charlie else None
 
     # ----- the shoe ---------------------------------------------------------------------------
 
     def draws(self, removed: Composition) -> list[tuple[int, float]]:
         """(card value, probability) of the next card once ``removed`` is gone from the shoe."""
-        left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
-        n = sum(left)
-        return [(i + 1, c / n) for i, c in enumerate(left) if c > 0]
+        cached = self._draws.get(removed)
+        if cached is None:
+            left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
+            n = sum(left)
+            cached = [(i + 1, c / n) for i, c in enumerate(left) if c > 0]
+            self._draws[removed] = cached
+        return cached
 
     def mass(self, removed: Composition) -> float:
         """P(no dealer blackjack) once ``removed`` is gone when the dealer peeks here, else 1."""
@@ -95,7 +100,7 @@ class UpCardValues:
         while stack:
             h = stack.pop()
             t, _ = total(h)
-            if t > 21 or (self._charlie and size(h) >= self._charlie):
+            if t > 21 or (self.charlie and size(h) >= self.charlie):
                 continue
             removed = add(h, extra)
             found.add(removed)
@@ -135,7 +140,7 @@ class UpCardValues:
         t, _ = total(hand)
         if t > 21:
             return -stakes[0] * self.mass(add(hand, extra))
-        if self._charlie and size(hand) >= self._charlie:
+        if self.charlie and size(hand) >= self.charlie:
             return (stakes[0] + stakes[1]) * self.mass(add(hand, extra))
         if t == 21:
             return self.stand(hand, stakes, extra)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from trainer.rules import Action
 
-from .composition import EMPTY, Composition, size, total
+from .composition import EMPTY, Composition, add, size, total
 from .hand_values import FREE, REAL, Stakes, UpCardValues
 from .splits import SplitValues, split_action
 
@@ -54,11 +54,13 @@ def action_values(values: UpCardValues, hand: Composition, stakes: Stakes = REAL
 
 
 def prepare_hand(values: UpCardValues, hand: Composition, known: Composition = EMPTY) -> None:
-    """Batch the dealer probabilities the hand's actions need."""
-    from .composition import add
+    """Batch the dealer probabilities the hand's actions need (its splits' included)."""
     removals = values.reachable(hand, known)
     removals.add(add(hand, known))
     values.prepare(removals)
+    pair = pair_value(hand)
+    if pair is not None:
+        SplitValues(values, pair, known).prepare()
 
 
 __all__ = ["FREE", "REAL", "action_values", "double_action", "pair_value", "prepare_hand"]

@@ -28,7 +28,7 @@ from functools import cache
 
 from trainer.rules import Action
 
-from .composition import EMPTY, Composition, add, of_values, size, total, with_card
+from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
 from .hand_values import FREE, REAL, Stakes, UpCardValues
 
 #: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
@@ -91,18 +91,62 @@ class SplitValues:
         self.p = left[self.pair - 1] - 2
         self.top_a = min(2 * (self.max_hands - 2), max(self.p, 0))
 
-    def _extra(self, a: int) -> Composition:
+    def extra(self, a: int) -> Composition:
         """Cards gone besides the hand's own: the other pair card, ``a`` more, and ``known``."""
         return add(self.known, of_values([self.pair] * (a + 1)))
 
     def prepare(self) -> None:
-        """Batch the dealer probabilities every split hand needs."""
+        """Batch the dealer probabilities every split hand needs (the unsplit hands' first)."""
         first = of_values([self.pair])
-        removals: set[Composition] = set()
+        self.values.prepare(self.values.reachable(first, self.known))
+        self.values.prepare(self.needed())
+
+    def needed(self) -> set[Composition]:
+        """Removals whose dealer probabilities the fixed strategy's hands stand on.
+
+        The decisions come from unsplit values, so those must be ready; walking the strategy
+        instead of every reachable hand keeps the batch small.
+        """
+        found: set[Composition] = set()
+        v = self.values
+        stakes_list = [REAL, FREE] if self.rules.free_split else [REAL]
+
+        def stand_on(hand: Composition, extra: Composition) -> None:
+            t, _ = total(hand)
+            if t <= 21 and not (v.charlie and size(hand) >= v.charlie):
+                found.add(add(hand, extra))
+
+        visited: set[tuple[Composition, Stakes, Composition]] = set()
+
+        def walk(hand: Composition, stakes: Stakes, extra: Composition) -> None:
+            if (hand, stakes, extra) in visited:
+                return
+            visited.add((hand, stakes, extra))
+            t, _ = total(hand)
+            if t >= 21 or (v.charlie and size(hand) >= v.charlie) or (
+                    self.pair == 1 and size(hand) == 2):
+                stand_on(hand, extra)
+                return
+            choice = self.decision(hand, stakes)
+            if choice == "stand":
+                stand_on(hand, extra)
+                return
+            for c, _ in v.draws(add(hand, extra)):
+                nxt = with_card(hand, c)
+                if choice == "double":
+                    stand_on(nxt, extra)
+                else:
+                    walk(nxt, stakes, extra)
+
+        first = of_values([self.pair])
         for a in range(self.top_a + 1):
-            removals |= self.values.reachable(first, self._extra(a))
-        removals |= self.values.reachable(first, self.known)
-        self.values.prepare(removals)
+            extra = self.extra(a)
+            if not fits(add(first, extra), v.shoe):
+                continue
+            for stakes in stakes_list:
+                for c, _ in v.draws(add(first, extra)):
+                    walk(with_card(first, c), stakes, extra)
+        return found
 
     # ----- the fixed strategy -----------------------------------------------------------------
 
@@ -163,13 +207,13 @@ class SplitValues:
     def _x0(self, a: int, stakes: Stakes) -> float:
         """X(a, 0): a split hand whose second card is any card, ``a`` extra pair cards gone."""
         first = of_values([self.pair])
-        extra = self._extra(a)
+        extra = self.extra(a)
         return sum(p * self.fixed(with_card(first, c), stakes, extra)
                    for c, p in self.values.draws(add(first, extra)))
 
     def _pp(self, a: int, stakes: Stakes) -> float:
         """The pair hand played without resplitting, ``a`` extra pair cards gone."""
-        return self.fixed(of_values([self.pair, self.pair]), stakes, self._extra(a))
+        return self.fixed(of_values([self.pair, self.pair]), stakes, self.extra(a))
 
     def x_n_tables(self, stakes: Stakes) -> tuple[dict[tuple[int, int], float],
                                                    dict[tuple[int, int], float]]:
@@ -195,8 +239,10 @@ class SplitValues:
         return x, nn
 
     def value(self, free: bool) -> float:
-        """Numerator of the split: hand one real, the others free (``free``) or real (paid)."""
-        self.prepare()
+        """Numerator of the split: hand one real, the others free (``free``) or real (paid).
+
+        Call :meth:`prepare` first (or batch the same removals) for speed.
+        """
         tables = {REAL: self.x_n_tables(REAL)}
         if free:
             tables[FREE] = self.x_n_tables(FREE)
