@@ -6,7 +6,7 @@ import pytest
 
 from trainer.rules import Action, dealer_must_hit
 
-from .conftest import EVOLUTION, POT_OF_GOLD, assert_all_dealt, hand_nets, play, deal
+from .conftest import EVOLUTION, POT_OF_GOLD, assert_all_dealt, deal, hand_nets, play
 
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)

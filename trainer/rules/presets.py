@@ -1,4 +1,4 @@
-"""The built-in rule sets: the live 8-deck game (document 000) and the Pot of Gold table game (001)."""
+"""The built-in rule sets: the live 8-deck game (document 000) and the Pot of Gold game (001)."""
 
 from __future__ import annotations
 

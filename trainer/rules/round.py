@@ -277,8 +277,13 @@ class Round:
 
     def request(self, action: Action) -> Action:
         """Take ``action``, replacing an unaffordable paid double or split by document 000's
-        fallback; returns the action actually taken."""
-        if action in (Action.DOUBLE, Action.SPLIT) and not self._affordable(action):
+        fallback; returns the action actually taken.
+
+        Only a double or split the rules allow here falls back; one they forbid raises
+        :class:`IllegalActionError` like any other illegal action.
+        """
+        if (action in (Action.DOUBLE, Action.SPLIT) and action in self._rule_actions()
+                and not self._affordable(action)):
             action = balance_fallback(action, self.hand)
         self.act(action)
         return action
@@ -302,7 +307,7 @@ class Round:
                 seat.pay(-seat.insurance)
             seat.insurance_decided = True
             return
-        seat_index, hand_index = self.current
+        _, hand_index = self.current
         hand = seat.hands[hand_index]
         main = seat.bets.main
         if action is Action.STAND:
@@ -374,12 +379,16 @@ class Round:
             return
 
     def _computer_moves(self) -> bool:
-        """Let a computer seat take its decision; False when a human must decide."""
+        """Let a computer seat take its decision; False when a human must decide.
+
+        A choice the rules allow but the balance cannot cover falls back as for a human seat;
+        a choice the rules forbid raises :class:`IllegalActionError`.
+        """
         policy = self.seat.policy
         if policy is None:
             return False
         action = policy(self)
-        if action not in self.legal_actions():
+        if action not in self.legal_actions() and action in self._rule_actions():
             action = balance_fallback(action, self.hand) if self.phase is Phase.PLAYER else (
                 Action.NO_INSURANCE)
         if action not in self.legal_actions():
@@ -427,7 +436,8 @@ class Round:
             for seat in self.seats for h in seat.hands)
         if not live:
             return
-        while dealer_must_hit([c.points for c in self.dealer_cards], self.rules.dealer_hits_soft_17):
+        hits_soft_17 = self.rules.dealer_hits_soft_17
+        while dealer_must_hit([c.points for c in self.dealer_cards], hits_soft_17):
             self.dealer_cards.append(self.shoe.draw())
 
     # ----- settlement -------------------------------------------------------------------------

@@ -42,7 +42,8 @@ class RuleSet:
         default=False, metadata={"doc": "true: dealer hits soft 17 (H17); false: stands (S17)."})
     peek: Peek = field(
         default=Peek.ACE,
-        metadata={"doc": "Up cards on which the dealer peeks for blackjack: none, ace, ace-or-ten."})
+        metadata={
+            "doc": "Up cards on which the dealer peeks for blackjack: none, ace, ace-or-ten."})
     insurance: bool = field(
         default=True, metadata={"doc": "Insurance (half the main bet, pays 2:1) with an ace up."})
     push_22: bool = field(
@@ -58,7 +59,8 @@ class RuleSet:
     double_after_split: bool = field(
         default=False, metadata={"doc": "Paid double allowed on hands made by a split."})
     free_split: bool = field(
-        default=True, metadata={"doc": "Pairs split free (except ten-values, see free_split_tens)."})
+        default=True,
+        metadata={"doc": "Pairs split free (except ten-values, see free_split_tens)."})
     free_split_tens: bool = field(
         default=False, metadata={"doc": "Ten-value pairs also split free."})
     max_hands: int = field(
@@ -72,7 +74,8 @@ class RuleSet:
     twenty_one_plus_three: bool = field(default=True, metadata={"doc": "21+3 side bet offered."})
     hot_3: bool = field(default=True, metadata={"doc": "Hot 3 side bet offered."})
     pot_of_gold: int | None = field(
-        default=None, metadata={"doc": "Pot of Gold pay table (1 or 2); absent for no Pot of Gold."})
+        default=None,
+        metadata={"doc": "Pot of Gold pay table (1 or 2); absent for no Pot of Gold."})
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -95,7 +98,8 @@ class RuleSet:
         parts = [
             f"{self.decks} decks",
             "H17" if self.dealer_hits_soft_17 else "S17",
-            {Peek.NONE: "no peek", Peek.ACE: "peek on A", Peek.ACE_OR_TEN: "peek on A/10"}[self.peek],
+            {Peek.NONE: "no peek", Peek.ACE: "peek on A",
+             Peek.ACE_OR_TEN: "peek on A/10"}[self.peek],
         ]
         if self.free_double_totals:
             parts.append("free double " + "/".join(map(str, sorted(self.free_double_totals))))

@@ -1,4 +1,4 @@
-"""The shoe: N decks, a cut card at a set penetration, a replayable shuffle, and stacked shoes for tests."""
+"""The shoe: N decks, a cut card at a set penetration, a replayable shuffle, stacked test shoes."""
 
 from __future__ import annotations
 

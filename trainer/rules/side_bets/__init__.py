@@ -1,4 +1,4 @@
-"""Side bets: Perfect Pairs, 21+3 and Hot 3 (on the first three cards) and Pot of Gold (on lammers)."""
+"""Side bets: Perfect Pairs, 21+3 and Hot 3 (on the first three cards), Pot of Gold (on lammers)."""
 
 from __future__ import annotations
 

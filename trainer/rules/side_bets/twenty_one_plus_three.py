@@ -17,7 +17,8 @@ class TwentyOnePlusThree(PayCategory):
 
 
 def is_straight(ranks: list[int]) -> bool:
-    """Three consecutive ranks; the ace plays low (A-2-3) or high (Q-K-A), never round the corner."""
+    """Three consecutive ranks; the ace plays low (A-2-3) or high (Q-K-A), never round the
+    corner."""
     ordered = sorted(ranks)
     if ordered == [1, 12, 13]:
         return True

@@ -1,0 +1,213 @@
+"""The engine's command line: ``python -m strategy_charts`` (also installed as ``freebet-charts``).
+
+    ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
+    hand      exact EV of every legal action of one hand, at any shoe
+    sidebets  return to player of each side bet
+    build     (re)build the tables in data/ (all presets, or one)
+    verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
+    chart     render a strategy chart to PNG, SVG or PDF
+
+Every command that prints numbers prints JSON with ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from trainer.rules import PRESETS, RuleSet, RuleSetError, preset
+from trainer.rules import rules_file
+
+from .composition import EMPTY, full_shoe, of_values, parse_counts, subtract
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
+    if args.rules:
+        return rules_file.load(args.rules)
+    return preset(args.preset or "evolution")
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--preset", choices=sorted(PRESETS), help="a built-in rule set")
+    group.add_argument("--rules", metavar="FILE", help="a TOML rules file")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    print(json.dumps(data, indent=2) if args.json else text)
+
+
+def cmd_ev(args: argparse.Namespace) -> int:
+    from .game import game_ev
+    from .tables import build_table
+    rules = _rules(args)
+    if args.strategy == "cd":
+        result = game_ev(rules)
+        ev = result.ev
+    else:
+        ev = build_table(rules)["game"]["td"]["ev"]
+    data = {"rules": rules.name, "strategy": args.strategy, "ev": ev, "rtp": 1 + ev}
+    _print(args, data, f"{rules.name} ({args.strategy}): EV {ev * 100:+.4f}%, "
+                       f"RTP {(1 + ev) * 100:.4f}%")
+    return 0
+
+
+def _values(text: str, what: str) -> list[int]:
+    from trainer.rules import Rank
+    try:
+        return [Rank.parse(part).points for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise SystemExit(f"--{what}: {exc}") from None
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    from .hand_values import FREE, REAL, UpCardValues
+    from .initial_hand import action_values, prepare_hand
+    rules = _rules(args)
+    player = _values(args.player, "player")
+    up = _values(args.dealer, "dealer")
+    if len(up) != 1 or len(player) < 2:
+        raise SystemExit("give two or more --player cards and one --dealer card")
+    shoe = parse_counts(args.shoe) if args.shoe else full_shoe(rules.decks)
+    hand = of_values(player)
+    try:
+        rest = subtract(shoe, of_values(up))
+        subtract(rest, hand)
+    except ValueError as exc:
+        raise SystemExit(f"the shoe cannot deal these cards: {exc}") from None
+    values = UpCardValues(rules, rest, up[0])
+    stakes = FREE if args.stakes == "free" else REAL
+    after_split = args.stakes == "free" or args.after_split
+    prepare_hand(values, hand, EMPTY)
+    numerators = action_values(values, hand, stakes, after_split=after_split,
+                               can_split=len(player) == 2)
+    mass = values.mass(hand)
+    actions = {a.value: x / mass for a, x in numerators.items()}
+    best = max(actions, key=lambda a: actions[a]) if actions else None
+    data = {"rules": rules.name, "player": player, "dealer": up[0], "stakes": args.stakes,
+            "conditioned_on_no_dealer_blackjack": values.peek, "actions": actions, "best": best}
+    lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
+    _print(args, data, "\n".join(lines + [f"best: {best}"]))
+    return 0
+
+
+def cmd_sidebets(args: argparse.Namespace) -> int:
+    from . import side_bets
+    from .pot_of_gold import pot_of_gold_rtp
+    rules = _rules(args)
+    shoe = side_bets.full_shoe(rules.decks)
+    data: dict[str, Any] = {
+        "perfect_pairs": float(side_bets.perfect_pairs_rtp(shoe)) if rules.perfect_pairs else None,
+        "twenty_one_plus_three": float(side_bets.twenty_one_plus_three_rtp(shoe))
+        if rules.twenty_one_plus_three else None,
+        "hot_3": float(side_bets.hot_3_rtp(shoe)) if rules.hot_3 else None,
+        "pot_of_gold": pot_of_gold_rtp(rules),
+    }
+    text = "\n".join(f"{k:22s} " + ("not offered" if v is None else f"{v * 100:.4f}%")
+                     for k, v in data.items())
+    _print(args, data, text)
+    return 0
+
+
+def _targets(args: argparse.Namespace) -> list[RuleSet]:
+    if args.rules:
+        return [rules_file.load(args.rules)]
+    return [preset(args.preset)] if args.preset else list(PRESETS.values())
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .tables import data_dir, write_table
+    folder = Path(args.out) if args.out else data_dir()
+    for rules in _targets(args):
+        path = write_table(rules, folder)
+        print(f"wrote {path}")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .tables import TableError, build_table, data_dir, encode, file_name, load_table
+    folder = Path(args.out) if args.out else data_dir()
+    failures = 0
+    for rules in _targets(args):
+        try:
+            load_table(rules, folder)
+            same = (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
+        except TableError as exc:
+            print(f"FAIL {rules.name}: {exc}")
+            failures += 1
+            continue
+        print(("ok   " if same else "FAIL ") + f"{rules.name}" +
+              ("" if same else ": rebuilding gives different bytes; run 'build'"))
+        failures += not same
+    return 1 if failures else 0
+
+
+def cmd_chart(args: argparse.Namespace) -> int:
+    from .render import draw_chart
+    from .tables import TableError, build_table, load_table
+    rules = _rules(args)
+    try:
+        table = load_table(rules)
+    except TableError:
+        table = build_table(rules)
+    chart = table["charts"].get(args.context)
+    if chart is None:
+        raise SystemExit(f"{rules.name} has no {args.context!r} chart "
+                         f"(it has: {', '.join(table['charts'])})")
+    figure = draw_chart(chart, rules, args.context)
+    figure.savefig(args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    root = argparse.ArgumentParser(prog="python -m strategy_charts", description=__doc__,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = root.add_subparsers(dest="command", required=True)
+    ev = sub.add_parser("ev", help="whole-game EV")
+    _add_rules_options(ev)
+    ev.add_argument("--strategy", choices=("cd", "td"), default="cd")
+    ev.set_defaults(run=cmd_ev)
+    hand = sub.add_parser("hand", help="EV of each action of one hand")
+    _add_rules_options(hand)
+    hand.add_argument("--player", required=True, help="player cards, e.g. 7,5 or A,7,2")
+    hand.add_argument("--dealer", required=True, help="dealer up card, e.g. 4 or A")
+    hand.add_argument("--shoe", help="cards left before the deal: counts of A,2,...,9,ten")
+    hand.add_argument("--stakes", choices=("real", "free"), default="real")
+    hand.add_argument("--after-split", action="store_true", help="a real hand made by a split")
+    hand.set_defaults(run=cmd_hand)
+    side = sub.add_parser("sidebets", help="side-bet returns")
+    _add_rules_options(side)
+    side.set_defaults(run=cmd_sidebets)
+    for name, func, text in (("build", cmd_build, "(re)build tables"),
+                             ("verify", cmd_verify, "check tables")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--preset", choices=sorted(PRESETS))
+        p.add_argument("--rules", metavar="FILE")
+        p.add_argument("--out", metavar="DIR", help="table folder (default: the shipped data/)")
+        p.set_defaults(run=func)
+    chart = sub.add_parser("chart", help="render a strategy chart")
+    _add_rules_options(chart)
+    chart.add_argument("--context", choices=("real", "free", "split"), default="real")
+    chart.add_argument("--out", required=True, help="FILE.png, .svg or .pdf")
+    chart.set_defaults(run=cmd_chart)
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; errors in rules or input print a message and exit 2."""
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (RuleSetError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

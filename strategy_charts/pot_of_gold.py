@@ -1,0 +1,107 @@
+"""Pot of Gold: the exact distribution of lammers a seat collects, and the wager's return.
+
+A seat collects one lammer per free double and one per free split. Under the main-game strategy
+(composition-dependent first decision, the fixed post-split strategy of :mod:`splits`) the
+count depends only on the first decision and, after a free split, on the second card each split
+hand receives (which decides resplits and free doubles). Hits in between do not change the
+distribution of later second cards (exchangeable shoe), so the second cards are enumerated
+exactly as consecutive draws. The wager loses to a dealer blackjack, so every probability is
+taken jointly with "no dealer blackjack".
+"""
+
+from __future__ import annotations
+
+from trainer.rules import Action, RuleSet
+from trainer.rules.side_bets import pot_of_gold as pay_table
+
+from .composition import Composition, add, full_shoe, of_values, total, with_card
+from .game import StartingHand, best_action, starting_hands, up_card_values
+from .hand_values import FREE, REAL, UpCardValues
+from .initial_hand import action_values, pair_value
+from .splits import SplitValues
+
+
+def split_lammers(split: SplitValues, free_split: bool) -> dict[int, float]:
+    """P(lammers = k, no dealer blackjack) after the first split of ``split.pair``."""
+    values, pair, rules = split.values, split.pair, split.rules
+    pair_cards = of_values([pair, pair])
+
+    def free_doubles(second: int, stakes: tuple[int, int]) -> int:
+        hand = with_card(of_values([pair]), second)
+        if pair == 1 or split.decision(hand, stakes) != "double":
+            return 0
+        t, soft = total(hand)
+        return int(not soft and t in rules.free_double_totals and rules.free_double_after_split)
+
+    memo: dict[tuple[Composition, int, int], dict[int, float]] = {}
+
+    def walk(removed: Composition, hands: int, current: int) -> dict[int, float]:
+        """P(more lammers = k, no dealer blackjack) from this point of dealing second cards."""
+        key = (removed, hands, current)
+        if key in memo:
+            return memo[key]
+        if current == hands:
+            result = {0: values.mass(add(pair_cards, removed))}
+        else:
+            result = {}
+            stakes = REAL if current == 0 or not free_split else FREE
+            for card, p in values.draws(add(pair_cards, removed)):
+                nxt = with_card(removed, card)
+                if card == pair and hands < split.max_hands:
+                    gain, rest = int(free_split), walk(nxt, hands + 1, current)
+                else:
+                    gain, rest = free_doubles(card, stakes), walk(nxt, hands, current + 1)
+                for count, q in rest.items():
+                    result[count + gain] = result.get(count + gain, 0.0) + p * q
+        memo[key] = result
+        return result
+
+    return {count + int(free_split): p for count, p in walk((0,) * 10, 2, 0).items()}
+
+
+def lammer_distribution(rules: RuleSet, shoe: Composition | None = None) -> dict[int, float]:
+    """P(lammers = k, no dealer blackjack) for the first hand from ``shoe``; the rest of the
+    probability (a dealer blackjack) is under the key -1."""
+    shoe = shoe or full_shoe(rules.decks)
+    out: dict[int, float] = {}
+    values_by_up: dict[int, UpCardValues] = {}
+    for deal in starting_hands(shoe):
+        if deal.up not in values_by_up:
+            values_by_up[deal.up] = up_card_values(rules, shoe, deal.up)
+        values = values_by_up[deal.up]
+        for count, p in _deal_lammers(values, deal).items():
+            out[count] = out.get(count, 0.0) + deal.probability * p
+    out[-1] = 1.0 - sum(out.values())
+    return dict(sorted(out.items()))
+
+
+def _deal_lammers(values: UpCardValues, deal: StartingHand) -> dict[int, float]:
+    """P(lammers = k, no dealer blackjack) for one deal."""
+    hand = deal.hand
+    no_bj = 1.0 - values.dealer_blackjack(hand)
+    if total(hand)[0] == 21:
+        return {0: no_bj}
+    numerators = action_values(values, hand)
+    choice = best_action(deal, numerators)
+    if choice is Action.FREE_DOUBLE:
+        return {1: no_bj}
+    if choice is Action.FREE_SPLIT:
+        pair = pair_value(hand)
+        assert pair is not None
+        return split_lammers(SplitValues(values, pair), free_split=True)
+    if choice is Action.SPLIT:
+        pair = pair_value(hand)
+        assert pair is not None
+        return split_lammers(SplitValues(values, pair), free_split=False)
+    return {0: no_bj}
+
+
+def pot_of_gold_rtp(rules: RuleSet, shoe: Composition | None = None) -> float | None:
+    """Return to player of the Pot of Gold wager, or None when the rule set has none."""
+    if rules.pot_of_gold is None:
+        return None
+    ev = 0.0
+    for count, p in lammer_distribution(rules, shoe).items():
+        pays = pay_table.pays(count, rules.pot_of_gold) if count > 0 else None
+        ev += p * (pays if pays else -1)
+    return 1.0 + ev

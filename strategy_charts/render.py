@@ -1,0 +1,109 @@
+"""Draw a strategy chart with matplotlib: hard, soft and pair rows against dealer 2..A.
+
+Free doubles and free splits have their own gold colours, apart from paid doubles and splits.
+Uses ``matplotlib.figure.Figure`` directly (no pyplot), so the app can embed the same figure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from trainer.rules import RuleSet
+
+#: Colour and short label per action (and per double fallback).
+STYLE: dict[str, tuple[str, str, str]] = {
+    # action: (label, colour, meaning)
+    "hit": ("H", "#f2f2f2", "Hit"),
+    "stand": ("S", "#e4574e", "Stand"),
+    "double": ("D", "#4a90d9", "Double (paid)"),
+    "free_double": ("FD", "#f4c430", "Free double"),
+    "split": ("P", "#3cb371", "Split (paid)"),
+    "free_split": ("FP", "#d4a017", "Free split"),
+}
+UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+CONTEXT_TITLES = {"real": "first decision, real stake", "split": "hand one after a split",
+                  "free": "free-stake hand after a free split"}
+
+
+def chart_rows(chart: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The chart's rows in display order: (kind, value, label)."""
+    rows: list[tuple[str, str, str]] = []
+    for kind in ("hard", "soft", "pair"):
+        values = sorted(chart.get(kind, {}), key=int, reverse=kind == "pair")
+        if kind == "pair":
+            values = sorted(values, key=lambda v: (int(v) != 1, -int(v)))
+        for value in values:
+            if kind == "hard":
+                label = f"hard {value}"
+            elif kind == "soft":
+                label = f"soft {value} (A,{int(value) - 11})"
+            else:
+                face = "A" if value == "1" else value
+                label = f"{face},{face}"
+            rows.append((kind, value, label))
+    return rows
+
+
+def cell_label(cell: dict[str, Any]) -> str:
+    """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
+    label = STYLE[cell["action"]][0]
+    if cell.get("fallback"):
+        label += cell["fallback"][0]
+    return label
+
+
+def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
+               figure: Figure | None = None, differences: set[tuple[str, str, str]] | None = None
+               ) -> Figure:
+    """Draw one context's chart onto ``figure`` (a new one if None) and return it.
+
+    ``differences`` holds (kind, value, up) cells to outline, e.g. where Free Bet play differs
+    from standard blackjack.
+    """
+    rows = chart_rows(chart)
+    figure = figure or Figure(figsize=(7.5, 0.26 * len(rows) + 2.2), dpi=110)
+    figure.clear()
+    ax = figure.add_subplot(1, 1, 1)
+    for y, (kind, value, _) in enumerate(rows):
+        for x, up in enumerate(UP_ORDER):
+            cell = chart[kind][value].get(str(up))
+            if cell is None:
+                continue
+            label, colour, _ = STYLE[cell["action"]]
+            ax.add_patch(_rect(x, y, colour))
+            ax.text(x + 0.5, y + 0.5, cell_label(cell), ha="center", va="center",
+                    fontsize=7.5, fontweight="bold" if cell["action"].startswith("free") else None)
+            if differences and (kind, value, str(up)) in differences:
+                ax.add_patch(_rect(x, y, "none", edge="#000000", width=2.0))
+    ax.set_xlim(0, len(UP_ORDER))
+    ax.set_ylim(len(rows), 0)
+    ax.set_xticks([x + 0.5 for x in range(len(UP_ORDER))])
+    ax.set_xticklabels(["A" if u == 1 else str(u) for u in UP_ORDER])
+    ax.xaxis.tick_top()
+    ax.set_yticks([y + 0.5 for y in range(len(rows))])
+    ax.set_yticklabels([label for _, _, label in rows], fontsize=7)
+    ax.tick_params(length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.set_xlabel("dealer up card")
+    ax.xaxis.set_label_position("top")
+    used = sorted({chart[k][v][u]["action"] for k, v, _ in rows for u in chart[k][v]},
+                  key=list(STYLE).index)
+    handles = [Patch(facecolor=STYLE[a][1], edgecolor="#777777",
+                     label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
+    handles.append(Patch(facecolor="white", edgecolor="white",
+                         label="Dh/Ds: double, else hit/stand"))
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
+              fontsize=7, frameon=False)
+    figure.suptitle(f"{rules.name}: {CONTEXT_TITLES.get(context, context)}\n{rules.describe()}",
+                    fontsize=8.5)
+    figure.tight_layout()
+    return figure
+
+
+def _rect(x: int, y: int, colour: str, edge: str = "#ffffff", width: float = 0.8) -> Any:
+    from matplotlib.patches import Rectangle
+    return Rectangle((x, y), 1, 1, facecolor=colour, edgecolor=edge, linewidth=width)

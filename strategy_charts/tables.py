@@ -1,0 +1,269 @@
+"""The precomputed strategy tables the trainer grades against: build, save, load and verify.
+
+One table per rule set, built from a full shoe (the first hand of the shoe): the exact EV of every
+legal action in every situation the trainer deals, the total-dependent charts, the whole-game
+return and the side bets' returns. A table records the rule set's fingerprint and the engine
+version; loading it for another rule set raises :class:`TableMismatchError`. Files are gzipped
+JSON with sorted keys, rounded values and a fixed gzip header, so rebuilding is byte-identical.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from trainer.rules import Action, RuleSet
+from trainer.rules.ruleset import to_plain
+
+from . import side_bets
+from .charts_data import ChartBuilder
+from .composition import Composition, add, fits, full_shoe, of_values, size, total, unbusted_hands
+from .game import hand_ev, starting_hands, up_card_values
+from .hand_values import FREE, REAL, UpCardValues
+from .initial_hand import action_values
+from .pot_of_gold import _deal_lammers
+
+#: Bump when a change to the engine changes any number in a table.
+ENGINE_VERSION = "1"
+FORMAT = 1
+DIGITS = 10
+
+
+class TableError(Exception):
+    """A table file is missing, unreadable or malformed."""
+
+
+class TableMismatchError(TableError):
+    """A table was built for another rule set or engine version than the one asked for."""
+
+
+def cards_key(hand: Composition) -> str:
+    """Card values of a hand, high to low, as text: "10,6" or "7,5,2" (aces are 1)."""
+    values = [v for v in range(10, 0, -1) for _ in range(hand[v - 1])]
+    return ",".join(map(str, values))
+
+
+def situation_key(context: str, stakes: str, hand: Composition, up: int) -> str:
+    """The table key of one decision: context, stakes, the player's cards, the dealer's up card."""
+    return f"{context}:{stakes}:{cards_key(hand)}:v{up}"
+
+
+def _round(x: float) -> float:
+    return round(x, DIGITS) + 0.0
+
+
+def _entry(evs: dict[Action, float], probability: float | None = None) -> dict[str, Any]:
+    ev = {a.value: _round(x) for a, x in evs.items()}
+    best = max(evs, key=lambda a: (round(evs[a], DIGITS), -list(evs).index(a)))
+    entry: dict[str, Any] = {"ev": ev, "best": best.value}
+    if probability is not None:
+        entry["probability"] = _round(probability)
+    return entry
+
+
+@dataclass
+class _Builder:
+    rules: RuleSet
+
+    def __post_init__(self) -> None:
+        self.shoe = full_shoe(self.rules.decks)
+        self.situations: dict[str, dict[str, Any]] = {}
+        self.charts = ChartBuilder(self.rules)
+        self.cd_ev = 0.0
+        self.deals: list[tuple[Any, dict[Action, float], float, float]] = []
+        self.lammers: dict[int, float] = {}
+
+    def build(self) -> dict[str, Any]:
+        for up in range(1, 11):
+            values = up_card_values(self.rules, self.shoe, up)
+            self._first_decisions(values)
+            self._split_hands(values)
+            self._drawn_hands(values)
+        td_ev = sum(p * self._ev_of(self.charts.td_choice(deal, acts), acts, mass, bj, deal)
+                    for deal, acts, mass, bj in self.deals
+                    for p in [deal.probability])
+        table: dict[str, Any] = {
+            "format": FORMAT,
+            "engine_version": ENGINE_VERSION,
+            "rules": to_plain(self.rules),
+            "fingerprint": self.rules.fingerprint(),
+            "decks": self.rules.decks,
+            "game": {"cd": {"ev": _round(self.cd_ev), "rtp": _round(1 + self.cd_ev)},
+                     "td": {"ev": _round(td_ev), "rtp": _round(1 + td_ev)}},
+            "side_bets": self._side_bets(),
+            "situations": self.situations,
+            "charts": self.charts.charts(),
+        }
+        return table
+
+    def _ev_of(self, action: Action | None, acts: dict[Action, float], mass: float, bj: float,
+               deal: Any) -> float:
+        if action is None:  # blackjack
+            return float(self.rules.blackjack_pays) * (1.0 - bj)
+        return acts[action] * mass - (bj if self.rules.peek.peeks_on(deal.up) else 0.0)
+
+    def _first_decisions(self, values: UpCardValues) -> None:
+        for deal in starting_hands(self.shoe):
+            if deal.up != values.up:
+                continue
+            hand = deal.hand
+            ev, actions = hand_ev(values, deal)
+            self.cd_ev += deal.probability * ev
+            mass, bj = values.mass(hand), values.dealer_blackjack(hand)
+            self.deals.append((deal, actions, mass, bj))
+            if actions:
+                self.situations[situation_key("first", "real", hand, values.up)] = _entry(
+                    actions, deal.probability)
+                self.charts.add("real", hand, values.up, actions, deal.probability)
+            if values.up == 1 and self.rules.insurance:
+                insure = 1.5 * bj - 0.5
+                self.situations[situation_key("insurance", "real", hand, 1)] = _entry(
+                    {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
+            if self.rules.pot_of_gold is not None:
+                for count, p in _deal_lammers(values, deal).items():
+                    self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
+
+    def _split_hands(self, values: UpCardValues) -> None:
+        """Two-card hands made by splitting pair ``p``: hand one (real) and free-split hands."""
+        removals: set[Composition] = set()
+        jobs = []
+        for pair in range(1, 11):
+            known = of_values([pair])
+            first = of_values([pair])
+            if not fits(add(add(first, known), of_values([values.up])), self.shoe):
+                continue
+            free = self.rules.free_split and (pair != 10 or self.rules.free_split_tens)
+            for second in range(1, 11):
+                hand = with_second(first, second)
+                if not fits(add(hand, known), values.shoe):
+                    continue
+                removals |= values.reachable(hand, known)
+                jobs.append((pair, hand, known, free))
+        values.prepare(removals)
+        for pair, hand, known, free in jobs:
+            second = [v for v in range(1, 11) if hand[v - 1] - (v == pair) > 0] or [pair]
+            p_second = dict(values.draws(add(of_values([pair]), known)))[second[0]]
+            mass = values.mass(add(hand, known))
+            if total(hand)[0] == 21 or (pair == 1 and not self.rules.resplit_aces):
+                continue
+            stakes_list = [("split", "real", REAL)] + ([("split", "free", FREE)] if free else [])
+            for context, label, stakes in stakes_list:
+                acts = action_values(values, hand, stakes, after_split=True, known=known)
+                evs = {a: x / mass for a, x in acts.items()}
+                self.situations[situation_key(context, label, hand, values.up)] = _entry(evs)
+                self.charts.add("split" if label == "real" else "free", hand, values.up, evs,
+                                p_second)
+
+    def _drawn_hands(self, values: UpCardValues) -> None:
+        """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
+        for hand in unbusted_hands(5):
+            if size(hand) < 3 or total(hand)[0] >= 21 or not fits(hand, values.shoe):
+                continue
+            mass = values.mass(hand)
+            for label, stakes in (("real", REAL), ("free", FREE)):
+                evs = {Action.STAND: values.stand(hand, stakes) / mass,
+                       Action.HIT: values.hit(hand, stakes) / mass}
+                self.situations[situation_key("drawn", label, hand, values.up)] = _entry(evs)
+
+    def _side_bets(self) -> dict[str, float | None]:
+        shoe = side_bets.full_shoe(self.rules.decks)
+        out: dict[str, float | None] = {
+            "perfect_pairs": float(side_bets.perfect_pairs_rtp(shoe))
+            if self.rules.perfect_pairs else None,
+            "twenty_one_plus_three": float(side_bets.twenty_one_plus_three_rtp(shoe))
+            if self.rules.twenty_one_plus_three else None,
+            "hot_3": float(side_bets.hot_3_rtp(shoe)) if self.rules.hot_3 else None,
+            "pot_of_gold": None,
+        }
+        if self.rules.pot_of_gold is not None:
+            from trainer.rules.side_bets import pot_of_gold as pays
+            ev = 0.0
+            for count, p in self.lammers.items():
+                n = pays.pays(count, self.rules.pot_of_gold) if count > 0 else None
+                ev += p * (n if n else -1)
+            ev -= 1.0 - sum(self.lammers.values())   # dealer blackjacks lose the wager
+            out["pot_of_gold"] = 1.0 + ev
+        return {k: (None if v is None else _round(v)) for k, v in out.items()}
+
+
+def with_second(first: Composition, second: int) -> Composition:
+    """A one-card hand with its second card."""
+    return add(first, of_values([second]))
+
+
+def build_table(rules: RuleSet) -> dict[str, Any]:
+    """Compute the whole table for ``rules`` (a full shoe of its decks)."""
+    return _Builder(rules).build()
+
+
+def encode(table: dict[str, Any]) -> bytes:
+    """The table as deterministic gzipped JSON."""
+    text = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
+
+
+def decode(data: bytes, source: str = "table") -> dict[str, Any]:
+    """Read a table from gzipped JSON bytes."""
+    try:
+        table = json.loads(gzip.decompress(data))
+    except (OSError, EOFError, ValueError) as exc:
+        raise TableError(f"{source} is not a valid strategy table: {exc}") from exc
+    if not isinstance(table, dict) or table.get("format") != FORMAT:
+        raise TableError(f"{source} has an unknown table format")
+    return table
+
+
+def file_name(rules: RuleSet) -> str:
+    """The table's file name: the rule set's name for presets."""
+    return f"{rules.name}.json.gz"
+
+
+def data_dir() -> Path:
+    """The shipped ``data/`` folder (the ``freebet_data`` package once installed)."""
+    return Path(str(resources.files("freebet_data")))
+
+
+def write_table(rules: RuleSet, folder: Path) -> Path:
+    """Build and atomically write the table of ``rules`` into ``folder``; returns its path."""
+    path = folder / file_name(rules)
+    data = encode(build_table(rules))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+    return path
+
+
+def check(table: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
+    """Return ``table`` if it was built for ``rules`` by this engine, else raise."""
+    if table.get("fingerprint") != rules.fingerprint():
+        raise TableMismatchError(
+            f"{source} was built for other rules (fingerprint {table.get('fingerprint')}, "
+            f"rules {rules.name!r} have {rules.fingerprint()}); rebuild it with "
+            "'python -m strategy_charts build'")
+    if table.get("engine_version") != ENGINE_VERSION:
+        raise TableMismatchError(
+            f"{source} was built by engine version {table.get('engine_version')}, this is "
+            f"{ENGINE_VERSION}; rebuild it with 'python -m strategy_charts build'")
+    return table
+
+
+def load_table(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
+    """Load the table for ``rules`` from ``folder`` (default: the shipped data) and check it."""
+    path = (folder or data_dir()) / file_name(rules)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TableError(f"no strategy table at {path}: {exc.strerror}") from exc
+    return check(decode(data, str(path)), rules, str(path))
+
+
+__all__ = ["ENGINE_VERSION", "TableError", "TableMismatchError", "build_table", "check",
+           "data_dir", "decode", "encode", "load_table", "situation_key", "write_table"]

@@ -1,0 +1,149 @@
+"""Independent exact reference: the whole game tree of one hand, enumerated with Fractions.
+
+Nothing here uses the engine's formulas. Hands are settled by the rules core's
+``settle_hand``; the dealer plays by ``dealer_must_hit``. Only a split's post-split decisions
+come from outside (the strategy under test), because the engine claims exactness for that
+fixed strategy, not optimality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from trainer.rules import Card, Hand, Rank, RuleSet, Stakes, Suit, dealer_must_hit, settle_hand
+from trainer.rules.dealer import DealerFinal
+
+Counts = tuple[int, ...]
+#: Post-split decision: (hand values, stakes (real, free)) -> "stand" | "hit" | "double"
+Decide = Callable[[tuple[int, ...], tuple[int, int]], str]
+
+
+def _card(value: int) -> Card:
+    return Card(Rank(value), Suit.SPADES)
+
+
+def _draws(shoe: Counts) -> list[tuple[int, Fraction, Counts]]:
+    n = sum(shoe)
+    out = []
+    for i, c in enumerate(shoe):
+        if c:
+            rest = list(shoe)
+            rest[i] -= 1
+            out.append((i + 1, Fraction(c, n), tuple(rest)))
+    return out
+
+
+def _hand(values: tuple[int, ...], stakes: tuple[int, int], from_split: bool) -> Hand:
+    return Hand(cards=tuple(_card(v) for v in values),
+                stakes=Stakes(Fraction(stakes[0]), Fraction(stakes[1])), from_split=from_split)
+
+
+def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
+                    ) -> list[tuple[Fraction, tuple[int, ...]]]:
+    """Every finished dealer hand with its probability (hole card first; peek excludes BJ)."""
+    out: list[tuple[Fraction, tuple[int, ...]]] = []
+
+    def walk(cards: tuple[int, ...], shoe: Counts, p: Fraction) -> None:
+        if len(cards) >= 2 and not dealer_must_hit(cards, rules.dealer_hits_soft_17):
+            out.append((p, cards))
+            return
+        for v, q, rest in _draws(shoe):
+            if len(cards) == 1 and peek and sorted((up, v)) == [1, 10]:
+                continue
+            walk((*cards, v), rest, p * q)
+
+    walk((up,), shoe, Fraction(1))
+    return out
+
+
+def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int], bool]],
+               shoe: Counts, up: int, peek: bool) -> Fraction:
+    """E[sum of the hands' nets * 1{no dealer BJ if peek}] once the dealer plays from ``shoe``."""
+    total = Fraction(0)
+    for p, dealer in dealer_outcomes(rules, shoe, up, peek):
+        final = DealerFinal.of(dealer)
+        for values, stakes, split in hands:
+            total += p * settle_hand(_hand(values, stakes, split), final, rules).net
+    return total
+
+
+def _finished(rules: RuleSet, values: tuple[int, ...]) -> bool:
+    h = _hand(values, (1, 0), True)
+    return h.is_bust or h.total == 21 or (rules.six_card_charlie and len(values) >= 6)
+
+
+def best_hit_stand(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int],
+                   shoe: Counts, up: int, peek: bool) -> Fraction:
+    """Exact value of the optimal hit/stand play of one lone hand (by enumeration)."""
+    stand = settle_all(rules, [(values, stakes, False)], shoe, up, peek)
+    if _finished(rules, values):
+        return stand
+    hit = sum((q * best_hit_stand(rules, (*values, v), stakes, rest, up, peek)
+               for v, q, rest in _draws(shoe)), Fraction(0))
+    return max(stand, hit)
+
+
+def double_value(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int],
+                 shoe: Counts, up: int, peek: bool) -> Fraction:
+    """Exact value of taking one card with (already grown) ``stakes``."""
+    return sum((q * settle_all(rules, [((*values, v), stakes, False)], rest, up, peek)
+                for v, q, rest in _draws(shoe)), Fraction(0))
+
+
+def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
+                decide: Decide, free: bool) -> Fraction:
+    """Exact value of splitting ``pair`` and playing every hand in turn as a casino does.
+
+    Hand one gets its second card at once; a pair card makes a new hand (placed last) while
+    fewer than ``max_hands`` exist. Each later hand gets its second card when play reaches it.
+    """
+    max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+    total = Fraction(0)
+
+    def play(hands: list[list], current: int, shoe: Counts, p: Fraction) -> None:
+        nonlocal total
+        if current == len(hands):
+            done = [(tuple(h[0]), h[1], True) for h in hands]
+            total += p * settle_all(rules, done, shoe, up, peek)
+            return
+        values, stakes = hands[current][0], hands[current][1]
+        if len(values) == 1:
+            for v, q, rest in _draws(shoe):
+                if v == pair and len(hands) < max_hands:
+                    new = [[[pair], (0, 1) if free else (1, 0)]]
+                    play([*_copy(hands), *new], current, rest, p * q)
+                else:
+                    nxt = _copy(hands)
+                    nxt[current][0] = [*values, v]
+                    play(nxt, current, rest, p * q)
+            return
+        if _finished(rules, tuple(values)) or (pair == 1 and len(values) == 2):
+            play(hands, current + 1, shoe, p)
+            return
+        choice = decide(tuple(values), stakes)
+        if choice == "stand":
+            play(hands, current + 1, shoe, p)
+            return
+        for v, q, rest in _draws(shoe):
+            nxt = _copy(hands)
+            nxt[current][0] = [*values, v]
+            if choice == "double":
+                nxt[current][1] = _doubled(rules, tuple(values), stakes)
+                play(nxt, current + 1, rest, p * q)
+            else:
+                play(nxt, current, rest, p * q)
+
+    play([[[pair], (1, 0)], [[pair], (0, 1) if free else (1, 0)]], 0, shoe, Fraction(1))
+    return total
+
+
+def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -> tuple[int, int]:
+    h = _hand(values, stakes, True)
+    if not h.is_soft and h.total in rules.free_double_totals and rules.free_double_after_split:
+        return (stakes[0], stakes[1] + 1)
+    return (stakes[0] + 1, stakes[1])
+
+
+def _copy(hands: list[list]) -> list[list]:
+    return [[list(h[0]), h[1]] for h in hands]

@@ -1,0 +1,26 @@
+"""Shared engine fixtures: the standard-blackjack counterpart game and tiny-shoe helpers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from strategy_charts.composition import Composition, of_values, subtract
+from strategy_charts.hand_values import UpCardValues
+from strategy_charts.initial_hand import prepare_hand
+from trainer.rules import RuleSet, preset
+
+
+@pytest.fixture(scope="session")
+def standard_6d_h17() -> RuleSet:
+    """Standard blackjack: 6 decks, H17, DOA, DAS, split to 4, no RSA, no surrender, peek."""
+    base = replace(preset("pot-of-gold"), name="standard", decks=6)
+    return base.standard_counterpart()
+
+
+def values_for(rules: RuleSet, shoe: Composition, up: int, hand: Composition) -> UpCardValues:
+    """Engine values against ``up`` with the dealer probabilities for ``hand`` prepared."""
+    values = UpCardValues(rules, subtract(shoe, of_values([up])), up)
+    prepare_hand(values, hand)
+    return values

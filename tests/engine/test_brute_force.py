@@ -1,0 +1,64 @@
+"""Engine values equal a full enumeration of the game tree with Fractions on tiny shoes."""
+
+from __future__ import annotations
+
+import pytest
+
+from strategy_charts.composition import of_values, subtract
+from strategy_charts.hand_values import FREE, REAL
+from strategy_charts.initial_hand import action_values
+from strategy_charts.splits import SplitValues
+from trainer.rules import Action, preset
+
+from . import brute_force as bf
+from .conftest import values_for
+
+CASES = [
+    # (preset, shoe A..ten, up, player cards)
+    ("evolution", (2, 2, 2, 1, 2, 1, 2, 1, 2, 6), 10, (9, 3)),
+    ("evolution", (2, 2, 2, 1, 2, 1, 2, 1, 2, 6), 1, (6, 5)),
+    ("pot-of-gold", (2, 1, 2, 2, 2, 1, 2, 1, 1, 6), 10, (7, 5)),
+    ("pot-of-gold", (2, 1, 2, 2, 2, 1, 2, 1, 1, 6), 6, (2, 2)),
+    ("pot-of-gold", (3, 1, 2, 2, 1, 2, 1, 2, 1, 5), 1, (4, 4)),
+]
+
+
+@pytest.mark.parametrize(("name", "shoe", "up", "cards"), CASES)
+def test_stand_hit_double_equal_enumeration(name, shoe, up, cards) -> None:
+    """Stand, optimal hit/stand play and double, real and free stakes, peek or not."""
+    rules = preset(name)
+    hand = of_values(cards)
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    for stakes in (REAL, FREE):
+        best = bf.best_hit_stand(rules, cards, stakes, rest, up, values.peek)
+        assert max(values.stand(hand, stakes), values.hit(hand, stakes)) == pytest.approx(
+            float(best), abs=1e-12)
+        doubled = (stakes[0] + 1, stakes[1])
+        assert values.double(hand, doubled) == pytest.approx(
+            float(bf.double_value(rules, cards, doubled, rest, up, values.peek)), abs=1e-12)
+
+
+SPLITS = [
+    ("evolution", (1, 1, 1, 1, 1, 1, 1, 3, 1, 4), 8, 10),
+    ("pot-of-gold", (1, 1, 1, 1, 1, 1, 1, 4, 1, 5), 8, 10),
+    ("pot-of-gold", (1, 1, 2, 1, 1, 1, 1, 1, 1, 5), 3, 6),
+]
+
+
+@pytest.mark.parametrize(("name", "shoe", "pair", "up"), SPLITS)
+def test_split_value_equals_sequential_play(name, shoe, pair, up) -> None:
+    """The X/N split formula equals playing every split hand in turn, resplits and free
+    stakes included, with the same fixed post-split strategy."""
+    rules = preset(name)
+    hand = of_values([pair, pair])
+    values = values_for(rules, shoe, up, hand)
+    split = SplitValues(values, pair)
+    split.prepare()
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    exact = bf.split_value(rules, pair, rest, up, values.peek,
+                           lambda cards, stakes: split.decision(of_values(cards), stakes),
+                           free=True)
+    assert split.value(free=True) == pytest.approx(float(exact), abs=1e-12)
+    acts = action_values(values, hand)
+    assert acts[Action.FREE_SPLIT] == pytest.approx(float(exact), abs=1e-12)

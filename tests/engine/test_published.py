@@ -1,0 +1,62 @@
+"""The engine reproduces published and independently known figures."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from strategy_charts.composition import full_shoe, of_values
+from strategy_charts.game import game_ev
+from strategy_charts.initial_hand import action_values
+from trainer.rules import Action, preset
+
+from .conftest import values_for
+
+
+def test_evolution_main_game_rtp_is_the_published_98_45() -> None:
+    """Document 000: 'Blackjack — 98.45%', optimal play, first hand from a full 8-deck shoe."""
+    result = game_ev(preset("evolution"))
+    assert round(result.rtp * 100, 2) == 98.45
+    assert result.rtp == pytest.approx(0.984478364, abs=1e-9)
+
+
+def test_standard_blackjack_6d_h17_das_spl3_matches_combinatorial_analyzers(
+        standard_6d_h17) -> None:
+    """Free features off: the standard fixed-strategy split computation gives -0.615389123%."""
+    assert game_ev(standard_6d_h17).ev * 100 == pytest.approx(-0.615389123, abs=5e-10)
+
+
+def test_tiny_shoe_two_two_against_seven(standard_6d_h17) -> None:
+    """Shoe {2:4, 3:4, 4:2, 7:2, ten:7}, S17, player 2,2 v 7: the published four values."""
+    rules = replace(standard_6d_h17, dealer_hits_soft_17=False)
+    shoe = (0, 4, 4, 2, 0, 0, 2, 0, 0, 7)
+    hand = of_values([2, 2])
+    values = values_for(rules, shoe, 7, hand)
+    evs = {a: x / values.mass(hand) * 100 for a, x in action_values(values, hand).items()}
+    assert evs[Action.STAND] == pytest.approx(-61.639194139, abs=5e-10)
+    assert evs[Action.HIT] == pytest.approx(-13.266733267, abs=5e-10)
+    assert evs[Action.DOUBLE] == pytest.approx(-123.278388278, abs=5e-10)
+    assert evs[Action.SPLIT] == pytest.approx(-76.210220335, abs=5e-10)
+
+
+def test_free_bet_twelve_against_four_in_the_infinite_shoe_limit() -> None:
+    """Free Bet, H17, no Charlie, 12 v 4 with a very large shoe: stand -0.301161, hit -0.279823."""
+    rules = preset("pot-of-gold")
+    hand = of_values([10, 2])
+    values = values_for(rules, full_shoe(100_000), 4, hand)
+    evs = action_values(values, hand)
+    assert evs[Action.STAND] == pytest.approx(-0.301161, abs=5e-7)
+    assert evs[Action.HIT] == pytest.approx(-0.279823, abs=5e-7)
+
+
+def test_standard_counterpart_turns_every_free_feature_off() -> None:
+    """The standard game has no free double, no free split, no push 22 and no Charlie."""
+    rules = preset("evolution").standard_counterpart()
+    hand = of_values([6, 5])
+    values = values_for(rules, full_shoe(8), 6, hand)
+    acts = action_values(values, hand)
+    assert Action.FREE_DOUBLE not in acts and Action.DOUBLE in acts
+    pair = of_values([8, 8])
+    values = values_for(rules, full_shoe(8), 6, pair)
+    assert Action.SPLIT in action_values(values, pair)
