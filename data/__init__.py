@@ -1,1 +1,1 @@
-"""The precomputed strategy tables, one file per preset (built by ``python -m strategy_charts build``)."""
+"""The precomputed strategy tables, one file per preset (``python -m strategy_charts build``)."""

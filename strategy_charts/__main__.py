@@ -18,8 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from trainer.rules import PRESETS, RuleSet, RuleSetError, preset
-from trainer.rules import rules_file
+from trainer.rules import PRESETS, RuleSet, RuleSetError, preset, rules_file
 
 from .composition import EMPTY, full_shoe, of_values, parse_counts, subtract
 
@@ -91,7 +90,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
     data = {"rules": rules.name, "player": player, "dealer": up[0], "stakes": args.stakes,
             "conditioned_on_no_dealer_blackjack": values.peek, "actions": actions, "best": best}
     lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
-    _print(args, data, "\n".join(lines + [f"best: {best}"]))
+    _print(args, data, "\n".join([*lines, f"best: {best}"]))
     return 0
 
 

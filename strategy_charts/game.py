@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 
 from trainer.rules import Action, RuleSet
 
-from .composition import Composition, add, fits, full_shoe, of_values, subtract, total, unbusted_hands
+from .composition import (
+    Composition,
+    add,
+    fits,
+    full_shoe,
+    of_values,
+    subtract,
+    total,
+    unbusted_hands,
+)
 from .hand_values import REAL, UpCardValues
 from .initial_hand import action_values, pair_value
 from .splits import SplitValues

@@ -23,7 +23,7 @@ FREE: Stakes = (0, 1)
 
 
 def _outcome_vectors(push_22: bool) -> dict[int, tuple[list[float], list[float]]]:
-    """For each player total 4..21: (net per unit of real stake, win indicator) per dealer column."""
+    """Per player total 4..21: (net per unit of real stake, win indicator) per dealer column."""
     vectors = {}
     for player in range(4, 22):
         net, win = [0.0] * 8, [0.0] * 8
@@ -84,7 +84,7 @@ class UpCardValues:
         return left[hole] / sum(left)
 
     def prepare(self, removals: Iterable[Composition]) -> None:
-        """Compute the dealer's outcome probabilities for every removal not yet known, in one batch."""
+        """Batch the dealer outcome probabilities of every removal not yet known."""
         missing = sorted({r for r in removals if r not in self._dealer})
         shoes = [tuple(s - r for s, r in zip(self.shoe, rem, strict=True)) for rem in missing]
         table = dealer_table(self.up, self.rules.dealer_hits_soft_17, self.peek, shoes)
@@ -118,7 +118,7 @@ class UpCardValues:
     def stand_parts(self, hand: Composition, extra: Composition = EMPTY) -> tuple[float, float]:
         """(A, B) with stand value ``real * A + free * B``: A = P(win) - P(lose), B = P(win)."""
         removed = add(hand, extra)
-        key = removed + (total(hand)[0],)
+        key = (*removed, total(hand)[0])
         cached = self._stand.get(key)
         if cached is None:
             if removed not in self._dealer:

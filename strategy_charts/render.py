@@ -72,7 +72,7 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
             cell = chart[kind][value].get(str(up))
             if cell is None:
                 continue
-            label, colour, _ = STYLE[cell["action"]]
+            colour = STYLE[cell["action"]][1]
             ax.add_patch(_rect(x, y, colour))
             ax.text(x + 0.5, y + 0.5, cell_label(cell), ha="center", va="center",
                     fontsize=7.5, fontweight="bold" if cell["action"].startswith("free") else None)

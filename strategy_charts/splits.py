@@ -36,7 +36,8 @@ PatternHand = tuple[bool, str, int, int]
 
 
 @cache
-def split_patterns(max_hands: int, n: int, p: int) -> tuple[tuple[float, tuple[PatternHand, ...]], ...]:
+def split_patterns(max_hands: int, n: int, p: int
+                   ) -> tuple[tuple[float, tuple[PatternHand, ...]], ...]:
     """Every sequence of second cards for a split, with its probability.
 
     ``n`` cards remain after both pair cards are gone, ``p`` of them pair cards. Hands get their

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 
 from trainer.rules import Card, Hand, Rank, RuleSet, Stakes, Suit, dealer_must_hit, settle_hand
 from trainer.rules.dealer import DealerFinal
@@ -39,6 +40,7 @@ def _hand(values: tuple[int, ...], stakes: tuple[int, int], from_split: bool) ->
                 stakes=Stakes(Fraction(stakes[0]), Fraction(stakes[1])), from_split=from_split)
 
 
+@cache
 def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
                     ) -> list[tuple[Fraction, tuple[int, ...]]]:
     """Every finished dealer hand with its probability (hole card first; peek excludes BJ)."""
@@ -97,45 +99,51 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
 
     Hand one gets its second card at once; a pair card makes a new hand (placed last) while
     fewer than ``max_hands`` exist. Each later hand gets its second card when play reaches it.
+    States are memoised, so the enumeration stays small on tiny shoes.
     """
     max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
-    total = Fraction(0)
+    new_stakes = (0, 1) if free else (1, 0)
+    memo: dict[tuple, Fraction] = {}
 
-    def play(hands: list[list], current: int, shoe: Counts, p: Fraction) -> None:
-        nonlocal total
+    def play(hands: tuple[tuple[tuple[int, ...], tuple[int, int]], ...], current: int,
+             shoe: Counts) -> Fraction:
+        key = (hands, current, shoe)
+        if key in memo:
+            return memo[key]
+        memo[key] = value = _play(hands, current, shoe)
+        return value
+
+    def _play(hands, current, shoe) -> Fraction:
         if current == len(hands):
-            done = [(tuple(h[0]), h[1], True) for h in hands]
-            total += p * settle_all(rules, done, shoe, up, peek)
-            return
-        values, stakes = hands[current][0], hands[current][1]
+            return settle_all(rules, [(v, s, True) for v, s in hands], shoe, up, peek)
+        values, stakes = hands[current]
+
+        def with_hand(v: tuple[int, ...], s: tuple[int, int]) -> tuple:
+            return (*hands[:current], (v, s), *hands[current + 1:])
+
         if len(values) == 1:
+            total = Fraction(0)
             for v, q, rest in _draws(shoe):
                 if v == pair and len(hands) < max_hands:
-                    new = [[[pair], (0, 1) if free else (1, 0)]]
-                    play([*_copy(hands), *new], current, rest, p * q)
+                    total += q * play((*hands, ((pair,), new_stakes)), current, rest)
                 else:
-                    nxt = _copy(hands)
-                    nxt[current][0] = [*values, v]
-                    play(nxt, current, rest, p * q)
-            return
-        if _finished(rules, tuple(values)) or (pair == 1 and len(values) == 2):
-            play(hands, current + 1, shoe, p)
-            return
-        choice = decide(tuple(values), stakes)
+                    total += q * play(with_hand((*values, v), stakes), current, rest)
+            return total
+        if _finished(rules, values) or (pair == 1 and len(values) == 2):
+            return play(hands, current + 1, shoe)
+        choice = decide(values, stakes)
         if choice == "stand":
-            play(hands, current + 1, shoe, p)
-            return
+            return play(hands, current + 1, shoe)
+        total = Fraction(0)
         for v, q, rest in _draws(shoe):
-            nxt = _copy(hands)
-            nxt[current][0] = [*values, v]
             if choice == "double":
-                nxt[current][1] = _doubled(rules, tuple(values), stakes)
-                play(nxt, current + 1, rest, p * q)
+                grown = _doubled(rules, values, stakes)
+                total += q * play(with_hand((*values, v), grown), current + 1, rest)
             else:
-                play(nxt, current, rest, p * q)
+                total += q * play(with_hand((*values, v), stakes), current, rest)
+        return total
 
-    play([[[pair], (1, 0)], [[pair], (0, 1) if free else (1, 0)]], 0, shoe, Fraction(1))
-    return total
+    return play((((pair,), (1, 0)), ((pair,), new_stakes)), 0, shoe)
 
 
 def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -> tuple[int, int]:
@@ -145,5 +153,3 @@ def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -
     return (stakes[0] + 1, stakes[1])
 
 
-def _copy(hands: list[list]) -> list[list]:
-    return [[list(h[0]), h[1]] for h in hands]

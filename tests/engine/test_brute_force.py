@@ -15,11 +15,11 @@ from .conftest import values_for
 
 CASES = [
     # (preset, shoe A..ten, up, player cards)
-    ("evolution", (2, 2, 2, 1, 2, 1, 2, 1, 2, 6), 10, (9, 3)),
-    ("evolution", (2, 2, 2, 1, 2, 1, 2, 1, 2, 6), 1, (6, 5)),
-    ("pot-of-gold", (2, 1, 2, 2, 2, 1, 2, 1, 1, 6), 10, (7, 5)),
-    ("pot-of-gold", (2, 1, 2, 2, 2, 1, 2, 1, 1, 6), 6, (2, 2)),
-    ("pot-of-gold", (3, 1, 2, 2, 1, 2, 1, 2, 1, 5), 1, (4, 4)),
+    ("evolution", (1, 1, 2, 1, 1, 1, 2, 1, 1, 5), 10, (9, 3)),
+    ("evolution", (1, 1, 1, 1, 2, 1, 1, 1, 1, 5), 1, (6, 5)),
+    ("pot-of-gold", (1, 1, 2, 1, 2, 1, 2, 1, 1, 5), 10, (7, 5)),
+    ("pot-of-gold", (1, 3, 1, 1, 1, 1, 1, 1, 1, 5), 6, (2, 2)),
+    ("pot-of-gold", (2, 1, 1, 2, 1, 1, 1, 1, 1, 5), 1, (4, 4)),
 ]
 
 
@@ -42,14 +42,18 @@ def test_stand_hit_double_equal_enumeration(name, shoe, up, cards) -> None:
 SPLITS = [
     ("evolution", (1, 1, 1, 1, 1, 1, 1, 3, 1, 4), 8, 10),
     ("pot-of-gold", (1, 1, 1, 1, 1, 1, 1, 4, 1, 5), 8, 10),
-    ("pot-of-gold", (1, 1, 2, 1, 1, 1, 1, 1, 1, 5), 3, 6),
+    ("pot-of-gold", (1, 0, 1, 1, 0, 1, 1, 4, 0, 4), 8, 6),
 ]
 
 
 @pytest.mark.parametrize(("name", "shoe", "pair", "up"), SPLITS)
 def test_split_value_equals_sequential_play(name, shoe, pair, up) -> None:
     """The X/N split formula equals playing every split hand in turn, resplits and free
-    stakes included, with the same fixed post-split strategy."""
+    stakes included, with the same fixed post-split strategy.
+
+    The shoes are tiny but large enough that no deal runs out of cards: the formula's
+    exchangeability identities assume the shoe never empties mid-round.
+    """
     rules = preset(name)
     hand = of_values([pair, pair])
     values = values_for(rules, shoe, up, hand)
