@@ -1,0 +1,64 @@
+"""The strategy_charts command line: JSON output, charts, and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from matplotlib import image
+
+from strategy_charts.__main__ import main
+
+
+def run_json(capsys, *args: str) -> dict:
+    """Run one command with --json and parse what it printed."""
+    assert main([*args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_hand_prints_every_legal_action_and_the_best(capsys) -> None:
+    """hand --player 7,5 --dealer 4: stand, hit and a paid double; hitting is best."""
+    data = run_json(capsys, "hand", "--preset", "evolution", "--player", "7,5", "--dealer", "4")
+    assert set(data["actions"]) == {"stand", "hit", "double"}
+    assert data["best"] == "hit"
+
+
+def test_hand_at_a_given_shoe_with_free_stakes(capsys) -> None:
+    """A free-stake hand at a custom shoe gets the free double after a split in pot-of-gold."""
+    data = run_json(capsys, "hand", "--preset", "pot-of-gold", "--player", "8,3",
+                    "--dealer", "6", "--stakes", "free", "--shoe", "24,24,24,24,24,24,24,24,24,96")
+    assert "free_double" in data["actions"]
+    assert data["actions"]["free_double"] > data["actions"]["hit"]
+
+
+def test_sidebets_json(capsys) -> None:
+    """Every side bet's RTP, null where the rule set has none."""
+    data = run_json(capsys, "sidebets", "--preset", "evolution")
+    assert round(data["hot_3"] * 100, 2) == 94.60
+    assert data["pot_of_gold"] is None
+
+
+def test_ev_json_has_ev_and_rtp(capsys) -> None:
+    """ev prints the whole-game ev and rtp = 1 + ev."""
+    data = run_json(capsys, "ev", "--preset", "evolution")
+    assert data["rtp"] == pytest.approx(1 + data["ev"])
+    assert round(data["rtp"] * 100, 2) == 98.45
+
+
+@pytest.mark.parametrize("context", ["real", "free", "split"])
+def test_chart_renders_a_non_blank_png(tmp_path, capsys, context) -> None:
+    """chart writes a PNG with many colours (cells), not an empty canvas."""
+    out = tmp_path / f"{context}.png"
+    assert main(["chart", "--preset", "pot-of-gold", "--context", context, "--out", str(out)]) == 0
+    pixels = image.imread(out)
+    colours = np.unique(pixels.reshape(-1, pixels.shape[-1]), axis=0)
+    assert len(colours) > 20
+
+
+def test_bad_rules_file_exits_with_a_message(tmp_path, capsys) -> None:
+    """An unknown rule in a rules file: exit 2 and a message naming the key."""
+    path = tmp_path / "bad.toml"
+    path.write_text('base = "evolution"\nsix_card_charly = true\n')
+    assert main(["hand", "--rules", str(path), "--player", "7,5", "--dealer", "4"]) == 2
+    assert "six_card_charly" in capsys.readouterr().err

@@ -1,0 +1,86 @@
+"""The shipped tables: right rules, right engine, values equal to the engine, deterministic."""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import replace
+
+import pytest
+
+from strategy_charts.composition import full_shoe, of_values
+from strategy_charts.initial_hand import action_values
+from strategy_charts.tables import (
+    TableError,
+    TableMismatchError,
+    build_table,
+    data_dir,
+    encode,
+    load_table,
+    situation_key,
+)
+from trainer.rules import PRESETS, preset
+
+from .conftest import values_for
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_has_a_table_for_its_rules(name) -> None:
+    """Each preset's table loads and carries its fingerprint and RTP."""
+    table = load_table(preset(name))
+    assert table["fingerprint"] == preset(name).fingerprint()
+    assert 0.97 < table["game"]["cd"]["rtp"] < 1.0
+    assert table["game"]["td"]["rtp"] <= table["game"]["cd"]["rtp"]
+
+
+def test_a_table_refuses_other_rules() -> None:
+    """Loading the evolution table for changed rules fails with a clear error."""
+    other = replace(preset("evolution"), dealer_hits_soft_17=True)
+    with pytest.raises(TableMismatchError, match="other rules"):
+        load_table(other)
+
+
+def test_a_corrupt_table_is_a_table_error(tmp_path) -> None:
+    """A damaged file raises TableError naming it, not a crash."""
+    (tmp_path / "evolution.json.gz").write_bytes(b"not gzip")
+    with pytest.raises(TableError, match=r"evolution\.json\.gz"):
+        load_table(preset("evolution"), tmp_path)
+
+
+def test_rebuilding_evolution_is_byte_identical() -> None:
+    """Tables are data: the same engine and rules give the same bytes."""
+    shipped = (data_dir() / "evolution.json.gz").read_bytes()
+    assert encode(build_table(preset("evolution"))) == shipped
+    assert gzip.decompress(shipped)  # readable gzip
+
+
+def test_table_values_equal_the_engine() -> None:
+    """A first decision in the table equals a direct engine computation."""
+    rules = preset("evolution")
+    table = load_table(rules)
+    hand = of_values([7, 5])
+    values = values_for(rules, full_shoe(8), 4, hand)
+    direct = {a.value: x / values.mass(hand) for a, x in action_values(values, hand).items()}
+    entry = table["situations"][situation_key("first", "real", hand, 4)]
+    assert entry["ev"] == pytest.approx(direct, abs=1e-9)
+    assert entry["best"] == max(direct, key=direct.get)
+
+
+def test_tables_hold_every_context() -> None:
+    """First decisions, insurance, split hands (real and free) and drawn hands are present."""
+    situations = load_table(preset("pot-of-gold"))["situations"]
+    assert situation_key("first", "real", of_values([8, 8]), 10) in situations
+    assert situation_key("insurance", "real", of_values([10, 10]), 1) in situations
+    assert situation_key("split", "free", of_values([8, 3]), 6) in situations
+    assert situation_key("split", "real", of_values([8, 3]), 6) in situations
+    assert situation_key("drawn", "free", of_values([5, 4, 3]), 10) in situations
+    free_split_hand = situations[situation_key("split", "free", of_values([8, 3]), 6)]
+    assert "free_double" in free_split_hand["ev"]
+
+
+def test_side_bet_returns_in_the_evolution_table_are_the_published_ones() -> None:
+    """Perfect Pairs 95.90%, 21+3 96.30%, Hot 3 94.60%; no Pot of Gold there."""
+    bets = load_table(preset("evolution"))["side_bets"]
+    assert round(bets["perfect_pairs"] * 100, 2) == 95.90
+    assert round(bets["twenty_one_plus_three"] * 100, 2) == 96.30
+    assert round(bets["hot_3"] * 100, 2) == 94.60
+    assert bets["pot_of_gold"] is None
