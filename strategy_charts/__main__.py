@@ -42,13 +42,13 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 def cmd_ev(args: argparse.Namespace) -> int:
     from .game import game_ev
-    from .tables import build_table
+    from .tables import load_or_build
     rules = _rules(args)
     if args.strategy == "cd":
         result = game_ev(rules)
         ev = result.ev
     else:
-        ev = build_table(rules)["game"]["td"]["ev"]
+        ev = load_or_build(rules)["game"]["td"]["ev"]
     data = {"rules": rules.name, "strategy": args.strategy, "ev": ev, "rtp": 1 + ev}
     _print(args, data, f"{rules.name} ({args.strategy}): EV {ev * 100:+.4f}%, "
                        f"RTP {(1 + ev) * 100:.4f}%")
@@ -147,12 +147,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_chart(args: argparse.Namespace) -> int:
     from .render import draw_chart
-    from .tables import TableError, build_table, load_table
+    from .tables import load_or_build
     rules = _rules(args)
-    try:
-        table = load_table(rules)
-    except TableError:
-        table = build_table(rules)
+    table = load_or_build(rules)
     chart = table["charts"].get(args.context)
     if chart is None:
         raise SystemExit(f"{rules.name} has no {args.context!r} chart "

@@ -265,5 +265,51 @@ def load_table(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
     return check(decode(data, str(path)), rules, str(path))
 
 
-__all__ = ["ENGINE_VERSION", "TableError", "TableMismatchError", "build_table", "check",
-           "data_dir", "decode", "encode", "load_table", "situation_key", "write_table"]
+def cache_dir() -> Path:
+    """Where tables built on demand for custom rule sets are kept (per user)."""
+    from platformdirs import user_cache_dir
+    return Path(os.environ.get("FREEBET_TABLE_CACHE") or user_cache_dir("freebet-trainer"))
+
+
+def load_or_build(rules: RuleSet) -> dict[str, Any]:
+    """The table for ``rules``: the shipped one for a preset, else a cached or new build.
+
+    Custom tables are cached under :func:`cache_dir` by the rule set's fingerprint, so a changed
+    rules file gets its own table and an unchanged one is built only once.
+    """
+    shipped = data_dir() / file_name(rules)
+    if shipped.exists():
+        table = decode(shipped.read_bytes(), str(shipped))
+        if table.get("fingerprint") == rules.fingerprint():
+            return check(table, rules, str(shipped))
+    folder = cache_dir() / "tables"
+    path = folder / f"{rules.fingerprint()}-v{ENGINE_VERSION}.json.gz"
+    if path.exists():
+        try:
+            return check(decode(path.read_bytes(), str(path)), rules, str(path))
+        except TableError:
+            pass  # a damaged cache entry is rebuilt below
+    folder.mkdir(parents=True, exist_ok=True)
+    table = build_table(rules)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(encode(table))
+    os.replace(tmp, path)
+    return table
+
+
+__all__ = [
+    "ENGINE_VERSION",
+    "TableError",
+    "TableMismatchError",
+    "build_table",
+    "cache_dir",
+    "check",
+    "data_dir",
+    "decode",
+    "encode",
+    "load_or_build",
+    "load_table",
+    "situation_key",
+    "write_table",
+]

@@ -84,3 +84,16 @@ def test_side_bet_returns_in_the_evolution_table_are_the_published_ones() -> Non
     assert round(bets["twenty_one_plus_three"] * 100, 2) == 96.30
     assert round(bets["hot_3"] * 100, 2) == 94.60
     assert bets["pot_of_gold"] is None
+
+
+def test_custom_rules_build_once_and_come_from_the_cache(tmp_path, monkeypatch) -> None:
+    """A custom rule set's table is built on demand, cached by fingerprint, then reused."""
+    from strategy_charts import tables
+
+    monkeypatch.setenv("FREEBET_TABLE_CACHE", str(tmp_path))
+    rules = replace(preset("evolution"), name="evolution-6d", decks=6)
+    first = tables.load_or_build(rules)
+    cached = list((tmp_path / "tables").glob("*.json.gz"))
+    assert len(cached) == 1 and rules.fingerprint() in cached[0].name
+    monkeypatch.setattr(tables, "build_table", lambda r: pytest.fail("rebuilt"))
+    assert tables.load_or_build(rules)["fingerprint"] == first["fingerprint"]
