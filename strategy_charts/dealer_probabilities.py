@@ -27,6 +27,7 @@ COL_22, COL_BUST, COL_BJ = 5, 6, 7
 
 _MAX_COUNT = 12  # most cards of one value a dealer hand can take (A,A,... stays under 27)
 _MAX_DRAWS = 12
+_CHUNK = 1024     # shoes per matrix product (bounds memory to about 1024 x 4000 doubles)
 _NEG = -1.0e6     # log of zero, finite so that 0 * log stays 0 in the matrix product
 
 
@@ -46,11 +47,18 @@ class DealerFinals:
     weights: np.ndarray   # (finals, 8): valid orderings per outcome column
 
     def probabilities(self, shoes: np.ndarray) -> np.ndarray:
-        """Outcome probabilities (N x 8) for a batch of shoes (N x 10 counts, up card removed)."""
-        logs = _log_features(shoes)
-        with np.errstate(under="ignore"):
-            seq = np.exp(logs @ self.encoding)
-        return seq @ self.weights
+        """Outcome probabilities (N x 8) for a batch of shoes (N x 10 counts, up card removed).
+
+        Works in chunks of rows so the (rows x finals) matrix stays small in memory.
+        """
+        shoes = np.asarray(shoes)
+        out = np.empty((len(shoes), 8))
+        for start in range(0, len(shoes), _CHUNK):
+            logs = _log_features(shoes[start:start + _CHUNK])
+            with np.errstate(under="ignore"):
+                seq = np.exp(logs @ self.encoding)
+            out[start:start + _CHUNK] = seq @ self.weights
+        return out
 
 
 @cache
