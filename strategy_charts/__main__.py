@@ -189,7 +189,8 @@ def parser() -> argparse.ArgumentParser:
         p.set_defaults(run=func)
     chart = sub.add_parser("chart", help="render a strategy chart")
     _add_rules_options(chart)
-    chart.add_argument("--context", choices=("real", "free", "split"), default="real")
+    chart.add_argument("--context", default="real",
+                       help="real, split or free (two-card decisions), or a drawn-... chart")
     chart.add_argument("--out", required=True, help="FILE.png, .svg or .pdf")
     chart.set_defaults(run=cmd_chart)
     return root

@@ -13,8 +13,8 @@ from trainer.rules import Action, RuleSet
 
 from .composition import Composition, size, total
 
-#: The chart contexts: a real-stake first decision, a real-stake hand after a split, a
-#: free-stake hand after a free split.
+#: The two-card chart contexts: a real-stake first decision, a real-stake hand after a split,
+#: a free-stake hand after a free split. Hit/stand after drawing has "drawn-..." contexts.
 CONTEXTS = ("real", "split", "free")
 
 
@@ -65,6 +65,12 @@ class ChartBuilder:
         return {"action": action.value, "fallback": fallback,
                 "ev": {a.value: round(x, 10) + 0.0 for a, x in evs.items()}}
 
+    def action(self, key: tuple[str, str, int, int]) -> str | None:
+        """The action of the cell (context, row kind, row value, up), or None if it is empty."""
+        if key not in self._sums:
+            return None
+        return str(self.cell(key)["action"])
+
     def charts(self) -> dict[str, Any]:
         """Every chart as nested JSON: context -> row kind -> row value -> up card -> cell."""
         out: dict[str, Any] = {}
@@ -73,13 +79,3 @@ class ChartBuilder:
             out.setdefault(context, {}).setdefault(kind, {}).setdefault(str(value), {})[
                 str(up)] = self.cell(key)
         return out
-
-    def td_choice(self, deal: Any, actions: dict[Action, float]) -> Action | None:
-        """The chart's play for a first decision (None for a blackjack, which has none)."""
-        if not actions:
-            return None
-        kind, value = row_of(deal.hand, actions)
-        chosen = Action(self.cell(("real", kind, value, deal.up))["action"])
-        if chosen in actions:
-            return chosen
-        return max(actions, key=lambda a: actions[a])

@@ -25,11 +25,21 @@ STYLE: dict[str, tuple[str, str, str]] = {
 }
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 CONTEXT_TITLES = {"real": "first decision, real stake", "split": "hand one after a split",
-                  "free": "free-stake hand after a free split"}
+                  "free": "free-stake hand after a free split",
+                  "drawn-real": "after drawing, real stake",
+                  "drawn-free": "after drawing, free stake"}
 
 
-def chart_rows(chart: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """The chart's rows in display order: (kind, value, label)."""
+def context_title(context: str) -> str:
+    """Human title of a chart context, e.g. 'after drawing, free stake (4 cards)'."""
+    base, _, cards = context.rpartition("-") if context[-1].isdigit() else (context, "", "")
+    title = CONTEXT_TITLES.get(base, base)
+    return f"{title} ({cards} cards)" if cards else title
+
+
+def chart_rows(chart: dict[str, Any], two_cards: bool = True) -> list[tuple[str, str, str]]:
+    """The chart's rows in display order: (kind, value, label); soft two-card rows name
+    their cards (A,7)."""
     rows: list[tuple[str, str, str]] = []
     for kind in ("hard", "soft", "pair"):
         values = sorted(chart.get(kind, {}), key=int, reverse=kind == "pair")
@@ -39,7 +49,7 @@ def chart_rows(chart: dict[str, Any]) -> list[tuple[str, str, str]]:
             if kind == "hard":
                 label = f"hard {value}"
             elif kind == "soft":
-                label = f"soft {value} (A,{int(value) - 11})"
+                label = f"soft {value}" + (f" (A,{int(value) - 11})" if two_cards else "")
             else:
                 face = "A" if value == "1" else value
                 label = f"{face},{face}"
@@ -63,7 +73,7 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
     ``differences`` holds (kind, value, up) cells to outline, e.g. where Free Bet play differs
     from standard blackjack.
     """
-    rows = chart_rows(chart)
+    rows = chart_rows(chart, two_cards=not context.startswith("drawn"))
     figure = figure or Figure(figsize=(7.5, 0.26 * len(rows) + 2.2), dpi=110)
     figure.clear()
     ax = figure.add_subplot(1, 1, 1)
@@ -98,7 +108,7 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                          label="Dh/Ds: double, else hit/stand"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False)
-    figure.suptitle(f"{rules.name}: {CONTEXT_TITLES.get(context, context)}\n{rules.describe()}",
+    figure.suptitle(f"{rules.name}: {context_title(context)}\n{rules.describe()}",
                     fontsize=8.5)
     figure.tight_layout()
     return figure

@@ -23,6 +23,7 @@ All values are numerators as in :mod:`hand_values` (dealer peek handled by the h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -79,6 +80,9 @@ class SplitValues:
     values: UpCardValues
     pair: int                     # the pair's card value (1 = aces)
     known: Composition = EMPTY    # other cards known gone besides the two pair cards
+    #: Another fixed post-split strategy (hand, stakes) -> "stand" | "hit" | "double";
+    #: None plays CDZ-. The value stays exact for whichever fixed strategy is given.
+    strategy: Callable[[Composition, Stakes], str] | None = None
 
     def __post_init__(self) -> None:
         rules = self.values.rules
@@ -167,6 +171,8 @@ class SplitValues:
         """The CDZ- play of a split hand: best of stand / hit / double on its own shoe."""
         key = (hand, stakes)
         cached = self._decision.get(key)
+        if cached is None and self.strategy is not None:
+            cached = self._decision[key] = self.strategy(hand, stakes)
         if cached is None:
             v = self.values
             options = {"stand": v.stand(hand, stakes, self.known),

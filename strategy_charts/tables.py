@@ -24,13 +24,14 @@ from trainer.rules.ruleset import to_plain
 from . import side_bets
 from .charts_data import ChartBuilder
 from .composition import Composition, add, fits, full_shoe, of_values, size, total, unbusted_hands
-from .game import hand_ev, starting_hands, up_card_values
+from .game import StartingHand, hand_ev, starting_hands, up_card_values
 from .hand_values import FREE, REAL, UpCardValues
 from .initial_hand import action_values
 from .pot_of_gold import _deal_lammers
+from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
 
 #: Bump when a change to the engine changes any number in a table.
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 FORMAT = 1
 DIGITS = 10
 
@@ -76,18 +77,16 @@ class _Builder:
         self.situations: dict[str, dict[str, Any]] = {}
         self.charts = ChartBuilder(self.rules)
         self.cd_ev = 0.0
-        self.deals: list[tuple[Any, dict[Action, float], float, float]] = []
         self.lammers: dict[int, float] = {}
 
     def build(self) -> dict[str, Any]:
+        td_ev = 0.0
         for up in range(1, 11):
             values = up_card_values(self.rules, self.shoe, up)
-            self._first_decisions(values)
+            deals = self._first_decisions(values)
             self._split_hands(values)
             self._drawn_hands(values)
-        td_ev = sum(p * self._ev_of(self.charts.td_choice(deal, acts), acts, mass, bj, deal)
-                    for deal, acts, mass, bj in self.deals
-                    for p in [deal.probability])
+            td_ev += self._chart_ev(values, deals)
         table: dict[str, Any] = {
             "format": FORMAT,
             "engine_version": ENGINE_VERSION,
@@ -102,21 +101,34 @@ class _Builder:
         }
         return table
 
-    def _ev_of(self, action: Action | None, acts: dict[Action, float], mass: float, bj: float,
-               deal: Any) -> float:
-        if action is None:  # blackjack
-            return float(self.rules.blackjack_pays) * (1.0 - bj)
-        return acts[action] * mass - (bj if self.rules.peek.peeks_on(deal.up) else 0.0)
+    def _chart_ev(self, values: UpCardValues,
+                  deals: list[tuple[StartingHand, dict[Action, float]]]) -> float:
+        """EV contribution of this up card when every decision follows the charts."""
+        td = TotalDependent(values, self.charts)
+        peek = values.peek
+        ev = 0.0
+        for deal, actions in deals:
+            hand = deal.hand
+            bj = values.dealer_blackjack(hand)
+            if not actions:   # a blackjack: no decision
+                ev += deal.probability * float(self.rules.blackjack_pays) * (1.0 - bj)
+                continue
+            chosen = chart_choice(self.charts, hand, values.up, actions)
+            value = td.first_decision(hand, chosen) - (bj if peek else 0.0)
+            ev += deal.probability * value
+        return ev
 
-    def _first_decisions(self, values: UpCardValues) -> None:
+    def _first_decisions(self, values: UpCardValues
+                         ) -> list[tuple[StartingHand, dict[Action, float]]]:
+        deals = []
         for deal in starting_hands(self.shoe):
             if deal.up != values.up:
                 continue
             hand = deal.hand
             ev, actions = hand_ev(values, deal)
             self.cd_ev += deal.probability * ev
-            mass, bj = values.mass(hand), values.dealer_blackjack(hand)
-            self.deals.append((deal, actions, mass, bj))
+            bj = values.dealer_blackjack(hand)
+            deals.append((deal, actions))
             if actions:
                 self.situations[situation_key("first", "real", hand, values.up)] = _entry(
                     actions, deal.probability)
@@ -128,6 +140,7 @@ class _Builder:
             if self.rules.pot_of_gold is not None:
                 for count, p in _deal_lammers(values, deal).items():
                     self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
+        return deals
 
     def _split_hands(self, values: UpCardValues) -> None:
         """Two-card hands made by splitting pair ``p``: hand one (real) and free-split hands."""
@@ -166,10 +179,13 @@ class _Builder:
             if size(hand) < 3 or total(hand)[0] >= 21 or not fits(hand, values.shoe):
                 continue
             mass = values.mass(hand)
+            weight = composition_weight(values.shoe, hand)
             for label, stakes in (("real", REAL), ("free", FREE)):
                 evs = {Action.STAND: values.stand(hand, stakes) / mass,
                        Action.HIT: values.hit(hand, stakes) / mass}
                 self.situations[situation_key("drawn", label, hand, values.up)] = _entry(evs)
+                context = drawn_context(stakes, size(hand), self.rules.six_card_charlie)
+                self.charts.add(context, hand, values.up, evs, weight)
 
     def _side_bets(self) -> dict[str, float | None]:
         shoe = side_bets.full_shoe(self.rules.decks)

@@ -153,3 +153,12 @@ def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -
     return (stakes[0] + 1, stakes[1])
 
 
+
+
+def fixed_play(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int], shoe: Counts,
+               up: int, peek: bool, decide: Decide) -> Fraction:
+    """Exact value of one lone hand that hits or stands as ``decide`` says."""
+    if _finished(rules, values) or decide(values, stakes) == "stand":
+        return settle_all(rules, [(values, stakes, False)], shoe, up, peek)
+    return sum((q * fixed_play(rules, (*values, v), stakes, rest, up, peek, decide)
+                for v, q, rest in _draws(shoe)), Fraction(0))
