@@ -83,12 +83,16 @@ class SplitValues:
     #: Another fixed post-split strategy (hand, stakes) -> "stand" | "hit" | "double";
     #: None plays CDZ-. The value stays exact for whichever fixed strategy is given.
     strategy: Callable[[Composition, Stakes], str] | None = None
+    #: Most hands this split may grow to (a resplit of a split hand has fewer left).
+    hands_limit: int | None = None
 
     def __post_init__(self) -> None:
         rules = self.values.rules
         self.rules = rules
         aces = self.pair == 1
         self.max_hands = rules.max_hands if (not aces or rules.resplit_aces) else 2
+        if self.hands_limit is not None:
+            self.max_hands = min(self.max_hands, self.hands_limit)
         self._fixed: dict[tuple[Composition, Stakes, Composition], float] = {}
         self._decision: dict[tuple[Composition, Stakes], str] = {}
         left = [s - k for s, k in zip(self.values.shoe, self.known, strict=True)]
@@ -245,19 +249,18 @@ class SplitValues:
                 nn[(a, b)] = (nn[(a, b - 1)] - w * nn[(a + 1, b - 1)]) / (1 - w) if w < 1 else 0.0
         return x, nn
 
-    def value(self, free: bool) -> float:
-        """Numerator of the split: hand one real, the others free (``free``) or real (paid).
+    def value(self, free: bool, first: Stakes = REAL) -> float:
+        """Numerator of the split: hand one keeps ``first`` stakes, the others are free
+        (``free``) or real (paid).
 
         Call :meth:`prepare` first (or batch the same removals) for speed.
         """
-        tables = {REAL: self.x_n_tables(REAL)}
-        if free:
-            tables[FREE] = self.x_n_tables(FREE)
+        others = FREE if free else REAL
+        tables = {stakes: self.x_n_tables(stakes) for stakes in {first, others}}
         result = 0.0
         for prob, hands in split_patterns(self.max_hands, self.n, self.p):
-            for first, kind, a, b in hands:
-                stakes = REAL if (first or not free) else FREE
-                x, nn = tables[stakes]
+            for is_first, kind, a, b in hands:
+                x, nn = tables[first if is_first else others]
                 result += prob * (x if kind == "X" else nn)[(a, b)]
         return result
 

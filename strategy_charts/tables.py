@@ -28,6 +28,7 @@ from .game import StartingHand, hand_ev, starting_hands, up_card_values
 from .hand_values import FREE, REAL, UpCardValues
 from .initial_hand import action_values
 from .pot_of_gold import _deal_lammers
+from .splits import SplitValues
 from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
 
 #: Bump when a change to the engine changes any number in a table.
@@ -143,33 +144,38 @@ class _Builder:
         return deals
 
     def _split_hands(self, values: UpCardValues) -> None:
-        """Two-card hands made by splitting pair ``p``: hand one (real) and free-split hands."""
+        """Two-card hands made by splitting a pair: hand one (real) and free-split hands.
+
+        A hand that receives the pair card again (where resplits are allowed) also gets the
+        value of resplitting: this hand and a new one, with one hand fewer left to make.
+        """
         removals: set[Composition] = set()
         jobs = []
         for pair in range(1, 11):
-            known = of_values([pair])
-            first = of_values([pair])
+            known = first = of_values([pair])
             if not fits(add(add(first, known), of_values([values.up])), self.shoe):
                 continue
-            free = self.rules.free_split and (pair != 10 or self.rules.free_split_tens)
             for second in range(1, 11):
-                hand = with_second(first, second)
-                if not fits(add(hand, known), values.shoe):
-                    continue
-                removals |= values.reachable(hand, known)
-                jobs.append((pair, hand, known, free))
+                hand = add(first, of_values([second]))
+                if fits(add(hand, known), values.shoe):
+                    removals |= values.reachable(hand, known)
+                    jobs.append((pair, second, hand, known))
         values.prepare(removals)
-        for pair, hand, known, free in jobs:
-            second = [v for v in range(1, 11) if hand[v - 1] - (v == pair) > 0] or [pair]
-            p_second = dict(values.draws(add(of_values([pair]), known)))[second[0]]
-            mass = values.mass(add(hand, known))
+        for pair, second, hand, known in jobs:
             if total(hand)[0] == 21 or (pair == 1 and not self.rules.resplit_aces):
                 continue
-            stakes_list = [("split", "real", REAL)] + ([("split", "free", FREE)] if free else [])
-            for context, label, stakes in stakes_list:
+            free = self.rules.free_split and (pair != 10 or self.rules.free_split_tens)
+            p_second = dict(values.draws(add(first_card(pair), known)))[second]
+            mass = values.mass(add(hand, known))
+            for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
                 acts = action_values(values, hand, stakes, after_split=True, known=known)
+                if second == pair and self.rules.max_hands > 2:
+                    split = SplitValues(values, pair, known, hands_limit=self.rules.max_hands - 1)
+                    split.prepare()
+                    action = Action.FREE_SPLIT if free else Action.SPLIT
+                    acts[action] = split.value(free=free, first=stakes)
                 evs = {a: x / mass for a, x in acts.items()}
-                self.situations[situation_key(context, label, hand, values.up)] = _entry(evs)
+                self.situations[situation_key("split", label, hand, values.up)] = _entry(evs)
                 self.charts.add("split" if label == "real" else "free", hand, values.up, evs,
                                 p_second)
 
@@ -208,9 +214,9 @@ class _Builder:
         return {k: (None if v is None else _round(v)) for k, v in out.items()}
 
 
-def with_second(first: Composition, second: int) -> Composition:
-    """A one-card hand with its second card."""
-    return add(first, of_values([second]))
+def first_card(pair: int) -> Composition:
+    """The split card alone, as a composition."""
+    return of_values([pair])
 
 
 def build_table(rules: RuleSet) -> dict[str, Any]:

@@ -97,3 +97,14 @@ def test_custom_rules_build_once_and_come_from_the_cache(tmp_path, monkeypatch) 
     assert len(cached) == 1 and rules.fingerprint() in cached[0].name
     monkeypatch.setattr(tables, "build_table", lambda r: pytest.fail("rebuilt"))
     assert tables.load_or_build(rules)["fingerprint"] == first["fingerprint"]
+
+
+def test_resplits_are_valued_only_where_the_rules_allow_them() -> None:
+    """pot-of-gold resplits to four hands, evolution never resplits."""
+    eights = of_values([8, 8])
+    resplit = load_table(preset("pot-of-gold"))["situations"][
+        situation_key("split", "free", eights, 6)]
+    assert "free_split" in resplit["ev"]
+    no_resplit = load_table(preset("evolution"))["situations"][
+        situation_key("split", "real", eights, 6)]
+    assert not any("split" in action for action in no_resplit["ev"])
