@@ -32,7 +32,7 @@ from .splits import SplitValues
 from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
 
 #: Bump when a change to the engine changes any number in a table.
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 FORMAT = 1
 DIGITS = 10
 
@@ -51,9 +51,25 @@ def cards_key(hand: Composition) -> str:
     return ",".join(map(str, values))
 
 
-def situation_key(context: str, stakes: str, hand: Composition, up: int) -> str:
-    """The table key of one decision: context, stakes, the player's cards, the dealer's up card."""
+def situation_key(context: str, stakes: str, hand: Composition, up: int,
+                  split_card: int | None = None) -> str:
+    """The table key of one decision: context, stakes, the player's cards, the dealer's up card.
+
+    A split hand's cards list the split card first ("3,8": a split 3 that drew an 8), since
+    the same two cards are a different situation after splitting 8s.
+    """
+    if context == "split":
+        if split_card is None or not hand[split_card - 1]:
+            raise ValueError(f"a split hand's key needs its split card, not {split_card!r}")
+        rest = list(hand)
+        rest[split_card - 1] -= 1
+        return f"{context}:{stakes}:{split_card},{cards_key(tuple(rest))}:v{up}"
     return f"{context}:{stakes}:{cards_key(hand)}:v{up}"
+
+
+def split_card_of(key: str) -> int:
+    """The split card of a split hand's table key."""
+    return int(key.split(":")[2].split(",")[0])
 
 
 def _round(x: float) -> float:
@@ -175,7 +191,8 @@ class _Builder:
                     action = Action.FREE_SPLIT if free else Action.SPLIT
                     acts[action] = split.value(free=free, first=stakes)
                 evs = {a: x / mass for a, x in acts.items()}
-                self.situations[situation_key("split", label, hand, values.up)] = _entry(evs)
+                key = situation_key("split", label, hand, values.up, split_card=pair)
+                self.situations[key] = _entry(evs)
                 self.charts.add("split" if label == "real" else "free", hand, values.up, evs,
                                 p_second)
 
@@ -333,5 +350,6 @@ __all__ = [
     "load_or_build",
     "load_table",
     "situation_key",
+    "split_card_of",
     "write_table",
 ]

@@ -1,7 +1,8 @@
 """``freebet-trainer``: the desktop trainer's entry point.
 
 The desktop app (flashcards, shoe practice, charts, progress) is being built; until it lands this
-command says so, shows which strategy tables are installed, and supports ``--version``.
+command without a subcommand says so and shows which strategy tables are installed. Subcommands
+(see :mod:`trainer.cli`): ``drill``, flashcards in the terminal; ``stats``, your history.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run."""
     parser = argparse.ArgumentParser(prog="freebet-trainer", description=__doc__)
     parser.add_argument("--version", action="version", version=f"freebet-trainer {__version__}")
-    parser.parse_args(argv)
+    from .cli import add_commands
+    add_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    if args.command is not None:
+        return int(args.run(args))
     from strategy_charts.tables import TableError, load_table
     from trainer.rules import PRESETS
 

@@ -70,10 +70,10 @@ def test_tables_hold_every_context() -> None:
     situations = load_table(preset("pot-of-gold"))["situations"]
     assert situation_key("first", "real", of_values([8, 8]), 10) in situations
     assert situation_key("insurance", "real", of_values([10, 10]), 1) in situations
-    assert situation_key("split", "free", of_values([8, 3]), 6) in situations
-    assert situation_key("split", "real", of_values([8, 3]), 6) in situations
+    assert situation_key("split", "free", of_values([8, 3]), 6, split_card=8) in situations
+    assert situation_key("split", "real", of_values([8, 3]), 6, split_card=8) in situations
     assert situation_key("drawn", "free", of_values([5, 4, 3]), 10) in situations
-    free_split_hand = situations[situation_key("split", "free", of_values([8, 3]), 6)]
+    free_split_hand = situations[situation_key("split", "free", of_values([8, 3]), 6, split_card=8)]
     assert "free_double" in free_split_hand["ev"]
 
 
@@ -103,8 +103,8 @@ def test_resplits_are_valued_only_where_the_rules_allow_them() -> None:
     """pot-of-gold resplits to four hands, evolution never resplits."""
     eights = of_values([8, 8])
     resplit = load_table(preset("pot-of-gold"))["situations"][
-        situation_key("split", "free", eights, 6)]
+        situation_key("split", "free", eights, 6, split_card=8)]
     assert "free_split" in resplit["ev"]
     no_resplit = load_table(preset("evolution"))["situations"][
-        situation_key("split", "real", eights, 6)]
+        situation_key("split", "real", eights, 6, split_card=8)]
     assert not any("split" in action for action in no_resplit["ev"])

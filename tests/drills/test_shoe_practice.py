@@ -1,0 +1,98 @@
+"""Full-shoe practice: a seeded shoe to the cut card, every decision graded, money conserved."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from trainer.drills.catalog import Catalog
+from trainer.drills.grading import TableGrader
+from trainer.drills.records import GradedDecision, Mode
+from trainer.drills.shoe_practice import RoundRecord, ShoePractice, ShoeSettings, table_policy
+from trainer.drills.situations import round_spot
+from trainer.rules import Action, SideBet, preset
+
+
+def sloppy(seed: int, catalog: Catalog):  # type: ignore[no-untyped-def]
+    """A player who plays the table but picks a random legal action one time in five."""
+    rng = random.Random(seed)
+    policy = table_policy(TableGrader(catalog))
+
+    def choose(practice: ShoePractice) -> Action:
+        assert practice.round is not None
+        legal = sorted(practice.round.legal_actions(), key=lambda a: a.value)
+        return rng.choice(legal) if rng.random() < 0.2 else policy(practice.round)
+    return choose
+
+
+@pytest.mark.parametrize("name", ["evolution", "pot-of-gold"])
+def test_a_seeded_shoe_to_the_cut_card(name: str, evolution: Catalog,
+                                       pot_of_gold: Catalog) -> None:
+    table = evolution if name == "evolution" else pot_of_gold
+    rules = preset(name)
+    side = {SideBet.PERFECT_PAIRS: Fraction(1)} if name == "evolution" else {
+        SideBet.POT_OF_GOLD: Fraction(1)}
+    settings = ShoeSettings(bet=Fraction(10), bankroll=Fraction(5000), side_bets=side,
+                            computer_seats=2, seat=1)
+    decisions: list[GradedDecision] = []
+    rounds: list[RoundRecord] = []
+    practice = ShoePractice(rules, settings, seed=20261129, table=table,
+                            on_decision=decisions.append, on_round=rounds.append)
+    asked = 0
+    choose = sloppy(1, table)
+    while not practice.finished:
+        practice.deal()
+        while practice.awaiting:
+            practice.answer(choose(practice))
+            asked += 1
+    report = practice.report()
+    assert practice.shoe.cut_card_out
+    assert practice.shoe.position <= len(practice.shoe.cards)
+    # Every human decision graded, and handed to the hook as it happened.
+    assert asked == report.decisions == len(decisions) == len(practice.decisions) > 20
+    assert all(d.mode is Mode.SHOE and d.situation_key.startswith(f"{name}|")
+               and d.action in d.evs for d in decisions)
+    assert report.errors == sum(d.verdict.value == "wrong" for d in decisions) > 0
+    assert report.ev_lost == pytest.approx(sum(d.ev_loss for d in decisions))
+    # Money is conserved: the bankroll moves by exactly the settled results.
+    assert rounds == practice.rounds and report.rounds == len(rounds) > 10
+    assert practice.balance == settings.bankroll + report.net
+    assert report.net == sum((r.result.net for r in rounds), Fraction(0))
+    assert all(r.balance is not None for r in rounds)
+    assert float(report.net) == pytest.approx(report.expected - report.skill_cost + report.luck)
+    assert report.skill_cost == pytest.approx(report.ev_lost * 10)
+
+
+def test_perfect_play_grades_against_the_live_shoe(evolution: Catalog) -> None:
+    rules = preset("evolution")
+    practice = ShoePractice(rules, ShoeSettings(perfect_play=True, bankroll=None), seed=5,
+                            table=evolution)
+    policy = table_policy(practice.table_grader)
+    pairs = []
+    for _ in range(4):
+        practice.deal()
+        while practice.awaiting:
+            assert practice.round is not None
+            table_evs, _ = evolution.evs(round_spot(practice.round))
+            legal = {a.value for a in practice.round.legal_actions()}
+            live = practice.answer(policy(practice.round))
+            pairs.append(({a: ev for a, ev in table_evs.items() if a in legal}, live.evs))
+    assert pairs
+    for table_evs, live_evs in pairs:
+        assert set(live_evs) == set(table_evs)
+        assert live_evs == pytest.approx(table_evs, abs=0.05)     # a few cards gone
+    assert any(live != pytest.approx(table, abs=1e-9) for table, live in pairs)
+
+
+def test_the_bankroll_can_end_the_shoe(evolution: Catalog) -> None:
+    settings = ShoeSettings(bet=Fraction(100), bankroll=Fraction(100))
+    practice = ShoePractice(preset("evolution"), settings, seed=2, table=evolution)
+    report = practice.play(lambda p: Action.STAND if Action.STAND in p.round.legal_actions()
+                           else Action.NO_INSURANCE)  # type: ignore[union-attr]
+    assert practice.finished and report.rounds >= 1
+    assert practice.balance is not None and practice.balance >= 0
+    assert practice.balance == Fraction(100) + report.net
+    with pytest.raises(RuntimeError, match="finished"):
+        practice.deal()

@@ -1,0 +1,101 @@
+"""The terminal drill, driven through stdin like a user at the keyboard."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from trainer.__main__ import main
+from trainer.drills.records import Mode
+from trainer.drills.terminal import action_for_key, prompt
+from trainer.progress.store import ProgressStore
+from trainer.rules import Action
+
+
+def test_keys_as_in_the_app() -> None:
+    offered = {Action.HIT, Action.STAND, Action.FREE_DOUBLE, Action.FREE_SPLIT}
+    assert action_for_key("d", offered) is Action.FREE_DOUBLE
+    assert action_for_key("P\n", offered) is Action.FREE_SPLIT
+    assert action_for_key("D", {Action.HIT, Action.DOUBLE}) is Action.DOUBLE
+    assert action_for_key("y", {Action.INSURE, Action.NO_INSURANCE}) is Action.INSURE
+    assert action_for_key("x", offered) is None
+    assert action_for_key("P", {Action.HIT, Action.STAND}) is None
+    assert prompt((Action.HIT, Action.STAND)) == "[H]it [S]tand  [Q]uit > "
+
+
+def test_drill_from_stdin(monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nz\ns\nh\nh\n"))
+    code = main(["drill", "--preset", "evolution", "--mode", "hard", "--count", "3",
+                 "--seed", "5"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "mode hard, seed 5" in out
+    assert "'z' is not a choice here" in out
+    assert out.count("\n1. ") == 1 and "\n3. " in out and "\n4. " not in out
+    assert "3 answered:" in out
+
+
+def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nq\n"))
+    assert main(["drill", "--mode", "insurance", "--count", "5", "--seed", "1"]) == 0
+    assert "1 answered:" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["drill", "--mode", "all", "--seed", "1"]) == 0
+    assert "0 answered:" in capsys.readouterr().out
+
+
+def test_a_mode_the_rules_lack(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--preset", "pot-of-gold", "--mode", "charlie"]) == 2
+    assert "no situations" in capsys.readouterr().out
+
+
+def test_answers_and_cards_are_kept_and_reviewed(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\ns\nh\n"))
+    assert main(["drill", "--mode", "soft", "--count", "3", "--seed", "9",
+                 "--data-dir", folder]) == 0
+    capsys.readouterr()
+    with ProgressStore.open(tmp_path / "data" / "progress.sqlite3") as store:
+        stored = [s.decision for s in store.decisions()]
+        cards = store.load_cards("evolution")
+    assert len(stored) == 3 and {d.situation_key for d in stored} <= set(cards)
+    assert all(d.mode is Mode.FLASHCARDS for d in stored)
+    assert main(["stats", "--data-dir", folder]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 decisions") and "Costliest leaks" in out
+
+
+def test_stats_without_history_and_a_damaged_file(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert "No decisions yet" in capsys.readouterr().out
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "progress.sqlite3").write_bytes(b"not a database at all" * 10)
+    assert main(["stats", "--data-dir", str(bad)]) == 1
+    assert "cannot be used" in capsys.readouterr().out
+    assert (bad / "progress.sqlite3").read_bytes() == b"not a database at all" * 10
+
+
+def test_export_writes_every_answered_decision(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """freebet-trainer export --csv FILE: one row per decision, with its situation key."""
+    import csv
+
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\ns\n"))
+    assert main(["drill", "--mode", "hard", "--count", "2", "--seed", "4",
+                 "--data-dir", folder]) == 0
+    out = tmp_path / "decisions.csv"
+    assert main(["export", "--csv", str(out), "--data-dir", folder]) == 0
+    assert "wrote 2 decisions" in capsys.readouterr().out
+    with out.open(encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 2 and all(r["situation_key"].startswith("evolution|") for r in rows)

@@ -1,0 +1,84 @@
+"""Timed play: when the timer runs out the document's auto-decision is taken and graded."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from trainer.drills.catalog import Catalog
+from trainer.drills.flashcards import FlashcardSession, FlashMode
+from trainer.drills.records import Mode
+from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
+from trainer.drills.timed import DecisionTimer, TimedDrill, timeout_action
+from trainer.rules import Action, Hand, Phase, Stakes, cards, preset
+
+from .conftest import FakeClock
+
+
+def test_the_timer_counts_down(clock: FakeClock) -> None:
+    timer = DecisionTimer(10, clock)
+    clock.advance(4)
+    assert (timer.remaining(), timer.elapsed_ms(), timer.expired()) == (6.0, 4000, False)
+    clock.advance(6)
+    assert timer.expired() and timer.remaining() == 0.0
+    with pytest.raises(ValueError):
+        DecisionTimer(0, clock)
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("10s 2d", Action.STAND), ("6s 5d", Action.HIT), ("As 10d", Action.STAND),
+    ("As 6d", Action.STAND), ("2s 3d 4c", Action.HIT),
+])
+def test_the_auto_decision(text: str, action: Action) -> None:
+    hand = Hand(tuple(cards(text)), Stakes(Fraction(1)))
+    assert timeout_action(hand, {Action.HIT, Action.STAND}) is action
+    assert timeout_action(None, {Action.INSURE, Action.NO_INSURANCE}) is Action.NO_INSURANCE
+
+
+def test_a_timed_flashcard(evolution: Catalog, clock: FakeClock) -> None:
+    session = FlashcardSession(evolution, FlashMode.HARD, seed=8, clock=clock)
+    timed = TimedDrill(session, 5, clock)
+    card = session.next()
+    timed.start()
+    clock.advance(2)
+    quick = timed.answer(card.actions[0])
+    assert not quick.timed_out and quick.response_ms == 2000 and quick.mode is Mode.TIMED
+    card = session.next()
+    timed.start()
+    clock.advance(4)
+    assert timed.poll() is None
+    clock.advance(2)
+    late = timed.poll()
+    assert late is not None and late.timed_out and late.response_ms == 5000
+    assert late.action == ("hit" if card.hand.total <= 11 else "stand")
+    assert timed.poll() is None                       # one auto-decision per decision
+    card = session.next()
+    timed.start()
+    clock.advance(9)
+    too_late = timed.answer(Action.STAND)             # the answer came after the time was up
+    assert too_late.timed_out
+    assert too_late.action == ("hit" if card.hand.total <= 11 else "stand")
+
+
+def test_timed_shoe_play_applies_round_time_out(evolution: Catalog, clock: FakeClock) -> None:
+    rules = preset("evolution")
+    settings = ShoeSettings(bankroll=None)
+    timed_practice = ShoePractice(rules, settings, seed=12, table=evolution, clock=clock)
+    plain = ShoePractice(rules, settings, seed=12, table=evolution, clock=clock)
+    timed = TimedDrill(timed_practice, 8, clock)
+    graded = 0
+    for _ in range(12):
+        timed_practice.deal()
+        plain.deal()
+        while timed_practice.awaiting:
+            timed.start()
+            clock.advance(10)
+            decision = timed.poll()
+            assert decision is not None and decision.timed_out and decision.mode is Mode.TIMED
+            assert plain.round is not None and plain.round.phase is not Phase.SETTLED
+            assert decision.action == plain.round.time_out().value   # the rules' own time-out
+            graded += 1
+        assert plain.round is not None and plain.round.phase is Phase.SETTLED
+        assert timed_practice.rounds[-1].net == plain.round.results[0].net
+    assert graded == len(timed_practice.decisions) > 5

@@ -1,0 +1,78 @@
+"""CSV export: every decision, one row each under a header, round-trips exactly, atomically."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from tests.progress.factories import decision
+from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.progress import export
+from trainer.progress.filters import Filter
+from trainer.progress.store import ProgressStore, StoredDecision
+
+
+def _history(store: ProgressStore) -> list[StoredDecision]:
+    """A few decisions of both presets and several modes, awkward values included."""
+    drill = store.start_session("evolution", Mode.FLASHCARDS, {})
+    shoe = store.start_session("pot-of-gold", Mode.SHOE, {})
+    store.record_decision(drill, decision())
+    store.record_decision(drill, decision(cards='8♠ 8♦, "quoted"', verdict=Verdict.WRONG,
+                                          action="stand", ev_loss=0.1 + 0.2, weight=1 / 3))
+    store.record_decision(shoe, decision(preset="pot-of-gold", mode=Mode.SHOE, evs={},
+                                         timed_out=True, situation_key="line\nbreak"))
+    return list(store.decisions())
+
+
+def test_export_round_trips_every_decision(store: ProgressStore, tmp_path: Path) -> None:
+    stored = _history(store)
+    target = tmp_path / "decisions.csv"
+    assert export.export_csv(store, target) == 3
+    assert list(export.read_csv(target)) == stored
+    with target.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["id", "session_id", "time", "preset", "mode", "situation_key", "cards",
+                       "dealer_up", "action", "best_action", "verdict", "ev_loss",
+                       "response_ms", "evs", "weight", "timed_out"]
+    assert len(rows) == 4
+    assert rows[2][11] == "0.30000000000000004"
+    assert rows[3][-1] == "1"
+
+
+def test_the_columns_are_the_record_fields_in_order() -> None:
+    assert ["id", "session_id", *(f.name for f in fields(GradedDecision))] == export.HEADER
+
+
+def test_export_can_be_filtered(store: ProgressStore, tmp_path: Path) -> None:
+    _history(store)
+    target = tmp_path / "shoe.csv"
+    assert export.export_csv(store, target, Filter(mode=Mode.SHOE)) == 1
+    assert [s.decision.preset for s in export.read_csv(target)] == ["pot-of-gold"]
+
+
+def test_an_empty_history_exports_a_header(store: ProgressStore, tmp_path: Path) -> None:
+    target = tmp_path / "empty.csv"
+    assert export.export_csv(store, target) == 0
+    assert target.read_text(encoding="utf-8-sig").splitlines() == [",".join(export.HEADER)]
+
+
+def test_a_failed_export_leaves_the_old_file_and_no_temporary(
+        store: ProgressStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _history(store)
+    target = tmp_path / "decisions.csv"
+    target.write_text("the previous export")
+    rows = list(store.decision_rows())
+
+    def failing(only: Filter) -> Iterator[tuple[object, ...]]:
+        yield rows[0]
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "decision_rows", failing)
+    with pytest.raises(OSError, match="disk full"):
+        export.export_csv(store, target)
+    assert target.read_text() == "the previous export"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

@@ -1,0 +1,156 @@
+"""Faults of the user's file: not a database, damaged, locked. Refused clearly, never changed."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.progress.factories import decision
+from trainer.progress.errors import (
+    CorruptDatabaseError,
+    DatabaseLockedError,
+    NewerDatabaseError,
+    ProgressStoreError,
+    StorageError,
+    translate,
+)
+from trainer.progress.store import ProgressStore
+
+
+def _refused_untouched(db_path: Path, error: type[ProgressStoreError],
+                       **kwargs: float) -> ProgressStoreError:
+    """Open must raise ``error`` naming the file and leave the folder byte-for-byte as it was."""
+    before = {p.name: p.read_bytes() for p in db_path.parent.iterdir()}
+    with pytest.raises(error) as caught:
+        ProgressStore.open(db_path, **kwargs)
+    assert {p.name: p.read_bytes() for p in db_path.parent.iterdir()} == before
+    assert str(db_path) in str(caught.value)
+    return caught.value
+
+
+def _real_file(db_path: Path, decisions: int = 400) -> None:
+    """A closed progress file with a session and some decisions (several pages)."""
+    with ProgressStore.open(db_path) as store:
+        session = store.start_session("evolution", decision().mode, {"deck": 8})
+        for i in range(decisions):
+            store.record_decision(session, decision(situation_key=f"key {i}", cards="x" * 40))
+
+
+def test_random_bytes_are_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(random.Random(4).randbytes(8192))
+    error = _refused_untouched(db_path, CorruptDatabaseError)
+    assert "not an SQLite database" in str(error)
+    assert "Move it somewhere safe" in str(error) and "not tried to repair" in str(error)
+
+
+def test_random_bytes_behind_an_sqlite_header_are_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"SQLite format 3\x00" + random.Random(5).randbytes(8176))
+    _refused_untouched(db_path, CorruptDatabaseError)
+
+
+def test_a_truncated_database_is_refused_untouched(db_path: Path) -> None:
+    _real_file(db_path)
+    data = db_path.read_bytes()
+    assert len(data) > 8 * 4096
+    db_path.write_bytes(data[: len(data) // 2])
+    _refused_untouched(db_path, CorruptDatabaseError)
+
+
+def test_an_empty_file_is_a_new_database(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.touch()
+    with ProgressStore.open(db_path) as store:
+        assert list(store.decisions()) == []
+        assert store.backup is None
+
+
+def test_damage_found_on_close_is_reported(db_path: Path) -> None:
+    """quick_check runs again on close; with a tiny page cache it reads the damaged pages."""
+    _real_file(db_path)
+    store = ProgressStore.open(db_path)
+    store.tuples("PRAGMA cache_size = 1")
+    size = db_path.stat().st_size
+    with db_path.open("r+b") as handle:  # another program scribbles over the second half
+        handle.seek(size // 2)
+        handle.write(random.Random(6).randbytes(size // 2))
+    with pytest.raises(CorruptDatabaseError, match=r"progress\.sqlite3"):
+        store.close()
+    with pytest.raises(RuntimeError):  # closed all the same
+        store.load_cards("evolution")
+
+
+@pytest.fixture
+def exclusive_lock(db_path: Path) -> Iterator[sqlite3.Connection]:
+    """Another connection holding BEGIN EXCLUSIVE on an existing progress file."""
+    _real_file(db_path, decisions=3)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    yield other
+    other.execute("ROLLBACK")
+    other.close()
+
+
+def test_a_locked_file_is_reported_quickly(db_path: Path,
+                                           exclusive_lock: sqlite3.Connection) -> None:
+    start = time.monotonic()
+    error = _refused_untouched(db_path, DatabaseLockedError, busy_timeout=0.1)
+    assert time.monotonic() - start < 2.0
+    assert "locked by another program" in str(error)
+
+
+def test_a_lock_taken_while_open_is_reported_on_write(db_path: Path) -> None:
+    _real_file(db_path, decisions=1)
+    with ProgressStore.open(db_path, busy_timeout=0.1) as store:
+        session = store.start_session("evolution", decision().mode, {})
+        other = sqlite3.connect(db_path, isolation_level=None)
+        try:
+            other.execute("BEGIN EXCLUSIVE")
+            with pytest.raises(DatabaseLockedError):
+                store.record_decision(session, decision(situation_key="while locked"))
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+        store.record_decision(session, decision(situation_key="after"))
+        keys = [s.decision.situation_key for s in store.decisions()]
+    assert "while locked" not in keys
+    assert keys[-1] == "after"
+
+
+def test_a_locked_rollback_journal_file_is_reported(tmp_path: Path) -> None:
+    """Outside WAL mode an exclusive lock stops even the integrity check."""
+    path = tmp_path / "progress.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("CREATE TABLE t (x)")
+        other.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(DatabaseLockedError):
+            ProgressStore.open(path, busy_timeout=0.05)
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+def test_every_error_is_a_progress_store_error() -> None:
+    for error in (CorruptDatabaseError, DatabaseLockedError, NewerDatabaseError, StorageError):
+        assert issubclass(error, ProgressStoreError)
+
+
+@pytest.mark.parametrize(("message", "kind"), [
+    ("database is locked", DatabaseLockedError),
+    ("file is not a database", CorruptDatabaseError),
+    ("database disk image is malformed", CorruptDatabaseError),
+    ("database or disk is full", StorageError),
+    ("attempt to write a readonly database", StorageError),
+])
+def test_sqlite_failures_become_store_errors_that_say_what_to_do(
+        tmp_path: Path, message: str, kind: type[ProgressStoreError]) -> None:
+    error = translate(tmp_path / "progress.sqlite3", sqlite3.OperationalError(message))
+    assert type(error) is kind
+    assert str(tmp_path / "progress.sqlite3") in str(error)

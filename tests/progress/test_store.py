@@ -1,0 +1,144 @@
+"""The store's API: sessions, decisions (committed at once), filters, fsrs cards, shoe rounds."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import fsrs
+import pytest
+
+from tests.progress.factories import FIXED_NOW, decision
+from trainer.drills.records import Mode, Verdict
+from trainer.progress.filters import Filter
+from trainer.progress.store import ProgressStore
+
+
+def test_a_decision_comes_back_exactly(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.TIMED, {"seconds": 5})
+    original = decision(mode=Mode.TIMED, cards="8♠ 8♦", dealer_up="A", action="free_split",
+                        best_action="free_split",
+                        evs={"free_split": 0.1234567890123, "hit": -1 / 3},
+                        weight=1 / 7, ev_loss=0.1 + 0.2, verdict=Verdict.ACCEPTABLE,
+                        timed_out=True)
+    row_id = store.record_decision(session, original)
+    [stored] = list(store.decisions())
+    assert (stored.id, stored.session_id, stored.decision) == (row_id, session, original)
+
+
+def test_each_decision_is_committed_before_record_returns(
+        store: ProgressStore, db_path: Path) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    store.record_decision(session, decision())
+    other = sqlite3.connect(db_path)  # another reader sees it while the store is still open
+    try:
+        assert other.execute("SELECT COUNT(*) FROM decisions").fetchone()[0] == 1
+    finally:
+        other.close()
+
+
+def test_times_are_stored_in_utc_with_a_z(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    store.record_decision(session, decision(time="2026-03-01T14:00:00+02:00"))
+    with pytest.raises(ValueError, match="no time zone"):
+        store.record_decision(session, decision(time="2026-03-01T14:00:00"))
+    assert [s.decision.time for s in store.decisions()] == ["2026-03-01T12:00:00Z"]
+
+
+def test_sessions_start_and_end(store: ProgressStore) -> None:
+    session = store.start_session("pot-of-gold", Mode.SHOE, {"bet": 10, "decks": 6})
+    store.end_session(session, at=datetime(2026, 3, 1, 13, 0, tzinfo=UTC))
+    [row] = store.rows("SELECT * FROM sessions")
+    assert row == {"id": session, "started": "2026-03-01T12:00:00Z",
+                   "ended": "2026-03-01T13:00:00Z", "preset": "pot-of-gold", "mode": "shoe",
+                   "settings": '{"bet": 10, "decks": 6}'}
+    with pytest.raises(ValueError, match="no session 99"):
+        store.end_session(99)
+
+
+def test_a_decision_needs_a_real_session(store: ProgressStore) -> None:
+    with pytest.raises(ValueError):
+        store.record_decision(42, decision())
+    assert list(store.decisions()) == []
+
+
+def test_filters_pick_preset_mode_and_time_range(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    times = ["2026-03-01T23:59:59Z", "2026-03-02T00:00:00Z", "2026-03-02T00:00:00.5Z",
+             "2026-03-02T23:59:59.9Z", "2026-03-03T00:00:00Z"]
+    for i, moment in enumerate(times):
+        store.record_decision(session, decision(time=moment, situation_key=str(i),
+                                                mode=Mode.SHOE if i % 2 else Mode.FLASHCARDS,
+                                                preset="pot-of-gold" if i == 4 else "evolution"))
+
+    def keys(only: Filter) -> list[str]:
+        return [s.decision.situation_key for s in store.decisions(only)]
+
+    day = Filter(since=date(2026, 3, 2), until=date(2026, 3, 3))
+    assert keys(day) == ["1", "2", "3"]
+    assert keys(Filter(since="2026-03-02T00:00:00Z", until=datetime(2026, 3, 2, 0, 0, 1))) == [
+        "1", "2"]
+    assert keys(Filter(mode=Mode.SHOE)) == ["1", "3"]
+    assert keys(Filter(preset="pot-of-gold")) == ["4"]
+    assert keys(Filter(preset="evolution", mode=Mode.FLASHCARDS, since=date(2026, 3, 2))) == ["2"]
+
+
+def test_listing_crosses_batches(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    for i in range(2345):
+        store.record_decision(session, decision(response_ms=i))
+    assert [s.decision.response_ms for s in store.decisions()] == list(range(2345))
+
+
+def test_fsrs_cards_are_kept_as_json_per_preset(store: ProgressStore) -> None:
+    card = fsrs.Card()
+    reviewed, _ = fsrs.Scheduler().review_card(card, fsrs.Rating.Good, review_datetime=FIXED_NOW)
+    store.save_card("evolution", "hard 16 v 10", card.to_json())
+    store.save_card("evolution", "hard 16 v 10", reviewed.to_json())  # replaces
+    store.save_card("pot-of-gold", "hard 16 v 10", card.to_json())
+    loaded = store.load_cards("evolution")
+    assert list(loaded) == ["hard 16 v 10"]
+    assert fsrs.Card.from_json(loaded["hard 16 v 10"]).to_dict() == reviewed.to_dict()
+    assert store.load_cards("pot-of-gold") == {"hard 16 v 10": card.to_json()}
+    assert store.load_cards("nothing") == {}
+
+
+def test_shoe_rounds_keep_their_money(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.SHOE, {"bankroll": 1000})
+    store.record_round(session, 1, bets={"main": 10.0, "perfect_pairs": 1.0}, net_result=-11.0,
+                       expected_result=-0.42, cards="player 10 6 | dealer 10 7")
+    store.record_round(session, 2, bets={"main": 10.0}, net_result=15.0, expected_result=2.5,
+                       cards="player A K | dealer 9 8")
+    rounds = store.rounds(session)
+    assert [(r.round, r.net_result, r.expected_result) for r in rounds] == [
+        (1, -11.0, -0.42), (2, 15.0, 2.5)]
+    assert rounds[0].bets == {"main": 10.0, "perfect_pairs": 1.0}
+    with pytest.raises(ValueError):  # a round number is recorded once per session
+        store.record_round(session, 2, bets={}, net_result=0, expected_result=0, cards="")
+
+
+def test_the_store_works_from_a_worker_thread(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    counts: list[int] = []
+
+    def work() -> None:
+        store.record_decision(session, decision())
+        counts.append(len(list(store.decisions())))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(counts) == 4 and min(counts) >= 1
+    assert len(list(store.decisions())) == 4
+
+
+def test_a_closed_store_refuses_work(db_path: Path) -> None:
+    store = ProgressStore.open(db_path)
+    store.close()
+    store.close()  # twice is harmless
+    with pytest.raises(RuntimeError, match="closed"):
+        store.start_session("evolution", Mode.FLASHCARDS, {})

@@ -1,0 +1,136 @@
+"""A preset's strategy table seen as situations: their exact hands, EVs, weights and costs.
+
+Every table entry (one exact hand against one up card in one context) belongs to one
+:class:`~trainer.drills.situations.Situation`; the catalog groups them, gives each situation its
+natural frequency (:mod:`frequency`) and the EV cost of a mistake there (the gap between the best
+and second-best action, averaged over its hands by frequency), and finds the situations where
+Free Bet play differs from the same rules' standard blackjack play.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from typing import Any
+
+from strategy_charts.composition import of_values
+from strategy_charts.tables import load_or_build, situation_key, split_card_of
+from trainer.rules import RuleSet
+
+from .exact import Evs, best_of, full_shoe_evs
+from .frequency import entry_weights, parse_table_key
+from .situations import Context, Situation, Spot, StakeLabel, classify, preset_label
+
+#: Free and paid versions of a play count as the same play when Free Bet meets standard.
+_SAME_PLAY = {"free_double": "double", "free_split": "split"}
+_SPLITS = ("free_split", "split")
+
+
+def _gap(evs: Evs) -> float:
+    """EV cost of the cheapest mistake: best EV minus second-best EV."""
+    ranked = sorted(evs.values(), reverse=True)
+    return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
+
+
+class Catalog:
+    """Situations of one rule set's table. Build with :func:`catalog` (cached)."""
+
+    def __init__(self, rules: RuleSet, table: dict[str, Any]) -> None:
+        self.rules = rules
+        self.preset = preset_label(rules)
+        self.table = table
+        self.entries: dict[str, dict[str, Any]] = table["situations"]
+        self.entry_weight = entry_weights(rules, self.entries)
+        self.situations: dict[str, Situation] = {}
+        self.spots: dict[str, list[Spot]] = defaultdict(list)
+        self._extra: dict[str, Evs] = {}
+        self._differences: frozenset[str] | None = None
+        for table_key in sorted(self.entries):
+            spot = self._spot_of(table_key)
+            self.situations.setdefault(spot.situation.key, spot.situation)
+            self.spots[spot.situation.key].append(spot)
+        self.weight = {key: sum(self.entry_weight.get(s.table_key, 0.0) for s in spots)
+                       for key, spots in self.spots.items()}
+        self.cost = {key: self._mean_gap(spots) for key, spots in self.spots.items()}
+
+    def _spot_of(self, table_key: str) -> Spot:
+        context, stakes, hand, up = parse_table_key(table_key)
+        ctx = Context(context)
+        if ctx is Context.FIRST:
+            offered = any(a in self.entries[table_key]["ev"] for a in _SPLITS)
+        elif ctx is Context.SPLIT:
+            pair = hand.index(2) + 1 if max(hand) == 2 else 0
+            offered = self.rules.max_hands > 2 and (pair != 1 or self.rules.resplit_aces)
+        else:
+            offered = False
+        situation = classify(self.preset, ctx, StakeLabel(stakes), hand, up, offered)
+        split_card = split_card_of(table_key) if ctx is Context.SPLIT else None
+        return Spot(situation, hand, split_card=split_card)
+
+    def _mean_gap(self, spots: list[Spot]) -> float:
+        weights = [self.entry_weight.get(s.table_key, 0.0) for s in spots]
+        if sum(weights) <= 0:
+            weights = [1.0] * len(spots)
+        gaps = [_gap(self.evs(s)[0]) for s in spots]
+        return sum(w * g for w, g in zip(weights, gaps, strict=True)) / sum(weights)
+
+    # ----- grading values ---------------------------------------------------------------------
+
+    def evs(self, spot: Spot) -> tuple[Evs, str]:
+        """EV of every action of ``spot`` from the table, and the table's best action.
+
+        A split the spot does not offer (the seat holds its most hands) is left out; a hand the
+        table does not hold (six or more cards without Six Card Charlie) is computed exactly at
+        the full shoe.
+        """
+        entry = self.entries.get(spot.table_key)
+        if entry is None:
+            evs = self._extra.get(spot.table_key)
+            if evs is None:
+                evs = self._extra[spot.table_key] = full_shoe_evs(self.rules, spot)
+            return evs, best_of(evs)
+        evs = dict(entry["ev"])
+        if not spot.can_split and any(a in evs for a in _SPLITS):
+            evs = {a: ev for a, ev in evs.items() if a not in _SPLITS}
+            return evs, best_of(evs, entry["best"])
+        return evs, entry["best"]
+
+    def weight_of(self, situation: Situation) -> float:
+        """Natural frequency of a situation (0 for one the table does not hold)."""
+        return self.weight.get(situation.key, 0.0)
+
+    # ----- Free Bet against standard blackjack ------------------------------------------------
+
+    def differences(self) -> frozenset[str]:
+        """Table keys whose best play differs from the standard-counterpart table's.
+
+        A free-stake hand is compared with the standard table's real-stake hand of the same
+        cards (what a standard player would do with it); a free double or split counts as the
+        same play as a paid one. The standard table is built on first use (and cached on disk
+        by :func:`strategy_charts.tables.load_or_build`).
+        """
+        if self._differences is None:
+            standard = load_or_build(self.rules.standard_counterpart())["situations"]
+            found = set()
+            for table_key, entry in self.entries.items():
+                context, _, hand, up = parse_table_key(table_key)
+                split_card = split_card_of(table_key) if context == "split" else None
+                other = standard.get(situation_key(context, "real", hand, up, split_card))
+                if other is None:
+                    continue
+                mine = _SAME_PLAY.get(entry["best"], entry["best"])
+                if mine != _SAME_PLAY.get(other["best"], other["best"]):
+                    found.add(table_key)
+            self._differences = frozenset(found)
+        return self._differences
+
+    def spot_for(self, situation: Situation, hand: tuple[int, ...]) -> Spot:
+        """The spot of ``situation`` with these card values (a split hand's split card first)."""
+        split_card = hand[0] if situation.context is Context.SPLIT else None
+        return Spot(situation, of_values(hand), split_card=split_card)
+
+
+@cache
+def catalog(rules: RuleSet) -> Catalog:
+    """The catalog of ``rules`` (its table loaded, or built for custom rules), kept in memory."""
+    return Catalog(rules, load_or_build(rules))

@@ -1,0 +1,240 @@
+"""Flashcards: deal one situation, take one decision, grade it, schedule it, next.
+
+Which situation comes next:
+
+* a situation answered wrongly comes back 3 to 5 cards later in the same session (same cards
+  in value, fresh suits), before anything else due at that card;
+* mode **due**: the due fsrs reviews first, then situations never seen, each by priority =
+  natural frequency x EV cost of a mistake (so common, expensive leaks are learned first); when
+  nothing is due, the review due soonest;
+* every other mode: its situations in a shuffled cycle (each once before any repeats).
+
+Concrete cards: a hand of the situation picked from its table entries by natural frequency
+(in mode **differences**, only among the entries where Free Bet play differs), ranks and suits
+drawn from a seeded :class:`random.Random`, so a seed replays a session.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from fractions import Fraction
+
+from trainer.rules import Action, Card, Hand, Rank, Stakes, Suit
+
+from .catalog import Catalog
+from .grading import Asked, Clock, grade, record, utc_now
+from .records import GradedDecision, Mode, Verdict
+from .situations import Context, HandKind, Situation, Spot, StakeLabel
+from .spacing import DEFAULT_THRESHOLDS, ResponseThresholds, Spacing, rating_for
+from .timed import timeout_action
+
+#: Cards between a missed situation and its return.
+REQUEUE_GAPS = (3, 4, 5)
+
+_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
+          "no_insurance")
+_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+class FlashMode(Enum):
+    """Which situations a flashcard session deals."""
+
+    DUE = "due"
+    ALL = "all"
+    DIFFERENCES = "differences"
+    HARD = "hard"
+    SOFT = "soft"
+    PAIRS = "pairs"
+    FREE = "free"
+    CHARLIE = "charlie"
+    INSURANCE = "insurance"
+
+
+def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:
+    two_card = s.context in (Context.FIRST, Context.SPLIT)
+    if mode is FlashMode.DIFFERENCES:
+        differing = catalog.differences()
+        return any(spot.table_key in differing for spot in catalog.spots[key])
+    return {
+        FlashMode.DUE: True, FlashMode.ALL: True,
+        FlashMode.HARD: two_card and s.kind is HandKind.HARD,
+        FlashMode.SOFT: two_card and s.kind is HandKind.SOFT,
+        FlashMode.PAIRS: s.kind is HandKind.PAIR,
+        FlashMode.FREE: s.context is Context.SPLIT and s.stakes is StakeLabel.FREE,
+        FlashMode.CHARLIE: catalog.rules.six_card_charlie and s.context is Context.DRAWN,
+        FlashMode.INSURANCE: s.context is Context.INSURANCE,
+    }[mode]
+
+
+def mode_situations(catalog: Catalog, mode: FlashMode) -> list[str]:
+    """Keys of the situations ``mode`` deals, sorted; raises ValueError when there are none."""
+    keys = sorted(k for k, s in catalog.situations.items() if _in_mode(catalog, mode, k, s))
+    if not keys:
+        raise ValueError(f"mode {mode.value!r} has no situations under {catalog.rules.name} "
+                         f"({catalog.rules.describe()})")
+    return keys
+
+
+@dataclass(frozen=True)
+class Flashcard:
+    """One dealt question: the situation, the exact hand, the cards as shown, the choices."""
+
+    number: int
+    spot: Spot
+    cards: tuple[Card, ...]
+    up: Card
+    actions: tuple[Action, ...]
+    dealt_at: datetime
+
+    @property
+    def situation(self) -> Situation:
+        """The situation asked."""
+        return self.spot.situation
+
+    @property
+    def hand(self) -> Hand:
+        """The cards as a rules hand (with the situation's stakes)."""
+        real = self.situation.stakes is StakeLabel.REAL
+        return Hand(self.cards, Stakes(Fraction(int(real)), Fraction(int(not real))),
+                    from_split=self.situation.context is Context.SPLIT or not real)
+
+    def question(self) -> str:
+        """E.g. '10♠ 2♦ against 4♥ (hard 12 v 4, first decision)'."""
+        shown = " ".join(map(str, self.cards))
+        return f"{shown} against {self.up} ({self.situation.describe()})"
+
+
+class FlashcardSession:
+    """A run of flashcards over one catalog; fsrs card states go in and come out as JSON."""
+
+    def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
+                 cards: Mapping[str, str] | None = None, clock: Clock = utc_now,
+                 thresholds: ResponseThresholds = DEFAULT_THRESHOLDS,
+                 record_mode: Mode = Mode.FLASHCARDS) -> None:
+        self.catalog = catalog
+        self.mode = mode
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.thresholds = thresholds
+        self.record_mode = record_mode
+        self.spacing = Spacing(cards)
+        self.keys = mode_situations(catalog, mode)
+        priority = {k: catalog.weight[k] * catalog.cost[k] for k in self.keys}
+        self._by_priority = sorted(self.keys, key=lambda k: (-priority[k], k))
+        self._cycle: list[str] = []
+        self._slots: dict[int, tuple[str, tuple[int, ...]]] = {}
+        self.current: Flashcard | None = None
+        self._last: str | None = None
+        self.dealt = 0
+        self.decisions: list[GradedDecision] = []
+
+    # ----- choosing and dealing ---------------------------------------------------------------
+
+    def next(self) -> Flashcard:
+        """Deal the next flashcard (it stays :attr:`current` until answered)."""
+        number = self.dealt
+        requeued = self._slots.pop(number, None)
+        if requeued is not None:
+            key, values = requeued
+        else:
+            key = self._choose()
+            values = self._pick_hand(key)
+        self.dealt += 1
+        self._last = key
+        self.current = self._deal(number, key, values)
+        return self.current
+
+    def _choose(self) -> str:
+        last = self._last
+        if self.mode is not FlashMode.DUE:
+            if not self._cycle:
+                self._cycle = list(self.keys)
+                self.rng.shuffle(self._cycle)
+                if len(self._cycle) > 1 and self._cycle[-1] == last:
+                    self._cycle[0], self._cycle[-1] = self._cycle[-1], self._cycle[0]
+            return self._cycle.pop()
+        now = self.clock()
+        spacing = self.spacing
+        for wanted in (lambda k: spacing.is_due(k, now), spacing.is_new):
+            found = next((k for k in self._by_priority if k != last and wanted(k)), None)
+            if found is not None:
+                return found
+        waiting = [k for k in self.keys if k != last] or self.keys
+        return min(waiting, key=lambda k: (spacing.due_at.get(k, now), k))
+
+    def _pick_hand(self, key: str) -> tuple[int, ...]:
+        spots = self.catalog.spots[key]
+        if self.mode is FlashMode.DIFFERENCES:
+            differing = self.catalog.differences()
+            spots = [s for s in spots if s.table_key in differing] or spots
+        weights = [self.catalog.entry_weight.get(s.table_key, 0.0) for s in spots]
+        spot = self.rng.choices(spots, weights=weights if sum(weights) > 0 else None)[0]
+        return spot.values
+
+    def _card(self, value: int) -> Card:
+        rank = self.rng.choice(_TEN_RANKS) if value == 10 else Rank(value)
+        return Card(rank, self.rng.choice(list(Suit)))
+
+    def _deal(self, number: int, key: str, values: tuple[int, ...]) -> Flashcard:
+        situation = self.catalog.situations[key]
+        spot = self.catalog.spot_for(situation, values)
+        cards = [self._card(v) for v in values]
+        if situation.context is not Context.SPLIT:   # a split hand shows its split card first
+            self.rng.shuffle(cards)
+        evs, _ = self.catalog.evs(spot)
+        actions = tuple(Action(a) for a in _ORDER if a in evs)
+        return Flashcard(number, spot, tuple(cards), self._card(situation.up), actions,
+                         self.clock())
+
+    # ----- answering --------------------------------------------------------------------------
+
+    def answer(self, action: Action, response_ms: int | None = None,
+               timed_out: bool = False) -> GradedDecision:
+        """Grade ``action`` on the current card, review its fsrs card, re-queue a miss."""
+        card = self.current
+        if card is None:
+            raise RuntimeError("no flashcard is dealt: call next() first")
+        now = self.clock()
+        if response_ms is None:
+            response_ms = max(0, round((now - card.dealt_at).total_seconds() * 1000))
+        evs, best = self.catalog.evs(card.spot)
+        result = grade(action, evs, best)
+        weight = self.catalog.weight_of(card.situation)
+        decision = record(result, Asked(card.spot, card.cards, card.up, weight),
+                          self.record_mode, now, response_ms, timed_out)
+        self.spacing.review(card.situation.key,
+                            rating_for(result.verdict, response_ms, self.thresholds), now)
+        if result.verdict is Verdict.WRONG:
+            self._requeue(card)
+        self.current = None
+        self.decisions.append(decision)
+        return decision
+
+    def auto_action(self) -> Action:
+        """The document's time-out decision for the current card (no insurance; hit 11 or less,
+        else stand; stand where hitting is not offered)."""
+        card = self.current
+        if card is None:
+            raise RuntimeError("no flashcard is dealt: call next() first")
+        insurance = card.situation.context is Context.INSURANCE
+        return timeout_action(None if insurance else card.hand, card.actions)
+
+    def time_out(self, response_ms: int | None = None) -> GradedDecision:
+        """Apply the time-out decision and grade it as the player's."""
+        return self.answer(self.auto_action(), response_ms, timed_out=True)
+
+    def _requeue(self, card: Flashcard) -> None:
+        values = card.spot.values
+        for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
+            slot = card.number + gap
+            if slot not in self._slots:
+                self._slots[slot] = (card.situation.key, values)
+                return
+
+    def card_states(self) -> dict[str, str]:
+        """Every fsrs card (situation key -> JSON), to persist."""
+        return self.spacing.states()

@@ -1,0 +1,260 @@
+"""Full-shoe practice: a real shoe to the cut card, every round played out, every decision graded.
+
+The player's seat has a bankroll and a bet (side bets optional); other seats, if chosen, are
+played by the computer at the table's best action. Each of the player's decisions is graded
+against the table, or with ``perfect_play`` against the exact EVs of the cards not yet seen.
+Hooks receive each graded decision and each settled round, so a caller can store them as they
+happen. The end-of-shoe report splits the result into skill and luck:
+
+* **expected** = what perfect play expects: per round, main bet x the table's whole-game EV plus
+  each side bet's stake x (its return - 1);
+* **skill cost** = the sum over decisions of EV lost x main bet;
+* **luck** = actual net - (expected - skill cost), so ``net = expected - skill cost + luck``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from strategy_charts.composition import full_shoe, subtract
+from trainer.rules import (
+    Action,
+    Bets,
+    Phase,
+    Round,
+    RuleSet,
+    Seat,
+    SeatResult,
+    Shoe,
+    SideBet,
+    composition_of,
+)
+
+from .catalog import Catalog, catalog
+from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
+from .records import GradedDecision, Mode, Verdict
+from .situations import round_spot
+from .timed import timeout_action
+
+
+@dataclass(frozen=True)
+class ShoeSettings:
+    """How the shoe is played. Side bets of 0 are not placed; ``bankroll`` None is unlimited."""
+
+    bet: Fraction = Fraction(10)
+    bankroll: Fraction | None = Fraction(1000)
+    side_bets: Mapping[SideBet, Fraction] = field(default_factory=dict)
+    computer_seats: int = 0
+    seat: int = 0                       # the player's seat, 0 = dealt first
+    perfect_play: bool = False
+    penetration: float | None = None    # None: the rule set's cut card
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seat <= self.computer_seats:
+            raise ValueError(f"seat {self.seat} does not exist with {self.computer_seats} "
+                             "computer seats (seats are numbered from 0)")
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One settled round of the player's seat."""
+
+    number: int
+    result: SeatResult
+    dealer: str
+    balance: Fraction | None
+
+    @property
+    def net(self) -> Fraction:
+        """The seat's net result of the round."""
+        return self.result.net
+
+
+@dataclass(frozen=True)
+class ShoeReport:
+    """End-of-shoe figures: money in currency units, EV lost in main bets."""
+
+    rounds: int
+    decisions: int
+    errors: int
+    ev_lost: float
+    net: Fraction
+    expected: float
+    skill_cost: float
+    luck: float
+
+    def text(self) -> str:
+        """A few lines for the end-of-shoe screen."""
+        return "\n".join([
+            f"Rounds {self.rounds}, decisions {self.decisions}, errors {self.errors}",
+            f"EV lost {self.ev_lost:.3f} bets (skill cost {self.skill_cost:+.2f})",
+            f"Result {float(self.net):+.2f}; perfect play expected {self.expected:+.2f}; "
+            f"luck {self.luck:+.2f}",
+        ])
+
+
+def table_policy(grader: Grader) -> Callable[[Round], Action]:
+    """A computer seat's play: the best legal action by ``grader`` (the table)."""
+    def choose(rnd: Round) -> Action:
+        evs, best = grader.evs(round_spot(rnd))
+        legal = {a.value for a in rnd.legal_actions()}
+        offered = {a: ev for a, ev in evs.items() if a in legal}
+        if best in offered:
+            return Action(best)
+        return Action(max(offered, key=lambda a: offered[a]))
+    return choose
+
+
+class ShoePractice:
+    """One shoe of the preset, round after round, until the cut card (or the bankroll) ends it."""
+
+    def __init__(self, rules: RuleSet, settings: ShoeSettings | None = None, *,
+                 seed: int | None = None, table: Catalog | None = None,
+                 on_decision: Callable[[GradedDecision], None] | None = None,
+                 on_round: Callable[[RoundRecord], None] | None = None,
+                 clock: Clock = utc_now, record_mode: Mode = Mode.SHOE) -> None:
+        self.rules = rules
+        self.settings = settings or ShoeSettings()
+        self.catalog = table or catalog(rules)
+        self.table_grader = TableGrader(self.catalog)
+        self.grader: Grader = (PerfectPlayGrader(rules, self.table_grader)
+                               if self.settings.perfect_play else self.table_grader)
+        self.shoe = Shoe.shuffled(rules.decks, self.settings.penetration or rules.penetration,
+                                  seed)
+        self.on_decision, self.on_round = on_decision, on_round
+        self.clock, self.record_mode = clock, record_mode
+        self.balance = self.settings.bankroll
+        self.round: Round | None = None
+        self.rounds: list[RoundRecord] = []
+        self.decisions: list[GradedDecision] = []
+        self._asked_at = clock()
+        game = self.catalog.table
+        sides = game["side_bets"]
+        self._round_ev = float(self.settings.bet) * game["game"]["cd"]["ev"] + sum(
+            float(stake) * ((sides.get(bet.value) or 1.0) - 1.0)
+            for bet, stake in self.settings.side_bets.items())
+
+    # ----- rounds -----------------------------------------------------------------------------
+
+    @property
+    def bets(self) -> Bets:
+        """The player's bets each round."""
+        return Bets(self.settings.bet, **{b.value: s for b, s in self.settings.side_bets.items()})
+
+    @property
+    def finished(self) -> bool:
+        """True once no round is in play and the cut card is out (or the bankroll is short)."""
+        if self.round is not None and self.round.phase is not Phase.SETTLED:
+            return False
+        short = self.balance is not None and self.balance < self.bets.total
+        return self.shoe.cut_card_out or short
+
+    def deal(self) -> Round:
+        """Start the next round (it may settle at once: blackjacks, a peeked dealer 21)."""
+        if self.awaiting:
+            raise RuntimeError("the round in play awaits a decision")
+        if self.finished:
+            raise RuntimeError("the shoe is finished: read report()")
+        policy = table_policy(self.table_grader)
+        seats = [Seat(Bets(self.settings.bet), policy=policy)
+                 for _ in range(self.settings.computer_seats)]
+        seats.insert(self.settings.seat, Seat(self.bets, balance=self.balance))
+        self.round = Round(self.rules, self.shoe, seats)
+        self._asked_at = self.clock()
+        self._after_step()
+        return self.round
+
+    @property
+    def awaiting(self) -> bool:
+        """True while the player's decision is awaited."""
+        return self.round is not None and self.round.phase is not Phase.SETTLED
+
+    def _player(self) -> Seat:
+        assert self.round is not None
+        return self.round.seats[self.settings.seat]
+
+    def _after_step(self) -> None:
+        rnd = self.round
+        if rnd is None or rnd.phase is not Phase.SETTLED:
+            return
+        seat = self._player()
+        self.balance = seat.balance
+        assert seat.result is not None
+        shown = " ".join(map(str, rnd.dealer_cards))
+        done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance)
+        self.rounds.append(done)
+        if self.on_round:
+            self.on_round(done)
+
+    # ----- decisions --------------------------------------------------------------------------
+
+    def unseen(self) -> tuple[int, ...]:
+        """Composition of the cards the player has not seen (the hole card counts as unseen)."""
+        assert self.round is not None
+        seen = list(self.shoe.dealt)
+        if not self.round.hole_revealed:
+            seen.remove(self.round.dealer_cards[1])
+        return subtract(full_shoe(self.rules.decks), composition_of(seen))
+
+    def answer(self, action: Action, response_ms: int | None = None,
+               timed_out: bool = False) -> GradedDecision:
+        """Take the player's action (an unaffordable paid double or split falls back as the
+        rules say), grade what was taken, and run the round on."""
+        rnd = self.round
+        if rnd is None or not self.awaiting:
+            raise RuntimeError("no decision is awaited: deal() a round first")
+        now = self.clock()
+        if response_ms is None:
+            response_ms = max(0, round((now - self._asked_at).total_seconds() * 1000))
+        spot = round_spot(rnd)
+        cards = (self._player().initial_cards if rnd.phase is Phase.INSURANCE
+                 else rnd.hand.cards)
+        legal = rnd.legal_actions()
+        evs, best = self.grader.evs(spot, self.unseen() if self.settings.perfect_play else None)
+        taken = rnd.request(action)
+        result = grade(taken, evs, best, legal)
+        weight = self.catalog.weight_of(spot.situation)
+        decision = record(result, Asked(spot, cards, rnd.dealer_up, weight), self.record_mode,
+                          now, response_ms, timed_out)
+        self.decisions.append(decision)
+        if self.on_decision:
+            self.on_decision(decision)
+        self._asked_at = self.clock()
+        self._after_step()
+        return decision
+
+    def auto_action(self) -> Action:
+        """The time-out decision :meth:`Round.time_out` would take now."""
+        rnd = self.round
+        assert rnd is not None
+        hand = None if rnd.phase is Phase.INSURANCE else rnd.hand
+        return timeout_action(hand, rnd.legal_actions())
+
+    def time_out(self, response_ms: int | None = None) -> GradedDecision:
+        """Apply the document's time-out decision and grade it as the player's."""
+        return self.answer(self.auto_action(), response_ms, timed_out=True)
+
+    def play(self, choose: Callable[[ShoePractice], Action]) -> ShoeReport:
+        """Play the rest of the shoe with ``choose`` deciding for the player; returns the report."""
+        while not self.finished:
+            self.deal()
+            while self.awaiting:
+                self.answer(choose(self))
+        return self.report()
+
+    # ----- the report -------------------------------------------------------------------------
+
+    def report(self) -> ShoeReport:
+        """Decisions, errors, EV lost, and the result split into skill and luck."""
+        ev_lost = sum(d.ev_loss for d in self.decisions)
+        net = sum((r.net for r in self.rounds), Fraction(0))
+        expected = self._round_ev * len(self.rounds)
+        skill = ev_lost * float(self.settings.bet)
+        return ShoeReport(
+            rounds=len(self.rounds),
+            decisions=len(self.decisions),
+            errors=sum(d.verdict is Verdict.WRONG for d in self.decisions),
+            ev_lost=ev_lost, net=net, expected=expected, skill_cost=skill,
+            luck=float(net) - (expected - skill))

@@ -1,0 +1,102 @@
+"""Timed play: a timer on every decision; when it runs out, document 000's auto-decision is taken
+and graded as the player's (``timed_out=True``).
+
+The auto-decision is :func:`trainer.rules.timer_decision` (hit on 11 or less, else stand; no
+insurance), the same as :meth:`trainer.rules.Round.time_out`. The timer reads an injected clock,
+so tests move time by hand. :class:`TimedDrill` wraps a flashcard session or a shoe practice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import timedelta
+from typing import Protocol
+
+from trainer.rules import Action, Hand, timer_decision
+
+from .grading import Clock
+from .records import GradedDecision, Mode
+
+
+def timeout_action(hand: Hand | None, offered: Collection[Action]) -> Action:
+    """The time-out decision: no insurance (``hand`` None), else hit 11 or less / stand, and
+    stand where the rules offer no hit (split aces)."""
+    if hand is None:
+        return Action.NO_INSURANCE
+    action = timer_decision(hand)
+    return action if action in offered else Action.STAND
+
+
+class Answerable(Protocol):
+    """A drill that takes one decision at a time (flashcards, shoe practice)."""
+
+    record_mode: Mode
+
+    def answer(self, action: Action, response_ms: int | None = None,
+               timed_out: bool = False) -> GradedDecision:
+        """Take and grade the player's action."""
+        ...
+
+    def time_out(self, response_ms: int | None = None) -> GradedDecision:
+        """Take and grade the auto-decision."""
+        ...
+
+
+class DecisionTimer:
+    """A countdown of ``limit_seconds`` from :meth:`start`, read from ``clock``."""
+
+    def __init__(self, limit_seconds: float, clock: Clock) -> None:
+        if limit_seconds <= 0:
+            raise ValueError(f"a decision timer needs a positive limit, not {limit_seconds}")
+        self.limit = timedelta(seconds=limit_seconds)
+        self.clock = clock
+        self.started = clock()
+
+    def start(self) -> None:
+        """Start timing a new decision."""
+        self.started = self.clock()
+
+    def elapsed_ms(self) -> int:
+        """Milliseconds since :meth:`start`."""
+        return max(0, round((self.clock() - self.started).total_seconds() * 1000))
+
+    def remaining(self) -> float:
+        """Seconds left (0 once expired)."""
+        left = (self.started + self.limit - self.clock()).total_seconds()
+        return max(0.0, left)
+
+    def expired(self) -> bool:
+        """True once the limit has passed."""
+        return self.clock() >= self.started + self.limit
+
+
+class TimedDrill:
+    """Puts a timer on every decision of ``drill``; records are marked :attr:`Mode.TIMED`."""
+
+    def __init__(self, drill: Answerable, limit_seconds: float, clock: Clock) -> None:
+        self.drill = drill
+        drill.record_mode = Mode.TIMED
+        self.timer = DecisionTimer(limit_seconds, clock)
+        self.pending = False
+
+    def start(self) -> None:
+        """Call when a decision is shown (a flashcard dealt, a round's next decision)."""
+        self.timer.start()
+        self.pending = True
+
+    def answer(self, action: Action) -> GradedDecision:
+        """The player's action, or the auto-decision if the time ran out before it came."""
+        if self.timer.expired():
+            return self._expire()
+        self.pending = False
+        return self.drill.answer(action, self.timer.elapsed_ms())
+
+    def poll(self) -> GradedDecision | None:
+        """On a timer tick: once the time is up, apply and return the auto-decision."""
+        if self.pending and self.timer.expired():
+            return self._expire()
+        return None
+
+    def _expire(self) -> GradedDecision:
+        self.pending = False
+        return self.drill.time_out(round(self.timer.limit.total_seconds() * 1000))

@@ -1,0 +1,56 @@
+"""CSV export of every decision (``freebet-trainer export --csv FILE``), written atomically.
+
+One row per decision with a header: row id, session id, then every GradedDecision field in
+order (``evs`` as JSON text, ``timed_out`` as 0/1). Floats are written exactly (shortest
+round-trip form), so :func:`read_csv` gives back the very records that were stored. The file
+is written beside its destination under a temporary name, flushed to disk, then renamed over
+it, so a crash never leaves a half-written export.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+from trainer.progress.filters import EVERYTHING, Filter
+from trainer.progress.store import (
+    DECISION_COLUMNS,
+    ProgressStore,
+    StoredDecision,
+    decision_from_row,
+)
+
+HEADER = list(DECISION_COLUMNS)
+ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (♠ ♦) correctly
+
+
+def export_csv(store: ProgressStore, path: str | os.PathLike[str],
+               only: Filter = EVERYTHING) -> int:
+    """Write every decision matching ``only`` to ``path`` atomically; returns the row count."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    count = 0
+    try:
+        with temporary.open("x", encoding=ENCODING, newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(HEADER)
+            for row in store.decision_rows(only):
+                writer.writerow(row)
+                count += 1
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return count
+
+
+def read_csv(path: str | os.PathLike[str]) -> Iterator[StoredDecision]:
+    """The decisions in a CSV written by :func:`export_csv`."""
+    with Path(path).open(encoding=ENCODING, newline="") as source:
+        for row in csv.DictReader(source):
+            yield StoredDecision(int(row["id"]), int(row["session_id"]), decision_from_row(row))

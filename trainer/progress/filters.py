@@ -1,0 +1,87 @@
+"""Which decisions a listing or review covers (preset, mode, time range), and UTC time text.
+
+Times are stored as ISO 8601 UTC text ("2026-11-29T13:50:26Z"), so a time range is a plain
+text comparison that the ``time`` indexes serve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+
+from trainer.drills.records import Mode
+
+TimeBound = datetime | date | str
+
+
+def utc_text(moment: datetime) -> str:
+    """``moment`` as stored: ISO 8601 in UTC with a Z, whole seconds unless it has a fraction.
+
+    A naive datetime is taken to be UTC already.
+    """
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    spec = "microseconds" if moment.microsecond else "seconds"
+    return moment.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
+
+
+def canonical_time(text: str) -> str:
+    """A decision's ISO 8601 time normalised to stored form; raises ValueError if not UTC-aware.
+
+    "2026-11-29T13:50:26Z" is kept as it is; "+00:00" becomes "Z"; other offsets are
+    converted to UTC.
+    """
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        raise ValueError(f"decision time {text!r} has no time zone (expected UTC, e.g. ...Z)")
+    return utc_text(moment)
+
+
+def _bound(value: TimeBound) -> str:
+    """A range bound as text comparable with stored times (whole seconds, no Z).
+
+    Leaving the Z off makes a bound sort before every stored time of the same second, so
+    ``since`` includes that second and ``until`` excludes it, fractions of a second included.
+    """
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, time(), tzinfo=UTC)
+    return utc_text(value.replace(microsecond=0))[:-1]
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive).
+
+    Bounds are datetimes (naive ones are UTC), dates (midnight UTC) or ISO 8601 text, to the
+    whole second. ``None`` means no restriction.
+    """
+
+    preset: str | None = None
+    mode: Mode | None = None
+    since: TimeBound | None = None
+    until: TimeBound | None = None
+
+    def sql(self, table: str = "decisions", *, time_and_mode: bool = True) -> tuple[str, list]:
+        """A WHERE condition on ``table``'s columns and its parameters ("1" when unfiltered).
+
+        ``time_and_mode=False`` keeps only the preset condition (for whole-history windows).
+        """
+        parts: list[str] = []
+        params: list[object] = []
+        if self.preset is not None:
+            parts.append(f"{table}.preset = ?")
+            params.append(self.preset)
+        if time_and_mode and self.mode is not None:
+            parts.append(f"{table}.mode = ?")
+            params.append(self.mode.value)
+        if time_and_mode and self.since is not None:
+            parts.append(f"{table}.time >= ?")
+            params.append(_bound(self.since))
+        if time_and_mode and self.until is not None:
+            parts.append(f"{table}.time < ?")
+            params.append(_bound(self.until))
+        return (" AND ".join(parts) or "1"), params
+
+
+EVERYTHING = Filter()

@@ -1,0 +1,208 @@
+"""Review queries over the stored decisions: accuracy, EV lost, leaks, retention, speed.
+
+Each is SQL over the covering indexes of ``decisions`` (retention reads the previous-try link
+kept on each row), returning frozen dataclasses. Conventions:
+
+- a decision is *right* when its verdict is correct or acceptable; accuracy = right / decisions;
+- EV lost is the sum of ``ev_loss`` (units of the main bet), mean EV loss its average;
+- a day is a UTC calendar day unless ``utc_offset_minutes`` shifts it to local time;
+- response times leave out timed-out decisions (their time is the timer's, not the player's).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from statistics import fmean, median
+
+from trainer.progress.filters import EVERYTHING, Filter
+from trainer.progress.store import ProgressStore
+
+_RIGHT = "SUM(verdict != 'wrong')"
+GAP_SECONDS = 24 * 3600
+
+
+def _day(utc_offset_minutes: int, column: str = "time") -> str:
+    """SQL for the calendar day of ``column``, shifted from UTC by a whole number of minutes."""
+    if utc_offset_minutes == 0:
+        return f"substr({column}, 1, 10)"
+    return f"date({column}, '{int(utc_offset_minutes):+d} minutes')"
+
+
+def _ratio(part: int | None, whole: int | None) -> float | None:
+    """part / whole, or None when there is nothing to divide."""
+    return (part or 0) / whole if whole else None
+
+
+@dataclass(frozen=True)
+class DayStats:
+    """Accuracy and EV lost on one day."""
+
+    day: str                # YYYY-MM-DD
+    decisions: int
+    right: int
+    accuracy: float
+    ev_lost: float
+
+
+@dataclass(frozen=True)
+class SessionStats:
+    """Accuracy and EV lost in one practice session."""
+
+    session_id: int
+    preset: str
+    mode: str
+    started: str
+    ended: str | None
+    decisions: int
+    right: int
+    accuracy: float
+    ev_lost: float
+
+
+@dataclass(frozen=True)
+class SituationStats:
+    """One situation's record; ``leak_per_100`` is its cost per 100 hands of natural play.
+
+    leak_per_100 = mean EV loss per try × weight × 100, where weight (the situation's natural
+    frequency, averaged over its stored decisions) is the chance that a hand of real play meets
+    the situation: the money the player's habit here costs over 100 hands, in main bets.
+    """
+
+    preset: str
+    situation_key: str
+    decisions: int
+    right: int
+    accuracy: float
+    ev_lost: float
+    mean_ev_loss: float
+    mean_response_ms: float | None
+    weight: float
+    leak_per_100: float
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many tries of a kind and how many were right."""
+
+    tries: int
+    right: int
+
+    @property
+    def accuracy(self) -> float | None:
+        """right / tries, None with no tries."""
+        return _ratio(self.right, self.tries)
+
+
+@dataclass(frozen=True)
+class Retention:
+    """Accuracy by what came before each try of a situation (same preset, any mode).
+
+    ``after_gap``: the previous try was at least a day (24 h) earlier: retention.
+    ``in_session``: the previous try was earlier in the same session (and less than a day ago).
+    ``between_sessions``: the previous try was in another session less than a day earlier.
+    ``first``: the situation had never been met before.
+    """
+
+    after_gap: Tally
+    in_session: Tally
+    between_sessions: Tally
+    first: Tally
+
+
+@dataclass(frozen=True)
+class ResponseDay:
+    """Response times on one day (milliseconds; timed-out decisions left out)."""
+
+    day: str
+    decisions: int
+    mean_ms: float
+    median_ms: float        # of an even count, the mean of the middle two
+
+
+def by_day(store: ProgressStore, only: Filter = EVERYTHING, *,
+           utc_offset_minutes: int = 0) -> list[DayStats]:
+    """Accuracy and EV lost per day, oldest day first."""
+    where, params = only.sql()
+    rows = store.rows(
+        f"SELECT {_day(utc_offset_minutes)} AS day, COUNT(*) AS decisions, {_RIGHT} AS right, "
+        f"SUM(ev_loss) AS ev_lost FROM decisions WHERE {where} GROUP BY day ORDER BY day",
+        params)
+    return [DayStats(accuracy=row["right"] / row["decisions"], **row) for row in rows]
+
+
+def by_session(store: ProgressStore, only: Filter = EVERYTHING) -> list[SessionStats]:
+    """Accuracy and EV lost per session (sessions with a matching decision), oldest first."""
+    where, params = only.sql("d")
+    rows = store.rows(
+        "SELECT s.id AS session_id, s.preset, s.mode, s.started, s.ended, "
+        "COUNT(*) AS decisions, SUM(d.verdict != 'wrong') AS right, SUM(d.ev_loss) AS ev_lost "
+        f"FROM decisions AS d JOIN sessions AS s ON s.id = d.session_id WHERE {where} "
+        "GROUP BY s.id ORDER BY s.started, s.id", params)
+    return [SessionStats(accuracy=row["right"] / row["decisions"], **row) for row in rows]
+
+
+def by_situation(store: ProgressStore, only: Filter = EVERYTHING) -> list[SituationStats]:
+    """Count, accuracy, EV lost, mean response and leak cost of each situation met."""
+    where, params = only.sql()
+    rows = store.rows(
+        f"SELECT preset, situation_key, COUNT(*) AS decisions, {_RIGHT} AS right, "
+        "SUM(ev_loss) AS ev_lost, AVG(ev_loss) AS mean_ev_loss, "
+        "AVG(CASE WHEN timed_out = 0 THEN response_ms END) AS mean_response_ms, "
+        f"AVG(weight) AS weight FROM decisions WHERE {where} "
+        "GROUP BY preset, situation_key ORDER BY preset, situation_key", params)
+    return [SituationStats(accuracy=row["right"] / row["decisions"],
+                           leak_per_100=row["mean_ev_loss"] * row["weight"] * 100, **row)
+            for row in rows]
+
+
+def leaks(store: ProgressStore, only: Filter = EVERYTHING, *,
+          limit: int | None = 20) -> list[SituationStats]:
+    """The costliest leaks: situations losing money, by EV lost per 100 hands of natural play.
+
+    See :class:`SituationStats` for the formula. Ties go to the larger total EV lost, then key.
+    """
+    ranked = sorted((s for s in by_situation(store, only) if s.leak_per_100 > 0),
+                    key=lambda s: (-s.leak_per_100, -s.ev_lost, s.preset, s.situation_key))
+    return ranked if limit is None else ranked[:limit]
+
+
+_KINDS = ("after_gap", "in_session", "between_sessions", "first")
+
+
+def retention(store: ProgressStore, only: Filter = EVERYTHING, *,
+              gap_seconds: int = GAP_SECONDS) -> Retention:
+    """Accuracy on the first try after a gap of a day or more, apart from in-session accuracy.
+
+    Each try is classed against the situation's previous try in the whole history of the
+    preset (any mode, any date; linked when it was recorded), so a range filter picks which
+    tries are scored, not which earlier tries count. Gaps are measured to the millisecond.
+    """
+    where, params = only.sql()
+    gap = "(julianday(time) - julianday(previous_time)) * 86400.0 >= ? - 0.001"
+    if gap_seconds >= 86400:  # a try on the same UTC date as the previous one is never a gap
+        gap = f"substr(time, 1, 10) != substr(previous_time, 1, 10) AND {gap}"
+    rows = store.tuples(
+        "SELECT CASE WHEN previous_time IS NULL THEN 3 "
+        f"WHEN {gap} THEN 0 WHEN previous_session = session_id THEN 1 ELSE 2 END AS kind, "
+        f"COUNT(*), {_RIGHT} FROM decisions WHERE {where} GROUP BY kind",
+        [gap_seconds, *params])
+    tallies = {_KINDS[kind]: Tally(tries, right) for kind, tries, right in rows}
+    return Retention(**{kind: tallies.get(kind, Tally(0, 0)) for kind in _KINDS})
+
+
+def response_times(store: ProgressStore, only: Filter = EVERYTHING, *,
+                   utc_offset_minutes: int = 0) -> list[ResponseDay]:
+    """Mean and median response time per day, oldest first: is the play getting automatic?
+
+    SQL gathers each day's times (one JSON array per day); the median is taken in Python.
+    """
+    where, params = only.sql()
+    rows = store.tuples(
+        f"SELECT {_day(utc_offset_minutes)} AS day, json_group_array(response_ms) "
+        f"FROM decisions WHERE {where} AND timed_out = 0 GROUP BY day ORDER BY day", params)
+    days = []
+    for day, array in rows:
+        times = json.loads(array)
+        days.append(ResponseDay(day, len(times), fmean(times), median(times)))
+    return days

@@ -1,0 +1,134 @@
+"""The progress file's schema: ordered, recorded migrations and the version they reach.
+
+Each step is a sqlite-utils ``Migrations`` step, recorded by name in ``_sqlite_migrations``; the
+number of steps applied is also kept in ``PRAGMA user_version``, so a file written by a newer
+trainer (a higher version, or a step this code does not know) is recognised and refused.
+Steps are only ever appended: a released step never changes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlite_utils import Database, Migrations
+
+MIGRATION_SET = "freebet-progress"
+APPLICATION_ID = 0x46425431  # "FBT1": marks the file as a Free Bet Trainer progress file
+
+MIGRATIONS = Migrations(MIGRATION_SET)
+_steps: list[str] = []
+
+
+def _step(fn: Callable[[Database], None]) -> Callable[[Database], None]:
+    """Register ``fn`` as the next migration step (its function name is its recorded name)."""
+    _steps.append(fn.__name__)
+    return MIGRATIONS(name=fn.__name__)(fn)
+
+
+@_step
+def create_sessions_decisions_cards(db: Database) -> None:
+    """Version 1: practice sessions, every graded decision, and each situation's fsrs card."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db["sessions"].create(
+        {"id": int, "started": str, "ended": str, "preset": str, "mode": str, "settings": str},
+        pk="id", not_null={"started", "preset", "mode", "settings"},
+    )
+    db["decisions"].create(
+        {
+            "id": int, "session_id": int, "time": str, "preset": str, "mode": str,
+            "situation_key": str, "cards": str, "dealer_up": str, "action": str,
+            "best_action": str, "verdict": str, "ev_loss": float, "response_ms": int,
+            "evs": str, "weight": float, "timed_out": int,
+            # the try before this one of the same situation (preset + key), NULL for the first;
+            # kept at write time so retention is a plain aggregate, not a window over history
+            "previous_time": str, "previous_session": int,
+        },
+        pk="id", foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"session_id", "time", "preset", "mode", "situation_key", "cards", "dealer_up",
+                  "action", "best_action", "verdict", "ev_loss", "response_ms", "evs", "weight",
+                  "timed_out"},
+    )
+    decisions = db.table("decisions")
+    # Two covering indexes serve the reviews without touching the rows: one in time order
+    # (days, date ranges), one by situation in time order (situations, leaks, retention).
+    decisions.create_index(["time", "preset", "mode", "verdict", "ev_loss", "response_ms",
+                            "timed_out"], index_name="idx_decisions_time")
+    decisions.create_index(["preset", "situation_key", "time", "id", "session_id", "mode",
+                            "verdict", "ev_loss", "weight", "response_ms", "timed_out",
+                            "previous_time", "previous_session"],
+                           index_name="idx_decisions_preset_situation")
+    decisions.create_index(["situation_key"])
+    decisions.create_index(["session_id"])
+    db["cards"].create(
+        {"preset": str, "situation_key": str, "card": str, "updated": str},
+        pk=("preset", "situation_key"), not_null={"card", "updated"},
+    )
+
+
+@_step
+def create_shoe_rounds(db: Database) -> None:
+    """Version 2: full-shoe rounds with their money, so skill can be told apart from luck."""
+    db["shoe_rounds"].create(
+        {
+            "id": int, "session_id": int, "round": int, "time": str, "bets": str,
+            "net_result": float, "expected_result": float, "cards": str,
+        },
+        pk="id", foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"session_id", "round", "time", "bets", "net_result", "expected_result",
+                  "cards"},
+    )
+    db.table("shoe_rounds").create_index(["session_id", "round"], unique=True)
+
+
+STEPS: tuple[str, ...] = tuple(_steps)
+SCHEMA_VERSION = len(STEPS)
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What an existing file says about itself, read without changing it."""
+
+    version: int                 # PRAGMA user_version (steps applied)
+    application_id: int
+    has_tables: bool             # False for a new, empty file
+    unknown_steps: tuple[str, ...]  # recorded steps this code does not know (a newer trainer)
+
+    @property
+    def is_newer(self) -> bool:
+        """True when a newer trainer wrote the file: refuse it, never touch it."""
+        return self.version > SCHEMA_VERSION or bool(self.unknown_steps)
+
+    @property
+    def is_foreign(self) -> bool:
+        """True for an SQLite file that some other program made (not ours, not empty)."""
+        return self.has_tables and self.application_id != APPLICATION_ID
+
+
+def inspect(conn: sqlite3.Connection) -> FileState:
+    """Read the file's version, owner and recorded steps (read-only queries only)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    recorded: list[str] = []
+    if Migrations.migrations_table in tables:
+        recorded = [row[0] for row in conn.execute(
+            f"SELECT name FROM {Migrations.migrations_table} WHERE migration_set = ?",
+            [MIGRATION_SET])]
+    unknown = tuple(name for name in recorded if name not in STEPS)
+    return FileState(version, application_id, bool(tables), unknown)
+
+
+def migrate(db: Database, upto: int = SCHEMA_VERSION) -> list[str]:
+    """Apply the pending steps up to version ``upto`` and record the version; returns their names.
+
+    Runs inside the caller's transaction when one is open (each step then uses a savepoint).
+    """
+    before = [step.name for step in MIGRATIONS.pending(db)]
+    stop = STEPS[upto] if upto < SCHEMA_VERSION else None
+    MIGRATIONS.apply(db, stop_before=stop)
+    applied = [name for name in before if name not in {s.name for s in MIGRATIONS.pending(db)}]
+    version = len(MIGRATIONS.applied(db))
+    db.execute(f"PRAGMA user_version = {version}")
+    return applied

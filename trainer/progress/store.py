@@ -1,0 +1,257 @@
+"""The progress store: one SQLite file holding sessions, every graded decision, cards, rounds.
+
+Opening (see :mod:`trainer.progress.opening`) refuses a bad, newer or locked file untouched
+and backs up an older one before upgrading it. Every write is its own committed transaction
+(WAL), so killing the process loses nothing already recorded. One connection, usable from any
+thread (calls are serialised by a lock).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.progress import opening
+from trainer.progress.errors import ProgressStoreError, translate
+from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
+from trainer.progress.opening import BUSY_TIMEOUT
+
+_BATCH = 1000
+_COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
+            "best_action", "verdict", "ev_loss", "response_ms", "evs", "weight", "timed_out")
+DECISION_COLUMNS = ("id", "session_id", *_COLUMNS)
+_INSERT = (f"INSERT INTO decisions (session_id, {', '.join(_COLUMNS)}, previous_time, "
+           f"previous_session) VALUES ({', '.join('?' * (len(_COLUMNS) + 3))})")
+
+
+@dataclass(frozen=True)
+class StoredDecision:
+    """A decision as stored: its row id and session with the graded record itself."""
+
+    id: int
+    session_id: int
+    decision: GradedDecision
+
+
+@dataclass(frozen=True)
+class ShoeRound:
+    """One round of full-shoe practice with its money: actual against perfect-play expectation."""
+
+    session_id: int
+    round: int
+    time: str
+    bets: dict[str, float]
+    net_result: float
+    expected_result: float
+    cards: str
+
+
+def _decision_row(session_id: int, d: GradedDecision) -> tuple[Any, ...]:
+    """The decisions-table row for ``d`` (enums as values, evs as JSON text)."""
+    return (session_id, canonical_time(d.time), d.preset, d.mode.value, d.situation_key,
+            d.cards, d.dealer_up, d.action, d.best_action, d.verdict.value, float(d.ev_loss),
+            int(d.response_ms), json.dumps(d.evs), float(d.weight), int(d.timed_out))
+
+
+def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
+    """Rebuild a GradedDecision from a stored (or exported) row keyed by column name."""
+    return GradedDecision(
+        time=row["time"], preset=row["preset"], mode=Mode(row["mode"]),
+        situation_key=row["situation_key"], cards=row["cards"], dealer_up=row["dealer_up"],
+        action=row["action"], best_action=row["best_action"], verdict=Verdict(row["verdict"]),
+        ev_loss=float(row["ev_loss"]), response_ms=int(row["response_ms"]),
+        evs=json.loads(row["evs"]), weight=float(row["weight"]),
+        timed_out=bool(int(row["timed_out"])),
+    )
+
+
+class ProgressStore:
+    """An open progress file; create with :meth:`open` (also a context manager)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,
+                 clock: Callable[[], datetime]) -> None:
+        self.path = path
+        self.backup = backup  # the copy made before upgrading this file, if one was made
+        self._conn = conn
+        self._clock = clock
+        self._lock = threading.RLock()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = BUSY_TIMEOUT,
+             clock: Callable[[], datetime] | None = None) -> ProgressStore:
+        """Open (creating or upgrading) the progress file at ``path``, or raise a store error."""
+        path = Path(path)
+        clock = clock or _now
+        conn, backup = opening.connect(path, busy_timeout, clock)
+        return cls(path, conn, backup, clock)
+
+    def __enter__(self) -> ProgressStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Check the file's integrity and close it; raises CorruptDatabaseError if damaged."""
+        with self._lock:
+            if self._conn is None:
+                return
+            conn, self._conn = self._conn, None
+            try:
+                with suppress(sqlite3.OperationalError):  # a busy file only skips the tune-up
+                    conn.execute("PRAGMA optimize")
+                opening.quick_check(conn, self.path)
+            except sqlite3.Error as error:
+                raise translate(self.path, error) from error
+            finally:
+                conn.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One committed write (BEGIN IMMEDIATE ... COMMIT), sqlite errors translated."""
+        with self._lock:
+            conn = self._open_conn()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    conn.commit()
+                except BaseException:
+                    conn.rollback()  # also after a failed commit (disk full): nothing half-done
+                    raise
+            except sqlite3.IntegrityError as error:
+                raise ValueError(f"refused by the progress store: {error}") from error
+            except sqlite3.Error as error:
+                raise translate(self.path, error) from error
+
+    def _open_conn(self) -> sqlite3.Connection:
+        """The connection, or an error if the store was closed."""
+        if self._conn is None:
+            raise RuntimeError(f"the progress store {self.path} is closed")
+        return self._conn
+
+    def rows(self, sql: str, params: list | tuple = ()) -> list[dict[str, Any]]:
+        """Run a read query; each row as a dict keyed by column name (used by the reviews)."""
+        with self._lock:
+            try:
+                cursor = self._open_conn().execute(sql, params)
+                names = [column[0] for column in cursor.description]
+                return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            except sqlite3.Error as error:
+                raise translate(self.path, error) from error
+
+    def tuples(self, sql: str, params: list | tuple = ()) -> list[tuple[Any, ...]]:
+        """Run a read query; rows as plain tuples (for scans of many rows)."""
+        with self._lock:
+            try:
+                return self._open_conn().execute(sql, params).fetchall()
+            except sqlite3.Error as error:
+                raise translate(self.path, error) from error
+
+    def start_session(self, preset: str, mode: Mode, settings: Mapping[str, Any], *,
+                      at: datetime | None = None) -> int:
+        """Record the start of a practice session; returns its id."""
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO sessions (started, preset, mode, settings) VALUES (?, ?, ?, ?)",
+                (utc_text(at or self._clock()), preset, mode.value,
+                 json.dumps(dict(settings), sort_keys=True)))
+        return int(cursor.lastrowid or 0)
+
+    def end_session(self, session_id: int, *, at: datetime | None = None) -> None:
+        """Record the end of a session; ValueError if there is no such session."""
+        with self._transaction() as conn:
+            cursor = conn.execute("UPDATE sessions SET ended = ? WHERE id = ?",
+                                  (utc_text(at or self._clock()), session_id))
+            if cursor.rowcount == 0:
+                raise ValueError(f"no session {session_id} in {self.path}")
+
+    def record_decision(self, session_id: int, decision: GradedDecision) -> int:
+        """Store one graded decision, committed before returning; returns its row id.
+
+        Also links it to the situation's previous try (and, if it was recorded out of time
+        order, relinks the try after it), which the retention review reads.
+        """
+        row = _decision_row(session_id, decision)
+        situation = (decision.preset, decision.situation_key)
+        with self._transaction() as conn:
+            before = conn.execute(
+                "SELECT time, session_id FROM decisions WHERE preset = ? AND situation_key = ? "
+                "AND time <= ? ORDER BY time DESC, id DESC LIMIT 1", (*situation, row[1]),
+            ).fetchone()
+            cursor = conn.execute(_INSERT, (*row, *(before or (None, None))))
+            conn.execute(
+                "UPDATE decisions SET previous_time = ?, previous_session = ? WHERE id = ("
+                "SELECT id FROM decisions WHERE preset = ? AND situation_key = ? AND time > ? "
+                "ORDER BY time, id LIMIT 1)", (row[1], session_id, *situation, row[1]))
+        return int(cursor.lastrowid or 0)
+
+    def save_card(self, preset: str, situation_key: str, card_json: str) -> None:
+        """Store (replace) the fsrs card of a situation, as the JSON text fsrs produced."""
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO cards (preset, situation_key, card, updated) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (preset, situation_key) DO UPDATE "
+                "SET card = excluded.card, updated = excluded.updated",
+                (preset, situation_key, card_json, utc_text(self._clock())))
+
+    def load_cards(self, preset: str) -> dict[str, str]:
+        """Every stored fsrs card of ``preset``: situation key -> card JSON text."""
+        rows = self.rows("SELECT situation_key, card FROM cards WHERE preset = ?", (preset,))
+        return {row["situation_key"]: row["card"] for row in rows}
+
+    def record_round(self, session_id: int, round_number: int, *, bets: Mapping[str, float],
+                     net_result: float, expected_result: float, cards: str,
+                     at: datetime | None = None) -> int:
+        """Store one full-shoe round: bets by name, actual net, perfect-play expectation."""
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO shoe_rounds (session_id, round, time, bets, net_result, "
+                "expected_result, cards) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session_id, round_number, utc_text(at or self._clock()), json.dumps(dict(bets)),
+                 float(net_result), float(expected_result), cards))
+        return int(cursor.lastrowid or 0)
+
+    def rounds(self, session_id: int) -> list[ShoeRound]:
+        """The rounds of one session, in order."""
+        rows = self.rows("SELECT session_id, round, time, bets, net_result, expected_result, "
+                         "cards FROM shoe_rounds WHERE session_id = ? ORDER BY round",
+                         (session_id,))
+        return [ShoeRound(**{**row, "bets": json.loads(row["bets"])}) for row in rows]
+
+    def decision_rows(self, only: Filter = EVERYTHING) -> Iterator[tuple[Any, ...]]:
+        """Stored decision rows matching ``only`` as tuples in DECISION_COLUMNS order, oldest
+        first, read in batches (no transaction or lock is held between batches)."""
+        where, params = only.sql()
+        last = 0
+        while True:
+            rows = self.tuples(f"SELECT {', '.join(DECISION_COLUMNS)} FROM decisions "
+                               f"WHERE {where} AND id > ? ORDER BY id LIMIT {_BATCH}",
+                               [*params, last])
+            yield from rows
+            if len(rows) < _BATCH:
+                return
+            last = rows[-1][0]
+
+    def decisions(self, only: Filter = EVERYTHING) -> Iterator[StoredDecision]:
+        """Every stored decision matching ``only``, oldest first."""
+        for row in self.decision_rows(only):
+            named = dict(zip(DECISION_COLUMNS, row, strict=True))
+            yield StoredDecision(row[0], row[1], decision_from_row(named))
+
+
+def _now() -> datetime:
+    """The current UTC time to the whole second (the stored times of sessions and cards)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+__all__ = ["ProgressStore", "ProgressStoreError", "ShoeRound", "StoredDecision"]
