@@ -10,7 +10,7 @@ stakes, real (1, 0) or free-only (0, 1); a double ends the hand with its stakes 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from trainer.rules import RuleSet
 
@@ -20,6 +20,10 @@ from .dealer_probabilities import COL_22, COL_BJ, COL_BUST, dealer_table
 Stakes = tuple[int, int]
 REAL: Stakes = (1, 0)
 FREE: Stakes = (0, 1)
+#: A fixed strategy: (hand, stakes) -> "stand", "hit" or "double".
+Decide = Callable[[Composition, Stakes], str]
+#: The stakes a double leaves on (hand, stakes), for fixed strategies that double.
+DoubleStakes = Callable[[Composition, Stakes], "Stakes | None"]
 
 
 def _outcome_vectors(push_22: bool) -> dict[int, tuple[list[float], list[float]]]:
@@ -173,3 +177,31 @@ class UpCardValues:
             settled = self.settled(nxt, stakes, extra)
             value += p * (settled if settled is not None else self.stand(nxt, stakes, extra))
         return value
+
+
+def play_fixed(values: UpCardValues, hand: Composition, stakes: Stakes, extra: Composition,
+               decide: Decide, memo: dict[tuple[Composition, Stakes, Composition], float],
+               double_stakes: DoubleStakes | None = None) -> float:
+    """Numerator of a hand played from here by a fixed strategy (``decide``), not optimally.
+
+    Used for the post-split strategy and the chart strategy, whose values are exact for the
+    strategy they follow. ``memo`` caches by (hand, stakes, extra) for one strategy.
+    """
+    key = (hand, stakes, extra)
+    cached = memo.get(key)
+    if cached is not None:
+        return cached
+    value = values.settled(hand, stakes, extra)
+    if value is None:
+        choice = decide(hand, stakes)
+        doubled = double_stakes(hand, stakes) if double_stakes and choice == "double" else None
+        if choice == "stand":
+            value = values.stand(hand, stakes, extra)
+        elif doubled is not None:
+            value = values.double(hand, doubled, extra)
+        else:
+            value = sum(p * play_fixed(values, with_card(hand, c), stakes, extra, decide, memo,
+                                       double_stakes)
+                        for c, p in values.draws(add(hand, extra)))
+    memo[key] = value
+    return value

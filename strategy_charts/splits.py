@@ -30,7 +30,7 @@ from functools import cache
 from trainer.rules import Action
 
 from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
-from .hand_values import FREE, REAL, Stakes, UpCardValues
+from .hand_values import FREE, REAL, Stakes, UpCardValues, play_fixed
 
 #: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
 PatternHand = tuple[bool, str, int, int]
@@ -190,28 +190,14 @@ class SplitValues:
 
     def fixed(self, hand: Composition, stakes: Stakes, extra: Composition) -> float:
         """Value of a split hand played by the fixed strategy with ``extra`` also gone."""
-        key = (hand, stakes, extra)
-        cached = self._fixed.get(key)
-        if cached is not None:
-            return cached
-        v = self.values
-        value = v.settled(hand, stakes, extra)
-        if value is None:
-            if self.pair == 1 and size(hand) == 2:
-                value = v.stand(hand, stakes, extra)
-            else:
-                choice = self.decision(hand, stakes)
-                if choice == "stand":
-                    value = v.stand(hand, stakes, extra)
-                elif choice == "double":
-                    doubled = self.double_after_split(hand, stakes)
-                    assert doubled is not None
-                    value = v.double(hand, doubled, extra)
-                else:
-                    value = sum(p * self.fixed(with_card(hand, c), stakes, extra)
-                                for c, p in v.draws(add(hand, extra)))
-        self._fixed[key] = value
-        return value
+        return play_fixed(self.values, hand, stakes, extra, self._play, self._fixed,
+                          self.double_after_split)
+
+    def _play(self, hand: Composition, stakes: Stakes) -> str:
+        """The fixed strategy, with split aces standing on their one card."""
+        if self.pair == 1 and size(hand) == 2:
+            return "stand"
+        return self.decision(hand, stakes)
 
     # ----- X and N ----------------------------------------------------------------------------
 

@@ -21,8 +21,8 @@ from math import comb, prod
 from trainer.rules import Action
 
 from .charts_data import ChartBuilder, row_of
-from .composition import EMPTY, Composition, add, size, total, with_card
-from .hand_values import FREE, REAL, Stakes, UpCardValues
+from .composition import EMPTY, Composition, size, total, with_card
+from .hand_values import FREE, REAL, Stakes, UpCardValues, play_fixed
 from .initial_hand import double_action, pair_value
 from .splits import SplitValues
 
@@ -76,20 +76,7 @@ class TotalDependent:
 
     def play(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
         """Numerator of a hand played from here by the drawn chart (hit/stand only)."""
-        key = (hand, stakes, extra)
-        cached = self._memo.get(key)
-        if cached is not None:
-            return cached
-        v = self.values
-        value = v.settled(hand, stakes, extra)
-        if value is None:
-            if self.drawn_decision(hand, stakes) == "stand":
-                value = v.stand(hand, stakes, extra)
-            else:
-                value = sum(p * self.play(with_card(hand, c), stakes, extra)
-                            for c, p in v.draws(add(hand, extra)))
-        self._memo[key] = value
-        return value
+        return play_fixed(self.values, hand, stakes, extra, self.drawn_decision, self._memo)
 
     def first_decision(self, hand: Composition, action: Action) -> float:
         """Numerator of taking ``action`` on a two-card real hand, then playing by chart."""
