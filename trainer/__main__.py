@@ -1,8 +1,8 @@
 """``freebet-trainer``: the desktop trainer's entry point.
 
-The desktop app (flashcards, shoe practice, charts, progress) is being built; until it lands this
-command without a subcommand says so and shows which strategy tables are installed. Subcommands
-(see :mod:`trainer.cli`): ``drill``, flashcards in the terminal; ``stats``, your history.
+Without a subcommand it opens the desktop app (:mod:`trainer.ui.app`; unknown options such as
+``--quit-after-show`` pass to it). Subcommands (see :mod:`trainer.cli`): ``drill``, flashcards in
+the terminal; ``stats``, your history; ``export``, every decision as CSV.
 """
 
 from __future__ import annotations
@@ -19,24 +19,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"freebet-trainer {__version__}")
     from .cli import add_commands
     add_commands(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(argv)
+    args, qt_args = parser.parse_known_args(argv)
+    args.qt_args = qt_args
     if args.command is not None:
+        if qt_args:
+            parser.error(f"unrecognized arguments: {' '.join(qt_args)}")
         return int(args.run(args))
-    from strategy_charts.tables import TableError, load_table
-    from trainer.rules import PRESETS
+    from trainer.ui.app import run
 
-    print(f"Free Bet Blackjack Trainer {__version__}")
-    print("The desktop app is not built yet. Installed strategy tables:")
-    for rules in PRESETS.values():
-        try:
-            table = load_table(rules)
-        except TableError as exc:
-            print(f"  {rules.name}: unavailable ({exc})")
-            continue
-        rtp = table["game"]["cd"]["rtp"] * 100
-        print(f"  {rules.name}: {len(table['situations'])} situations, main-game RTP {rtp:.2f}%")
-    print("Try: python -m strategy_charts hand --preset evolution --player 7,5 --dealer 4")
-    return 0
+    return run([sys.argv[0], *args.qt_args])
 
 
 if __name__ == "__main__":

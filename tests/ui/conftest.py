@@ -1,0 +1,70 @@
+"""UI tests run headless: Qt's offscreen platform is chosen before any Qt module loads.
+
+Also: a temporary settings store per test, and image checks (not blank, gold pixels).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PyQt6.QtCore import QSettings
+from PyQt6.QtGui import QImage, QPixmap
+
+#: Qt's offscreen platform warns about this when any window is shown; real platforms do not.
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """UI tests fail on Qt warnings (pyproject), except the offscreen platform's own."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> QSettings:
+    """A settings store in a temporary ini file (never the user's)."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def pixels(image: QImage | QPixmap) -> np.ndarray:
+    """The image as an array of shape (height, width, 3): red, green, blue."""
+    if isinstance(image, QPixmap):
+        image = image.toImage()
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    data = image.constBits()
+    assert data is not None
+    raw = np.frombuffer(data.asstring(stride * height), dtype=np.uint8)
+    return raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).copy()
+
+
+def distinct_colours(image: QImage | QPixmap) -> int:
+    """How many different colours the image has."""
+    rgb = pixels(image).reshape(-1, 3).astype(np.uint32)
+    return len(np.unique((rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]))
+
+
+def assert_not_blank(image: QImage | QPixmap, at_least: int = 20,
+                     max_share: float = 0.97) -> None:
+    """The image has some size, many colours, and no single colour covers more than
+    ``max_share`` of it."""
+    rgb = pixels(image).reshape(-1, 3).astype(np.uint32)
+    assert len(rgb) > 0, "empty image"
+    keys = (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    assert len(values) >= at_least, f"only {len(values)} colours"
+    assert counts.max() / len(keys) < max_share, "one colour covers almost the whole image"
+
+
+def gold_mask(rgb: np.ndarray) -> np.ndarray:
+    """Pixels of the lammers' gold: strong red, medium green, little blue."""
+    r, g, b = (rgb[..., i].astype(int) for i in range(3))
+    return (r > 190) & (g > 130) & (g < 225) & (b < 110) & (r - b > 120)

@@ -1,0 +1,177 @@
+"""The strategy chart viewer: contexts, redraws, cell details, export, the differences view."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QPoint, QSettings, Qt
+
+from strategy_charts.tables import load_or_build
+from trainer.rules import PRESETS
+from trainer.ui import chart_files, charts_page
+from trainer.ui.chart_logic import position_of
+from trainer.ui.charts_page import ChartsPage
+
+from .conftest import assert_not_blank
+
+
+@pytest.fixture
+def page(qtbot, store: QSettings) -> ChartsPage:
+    widget = ChartsPage(store)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    with qtbot.waitExposed(widget):
+        widget.show()
+    return widget
+
+
+def title_of(page: ChartsPage) -> str:
+    return page.figure.get_suptitle()
+
+
+def test_the_chart_is_drawn_and_not_blank(page: ChartsPage, tmp_path: Path) -> None:
+    page.canvas.draw()
+    image = page.grab()
+    assert image.save(str(tmp_path / "charts.png"))
+    assert_not_blank(image, at_least=50)
+    assert "first decision, real stake" in title_of(page)
+
+
+def test_switching_context_redraws_and_nothing_else_does(page: ChartsPage) -> None:
+    drawn = page.draw_count
+    page.set_context("split")
+    assert page.draw_count == drawn + 1
+    assert "hand one after a split" in title_of(page)
+    page.set_context("split")
+    page.refresh()
+    page.resize(1000, 700)
+    assert page.draw_count == drawn + 1
+    page.set_context("free")
+    assert page.draw_count == drawn + 2
+    assert "free-stake hand" in title_of(page)
+
+
+def test_contexts_come_from_the_table_in_a_sensible_order(page: ChartsPage) -> None:
+    contexts = [page.context_box.itemData(i) for i in range(page.context_box.count())]
+    assert contexts[:3] == ["real", "split", "free"]
+    assert set(contexts) == set(load_or_build(PRESETS["evolution"])["charts"])
+
+
+def test_changing_preset_keeps_the_nearest_context(page: ChartsPage) -> None:
+    page.set_context("drawn-real-4")
+    page.set_preset("pot-of-gold")
+    assert page.context == "drawn-real"           # no Charlie: one drawn chart per stake
+    assert "pot-of-gold" in title_of(page)
+    page.set_preset("evolution")
+    assert page.context == "drawn-real-3"
+
+
+def test_clicking_a_cell_shows_the_ev_of_every_action(page: ChartsPage) -> None:
+    cell = ("hard", "16", "10")
+    x, y = position_of(page.chart(), page.context, cell)
+    assert page.select_at(x, y) == cell
+    data = page.chart()["hard"]["16"]["10"]
+    text = page.panel.text()
+    assert "Hard 16 v 10" in text
+    for action, ev in data["ev"].items():
+        assert action.replace("_", " ").title() in text.replace("<b>", "").replace("</b>", "")
+        assert f"{ev:+.4f}" in text
+    best, second = sorted(data["ev"].values(), reverse=True)[:2]
+    assert f"by {(best - second) * 100:.2f}% of the bet" in text
+
+
+def test_a_mouse_press_on_the_canvas_selects_the_cell_under_it(page: ChartsPage, qtbot) -> None:
+    page.canvas.draw()
+    cell = ("pair", "8", "7")
+    x, y = position_of(page.chart(), page.context, cell)
+    axes = page.figure.axes[0]
+    px, py = axes.transData.transform((x, y))
+    ratio = page.canvas.device_pixel_ratio
+    at = QPoint(round(px / ratio), round(page.canvas.height() - py / ratio))
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=at)
+    assert page.selected == cell
+    assert "8,8 v 7" in page.panel.text()
+
+
+def test_clicks_outside_the_grid_select_nothing(page: ChartsPage) -> None:
+    assert page.select_at(-1, 3) is None
+    assert page.select_at(3, 999) is None
+    assert page.selected is None
+
+
+@pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"),
+                                               (".pdf", b"%PDF")])
+def test_export_writes_the_chart(page: ChartsPage, tmp_path: Path, suffix: str,
+                                 magic: bytes) -> None:
+    path = page.export(tmp_path / f"chart{suffix}")
+    data = path.read_bytes()
+    assert data.startswith(magic) and len(data) > 5000
+    assert [p.name for p in tmp_path.iterdir()] == [f"chart{suffix}"]   # no temporary left
+
+
+def test_export_refuses_other_formats(page: ChartsPage, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"use \.png, \.svg or \.pdf"):
+        page.export(tmp_path / "chart.txt")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_dialog_adds_the_suffix_of_the_chosen_format(page: ChartsPage, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    monkeypatch.setattr(charts_page.QFileDialog, "getSaveFileName",
+                        lambda *args: (str(tmp_path / "mine"), "SVG image (*.svg)"))
+    assert page.export_with_dialog() == tmp_path / "mine.svg"
+    assert (tmp_path / "mine.svg").stat().st_size > 5000
+    monkeypatch.setattr(charts_page.QFileDialog, "getSaveFileName", lambda *args: ("", ""))
+    assert page.export_with_dialog() is None
+
+
+def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
+    page.set_preset("pot-of-gold")
+    page.set_context("free")
+    again = ChartsPage(store)
+    qtbot.addWidget(again)
+    assert (again.rules.name, again.context) == ("pot-of-gold", "free")
+
+
+@pytest.mark.slow
+def test_differences_view_builds_the_standard_table_off_the_ui_thread(
+        qtbot, store: QSettings, tmp_path: Path, monkeypatch) -> None:
+    """Ticking "differences" starts the standard table's build (cache: tmp_path) in the
+    background: the page stays usable, shows it is busy, then outlines the differing cells."""
+    monkeypatch.setenv("FREEBET_TABLE_CACHE", str(tmp_path))
+    monkeypatch.setattr(chart_files, "_STANDARD", {})
+    page = ChartsPage(store)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    with qtbot.waitExposed(page):
+        page.show()
+
+    started = time.perf_counter()
+    page.diff_box.setChecked(True)
+    assert time.perf_counter() - started < 1.0
+    assert page.is_building() and page.busy.isVisible()
+    assert "Building the standard table" in page.status.text()
+    drawn = page.draw_count
+    page.set_context("split")                       # the window answers meanwhile
+    assert page.draw_count == drawn + 1
+    page.set_context("real")
+
+    qtbot.waitUntil(lambda: not page.is_building(), timeout=240_000)
+    assert not page.busy.isVisible()
+    outlined = page.outlined()
+    assert ("hard", "9", "2") in outlined           # free double 9 v 2; standard hits
+    assert ("hard", "11", "6") not in outlined      # free double v double: the same family
+    assert f"{len(outlined)} outlined cells" in page.status.text()
+    assert list((tmp_path / "tables").glob("*.json.gz"))
+
+    x, y = position_of(page.chart(), page.context, ("hard", "9", "2"))
+    page.select_at(x, y)
+    assert "Standard blackjack: Hit" in page.panel.text()
+
+    drawn = page.draw_count
+    second = ChartsPage(store)                      # the session keeps the built table
+    qtbot.addWidget(second)
+    assert not second.is_building() and second.outlined() == outlined
+    assert page.draw_count == drawn

@@ -1,0 +1,167 @@
+"""The flashcards page: a session played with keys, saved as it goes; store faults; the image."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings, Qt
+
+from trainer.drills.flashcards import FlashMode
+from trainer.drills.records import Mode
+from trainer.progress.location import database_path
+from trainer.progress.store import ProgressStore
+from trainer.rules import Action
+from trainer.ui import drill_support
+from trainer.ui import settings as cfg
+from trainer.ui.action_bar import KEYS
+from trainer.ui.flashcards_page import FlashcardsPage, flashcards_page
+
+from .conftest import assert_not_blank, gold_mask, pixels
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, store: QSettings) -> Path:
+    folder = tmp_path / "data"
+    cfg.write(store, cfg.DATA_DIR, str(folder))
+    return folder
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Store-fault dialogs, captured instead of shown."""
+    seen: list[str] = []
+    monkeypatch.setattr(drill_support.QMessageBox, "warning",
+                        lambda parent, title, text: seen.append(f"{title}\n{text}"))
+    return seen
+
+
+def make_page(qtbot, store: QSettings, mode: FlashMode = FlashMode.ALL) -> FlashcardsPage:
+    page = FlashcardsPage(store, seed=7)
+    qtbot.addWidget(page)
+    page.resize(1280, 800)
+    page.mode_box.setCurrentIndex(page.mode_box.findData(mode.value))
+    with qtbot.waitExposed(page):
+        page.show()
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    return page
+
+
+def key_for(page: FlashcardsPage) -> Qt.Key:
+    """The key of an offered action (the first in button order)."""
+    assert page.card is not None
+    action = page.card.actions[0]
+    return KEYS[action]
+
+
+def test_a_session_played_with_keys_is_saved_as_it_goes(qtbot, store: QSettings,
+                                                          data_dir: Path, warnings) -> None:
+    page = make_page(qtbot, store)
+    asked = []
+    for _ in range(5):
+        assert page.awaiting
+        asked.append(page.card.situation.key)
+        qtbot.keyClick(page.table, key_for(page))
+        assert not page.awaiting, "feedback is shown after each card"
+        assert "best" in page.feedback.body.text().lower() or "Correct" in \
+            page.feedback.body.text()
+        qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.feedback.score.decisions == 5
+    page.shutdown()
+    assert not warnings
+    with ProgressStore.open(database_path(str(data_dir))) as saved:
+        decisions = [d.decision for d in saved.decisions()]
+        assert [d.situation_key for d in decisions] == asked
+        assert {d.mode for d in decisions} == {Mode.FLASHCARDS}
+        assert saved.load_cards("evolution").keys() >= set(asked)
+
+
+def test_with_feedback_off_the_next_card_comes_at_once(qtbot, store: QSettings,
+                                                       data_dir: Path, warnings) -> None:
+    cfg.write(store, cfg.FEEDBACK, "off")
+    page = make_page(qtbot, store, FlashMode.PAIRS)
+    for _ in range(3):
+        first = page.card
+        qtbot.keyClick(page.table, key_for(page))
+        assert page.awaiting and page.card is not first
+    assert page.session is not None and len(page.session.decisions) == 3
+    page.shutdown()
+
+
+def test_free_plays_are_golden_and_keys_pick_the_offered_one(qtbot, store: QSettings,
+                                                             data_dir: Path, warnings) -> None:
+    page = make_page(qtbot, store, FlashMode.PAIRS)
+    while Action.FREE_SPLIT not in page.card.actions:
+        qtbot.keyClick(page.table, key_for(page))
+        qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    split = page.bar.button(Action.FREE_SPLIT)
+    assert split.isVisible() and split.text() == "Free Split (P)"
+    assert not page.bar.button(Action.SPLIT).isVisible()
+    assert gold_mask(pixels(split.grab())).sum() > 100
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.session.decisions[-1].action == "free_split"
+    page.shutdown()
+
+
+def test_the_page_renders_with_a_card_and_feedback(qtbot, store: QSettings, data_dir: Path,
+                                                   warnings, tmp_path: Path) -> None:
+    page = make_page(qtbot, store)
+    qtbot.keyClick(page.table, key_for(page))
+    image = page.grab()
+    assert image.save(str(tmp_path / "flashcards.png"))
+    assert_not_blank(image, at_least=200)
+    page.shutdown()
+
+
+def test_a_damaged_progress_file_is_reported_and_the_page_still_deals(
+        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+    path = database_path(str(data_dir))
+    path.parent.mkdir(parents=True)
+    garbage = b"this is not a database " * 200
+    path.write_bytes(garbage)
+    page = make_page(qtbot, store)
+    qtbot.waitUntil(lambda: bool(warnings))
+    assert len(warnings) == 1
+    assert str(path) in warnings[0] and "not being saved" in warnings[0]
+    assert "Not saving" in page.status.text()
+    qtbot.keyClick(page.table, key_for(page))
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.awaiting and page.feedback.score.decisions == 1
+    page.shutdown()
+    assert path.read_bytes() == garbage, "the damaged file is left as it was"
+    assert len(warnings) == 1
+
+
+def test_charlie_hands_only_where_the_rules_have_them(qtbot, store: QSettings,
+                                                      data_dir: Path, warnings) -> None:
+    page = make_page(qtbot, store)
+    assert page.mode_box.findData(FlashMode.CHARLIE.value) >= 0
+    page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))
+    assert page.mode_box.findData(FlashMode.CHARLIE.value) < 0
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    assert page.card.situation.preset == "pot-of-gold"
+    page.shutdown()
+
+
+def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+    page = flashcards_page(store)
+    qtbot.addWidget(page)
+    assert isinstance(page, FlashcardsPage)
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    page.shutdown()
+
+
+def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSettings,
+                                                            data_dir: Path, warnings) -> None:
+    cfg.write(store, cfg.TIMER_SECONDS, 1.0)
+    page = make_page(qtbot, store, FlashMode.HARD)
+    page.timed_box.setChecked(True)
+    qtbot.waitUntil(lambda: page.awaiting and page.timed is not None, timeout=20000)
+    assert page.countdown.isVisible() and page.countdown.label.text().endswith(" s")
+    qtbot.waitUntil(lambda: not page.awaiting, timeout=3000)
+    decision = page.session.decisions[-1]
+    assert decision.timed_out and decision.mode is Mode.TIMED
+    assert "Time out" in page.feedback.body.text()
+    page.shutdown()
+    with ProgressStore.open(database_path(str(data_dir))) as saved:
+        assert [d.decision.timed_out for d in saved.decisions()] == [True]

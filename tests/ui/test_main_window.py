@@ -1,0 +1,107 @@
+"""The main window: every page renders, size, position and page persist, pages are lazy."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QPoint, QSettings, QSize, Qt
+
+from trainer.ui import settings as cfg
+from trainer.ui.main_window import MainWindow
+from trainer.ui.pages import LazyPage
+
+from .conftest import assert_not_blank
+
+
+@pytest.mark.parametrize("key", cfg.PAGE_KEYS)
+def test_each_page_renders_to_a_non_blank_image(qtbot, store: QSettings, tmp_path: Path,
+                                                key: str) -> None:
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    with qtbot.waitExposed(window):
+        window.show()
+    page = window.show_page(key)
+    qtbot.wait(10)
+    assert window.current_page() == key
+    image = window.grab()
+    path = tmp_path / f"{key}.png"
+    assert image.save(str(path)) and path.stat().st_size > 1000
+    assert_not_blank(image)
+    # a page whose contents come later is mostly background, but it has its words on it
+    assert_not_blank(page.grab(), at_least=8, max_share=0.995)
+
+
+def test_geometry_and_page_persist_between_runs(qtbot, store: QSettings) -> None:
+    first = MainWindow(store)
+    qtbot.addWidget(first)
+    # the offscreen screen is 800 x 600: a larger window would be fitted to it on restore
+    first.resize(760, 520)
+    first.move(QPoint(30, 40))
+    with qtbot.waitExposed(first):
+        first.show()
+    first.show_page("progress")
+    first.close()
+
+    second = MainWindow(store)
+    qtbot.addWidget(second)
+    assert second.current_page() == "progress"
+    assert second.size() == QSize(760, 520)
+    # within the few pixels a window frame takes (the offscreen platform fakes one)
+    shift = second.pos() - QPoint(30, 40)
+    assert abs(shift.x()) <= 8 and abs(shift.y()) <= 8
+    assert second.nav.currentItem().data(Qt.ItemDataRole.UserRole) == "progress"
+
+
+def test_a_bad_stored_page_falls_back_to_flashcards(qtbot, store: QSettings) -> None:
+    store.setValue("window/page", "no-such-page")
+    store.setValue("window/geometry", "rubbish")
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    assert window.current_page() == "flashcards"
+    assert window.size() == QSize(1180, 760)
+
+
+def test_keyboard_shortcuts_switch_pages(qtbot, store: QSettings) -> None:
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    with qtbot.waitExposed(window):
+        window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_page() == "progress"
+
+
+def test_pages_are_made_when_first_shown(qtbot, store: QSettings) -> None:
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    charts = window.pages["charts"]
+    assert isinstance(charts, LazyPage) and charts.page is None
+    with qtbot.waitExposed(window):
+        window.show()
+    assert charts.page is None
+    window.show_page("charts")
+    assert charts.page is not None
+
+
+def test_opening_the_window_does_not_import_matplotlib(tmp_path: Path) -> None:
+    """The start stays light: matplotlib and the tables load with the charts page only."""
+    code = (
+        "import sys\n"
+        "from PyQt6.QtCore import QSettings\n"
+        "from trainer.ui.app import make_app\n"
+        "from trainer.ui.main_window import MainWindow\n"
+        "app = make_app(sys.argv)\n"
+        f"w = MainWindow(QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat))\n"
+        "w.show(); app.processEvents()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('matplotlib', 'strategy_charts')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, check=True)
+    assert out.stdout.strip() == "[]"

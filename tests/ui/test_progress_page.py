@@ -1,0 +1,184 @@
+"""The progress page: each chart from a seeded history, the heatmap's worst cell, the leak drill,
+the start screen, a bad progress file, redraws only on change."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtGui import QImage
+
+from trainer.progress import review
+from trainer.progress.store import ProgressStore
+from trainer.ui import progress_charts as charts
+from trainer.ui import settings as cfg
+from trainer.ui.progress_data import ProgressQuery, grid_rows, load_progress
+from trainer.ui.progress_page import ProgressPage, progress_page
+
+from .conftest import assert_not_blank
+from .history import ALWAYS_MISSED, keys, seed
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder holding a seeded progress file (shared: the tests only read it)."""
+    folder = tmp_path_factory.mktemp("seeded")
+    seed(folder / "progress.sqlite3")
+    return folder
+
+
+@pytest.fixture
+def settings_for(store: QSettings):
+    def point(folder: Path) -> QSettings:
+        cfg.write(store, cfg.DATA_DIR, str(folder))
+        return store
+    return point
+
+
+def open_page(qtbot, store: QSettings) -> ProgressPage:
+    page = progress_page(store)
+    assert isinstance(page, ProgressPage)
+    qtbot.addWidget(page)
+    page.resize(1090, 800)
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.show()
+    return page
+
+
+def saved_png(figure: Figure, path: Path) -> QImage:
+    figure.savefig(path, dpi=80)
+    image = QImage(str(path))
+    assert not image.isNull()
+    return image
+
+
+# ----- the drawing functions, without a page ---------------------------------------------
+
+def test_each_chart_draws_from_the_seeded_history(seeded: Path, tmp_path: Path) -> None:
+    with ProgressStore.open(seeded / "progress.sqlite3") as store:
+        days = review.by_day(store)
+        sessions = review.by_session(store)
+        situations = review.by_situation(store)
+        retention = review.retention(store)
+        response = review.response_times(store)
+        cards = store.load_cards("evolution")
+    _, rows = grid_rows("evolution")
+    figures = {
+        "per-day": charts.draw_over_time(days, "day"),
+        "per-session": charts.draw_over_time(sessions, "session"),
+        "heatmap": charts.draw_heatmap(charts.heatmap_grid(situations, rows)),
+        "retention": charts.draw_retention(retention),
+        "response": charts.draw_response_times(response),
+        "due": charts.draw_due_load(charts.due_load(cards, date.today()), len(cards)),
+    }
+    for name, figure in figures.items():
+        assert figure is not None, name
+        assert_not_blank(saved_png(figure, tmp_path / f"{name}.png"), at_least=20)
+
+
+def test_nothing_to_draw_gives_none_not_empty_axes() -> None:
+    empty = review.Retention(*(review.Tally(0, 0),) * 4)
+    assert charts.draw_over_time([], "day") is None
+    assert charts.draw_retention(empty) is None
+    assert charts.draw_response_times([]) is None
+    assert charts.draw_due_load([], 0) is None
+    _, rows = grid_rows("evolution")
+    assert charts.draw_heatmap(charts.heatmap_grid([], rows)) is None
+
+
+def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
+        seeded: Path) -> None:
+    with ProgressStore.open(seeded / "progress.sqlite3") as store:
+        situations = review.by_situation(store)
+    _, rows = grid_rows("evolution")
+    grid = charts.heatmap_grid(situations, rows)
+    row, col = grid.cell("hard", "14", 10)
+    errors = grid.error_rate
+    assert errors[row, col] == 1.0
+    assert errors[row, col] == np.nanmax(errors)
+    assert np.count_nonzero(errors == np.nanmax(errors)) == 1
+    assert grid.ev_per_100[row, col] == np.nanmax(grid.ev_per_100)
+    assert np.isnan(errors[grid.cell("hard", "5", 2)])          # never tried: grey, not 0
+    figure = charts.draw_heatmap(grid)
+    assert figure is not None
+    shown = figure.axes[0].images[0].get_array()               # the data behind the picture
+    assert shown[row, col] == shown.max() == 100.0
+
+
+# ----- the page ---------------------------------------------------------------------------
+
+def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_for,
+                                                   tmp_path: Path) -> None:
+    page = open_page(qtbot, settings_for(seeded))
+    assert page.stack.currentWidget() is page.dashboard
+    assert page.error is None
+    assert all(count == 1 for count in page.draw_counts.values())
+    for name, canvas in page.canvases.items():
+        canvas.draw()
+        image = canvas.grab()
+        assert image.save(str(tmp_path / f"page-{name}.png"))
+        assert_not_blank(image, at_least=15)
+    assert "800 decisions" in page.summary.text()
+    assert page.leak_list.count() == 10
+    assert page.leak_keys()[0] == ALWAYS_MISSED
+
+
+def test_drill_these_emits_exactly_the_listed_leaks(qtbot, seeded: Path,
+                                                    settings_for) -> None:
+    page = open_page(qtbot, settings_for(seeded))
+    with ProgressStore.open(seeded / "progress.sqlite3") as store:
+        expected = [leak.situation_key for leak in review.leaks(
+            store, ProgressQuery("evolution").filter(), limit=10)]
+    role = Qt.ItemDataRole.UserRole
+    listed = [page.leak_list.item(i).data(role) for i in range(page.leak_list.count())]
+    assert listed == expected
+    with qtbot.waitSignal(page.drill_requested, timeout=2000) as signal:
+        page.drill_button.click()
+    assert signal.args == [expected]
+
+
+def test_filters_reload_off_the_ui_thread_and_redraw_only_what_changed(
+        qtbot, seeded: Path, settings_for) -> None:
+    page = open_page(qtbot, settings_for(seeded))
+    before = dict(page.draw_counts)
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.reload()                         # same filters, same data: nothing redrawn
+    assert page.draw_counts == before
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.mode_box.setCurrentIndex(page.mode_box.findText("Shoe"))
+    assert page.data is not None and page.data.query.mode is not None
+    assert page.draw_counts["over_time"] == before["over_time"] + 1
+    assert page.draw_counts["due"] == before["due"]          # cards do not depend on mode
+    page.per_box.setCurrentIndex(1)                           # per session: no query
+    assert page.draw_counts["over_time"] == before["over_time"] + 2
+
+
+def test_an_empty_history_shows_the_start_screen(qtbot, settings_for,
+                                                 tmp_path: Path) -> None:
+    page = open_page(qtbot, settings_for(tmp_path))
+    assert page.stack.currentWidget() is page.start_screen
+    assert not page.filters.isVisible()
+    assert all(count == 0 for count in page.draw_counts.values())
+    assert str(tmp_path) in page.start_where.text()
+
+
+def test_a_damaged_progress_file_is_named_with_what_to_do(qtbot, settings_for,
+                                                          tmp_path: Path) -> None:
+    (tmp_path / "progress.sqlite3").write_bytes(b"this is not a database" * 200)
+    page = open_page(qtbot, settings_for(tmp_path))
+    assert page.stack.currentWidget() is page.error_screen
+    text = page.error_label.text()
+    assert str(tmp_path / "progress.sqlite3") in text
+    assert "Move it somewhere safe" in text
+
+
+def test_load_progress_times_each_query(seeded: Path) -> None:
+    data = load_progress(seeded / "progress.sqlite3", ProgressQuery())
+    assert data.history == data.decisions == 800
+    assert {"by_day", "by_situation", "leaks", "retention", "response_times"} <= set(
+        data.timings)
+    assert data.cards == len(keys())

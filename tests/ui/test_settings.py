@@ -1,0 +1,42 @@
+"""Settings are declared once and read back safely: defaults for missing or invalid values."""
+
+from __future__ import annotations
+
+import pytest
+from PyQt6.QtCore import QSettings
+
+from trainer.ui import settings as cfg
+
+
+def test_missing_values_read_as_defaults(store: QSettings) -> None:
+    for setting in cfg.ALL:
+        assert cfg.read(store, setting) == setting.default
+
+
+def test_values_round_trip_through_the_file(store: QSettings, tmp_path) -> None:
+    cfg.write(store, cfg.WINDOW_GEOMETRY, b"\x01\x02geometry")
+    cfg.write(store, cfg.WINDOW_PAGE, "charts")
+    cfg.write(store, cfg.CHARTS_DIFFERENCES, True)
+    store.sync()
+    again = QSettings(store.fileName(), QSettings.Format.IniFormat)
+    assert cfg.read(again, cfg.WINDOW_GEOMETRY) == b"\x01\x02geometry"
+    assert cfg.read(again, cfg.WINDOW_PAGE) == "charts"
+    assert cfg.read(again, cfg.CHARTS_DIFFERENCES) is True
+
+
+def test_invalid_values_fall_back_to_the_default(store: QSettings) -> None:
+    store.setValue(cfg.WINDOW_PAGE.key, "casino")
+    store.setValue(cfg.CHARTS_DIFFERENCES.key, "perhaps")
+    assert cfg.read(store, cfg.WINDOW_PAGE) == "flashcards"
+    assert cfg.read(store, cfg.CHARTS_DIFFERENCES) is False
+
+
+def test_writing_the_wrong_type_is_refused(store: QSettings) -> None:
+    with pytest.raises(TypeError, match="window/page takes str"):
+        cfg.write(store, cfg.WINDOW_PAGE, 3)
+
+
+def test_every_setting_is_documented() -> None:
+    keys = [s.key for s in cfg.ALL]
+    assert len(keys) == len(set(keys))
+    assert all(s.description for s in cfg.ALL)

@@ -1,0 +1,176 @@
+"""The settings page: built from the declarations, values round-trip and are validated, a bad
+rules file changes nothing, a good one builds its tables off the UI thread, theme, export."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import time
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings, QTimer
+from PyQt6.QtGui import QPalette
+from PyQt6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox
+
+from trainer.ui import settings as cfg
+from trainer.ui import settings_page as module
+from trainer.ui.settings_page import SettingsPage, export_history, settings_page, shown_settings
+from trainer.ui.theme import apply_theme, is_dark
+
+from .history import seed
+
+
+@pytest.fixture
+def page(qtbot, store: QSettings) -> SettingsPage:
+    widget = settings_page(store)
+    assert isinstance(widget, SettingsPage)
+    qtbot.addWidget(widget)
+    widget.resize(1090, 800)
+    with qtbot.waitExposed(widget):
+        widget.show()
+    return widget
+
+
+@pytest.fixture(autouse=True)
+def light_again():
+    yield
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, "light")
+
+
+def test_every_user_setting_has_an_editor_built_from_its_declaration(
+        page: SettingsPage) -> None:
+    keys = {s.key for s in shown_settings()}
+    assert keys == {cfg.PRESET.key, cfg.RULES_FILE.key, cfg.PENETRATION.key, cfg.FEEDBACK.key,
+                    cfg.TIMER_SECONDS.key, cfg.DEALER_SPEED_MS.key, cfg.THEME.key,
+                    cfg.DATA_DIR.key}
+    assert set(page.editors) == keys
+    for setting in shown_settings():
+        assert page.editors[setting.key].toolTip() == setting.description
+
+
+def test_values_round_trip_through_qsettings(qtbot, page: SettingsPage, store: QSettings,
+                                             tmp_path: Path) -> None:
+    preset = page.editors[cfg.PRESET.key]
+    feedback = page.editors[cfg.FEEDBACK.key]
+    penetration = page.editors[cfg.PENETRATION.key]
+    timer = page.editors[cfg.TIMER_SECONDS.key]
+    speed = page.editors[cfg.DEALER_SPEED_MS.key]
+    assert isinstance(preset, QComboBox) and isinstance(feedback, QComboBox)
+    assert isinstance(penetration, QDoubleSpinBox) and isinstance(timer, QDoubleSpinBox)
+    assert isinstance(speed, QSpinBox)
+    preset.setCurrentIndex(preset.findData("pot-of-gold"))
+    feedback.setCurrentIndex(feedback.findData("hand"))
+    penetration.setValue(85)                       # shown in percent
+    timer.setValue(4.5)
+    speed.setValue(1200)
+    assert page.set_data_dir(str(tmp_path))
+    store.sync()
+
+    reread = QSettings(store.fileName(), QSettings.Format.IniFormat)
+    assert cfg.read(reread, cfg.PRESET) == "pot-of-gold"
+    assert cfg.read(reread, cfg.FEEDBACK) == "hand"
+    assert cfg.read(reread, cfg.PENETRATION) == pytest.approx(0.85)
+    assert cfg.read(reread, cfg.TIMER_SECONDS) == 4.5
+    assert cfg.read(reread, cfg.DEALER_SPEED_MS) == 1200
+    assert cfg.read(reread, cfg.DATA_DIR) == str(tmp_path)
+
+    again = SettingsPage(reread)
+    qtbot.addWidget(again)
+    assert again.editors[cfg.PRESET.key].currentData() == "pot-of-gold"
+    assert again.editors[cfg.PENETRATION.key].value() == 85
+    assert again.editors[cfg.TIMER_SECONDS.key].value() == 4.5
+    assert again.data_path.text() == str(tmp_path)
+
+
+def test_values_the_declaration_refuses_are_not_stored(page: SettingsPage,
+                                                       store: QSettings) -> None:
+    assert page.apply(cfg.PENETRATION, 0.95) is not None
+    assert page.apply(cfg.FEEDBACK, "sometimes") is not None
+    assert page.apply(cfg.DEALER_SPEED_MS, "fast") is not None
+    assert page.error.isVisible() and "Dealer speed" in page.error.text()
+    assert store.value(cfg.PENETRATION.key) is None
+    assert store.value(cfg.FEEDBACK.key) is None
+    assert not page.set_data_dir("/no/such/folder/anywhere")
+    assert store.value(cfg.DATA_DIR.key) is None
+    assert page.apply(cfg.PENETRATION, 0.6) is None
+    assert not page.error.isVisible()
+
+
+def test_an_invalid_rules_file_shows_its_error_and_changes_nothing(
+        page: SettingsPage, store: QSettings, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "evolution"\ndecks = "many"\n', encoding="utf-8")
+    assert page.choose_rules_file(bad) is None
+    assert "bad.toml" in page.rules_status.text() and "decks" in page.rules_status.text()
+    assert store.value(cfg.RULES_FILE.key) is None
+    assert page.rules_path.text() == ""
+    assert not page.is_building()
+
+
+@pytest.mark.slow
+def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
+        qtbot, page: SettingsPage, store: QSettings, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FREEBET_TABLE_CACHE", str(tmp_path / "cache"))
+    good = tmp_path / "two-decks.toml"
+    good.write_text('base = "evolution"\nname = "evolution-2d"\ndecks = 2\n', encoding="utf-8")
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(50)
+
+    started = time.perf_counter()
+    rules = page.choose_rules_file(good)
+    assert time.perf_counter() - started < 1.0      # returns at once: the build is elsewhere
+    assert rules is not None and rules.decks == 2
+    assert page.is_building() and page.rules_busy.isVisible()
+    assert "Building the strategy tables" in page.rules_status.text()
+    assert cfg.read(store, cfg.RULES_FILE) == str(good)
+    page.editors[cfg.DEALER_SPEED_MS.key].setValue(700)   # the window answers meanwhile
+    assert cfg.read(store, cfg.DEALER_SPEED_MS) == 700
+
+    qtbot.waitUntil(lambda: not page.is_building(), timeout=300_000)
+    timer.stop()
+    assert not page.rules_busy.isVisible()
+    assert "ready" in page.rules_status.text()
+    assert rules.fingerprint() in page.tables
+    assert list((tmp_path / "cache" / "tables").glob(f"{rules.fingerprint()}*.json.gz"))
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(ticks) > 10 and max(gaps) < 1.0, "the UI thread was blocked"
+
+
+def test_dark_theme_applies_a_dark_palette(page: SettingsPage, store: QSettings) -> None:
+    theme = page.editors[cfg.THEME.key]
+    assert isinstance(theme, QComboBox)
+    theme.setCurrentIndex(theme.findData("dark"))
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert is_dark(app)
+    assert app.palette().color(QPalette.ColorRole.Base).lightness() < 60
+    assert cfg.read(store, cfg.THEME) == "dark"
+    theme.setCurrentIndex(theme.findData("light"))
+    assert not is_dark(app)
+
+
+def test_csv_export_writes_every_decision(tmp_path: Path) -> None:
+    seed(tmp_path / "progress.sqlite3", days=2, per_day=10)
+    target = tmp_path / "out.csv"
+    assert export_history(tmp_path / "progress.sqlite3", target) == 20
+    with target.open(encoding="utf-8-sig", newline="") as source:
+        assert len(list(csv.DictReader(source))) == 20
+
+
+def test_the_export_button_asks_where_and_exports_in_the_background(
+        qtbot, page: SettingsPage, tmp_path: Path, monkeypatch) -> None:
+    seed(tmp_path / "progress.sqlite3", days=1, per_day=12)
+    assert page.set_data_dir(str(tmp_path))
+    target = tmp_path / "history"
+    monkeypatch.setattr(module.QFileDialog, "getSaveFileName",
+                        lambda *args: (str(target), "CSV files (*.csv)"))
+    with qtbot.waitSignal(page.exported, timeout=10_000) as signal:
+        page.export_button.click()
+    assert signal.args == [12]
+    assert target.with_suffix(".csv").exists()
+    assert "Exported 12 decisions" in page.export_status.text()

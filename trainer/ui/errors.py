@@ -1,0 +1,148 @@
+"""One global exception hook: environment faults get a plain dialog, bugs a crash dialog.
+
+Disk full, no permission, a locked or damaged database are not bugs: the user gets a short
+message saying what happened and what to do. Anything else is a bug: a crash dialog with the
+traceback as copyable details. Exceptions from any thread reach the UI thread by a queued
+signal (as qutebrowser's crash signal does). :func:`classify` decides without a screen.
+"""
+
+from __future__ import annotations
+
+import errno
+import platform
+import sqlite3
+import sys
+import threading
+import traceback
+from dataclasses import dataclass
+from types import TracebackType
+
+from PyQt6.QtCore import QObject, Qt, pyqtSignal
+from PyQt6.QtWidgets import QApplication, QMessageBox, QWidget
+
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What to tell the user about one exception."""
+
+    is_bug: bool
+    title: str
+    message: str
+    details: str
+
+
+def classify(exc: BaseException) -> Fault:
+    """Tell an environment fault (with advice) from a bug (with the traceback)."""
+    details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    where = getattr(exc, "filename", None)
+    place = f" ({where})" if where else ""
+    if isinstance(exc, OSError) and exc.errno in _FULL:
+        return Fault(False, "The disk is full",
+                     f"There is no space left to save{place}. Free some space on that disk, "
+                     "then try again.", details)
+    if isinstance(exc, OSError) and exc.errno in _DENIED:
+        return Fault(False, "No permission",
+                     f"The trainer may not write{place}. Check the folder's permissions, or "
+                     "choose another data location in Settings.", details)
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
+        return Fault(False, "The progress database is busy",
+                     "Another copy of the trainer (or another program) is using it. Close it "
+                     "and try again.", details)
+    if isinstance(exc, sqlite3.OperationalError) and any(
+            words in str(exc).lower() for words in ("unable to open", "disk i/o", "readonly")):
+        return Fault(False, "The progress database could not be used",
+                     f"{exc}. Check that its folder exists and is writable (Settings, data "
+                     "location), then try again.", details)
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return Fault(False, "The progress database is damaged",
+                     f"It could not be read: {exc}. Restore a backup, or move the file away "
+                     "to start a fresh history.", details)
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return Fault(False, "A file could not be used",
+                     f"{reason}{place}. Check that the disk is connected and the file is "
+                     "there, then try again.", details)
+    if isinstance(exc, MemoryError):
+        return Fault(False, "Out of memory",
+                     "The computer ran out of memory. Close other programs and try again.",
+                     details)
+    from trainer import __version__
+    about = (f"freebet-trainer {__version__}, Python {platform.python_version()}, "
+             f"{platform.platform()}")
+    return Fault(True, "Something went wrong",
+                 "This is a bug in the trainer, not something you did. Please copy the "
+                 "details into a bug report. You can keep using the app, but restarting it is "
+                 "safest.", f"{about}\n\n{details}")
+
+
+class ErrorHandler(QObject):
+    """Receives every uncaught exception and shows one dialog at a time."""
+
+    raised = pyqtSignal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.dialog: QMessageBox | None = None
+        self.raised.connect(self.show_fault, Qt.ConnectionType.QueuedConnection)
+        self._previous = (sys.excepthook, threading.excepthook)
+
+    def install(self) -> None:
+        """Become ``sys.excepthook`` and ``threading.excepthook``."""
+        sys.excepthook = self.hook
+        threading.excepthook = self._thread_hook
+
+    def uninstall(self) -> None:
+        """Put back the hooks that were there before :meth:`install`."""
+        sys.excepthook, threading.excepthook = self._previous
+
+    def hook(self, exc_type: type[BaseException], exc: BaseException,
+             tb: TracebackType | None) -> None:
+        """``sys.excepthook``: print the traceback, then show the dialog on the UI thread."""
+        if issubclass(exc_type, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        traceback.print_exception(exc_type, exc, tb, file=sys.stderr)
+        if exc.__traceback__ is None and tb is not None:
+            exc = exc.with_traceback(tb)
+        self.raised.emit(exc)
+
+    def _thread_hook(self, args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None:
+            self.hook(args.exc_type, args.exc_value, args.exc_traceback)
+
+    def show_fault(self, exc: BaseException) -> None:
+        """Show the dialog for ``exc`` (only one at a time; later ones go to stderr only)."""
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        fault = classify(exc)
+        parent = QApplication.activeWindow()
+        box = QMessageBox(parent if isinstance(parent, QWidget) else None)
+        box.setWindowTitle(fault.title)
+        box.setIcon(QMessageBox.Icon.Critical if fault.is_bug else QMessageBox.Icon.Warning)
+        box.setText(f"<b>{fault.title}</b>")
+        box.setInformativeText(fault.message)
+        box.setDetailedText(fault.details)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if fault.is_bug:
+            copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
+            if copy is not None:
+                copy.clicked.disconnect()   # copying must not close the box
+                copy.clicked.connect(lambda: _copy(fault.details))
+        box.addButton(QMessageBox.StandardButton.Ok)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(True)
+        self.dialog = box
+        box.finished.connect(self._closed)
+        box.show()
+
+    def _closed(self) -> None:
+        self.dialog = None
+
+
+def _copy(text: str) -> None:
+    clipboard = QApplication.clipboard()
+    if clipboard is not None:
+        clipboard.setText(text)

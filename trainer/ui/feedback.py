@@ -1,0 +1,172 @@
+"""The feedback panel: right or wrong, the best play, every action's EV, the cost, the score.
+
+The words come from the drills (:meth:`trainer.drills.grading.Grade.explanation`), so the
+terminal and the app explain a decision the same way. :class:`Score` keeps the streak and the
+session's accuracy; a decision within the acceptable band counts as right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from trainer.drills.grading import Grade
+from trainer.drills.records import GradedDecision, Verdict
+from trainer.rules import Action
+
+_VERDICT = {
+    Verdict.CORRECT: ("Correct", "#1e8e3e"),
+    Verdict.ACCEPTABLE: ("Acceptable", "#b06000"),
+    Verdict.WRONG: ("Wrong", "#c5221f"),
+}
+
+
+def signed(ev: float) -> str:
+    """An EV with its sign, a true minus: '−0.2798'."""
+    return f"{ev:+.4f}".replace("-", "−")
+
+
+def title(action: str) -> str:
+    """An action's name as on its button: 'Free Double'."""
+    return Action(action).title
+
+
+def explanation(decision: GradedDecision) -> str:
+    """The drills' plain-words explanation of a stored decision."""
+    return Grade(decision.action, decision.best_action, decision.verdict, decision.ev_loss,
+                 dict(decision.evs)).explanation()
+
+
+@dataclass
+class Score:
+    """Streak and accuracy of one session."""
+
+    decisions: int = 0
+    right: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    ev_lost: float = 0.0
+
+    def add(self, decision: GradedDecision) -> None:
+        """Count one graded decision."""
+        self.decisions += 1
+        self.ev_lost += decision.ev_loss
+        if decision.verdict is Verdict.WRONG:
+            self.streak = 0
+        else:
+            self.right += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+
+    def text(self) -> str:
+        """'Streak 4 · 9 of 10 right (90%) · EV lost 0.012 bets'."""
+        if not self.decisions:
+            return "No decisions yet this session."
+        share = self.right / self.decisions
+        return (f"Streak {self.streak} (best {self.best_streak}) · {self.right} of "
+                f"{self.decisions} right ({share:.0%}) · EV lost {self.ev_lost:.3f} bets")
+
+
+def decision_html(decision: GradedDecision, heading: str = "") -> str:
+    """One decision as rich text: verdict, what was played and what was best, the EVs, why."""
+    word, colour = _VERDICT[decision.verdict]
+    if decision.timed_out:
+        word = f"Time out: {word.lower()}"
+    played = title(decision.action)
+    best = title(decision.best_action)
+    lines = [f"<div style='font-size:15pt; font-weight:700; color:{colour}'>"
+             f"{escape(heading)}{word}</div>"]
+    if decision.verdict is Verdict.CORRECT:
+        lines.append(f"<div>You played <b>{played}</b>, the best play.</div>")
+    else:
+        lines.append(f"<div>You played <b>{played}</b>; best is <b>{best}</b>.</div>")
+    rows = []
+    for action, ev in sorted(decision.evs.items(), key=lambda kv: -kv[1]):
+        mark = " ★" if action == decision.best_action else ""
+        you = " ← you" if action == decision.action else ""
+        weight = "700" if action in (decision.action, decision.best_action) else "400"
+        rows.append(f"<tr><td style='padding-right:14px; font-weight:{weight}'>"
+                    f"{escape(title(action))}{mark}</td><td align='right' "
+                    f"style='font-family:monospace'>{signed(ev)}</td>"
+                    f"<td style='padding-left:10px'>{you}</td></tr>")
+    lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
+                 + "</table>")
+    lines.append(f"<div>{escape(explanation(decision))}</div>")
+    if decision.verdict is not Verdict.CORRECT and decision.ev_loss > 0:
+        per100 = decision.ev_loss * 100
+        lines.append(f"<div style='margin-top:4px'>Played this way every time, it costs "
+                     f"{per100:.2f} bets per 100 such hands.</div>")
+    return "".join(lines)
+
+
+class FeedbackPanel(QFrame):
+    """Shows the last decision (or a round's decisions) and the session's score."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("feedback")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setMinimumWidth(300)
+        self.setMaximumWidth(380)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(10)
+        self.body = QLabel()
+        self.body.setObjectName("feedback-body")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        larger = self.body.font()
+        larger.setPointSizeF(larger.pointSizeF() * 1.15)
+        self.body.setFont(larger)
+        self.score_label = QLabel()
+        self.score_label.setObjectName("feedback-score")
+        self.score_label.setWordWrap(True)
+        self.score_label.setStyleSheet("padding-top: 8px; border-top: 1px solid palette(mid);")
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.score_label)
+        self.score = Score()
+        self.clear("Answer to see how your play compares with the exact best play.")
+        self._show_score()
+
+    def reset(self, note: str = "") -> None:
+        """A new session: score to zero."""
+        self.score = Score()
+        self.clear(note)
+        self._show_score()
+
+    def count(self, decision: GradedDecision) -> None:
+        """Add a decision to the score (shown or not)."""
+        self.score.add(decision)
+        self._show_score()
+
+    def clear(self, note: str = "") -> None:
+        """Empty the panel, leaving ``note``."""
+        self.body.setText(f"<div style='color:#777777'>{escape(note)}</div>")
+        self.setAccessibleDescription(note)
+
+    def show_decisions(self, decisions: list[GradedDecision], heading: str = "") -> None:
+        """Show one or more decisions, the latest first."""
+        if not decisions:
+            self.clear("No decisions to grade this round.")
+            return
+        parts = []
+        if heading:
+            parts.append(f"<div style='font-weight:700; margin-bottom:6px'>{escape(heading)}"
+                         "</div>")
+        many = len(decisions) > 1
+        for number, decision in enumerate(decisions, start=1):
+            prefix = f"{number}. " if many else ""
+            parts.append(decision_html(decision, prefix))
+            if number < len(decisions):
+                parts.append("<hr>")
+        self.body.setText("".join(parts))
+        self.setAccessibleDescription(" ".join(explanation(d) for d in decisions))
+
+    def _show_score(self) -> None:
+        self.score_label.setText(self.score.text())

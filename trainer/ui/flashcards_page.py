@@ -1,0 +1,327 @@
+"""The flashcards page: one decision at a time on the felt, graded, explained and saved.
+
+The drill is :class:`trainer.drills.flashcards.FlashcardSession`; this page only shows it. The
+catalog (about a second) and the Free Bet differences (up to a minute the first time) are
+prepared off the UI thread behind a busy indicator. Every answer and its fsrs card are committed
+to the progress file as they are given (:class:`~trainer.ui.drill_support.ProgressLink`).
+Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
+all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
+document's auto-decision is taken and graded as the player's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtGui import QCloseEvent, QKeyEvent
+from PyQt6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.catalog import catalog
+from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
+from trainer.drills.grading import utc_now
+from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.drills.situations import preset_label
+from trainer.drills.timed import TimedDrill
+from trainer.rules import PRESETS, RulesError, RuleSet
+
+from . import settings as cfg
+from .action_bar import ActionBar
+from .background import run_in_background
+from .drill_support import (
+    Busy,
+    Countdown,
+    ProgressLink,
+    initial_choice,
+    rules_choices,
+    rules_for,
+)
+from .feedback import FeedbackPanel, title
+from .flashcard_view import flashcard_view
+from .pages import heading
+from .table_widget import TableWidget
+
+MODE_LABELS = {
+    FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
+    FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
+    FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
+    FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
+    FlashMode.INSURANCE: "Insurance",
+}
+#: FEEDBACK values that show the grade after each card.
+SHOWN = ("decision", "hand")
+TICK_MS = 100
+
+
+def flashcards_page(settings: QSettings) -> QWidget:
+    """The flashcards page (the main window's factory)."""
+    return FlashcardsPage(settings)
+
+
+class FlashcardsPage(QWidget):
+    """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+                 seed: int | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.seed = seed
+        self.setObjectName("flashcards")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.link = ProgressLink(settings, self)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.link.close)
+        self.session: FlashcardSession | None = None
+        self.timed: TimedDrill | None = None
+        self.rules: RuleSet | None = None
+        self.card: Flashcard | None = None
+        self.awaiting = False
+        self._token = 0
+
+        self.mode_box = QComboBox()
+        self.mode_box.setAccessibleName("Mode")
+        self.rules_box = QComboBox()
+        self.rules_box.setAccessibleName("Rules")
+        for value, label in rules_choices(settings):
+            self.rules_box.addItem(label, value)
+        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        self.timed_box = QCheckBox()
+        self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
+                                  "(hit 11 or less, else stand; no insurance) is taken.")
+        self.countdown = Countdown()
+        self.busy = Busy()
+        self.table = TableWidget()
+        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.feedback = FeedbackPanel()
+        self.bar = ActionBar()
+        self.status = QLabel()
+        self.status.setObjectName("store-status")
+        self.status.setStyleSheet("color: #666666;")
+
+        top = QHBoxLayout()
+        top.addWidget(heading("Flashcards"))
+        top.addSpacing(18)
+        for text, widget in (("Mode", self.mode_box), ("Rules", self.rules_box)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            top.addWidget(label)
+            top.addWidget(widget)
+        top.addWidget(self.timed_box)
+        top.addWidget(self.countdown)
+        top.addStretch(1)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 1)
+        middle.addWidget(self.feedback)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 14, 20, 12)
+        layout.addLayout(top)
+        layout.addWidget(self.busy)
+        layout.addLayout(middle, 1)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.status)
+
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(TICK_MS)
+        self.ticker.timeout.connect(self._tick)
+        self.bar.chosen.connect(self.answer)
+        self.bar.proceed.connect(self._go_on)
+        self._fill_modes()
+        self.mode_box.currentIndexChanged.connect(lambda _: self.load())
+        self.rules_box.currentIndexChanged.connect(self._rules_changed)
+        self.timed_box.toggled.connect(lambda _: self.load())
+        self.load()
+
+    # ----- choosing -------------------------------------------------------------------------
+
+    def _chosen_rules(self) -> RuleSet | None:
+        try:
+            return rules_for(self.rules_box.currentData(), self.settings)
+        except RulesError as exc:
+            QMessageBox.warning(self, "The rules file cannot be used",
+                                f"{exc}\n\nChoose a preset, or fix the file in Settings.")
+            return None
+
+    def _fill_modes(self) -> None:
+        """The modes the chosen rules have (Charlie hands only with Six Card Charlie)."""
+        rules = self._chosen_rules()
+        keep = self.mode_box.currentData() or FlashMode.DUE.value
+        self.mode_box.blockSignals(True)
+        self.mode_box.clear()
+        for mode, label in MODE_LABELS.items():
+            if mode is FlashMode.CHARLIE and not (rules and rules.six_card_charlie):
+                continue
+            self.mode_box.addItem(label, mode.value)
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
+        self.mode_box.blockSignals(False)
+
+    def _rules_changed(self) -> None:
+        choice = self.rules_box.currentData()
+        if choice in PRESETS:
+            cfg.write(self.settings, cfg.PRESET, choice)
+        self._fill_modes()
+        self.load()
+
+    # ----- loading --------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Prepare a session for the chosen mode and rules off the UI thread, then deal."""
+        self._token += 1
+        token = self._token
+        self.session, self.timed, self.card, self.awaiting = None, None, None, False
+        self.bar.set_actions(())
+        self.bar.set_proceed(None)
+        self.countdown.hide()
+        self.ticker.stop()
+        self.link.end()
+        rules = self._chosen_rules()
+        if rules is None:
+            return
+        self.rules = rules
+        mode = FlashMode(self.mode_box.currentData())
+        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        self.timed_box.setText(f"Timed ({seconds:g} s)")
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        cards = self.link.load_cards(preset_label(rules))
+        if mode is FlashMode.DIFFERENCES:
+            self.busy.start("Comparing with standard blackjack: its table is built the first "
+                            "time (up to a minute), then kept…")
+        else:
+            self.busy.start(f"Loading the {rules.name} strategy table…")
+
+        def work() -> FlashcardSession:
+            table = catalog(rules)
+            if mode is FlashMode.DIFFERENCES:
+                table.differences()
+            return FlashcardSession(table, mode, seed=seed, cards=cards)
+
+        run_in_background(self, work, lambda s: self._ready(token, s, seed),
+                          lambda e: self._failed(token, e), name="flashcards: load")
+
+    def _ready(self, token: int, session: FlashcardSession, seed: int) -> None:
+        if token != self._token:
+            return
+        self.busy.stop()
+        self.session = session
+        timed = self.timed_box.isChecked()
+        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        if timed:
+            self.timed = TimedDrill(session, seconds, utc_now)
+            self.ticker.start()
+        self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
+                        {"flashcards": session.mode.value, "seed": seed,
+                         "timer_seconds": seconds if timed else None})
+        self.feedback.reset(self._feedback_note())
+        self._show_status()
+        self.deal()
+
+    def _failed(self, token: int, exc: BaseException) -> None:
+        if token != self._token:
+            return
+        self.busy.stop()
+        if isinstance(exc, ValueError | RulesError | OSError):
+            QMessageBox.warning(self, "No flashcards to deal", str(exc))
+            return
+        raise exc
+
+    # ----- dealing and answering ------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal the next card."""
+        if self.session is None or self.rules is None:
+            return
+        self.card = self.session.next()
+        self.table.set_view(flashcard_view(self.card, self.rules))
+        self.bar.set_actions(self.card.actions)
+        self.bar.set_proceed(None)
+        self.awaiting = True
+        if self.timed is not None:
+            self.timed.start()
+            self.countdown.show()
+            self._tick()
+        if not self.table.hasFocus():
+            self.table.setFocus()
+
+    def answer(self, action: object) -> None:
+        """Take the player's action on the card shown."""
+        if not self.awaiting or self.session is None:
+            return
+        if self.timed is not None:
+            decision = self.timed.answer(action)  # type: ignore[arg-type]
+        else:
+            decision = self.session.answer(action)  # type: ignore[arg-type]
+        self._graded(decision)
+
+    def _graded(self, decision: GradedDecision) -> None:
+        assert self.session is not None and self.rules is not None and self.card is not None
+        self.awaiting = False
+        self.countdown.hide()
+        key = decision.situation_key
+        changed = self.session.spacing.changed.get(key)
+        card = (self.session.catalog.preset, key, changed) if changed else None
+        self.link.decision(decision, card)
+        self._show_status()
+        self.feedback.count(decision)
+        if cfg.read(self.settings, cfg.FEEDBACK) in SHOWN:
+            self.feedback.show_decisions([decision])
+            word = {Verdict.CORRECT: "Correct", Verdict.ACCEPTABLE: "Acceptable",
+                    Verdict.WRONG: "Wrong"}[decision.verdict]
+            note = (f": {title(decision.action)}" if decision.verdict is Verdict.CORRECT
+                    else f": best is {title(decision.best_action)}")
+            timed_out = "Time out · " if decision.timed_out else ""
+            self.table.set_view(flashcard_view(self.card, self.rules,
+                                               f"{timed_out}{word}{note}"))
+            self.bar.set_actions(())
+            self.bar.set_proceed("Next card")
+        else:
+            self.deal()
+
+    def _go_on(self) -> None:
+        if not self.awaiting and self.session is not None:
+            self.deal()
+
+    def _tick(self) -> None:
+        timed = self.timed
+        if timed is None or not timed.pending:
+            return
+        self.countdown.show_left(timed.timer.remaining(), timed.timer.limit.total_seconds())
+        decision = timed.poll()
+        if decision is not None:
+            self._graded(decision)
+
+    # ----- the rest -------------------------------------------------------------------------
+
+    def _feedback_note(self) -> str:
+        when = cfg.read(self.settings, cfg.FEEDBACK)
+        if when in SHOWN:
+            return "Answer to see how your play compares with the exact best play."
+        return ("Feedback is off (Settings): cards follow one another; your score is kept "
+                "below.")
+
+    def _show_status(self) -> None:
+        self.status.setText(self.link.status())
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is not None and self.bar.handle_key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def shutdown(self) -> None:
+        """End the session and close the progress file."""
+        self._token += 1
+        self.ticker.stop()
+        self.link.close()
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:
+        self.shutdown()
+        super().closeEvent(event)

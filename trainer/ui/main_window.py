@@ -1,0 +1,110 @@
+"""The main window: navigation on the left, one page at a time, size and page remembered."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QSettings, QSize, Qt
+from PyQt6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PyQt6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QStackedWidget,
+    QWidget,
+)
+
+from . import settings as cfg
+from .pages import PAGES, LazyPage
+
+DEFAULT_SIZE = QSize(1180, 760)
+
+
+class MainWindow(QMainWindow):
+    """Flashcards, Shoe practice, Strategy charts, Progress and Settings.
+
+    ``store`` is where window size, position and the current page persist (the user's settings
+    file by default; tests pass a temporary ini file). Ctrl+1 ... Ctrl+5 switch pages.
+    """
+
+    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store if store is not None else cfg.open_store()
+        self.setWindowTitle("Free Bet Trainer")
+        self.setMinimumSize(720, 480)
+
+        self.nav = QListWidget()
+        self.nav.setObjectName("navigation")
+        self.nav.setAccessibleName("Pages")
+        self.nav.setFixedWidth(190)
+        self.nav.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.stack = QStackedWidget()
+        self.pages: dict[str, LazyPage] = {}
+        for number, spec in enumerate(PAGES, start=1):
+            item = QListWidgetItem(spec.title)
+            item.setToolTip(f"{spec.summary}  (Ctrl+{number})")
+            item.setData(Qt.ItemDataRole.UserRole, spec.key)
+            item.setSizeHint(QSize(0, 40))
+            self.nav.addItem(item)
+            page = LazyPage(spec, self.store)
+            self.pages[spec.key] = page
+            self.stack.addWidget(page)
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
+            shortcut.activated.connect(lambda key=spec.key: self.show_page(key))
+        font = self.nav.font()
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self.nav.setFont(font)
+        self.nav.setStyleSheet("QListWidget#navigation { border: none; padding-top: 12px;"
+                               " outline: 0; background: palette(base); }"
+                               "QListWidget#navigation::item { padding-left: 14px; }")
+        self.nav.currentRowChanged.connect(self._row_changed)
+
+        central = QWidget()
+        row = QHBoxLayout(central)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.nav)
+        row.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self._restore()
+
+    # ----- pages ------------------------------------------------------------------------------
+
+    def current_page(self) -> str:
+        """The key of the page shown ("flashcards", "charts", ...)."""
+        page = self.stack.currentWidget()
+        return page.spec.key if isinstance(page, LazyPage) else cfg.WINDOW_PAGE.default
+
+    def show_page(self, key: str) -> QWidget:
+        """Switch to page ``key`` and return its (now made) widget."""
+        self.nav.setCurrentRow(list(self.pages).index(key))
+        return self.pages[key].ensure()
+
+    def _row_changed(self, row: int) -> None:
+        if row < 0:
+            return
+        self.stack.setCurrentIndex(row)
+        cfg.write(self.store, cfg.WINDOW_PAGE, self.current_page())
+
+    # ----- persistence ------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        geometry = cfg.read(self.store, cfg.WINDOW_GEOMETRY)
+        if not geometry or not self.restoreGeometry(geometry):
+            self.resize(DEFAULT_SIZE)
+        key = cfg.read(self.store, cfg.WINDOW_PAGE)
+        # switch without making the page: it is made when the window first shows it
+        self.nav.blockSignals(True)
+        self.nav.setCurrentRow(list(self.pages).index(key))
+        self.nav.blockSignals(False)
+        self.stack.setCurrentIndex(list(self.pages).index(key))
+
+    def save_state(self) -> None:
+        """Store size, position and page now."""
+        cfg.write(self.store, cfg.WINDOW_GEOMETRY, bytes(self.saveGeometry().data()))
+        cfg.write(self.store, cfg.WINDOW_PAGE, self.current_page())
+        self.store.sync()
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:
+        self.save_state()
+        super().closeEvent(event)

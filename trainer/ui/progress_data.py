@@ -1,0 +1,126 @@
+"""What the progress page shows, read from the store in one go (no Qt: runs in a worker thread).
+
+:func:`load_progress` opens the progress file, runs the review queries for one
+:class:`ProgressQuery` and closes it again, returning plain frozen values that compare equal
+when nothing changed, so the page redraws only the charts whose inputs differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from typing import TypeVar
+
+from strategy_charts.render import chart_rows
+from trainer.drills.records import Mode
+from trainer.progress import review
+from trainer.progress.filters import Filter
+from trainer.progress.store import ProgressStore
+from trainer.rules import PRESETS
+
+from .progress_charts import ROW, due_load
+
+#: The strategy chart whose grid the heatmap uses when no single preset is chosen.
+GRID_PRESET = "evolution"
+LEAK_COUNT = 10
+DUE_DAYS = 14
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProgressQuery:
+    """Which decisions the page covers: preset (None: all), mode (None: all), local dates."""
+
+    preset: str | None = None
+    mode: Mode | None = None
+    since: date | None = None          # first local day included
+    until: date | None = None          # last local day included
+
+    def filter(self) -> Filter:
+        """The store filter: local calendar days turned into UTC bounds."""
+        return Filter(self.preset, self.mode, _utc_midnight(self.since),
+                      _utc_midnight(self.until + timedelta(days=1)) if self.until else None)
+
+
+def _utc_midnight(day: date | None) -> datetime | None:
+    if day is None:
+        return None
+    return datetime.combine(day, time()).astimezone().astimezone(UTC)
+
+
+def utc_offset_minutes() -> int:
+    """This machine's offset from UTC now, so days are the user's calendar days."""
+    offset = datetime.now().astimezone().utcoffset() or timedelta()
+    return int(offset.total_seconds() // 60)
+
+
+@dataclass(frozen=True)
+class ProgressData:
+    """Everything the page draws for one query (see :mod:`trainer.progress.review`)."""
+
+    query: ProgressQuery
+    path: Path
+    history: int                       # decisions stored at all (any filter): 0 = start screen
+    days: tuple[review.DayStats, ...] = ()
+    sessions: tuple[review.SessionStats, ...] = ()
+    situations: tuple[review.SituationStats, ...] = ()
+    leaks: tuple[review.SituationStats, ...] = ()
+    retention: review.Retention | None = None
+    response: tuple[review.ResponseDay, ...] = ()
+    rows: tuple[ROW, ...] = ()
+    grid_preset: str = GRID_PRESET
+    due: tuple[tuple[date, int], ...] = ()
+    cards: int = 0
+    timings: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def decisions(self) -> int:
+        """Decisions matching the query."""
+        return sum(d.decisions for d in self.days)
+
+
+def grid_rows(preset: str | None) -> tuple[str, tuple[ROW, ...]]:
+    """The preset whose first-decision chart gives the heatmap's rows, and those rows."""
+    from .chart_files import play_table
+    name = preset if preset in PRESETS else GRID_PRESET
+    chart = play_table(PRESETS[name])["charts"]["real"]
+    return name, tuple(chart_rows(chart))
+
+
+def load_progress(path: Path, query: ProgressQuery, today: date | None = None
+                  ) -> ProgressData:
+    """Run every query of the page; raises ProgressStoreError for a bad or locked file."""
+    import time as clock
+    timings: dict[str, float] = {}
+
+    def timed(name: str, work: Callable[[], T]) -> T:
+        start = clock.perf_counter()
+        result = work()
+        timings[name] = (clock.perf_counter() - start) * 1000
+        return result
+
+    with ProgressStore.open(path) as store:
+        history = store.tuples("SELECT COUNT(*) FROM decisions")[0][0]
+        if history == 0:
+            return ProgressData(query, path, 0, timings=timings)
+        only = query.filter()
+        offset = utc_offset_minutes()
+        days = timed("by_day", lambda: review.by_day(store, only, utc_offset_minutes=offset))
+        sessions = timed("by_session", lambda: review.by_session(store, only))
+        situations = timed("by_situation", lambda: review.by_situation(store, only))
+        leaks = timed("leaks", lambda: review.leaks(store, only, limit=LEAK_COUNT))
+        retention = timed("retention", lambda: review.retention(store, only))
+        response = timed("response_times", lambda: review.response_times(
+            store, only, utc_offset_minutes=offset))
+        presets = [query.preset] if query.preset else list(PRESETS)
+        cards = timed("cards", lambda: [store.load_cards(p) for p in presets])
+    grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
+    due = timed("due", lambda: due_load(cards, today or date.today(), DUE_DAYS))
+    return ProgressData(query, path, history, tuple(days), tuple(sessions), tuple(situations),
+                        tuple(leaks), retention, tuple(response), rows,
+                        grid_preset, tuple(due), sum(len(c) for c in cards), timings)
+
+
+__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "grid_rows", "load_progress"]
