@@ -182,3 +182,29 @@ def test_load_progress_times_each_query(seeded: Path) -> None:
     assert {"by_day", "by_situation", "leaks", "retention", "response_times"} <= set(
         data.timings)
     assert data.cards == len(keys())
+
+
+def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
+        qtbot, seeded: Path, settings_for) -> None:
+    """In the window: 'Drill these' opens Flashcards and deals only the listed leaks."""
+    from trainer.ui.flashcards_page import FlashcardsPage
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(settings_for(seeded))
+    qtbot.addWidget(window)
+    window.show()
+    progress = window.show_page("progress")
+    assert isinstance(progress, ProgressPage)
+    qtbot.waitUntil(lambda: progress.leak_list.count() == 10, timeout=20_000)
+    wanted = set(progress.leak_keys())
+    progress.drill_button.click()
+    flashcards = window.pages["flashcards"].page
+    assert isinstance(flashcards, FlashcardsPage)
+    assert window.current_page() == "flashcards"
+    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=20_000)
+    assert set(flashcards.session.keys) <= wanted and flashcards.session.keys
+    for _ in range(5):
+        card = flashcards.session.next()
+        assert card.situation.key in wanted
+        flashcards.session.answer(card.actions[0])
+    flashcards.shutdown()

@@ -17,7 +17,7 @@ drawn from a seeded :class:`random.Random`, so a seed replays a session.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -114,7 +114,8 @@ class FlashcardSession:
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
                  cards: Mapping[str, str] | None = None, clock: Clock = utc_now,
                  thresholds: ResponseThresholds = DEFAULT_THRESHOLDS,
-                 record_mode: Mode = Mode.FLASHCARDS) -> None:
+                 record_mode: Mode = Mode.FLASHCARDS,
+                 only: Collection[str] | None = None) -> None:
         self.catalog = catalog
         self.mode = mode
         self.rng = random.Random(seed)
@@ -123,6 +124,11 @@ class FlashcardSession:
         self.record_mode = record_mode
         self.spacing = Spacing(cards)
         self.keys = mode_situations(catalog, mode)
+        if only is not None:   # a drill on chosen situations, e.g. the costliest leaks
+            self.keys = [k for k in self.keys if k in set(only)]
+            if not self.keys:
+                raise ValueError("none of the chosen situations can be dealt under "
+                                 f"{catalog.rules.name}")
         priority = {k: catalog.weight[k] * catalog.cost[k] for k in self.keys}
         self._by_priority = sorted(self.keys, key=lambda k: (-priority[k], k))
         self._cycle: list[str] = []

@@ -88,6 +88,7 @@ class FlashcardsPage(QWidget):
         self.awaiting = False
         self._token = 0
 
+        self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
         self.rules_box = QComboBox()
@@ -164,6 +165,21 @@ class FlashcardsPage(QWidget):
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
         self.mode_box.blockSignals(False)
 
+    def drill_on(self, keys: list[str]) -> None:
+        """Start a drill on exactly these situation keys (from the progress page's leaks)."""
+        preset = keys[0].split("|", 1)[0] if keys else ""
+        index = self.rules_box.findData(preset)
+        if index >= 0 and index != self.rules_box.currentIndex():
+            self.rules_box.blockSignals(True)
+            self.rules_box.setCurrentIndex(index)
+            self.rules_box.blockSignals(False)
+            self._fill_modes()
+        self.mode_box.blockSignals(True)
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(FlashMode.ALL.value)))
+        self.mode_box.blockSignals(False)
+        self._only = list(keys)
+        self.load()
+
     def _rules_changed(self) -> None:
         choice = self.rules_box.currentData()
         if choice in PRESETS:
@@ -188,6 +204,7 @@ class FlashcardsPage(QWidget):
             return
         self.rules = rules
         mode = FlashMode(self.mode_box.currentData())
+        only, self._only = self._only, None
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
@@ -202,7 +219,7 @@ class FlashcardsPage(QWidget):
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
-            return FlashcardSession(table, mode, seed=seed, cards=cards)
+            return FlashcardSession(table, mode, seed=seed, cards=cards, only=only)
 
         run_in_background(self, work, lambda s: self._ready(token, s, seed),
                           lambda e: self._failed(token, e), name="flashcards: load")

@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
             self.nav.addItem(item)
             page = LazyPage(spec, self.store)
             self.pages[spec.key] = page
+            page.made.connect(self._page_made)
             self.stack.addWidget(page)
             shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
             shortcut.activated.connect(lambda key=spec.key: self.show_page(key))
@@ -79,6 +80,17 @@ class MainWindow(QMainWindow):
         """Switch to page ``key`` and return its (now made) widget."""
         self.nav.setCurrentRow(list(self.pages).index(key))
         return self.pages[key].ensure()
+
+    def _page_made(self, page: QWidget) -> None:
+        """Connect what a newly made page offers: the progress page's leak drill."""
+        requested = getattr(page, "drill_requested", None)
+        if requested is not None:
+            requested.connect(self.drill_on)
+
+    def drill_on(self, keys: list[str]) -> None:
+        """Show the flashcards page and drill exactly these situations."""
+        page = self.show_page("flashcards")
+        page.drill_on(keys)  # type: ignore[attr-defined]
 
     def _row_changed(self, row: int) -> None:
         if row < 0:

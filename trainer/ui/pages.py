@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PyQt6 import sip
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QPaintEvent
 from PyQt6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
@@ -89,6 +89,8 @@ PAGES: tuple[PageSpec, ...] = (
 
 
 class LazyPage(QWidget):
+    made = pyqtSignal(QWidget)   # the page, once it has been made
+
     """A slot in the page stack that makes its page when it is first shown.
 
     Until then it shows the page's title and "Loading…"; the page is made right after that
@@ -122,6 +124,7 @@ class LazyPage(QWidget):
             self.page = page
             self._loading.hide()
             self._layout.addWidget(self.page)
+            self.made.emit(page)
         return self.page
 
     def paintEvent(self, event: QPaintEvent | None) -> None:
