@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
-from PyQt6.QtGui import QCloseEvent, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -22,7 +21,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMessageBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -37,13 +35,13 @@ from trainer.rules import PRESETS, RulesError, RuleSet
 from . import settings as cfg
 from .action_bar import ActionBar
 from .background import run_in_background
+from .drill_page import DrillPage
 from .drill_support import (
     Busy,
     Countdown,
     ProgressLink,
     initial_choice,
     rules_choices,
-    rules_for,
 )
 from .feedback import FeedbackPanel, title
 from .flashcard_view import flashcard_view
@@ -67,7 +65,7 @@ def flashcards_page(settings: QSettings) -> QWidget:
     return FlashcardsPage(settings)
 
 
-class FlashcardsPage(QWidget):
+class FlashcardsPage(DrillPage):
     """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
@@ -123,13 +121,7 @@ class FlashcardsPage(QWidget):
         middle = QHBoxLayout()
         middle.addWidget(self.table, 1)
         middle.addWidget(self.feedback)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 14, 20, 12)
-        layout.addLayout(top)
-        layout.addWidget(self.busy)
-        layout.addLayout(middle, 1)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.status)
+        self._lay_out(top, middle)
 
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)
@@ -143,14 +135,6 @@ class FlashcardsPage(QWidget):
         self.load()
 
     # ----- choosing -------------------------------------------------------------------------
-
-    def _chosen_rules(self) -> RuleSet | None:
-        try:
-            return rules_for(self.rules_box.currentData(), self.settings)
-        except RulesError as exc:
-            QMessageBox.warning(self, "The rules file cannot be used",
-                                f"{exc}\n\nChoose a preset, or fix the file in Settings.")
-            return None
 
     def _fill_modes(self) -> None:
         """The modes the chosen rules have (Charlie hands only with Six Card Charlie)."""
@@ -327,18 +311,7 @@ class FlashcardsPage(QWidget):
     def _show_status(self) -> None:
         self.status.setText(self.link.status())
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        if event is not None and self.bar.handle_key(event):
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
     def shutdown(self) -> None:
         """End the session and close the progress file."""
-        self._token += 1
         self.ticker.stop()
-        self.link.close()
-
-    def closeEvent(self, event: QCloseEvent | None) -> None:
-        self.shutdown()
-        super().closeEvent(event)
+        super().shutdown()

@@ -10,7 +10,6 @@ file as they happen. Bets and side bets apply from the next shoe.
 from __future__ import annotations
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
-from PyQt6.QtGui import QCloseEvent, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -36,6 +35,7 @@ from trainer.rules import PRESETS, Action, RulesError, RuleSet, Shoe
 from . import settings as cfg
 from .action_bar import ORDER, ActionBar
 from .background import run_in_background
+from .drill_page import DrillPage
 from .drill_support import (
     Busy,
     Countdown,
@@ -43,7 +43,6 @@ from .drill_support import (
     initial_choice,
     penetration,
     rules_choices,
-    rules_for,
 )
 from .feedback import FeedbackPanel
 from .pages import heading
@@ -60,7 +59,7 @@ def shoe_page(settings: QSettings) -> QWidget:
     return ShoePage(settings)
 
 
-class ShoePage(QWidget):
+class ShoePage(DrillPage):
     """Seat and bets on the left, the table in the middle, settlement and feedback right."""
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
@@ -124,13 +123,7 @@ class ShoePage(QWidget):
         middle.addWidget(self.seat)
         middle.addWidget(self.table, 1)
         middle.addLayout(right)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 14, 20, 12)
-        layout.addLayout(top)
-        layout.addWidget(self.busy)
-        layout.addLayout(middle, 1)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.status)
+        self._lay_out(top, middle)
 
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)
@@ -146,14 +139,6 @@ class ShoePage(QWidget):
         self.start_shoe()
 
     # ----- a new shoe -----------------------------------------------------------------------
-
-    def _chosen_rules(self) -> RuleSet | None:
-        try:
-            return rules_for(self.rules_box.currentData(), self.settings)
-        except RulesError as exc:
-            QMessageBox.warning(self, "The rules file cannot be used",
-                                f"{exc}\n\nChoose a preset, or fix the file in Settings.")
-            return None
 
     def _show_side_bets(self) -> None:
         self.seat.show_offered(self._chosen_rules())
@@ -396,18 +381,7 @@ class ShoePage(QWidget):
                 "shoe": "Your errors are listed in the end-of-shoe report.",
                 "off": "Feedback is off (Settings)."}[when]
 
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        if event is not None and self.bar.handle_key(event):
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
     def shutdown(self) -> None:
         """Stop the round's timers and close the progress file."""
-        self._token += 1
         self._stop_round()
-        self.link.close()
-
-    def closeEvent(self, event: QCloseEvent | None) -> None:
-        self.shutdown()
-        super().closeEvent(event)
+        super().shutdown()
