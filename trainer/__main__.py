@@ -1,7 +1,8 @@
 """``freebet-trainer``: the desktop trainer's entry point.
 
 Without a subcommand it opens the desktop app (:mod:`trainer.ui.app`; unknown options such as
-``--quit-after-show`` pass to it). Subcommands (see :mod:`trainer.cli`): ``drill``, flashcards in
+``--quit-after-show`` pass to it; ``--self-test`` checks an installation offscreen).
+Subcommands (see :mod:`trainer.cli`): ``drill``, flashcards in
 the terminal; ``stats``, your history; ``export``, every decision as CSV.
 """
 
@@ -25,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         if qt_args:
             parser.error(f"unrecognized arguments: {' '.join(qt_args)}")
         return int(args.run(args))
+    from trainer.ui.self_test import SELF_TEST, run_self_test
+
+    if SELF_TEST in args.qt_args:
+        return run_self_test()
     from trainer.ui.app import run
 
     return run([sys.argv[0], *args.qt_args])
