@@ -95,17 +95,9 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_sidebets(args: argparse.Namespace) -> int:
-    from . import side_bets
-    from .pot_of_gold import pot_of_gold_rtp
+    from .tables import load_or_build
     rules = _rules(args)
-    shoe = side_bets.full_shoe(rules.decks)
-    data: dict[str, Any] = {
-        "perfect_pairs": float(side_bets.perfect_pairs_rtp(shoe)) if rules.perfect_pairs else None,
-        "twenty_one_plus_three": float(side_bets.twenty_one_plus_three_rtp(shoe))
-        if rules.twenty_one_plus_three else None,
-        "hot_3": float(side_bets.hot_3_rtp(shoe)) if rules.hot_3 else None,
-        "pot_of_gold": pot_of_gold_rtp(rules),
-    }
+    data: dict[str, Any] = load_or_build(rules)["side_bets"]
     text = "\n".join(f"{k:22s} " + ("not offered" if v is None else f"{v * 100:.4f}%")
                      for k, v in data.items())
     _print(args, data, text)

@@ -14,7 +14,6 @@ from trainer.rules import Action, RuleSet
 
 from .composition import (
     Composition,
-    add,
     fits,
     full_shoe,
     of_values,
@@ -22,8 +21,8 @@ from .composition import (
     total,
     unbusted_hands,
 )
-from .hand_values import REAL, UpCardValues
-from .initial_hand import action_values, pair_value
+from .hand_values import UpCardValues
+from .initial_hand import action_values
 from .splits import SplitValues
 
 
@@ -134,5 +133,5 @@ def game_ev(rules: RuleSet, shoe: Composition | None = None,
     return result
 
 
-__all__ = ["REAL", "GameResult", "StartingHand", "add", "game_ev", "hand_ev", "pair_value",
-           "starting_hands", "up_card_values"]
+__all__ = ["GameResult", "StartingHand", "best_action", "game_ev", "hand_ev", "starting_hands",
+           "up_card_values"]

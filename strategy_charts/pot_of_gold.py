@@ -11,11 +11,11 @@ taken jointly with "no dealer blackjack".
 
 from __future__ import annotations
 
-from trainer.rules import Action, RuleSet
+from trainer.rules import Action
 from trainer.rules.side_bets import pot_of_gold as pay_table
 
-from .composition import Composition, add, full_shoe, of_values, total, with_card
-from .game import StartingHand, best_action, starting_hands, up_card_values
+from .composition import Composition, add, of_values, total, with_card
+from .game import StartingHand, best_action
 from .hand_values import FREE, REAL, UpCardValues
 from .initial_hand import action_values, pair_value
 from .splits import SplitValues
@@ -59,23 +59,7 @@ def split_lammers(split: SplitValues, free_split: bool) -> dict[int, float]:
     return {count + int(free_split): p for count, p in walk((0,) * 10, 2, 0).items()}
 
 
-def lammer_distribution(rules: RuleSet, shoe: Composition | None = None) -> dict[int, float]:
-    """P(lammers = k, no dealer blackjack) for the first hand from ``shoe``; the rest of the
-    probability (a dealer blackjack) is under the key -1."""
-    shoe = shoe or full_shoe(rules.decks)
-    out: dict[int, float] = {}
-    values_by_up: dict[int, UpCardValues] = {}
-    for deal in starting_hands(shoe):
-        if deal.up not in values_by_up:
-            values_by_up[deal.up] = up_card_values(rules, shoe, deal.up)
-        values = values_by_up[deal.up]
-        for count, p in _deal_lammers(values, deal).items():
-            out[count] = out.get(count, 0.0) + deal.probability * p
-    out[-1] = 1.0 - sum(out.values())
-    return dict(sorted(out.items()))
-
-
-def _deal_lammers(values: UpCardValues, deal: StartingHand) -> dict[int, float]:
+def deal_lammers(values: UpCardValues, deal: StartingHand) -> dict[int, float]:
     """P(lammers = k, no dealer blackjack) for one deal."""
     hand = deal.hand
     no_bj = 1.0 - values.dealer_blackjack(hand)
@@ -96,12 +80,12 @@ def _deal_lammers(values: UpCardValues, deal: StartingHand) -> dict[int, float]:
     return {0: no_bj}
 
 
-def pot_of_gold_rtp(rules: RuleSet, shoe: Composition | None = None) -> float | None:
-    """Return to player of the Pot of Gold wager, or None when the rule set has none."""
-    if rules.pot_of_gold is None:
-        return None
+def rtp_from_lammers(lammers: dict[int, float], table: int) -> float:
+    """Return to player of the wager given P(lammers = k, no dealer blackjack) for k >= 0;
+    the probability missing from the total (a dealer blackjack) loses, as does k = 0."""
     ev = 0.0
-    for count, p in lammer_distribution(rules, shoe).items():
-        pays = pay_table.pays(count, rules.pot_of_gold) if count > 0 else None
+    for count, p in lammers.items():
+        pays = pay_table.pays(count, table) if count > 0 else None
         ev += p * (pays if pays else -1)
+    ev -= 1.0 - sum(lammers.values())
     return 1.0 + ev

@@ -27,7 +27,7 @@ from .composition import Composition, add, fits, full_shoe, of_values, size, tot
 from .game import StartingHand, hand_ev, starting_hands, up_card_values
 from .hand_values import FREE, REAL, UpCardValues
 from .initial_hand import action_values
-from .pot_of_gold import _deal_lammers
+from .pot_of_gold import deal_lammers, rtp_from_lammers
 from .splits import SplitValues
 from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
 
@@ -155,7 +155,7 @@ class _Builder:
                 self.situations[situation_key("insurance", "real", hand, 1)] = _entry(
                     {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
             if self.rules.pot_of_gold is not None:
-                for count, p in _deal_lammers(values, deal).items():
+                for count, p in deal_lammers(values, deal).items():
                     self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
         return deals
 
@@ -221,13 +221,7 @@ class _Builder:
             "pot_of_gold": None,
         }
         if self.rules.pot_of_gold is not None:
-            from trainer.rules.side_bets import pot_of_gold as pays
-            ev = 0.0
-            for count, p in self.lammers.items():
-                n = pays.pays(count, self.rules.pot_of_gold) if count > 0 else None
-                ev += p * (n if n else -1)
-            ev -= 1.0 - sum(self.lammers.values())   # dealer blackjacks lose the wager
-            out["pot_of_gold"] = 1.0 + ev
+            out["pot_of_gold"] = rtp_from_lammers(self.lammers, self.rules.pot_of_gold)
         return {k: (None if v is None else _round(v)) for k, v in out.items()}
 
 

@@ -2,26 +2,59 @@
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QSettings
+from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtGui import QCloseEvent, QKeyEvent
-from PyQt6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
 
+from trainer.drills.timed import TimedDrill
 from trainer.rules import RulesError, RuleSet
 
 from .action_bar import ActionBar
-from .drill_support import Busy, ProgressLink, rules_for
+from .drill_support import Busy, Countdown, ProgressLink, initial_choice, rules_choices, rules_for
+from .feedback import FeedbackPanel
+from .table_widget import TableWidget
 
 
 class DrillPage(QWidget):
-    """Base of a page that deals decisions: subclasses set the attributes below in __init__."""
+    """Base of a page that deals decisions: the progress link, rules choice, timer box, table,
+    feedback, action bar and status line every such page has."""
 
-    settings: QSettings
-    rules_box: QComboBox
-    bar: ActionBar
-    busy: Busy
-    status: QLabel
-    link: ProgressLink
-    _token: int
+    def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setObjectName(name)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.link = ProgressLink(settings, self)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.link.close)
+        self.timed: TimedDrill | None = None
+        self.rules: RuleSet | None = None
+        self._token = 0   # bumped to drop background results that arrive too late
+        self.rules_box = QComboBox()
+        self.rules_box.setAccessibleName("Rules")
+        for value, label in rules_choices(settings):
+            self.rules_box.addItem(label, value)
+        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        self.timed_box = QCheckBox()
+        self.countdown = Countdown()
+        self.busy = Busy()
+        self.table = TableWidget()
+        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.feedback = FeedbackPanel()
+        self.bar = ActionBar()
+        self.status = QLabel()
+        self.status.setObjectName("store-status")
+        self.status.setStyleSheet("color: #666666;")
 
     def _chosen_rules(self) -> RuleSet | None:
         """The chosen rule set, or None after saying why a custom rules file cannot be used."""

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import random
 
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QSettings, QTimer
 from PyQt6.QtWidgets import (
-    QApplication,
-    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -30,23 +28,14 @@ from trainer.drills.grading import utc_now
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.drills.situations import preset_label
 from trainer.drills.timed import TimedDrill
-from trainer.rules import PRESETS, RulesError, RuleSet
+from trainer.rules import PRESETS, RulesError
 
 from . import settings as cfg
-from .action_bar import ActionBar
 from .background import run_in_background
 from .drill_page import DrillPage
-from .drill_support import (
-    Busy,
-    Countdown,
-    ProgressLink,
-    initial_choice,
-    rules_choices,
-)
-from .feedback import FeedbackPanel, title
+from .feedback import title
 from .flashcard_view import flashcard_view
 from .pages import heading
-from .table_widget import TableWidget
 
 MODE_LABELS = {
     FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
@@ -70,42 +59,17 @@ class FlashcardsPage(DrillPage):
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
                  seed: int | None = None) -> None:
-        super().__init__(parent)
-        self.settings = settings
+        super().__init__(settings, "flashcards", parent)
         self.seed = seed
-        self.setObjectName("flashcards")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.link = ProgressLink(settings, self)
-        app = QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.link.close)
         self.session: FlashcardSession | None = None
-        self.timed: TimedDrill | None = None
-        self.rules: RuleSet | None = None
         self.card: Flashcard | None = None
         self.awaiting = False
-        self._token = 0
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
-        self.rules_box = QComboBox()
-        self.rules_box.setAccessibleName("Rules")
-        for value, label in rules_choices(settings):
-            self.rules_box.addItem(label, value)
-        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
-        self.timed_box = QCheckBox()
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
                                   "(hit 11 or less, else stand; no insurance) is taken.")
-        self.countdown = Countdown()
-        self.busy = Busy()
-        self.table = TableWidget()
-        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.feedback = FeedbackPanel()
-        self.bar = ActionBar()
-        self.status = QLabel()
-        self.status.setObjectName("store-status")
-        self.status.setStyleSheet("color: #666666;")
 
         top = QHBoxLayout()
         top.addWidget(heading("Flashcards"))

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
 from PyQt6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
@@ -30,26 +27,19 @@ from trainer.drills.grading import utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.drills.timed import TimedDrill
-from trainer.rules import PRESETS, Action, RulesError, RuleSet, Shoe
+from trainer.rules import PRESETS, Action, RulesError, Shoe
 
 from . import settings as cfg
-from .action_bar import ORDER, ActionBar
+from .action_bar import ORDER
 from .background import run_in_background
 from .drill_page import DrillPage
 from .drill_support import (
-    Busy,
-    Countdown,
-    ProgressLink,
-    initial_choice,
     penetration,
-    rules_choices,
 )
-from .feedback import FeedbackPanel
 from .pages import heading
 from .settlement import dealer_frames, report_html, settlement_html, wrong
 from .shoe_seat import SeatPanel
 from .table_model import EMPTY, view_from_round
-from .table_widget import TableWidget
 
 TICK_MS = 100
 
@@ -63,38 +53,13 @@ class ShoePage(DrillPage):
     """Seat and bets on the left, the table in the middle, settlement and feedback right."""
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.settings = settings
-        self.setObjectName("shoe")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.link = ProgressLink(settings, self)
-        app = QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.link.close)
+        super().__init__(settings, "shoe", parent)
         self.practice: ShoePractice | None = None
-        self.timed: TimedDrill | None = None
-        self.rules: RuleSet | None = None
         self.phase = "idle"         # loading, deciding, dealer, settled, finished
         self.round_decisions: list[GradedDecision] = []
         self.report_dialog: QDialog | None = None
         self._frames: list = []
         self.shoe_seed: int | None = None
-        self._token = 0
-
-        self.rules_box = QComboBox()
-        self.rules_box.setAccessibleName("Rules")
-        for value, label in rules_choices(settings):
-            self.rules_box.addItem(label, value)
-        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
-        self.timed_box = QCheckBox()
-        self.countdown = Countdown()
-        self.busy = Busy()
-        self.table = TableWidget()
-        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.feedback = FeedbackPanel()
-        self.bar = ActionBar()
-        self.status = QLabel()
-        self.status.setStyleSheet("color: #666666;")
 
         self.seat = SeatPanel()
         self.seat.new_shoe.clicked.connect(lambda: self.start_shoe())
