@@ -16,6 +16,7 @@ from PyQt6.QtWidgets import QApplication
 
 from . import settings as cfg
 from .errors import ErrorHandler
+from .icon import APP_ID, app_icon
 from .main_window import MainWindow
 
 QUIT_AFTER_SHOW = "--quit-after-show"
@@ -56,13 +57,16 @@ def _warm_up() -> None:
 
 
 def make_app(argv: list[str]) -> QApplication:
-    """The QApplication (the existing one, if any), named for settings and dialogs."""
+    """The QApplication (the existing one, if any), named for settings and dialogs, with the
+    window icon and the desktop file id (how Wayland and GNOME match windows to launchers)."""
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv)
     app.setApplicationName(cfg.APPLICATION)
     app.setOrganizationName(cfg.ORGANIZATION)
     app.setApplicationDisplayName(cfg.APPLICATION)
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
     return app
 
 
