@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import astuple
 from datetime import date
 from pathlib import Path
 
@@ -182,3 +183,44 @@ def test_empty_history_gives_empty_reviews(store: ProgressStore) -> None:
     assert review.by_day(store) == review.by_session(store) == review.by_situation(store) == []
     assert review.response_times(store) == []
     assert review.retention(store).after_gap == review.Tally(0, 0)
+
+
+def same(seen: review.Overview, store: ProgressStore, only: Filter, offset: int) -> bool:
+    """The overview equals the four reviews (sums of EV lost to rounding: added in another
+    order)."""
+    def plain(values: list) -> list:
+        return [tuple(pytest.approx(v, rel=1e-12) if isinstance(v, float) else v
+                      for v in astuple(value)) for value in values]
+    return (plain(seen.days) == plain(review.by_day(store, only, utc_offset_minutes=offset))
+            and plain(seen.sessions) == plain(review.by_session(store, only))
+            and seen.retention == review.retention(store, only)
+            and seen.response == review.response_times(store, only,
+                                                       utc_offset_minutes=offset))
+
+
+@pytest.mark.parametrize("only", [Filter(), EVOLUTION, Filter(mode=Mode.SHOE),
+                                  Filter(since=date(2026, 3, 2)),
+                                  Filter(preset="pot-of-gold", until=date(2026, 3, 1))])
+@pytest.mark.parametrize("offset", [0, -600, 330])
+def test_the_one_pass_overview_equals_the_four_reviews(history: ProgressStore, only: Filter,
+                                                       offset: int) -> None:
+    assert same(review.overview(history, only, utc_offset_minutes=offset), history, only,
+                offset)
+
+
+def test_the_overview_of_a_random_history_equals_the_four_reviews(store: ProgressStore) -> None:
+    rng = random.Random(11)
+    sessions = [store.start_session(rng.choice(["evolution", "pot-of-gold"]),
+                                    rng.choice(list(Mode)), {}) for _ in range(12)]
+    for i in range(600):       # sessions interleave and cross midnight; times stay ordered
+        day, second = divmod(i * 1733, 86400)
+        store.record_decision(rng.choice(sessions), decision(
+            time=f"2026-04-{1 + day:02d}T{second // 3600:02d}:{second // 60 % 60:02d}:"
+                 f"{second % 60:02d}Z",
+            situation_key=rng.choice("ABCD"), verdict=rng.choice(list(Verdict)),
+            ev_loss=rng.random() / 4, response_ms=rng.randrange(300, 9000),
+            timed_out=rng.random() < 0.1, weight=0.01))
+    for offset in (0, 90, -300):
+        seen = review.overview(store, utc_offset_minutes=offset)
+        assert same(seen, store, Filter(), offset)
+        assert sum(d.decisions for d in seen.days) == 600

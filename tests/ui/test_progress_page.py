@@ -16,8 +16,10 @@ from trainer.progress import review
 from trainer.progress.store import ProgressStore
 from trainer.ui import progress_charts as charts
 from trainer.ui import settings as cfg
+from trainer.ui.chart_frames import DARK, LIGHT
 from trainer.ui.progress_data import ProgressQuery, grid_rows, load_progress
 from trainer.ui.progress_page import ProgressPage, progress_page
+from trainer.ui.theme import dark_palette
 
 from .conftest import assert_not_blank
 from .history import ALWAYS_MISSED, keys, seed
@@ -109,6 +111,43 @@ def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
     assert shown[row, col] == shown.max() == 100.0
 
 
+def test_a_redraw_keeps_the_axes_and_replaces_only_the_data(seeded: Path) -> None:
+    with ProgressStore.open(seeded / "progress.sqlite3") as store:
+        days = review.by_day(store)
+        situations = review.by_situation(store)
+    figure = charts.draw_over_time(days, "day")
+    assert figure is not None
+    axes = list(figure.axes)
+    artists = [len(ax.lines) + len(ax.patches) + len(ax.collections) for ax in axes]
+    assert charts.draw_over_time(days[:5], "day", figure) is figure
+    assert figure.axes == axes                                 # the frame was kept
+    assert axes[0].lines[0].get_xydata().shape == (5, 2)       # with only the new data
+    assert charts.draw_over_time(days, "day", figure) is figure
+    assert [len(ax.lines) + len(ax.patches) + len(ax.collections) for ax in axes] == artists
+    assert charts.draw_over_time(days, "session", figure) is figure
+    assert figure.axes != axes                                 # another kind: a new frame
+    _, rows = grid_rows("evolution")
+    grid = charts.heatmap_grid(situations, rows)
+    heat = charts.draw_heatmap(grid)
+    assert heat is not None
+    labels = [c for c in heat.axes[0].collections if c.get_gid() == "frame"]
+    assert charts.draw_heatmap(grid, heat) is heat
+    assert [c for c in heat.axes[0].collections if c.get_gid() == "frame"] == labels
+    assert len(heat.axes[0].images) == 2
+    assert len(labels[1].get_paths()) == len(rows)             # one outline per row label
+
+
+def test_the_dark_look_draws_light_on_dark(seeded: Path, tmp_path: Path) -> None:
+    with ProgressStore.open(seeded / "progress.sqlite3") as store:
+        retention = review.retention(store)
+    figure = charts.draw_retention(retention, look=DARK)
+    assert figure is not None
+    assert saved_png(figure, tmp_path / "dark.png").pixelColor(2, 2).name() == DARK.background
+    assert figure.axes[0].texts[0].get_color() == DARK.text
+    assert charts.draw_retention(retention, figure, LIGHT) is figure
+    assert saved_png(figure, tmp_path / "light.png").pixelColor(2, 2).name() == LIGHT.background
+
+
 # ----- the page ---------------------------------------------------------------------------
 
 def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_for,
@@ -125,6 +164,18 @@ def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_
     assert "800 decisions" in page.summary.text()
     assert page.leak_list.count() == 10
     assert page.leak_keys()[0] == ALWAYS_MISSED
+
+
+def test_the_dark_theme_redraws_the_charts_dark(qtbot, seeded: Path, settings_for) -> None:
+    page = open_page(qtbot, settings_for(seeded))
+    assert page.look == LIGHT
+    before = dict(page.draw_counts)
+    page.setPalette(dark_palette())
+    assert page.look == DARK
+    assert all(page.draw_counts[name] == before[name] + 1 for name in before)
+    for name, figure in page.figures.items():
+        assert figure.get_facecolor()[:3] == pytest.approx((0x2B / 255, 0x2B / 255, 0x2E / 255)
+                                                           ), name
 
 
 def test_drill_these_emits_exactly_the_listed_leaks(qtbot, seeded: Path,
@@ -179,8 +230,7 @@ def test_a_damaged_progress_file_is_named_with_what_to_do(qtbot, settings_for,
 def test_load_progress_times_each_query(seeded: Path) -> None:
     data = load_progress(seeded / "progress.sqlite3", ProgressQuery())
     assert data.history == data.decisions == 800
-    assert {"by_day", "by_situation", "leaks", "retention", "response_times"} <= set(
-        data.timings)
+    assert {"overview", "by_situation", "cards", "due"} <= set(data.timings)
     assert data.cards == len(keys())
 
 

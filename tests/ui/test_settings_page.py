@@ -147,11 +147,11 @@ def test_dark_theme_applies_a_dark_palette(page: SettingsPage, store: QSettings)
     theme.setCurrentIndex(theme.findData("dark"))
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    assert is_dark(app)
+    assert is_dark(app.palette())
     assert app.palette().color(QPalette.ColorRole.Base).lightness() < 60
     assert cfg.read(store, cfg.THEME) == "dark"
     theme.setCurrentIndex(theme.findData("light"))
-    assert not is_dark(app)
+    assert not is_dark(app.palette())
 
 
 def test_csv_export_writes_every_decision(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ kept on each row), returning frozen dataclasses. Conventions:
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean, median
 
@@ -162,12 +164,29 @@ def leaks(store: ProgressStore, only: Filter = EVERYTHING, *,
 
     See :class:`SituationStats` for the formula. Ties go to the larger total EV lost, then key.
     """
-    ranked = sorted((s for s in by_situation(store, only) if s.leak_per_100 > 0),
+    return rank_leaks(by_situation(store, only), limit)
+
+
+def rank_leaks(situations: Iterable[SituationStats],
+               limit: int | None = 20) -> list[SituationStats]:
+    """:func:`leaks` from situations already read with :func:`by_situation`."""
+    ranked = sorted((s for s in situations if s.leak_per_100 > 0),
                     key=lambda s: (-s.leak_per_100, -s.ev_lost, s.preset, s.situation_key))
     return ranked if limit is None else ranked[:limit]
 
 
 _KINDS = ("after_gap", "in_session", "between_sessions", "first")
+
+
+def _kind_sql(gap_seconds: int) -> tuple[str, list]:
+    """SQL classing a decision against its situation's previous try (an index into _KINDS),
+    with its parameters."""
+    gap = "(julianday(time) - julianday(previous_time)) * 86400.0 >= ? - 0.001"
+    if gap_seconds >= 86400:  # a try on the same UTC date as the previous one is never a gap
+        gap = f"substr(time, 1, 10) != substr(previous_time, 1, 10) AND {gap}"
+    return ("CASE WHEN previous_time IS NULL THEN 3 "
+            f"WHEN {gap} THEN 0 WHEN previous_session = session_id THEN 1 ELSE 2 END",
+            [gap_seconds])
 
 
 def retention(store: ProgressStore, only: Filter = EVERYTHING, *,
@@ -179,14 +198,9 @@ def retention(store: ProgressStore, only: Filter = EVERYTHING, *,
     tries are scored, not which earlier tries count. Gaps are measured to the millisecond.
     """
     where, params = only.sql()
-    gap = "(julianday(time) - julianday(previous_time)) * 86400.0 >= ? - 0.001"
-    if gap_seconds >= 86400:  # a try on the same UTC date as the previous one is never a gap
-        gap = f"substr(time, 1, 10) != substr(previous_time, 1, 10) AND {gap}"
-    rows = store.tuples(
-        "SELECT CASE WHEN previous_time IS NULL THEN 3 "
-        f"WHEN {gap} THEN 0 WHEN previous_session = session_id THEN 1 ELSE 2 END AS kind, "
-        f"COUNT(*), {_RIGHT} FROM decisions WHERE {where} GROUP BY kind",
-        [gap_seconds, *params])
+    kind, kind_params = _kind_sql(gap_seconds)
+    rows = store.tuples(f"SELECT {kind} AS kind, COUNT(*), {_RIGHT} FROM decisions "
+                        f"WHERE {where} GROUP BY kind", [*kind_params, *params])
     tallies = {_KINDS[kind]: Tally(tries, right) for kind, tries, right in rows}
     return Retention(**{kind: tallies.get(kind, Tally(0, 0)) for kind in _KINDS})
 
@@ -206,3 +220,55 @@ def response_times(store: ProgressStore, only: Filter = EVERYTHING, *,
         times = json.loads(array)
         days.append(ResponseDay(day, len(times), fmean(times), median(times)))
     return days
+
+
+@dataclass(frozen=True)
+class Overview:
+    """What :func:`by_day`, :func:`by_session`, :func:`retention` and :func:`response_times`
+    return, read together."""
+
+    days: list[DayStats]
+    sessions: list[SessionStats]
+    retention: Retention
+    response: list[ResponseDay]
+
+
+def overview(store: ProgressStore, only: Filter = EVERYTHING, *, utc_offset_minutes: int = 0,
+             gap_seconds: int = GAP_SECONDS) -> Overview:
+    """The four time-based reviews from one pass over the decisions (the progress page reads
+    them together; one scan instead of four). Equal to calling each of them.
+
+    The scan groups by session, day and retention class (a few rows per session); days,
+    sessions, the retention tallies and each day's response times are added up from those.
+    """
+    where, params = only.sql()
+    kind, kind_params = _kind_sql(gap_seconds)
+    groups = store.tuples(
+        f"SELECT session_id, {_day(utc_offset_minutes)} AS day, {kind} AS kind, COUNT(*), "
+        f"{_RIGHT}, SUM(ev_loss), json_group_array(response_ms) FILTER (WHERE timed_out = 0) "
+        f"FROM decisions WHERE {where} GROUP BY session_id, day, kind",
+        [*kind_params, *params])
+    by_day: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, []])
+    by_session: dict[int, list] = defaultdict(lambda: [0, 0, 0.0])
+    kinds = [[0, 0] for _ in _KINDS]
+    for session, day, kind_index, decisions, right, ev_lost, times in groups:
+        for one in (by_day[day], by_session[session]):
+            one[0] += decisions
+            one[1] += right
+            one[2] += ev_lost
+        by_day[day][3].extend(json.loads(times))
+        kinds[kind_index][0] += decisions
+        kinds[kind_index][1] += right
+    days = [DayStats(day, n, right, right / n, lost)
+            for day, (n, right, lost, _) in sorted(by_day.items())]
+    response = [ResponseDay(day, len(times), fmean(times), median(times))
+                for day, (_, _, _, times) in sorted(by_day.items()) if times]
+    sessions = []
+    for session, preset, mode, started, ended in store.tuples(
+            "SELECT id, preset, mode, started, ended FROM sessions ORDER BY started, id"):
+        if session in by_session:
+            n, right, lost = by_session[session]
+            sessions.append(SessionStats(session, preset, mode, started, ended, n, right,
+                                         right / n, lost))
+    return Overview(days, sessions,
+                    Retention(*(Tally(tries, right) for tries, right in kinds)), response)

@@ -5,122 +5,102 @@ No widgets and no store: each ``draw_*`` takes the results of :mod:`trainer.prog
 the benchmark draw them without a screen. Each returns None, leaving the figure untouched,
 when there is nothing to draw: the page then shows a friendly message instead of empty axes.
 
-Text is the costliest thing matplotlib draws (each glyph is rasterised on every draw), so the
-figures hold few words: titles live in the page's Qt headings (``*_title`` functions), and the
-heatmap's rows use the short labels of a printed strategy card.
+Drawing is kept cheap for the page's 300 ms budget: axes are built once per kind of chart and
+reused (:mod:`.chart_frames`); titles live in the page's Qt headings (``*_title`` functions),
+and the heatmap's fifty fixed labels are glyph outlines drawn as one collection
+(:mod:`.label_paths`), as text is what matplotlib draws most slowly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import lru_cache
 
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
+from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from strategy_charts.render import UP_ORDER
-from trainer.drills.situations import HandKind, Situation
-from trainer.progress.review import (
-    DayStats,
-    ResponseDay,
-    Retention,
-    SessionStats,
-    SituationStats,
-)
+from trainer.progress.review import DayStats, ResponseDay, Retention, SessionStats
+
+from .chart_frames import FRAME, LIGHT, Look, draw_message, frame, refit, set_margins, style_axes
+from .heat_grid import ROW, HeatGrid, cell_of, heatmap_grid, row_labels
+from .label_paths import add_labels
 
 ACCURACY = "#2e7d32"
 LOSS = "#c62828"
 NEUTRAL = "#1565c0"
 MUTED = "#9e9e9e"
-GRID = "#e6e6e6"
-UNTRIED = "#dedede"
-ROW = tuple[str, str, str]   # (kind, value, label), as strategy_charts.render.chart_rows gives
+LABEL_SIZE = 7.5
 
 
-def _figure(figure: Figure | None, size: tuple[float, float]) -> Figure:
-    figure = figure or Figure(figsize=size, dpi=100)
-    figure.clear()
-    return figure
-
-
-def _margins(figure: Figure, left: float = 0.65, right: float = 0.2, top: float = 0.35,
-             bottom: float = 0.45, hspace: float = 0.15) -> None:
-    """Fixed margins in inches (cheaper than a layout engine, which would measure every
-    label on each draw); :func:`refit` keeps them after the canvas is resized."""
-    figure._progress_margins = (left, right, top, bottom, hspace)  # type: ignore[attr-defined]
-    refit(figure)
-
-
-def refit(figure: Figure) -> None:
-    """Re-apply a chart's margins for the figure's current size (after a resize)."""
-    margins = getattr(figure, "_progress_margins", None)
-    if margins is None:
-        return
-    left, right, top, bottom, hspace = margins
-    width, height = figure.get_size_inches()
-    figure.subplots_adjust(left=min(left / width, 0.4), right=max(1 - right / width, 0.6),
-                           top=max(1 - top / height, 0.6), bottom=min(bottom / height, 0.4),
-                           hspace=hspace)
-
-
-def _tidy(ax: Axes) -> None:
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    ax.grid(axis="y", color=GRID, linewidth=0.8)
-    ax.set_axisbelow(True)
-    ax.tick_params(labelsize=8)
+def _new(figure: Figure | None, size: tuple[float, float]) -> Figure:
+    return figure if figure is not None else Figure(figsize=size, dpi=100)
 
 
 def _day(text: str) -> date:
     return date.fromisoformat(text)
 
 
+def _date_axis(ax: Axes, ticks: int) -> None:
+    locator = AutoDateLocator(maxticks=ticks)
+    ax.xaxis.set_major_locator(locator)
+    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+
+
+def _top(values: Sequence[float], pad: float = 1.08) -> float:
+    """An upper y limit leaving a little room above the highest value."""
+    return max([*values, 0.0]) * pad or 1.0
+
+
 # ----- accuracy and EV lost over time ----------------------------------------------------------
 
+def _over_time_frame(look: Look, per: str):
+    def build(figure: Figure) -> list[Axes]:
+        top, bottom = figure.subplots(2, 1, sharex=True)
+        top.set_ylabel("accuracy %", fontsize=8)
+        bottom.set_ylabel("EV lost /100", fontsize=8)
+        for ax in (top, bottom):
+            ax.yaxis.set_major_locator(MaxNLocator(4))
+            style_axes(ax, look)
+        if per == "day":
+            _date_axis(bottom, 7)
+        else:
+            bottom.set_xlabel("session", fontsize=8)
+            bottom.xaxis.set_major_locator(MaxNLocator(8, integer=True))
+        set_margins(figure, left=0.75, top=0.12, bottom=0.5 if per == "day" else 0.42)
+        return [top, bottom]
+    return build
+
+
 def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str = "day",
-                   figure: Figure | None = None) -> Figure | None:
+                   figure: Figure | None = None, look: Look = LIGHT) -> Figure | None:
     """Accuracy (%) above, EV lost per 100 decisions below, per day or per session.
 
     ``per`` is "day" (``stats`` from ``review.by_day``) or "session" (``review.by_session``).
     """
     if not stats:
         return None
-    figure = _figure(figure, (9, 4))
-    top, bottom = figure.subplots(2, 1, sharex=True)
+    figure = _new(figure, (9, 4))
+    top, bottom = frame(figure, ("over_time", per), look, _over_time_frame(look, per))
     if per == "day":
         x: list = [_day(s.day) for s in stats]  # type: ignore[union-attr]
-        label = "day"
     else:
         x = list(range(1, len(stats) + 1))
-        label = "session"
     accuracy = [100 * s.accuracy for s in stats]
     per_100 = [100 * s.ev_lost / s.decisions for s in stats]
     marker = "o" if len(stats) <= 60 else None
     top.plot(x, accuracy, color=ACCURACY, marker=marker, markersize=3, linewidth=1.4)
-    top.set_ylabel("accuracy %", fontsize=8)
     top.set_ylim(max(0.0, min(accuracy) - 5), 100.5)
-    for ax in (top, bottom):
-        ax.yaxis.set_major_locator(MaxNLocator(4))
     if len(stats) <= 90:
         bottom.bar(x, per_100, width=0.8, color=LOSS, alpha=0.8)
     else:                                  # one artist instead of hundreds of bars
         bottom.fill_between(x, per_100, step="mid", color=LOSS, alpha=0.8, linewidth=0)
-    bottom.set_ylabel("EV lost /100", fontsize=8)
-    if per != "day":
-        bottom.set_xlabel(label, fontsize=8)
-    for ax in (top, bottom):
-        _tidy(ax)
-    if per == "day":
-        from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
-        locator = AutoDateLocator(maxticks=7)
-        bottom.xaxis.set_major_locator(locator)
-        bottom.xaxis.set_major_formatter(ConciseDateFormatter(locator))
-    _margins(figure, left=0.75, top=0.12, bottom=0.5 if per == "day" else 0.42)
+    bottom.set_ylim(0, _top(per_100))
+    bottom.autoscale(axis="x")
     return figure
 
 
@@ -138,119 +118,52 @@ def over_time_title(stats: Sequence[DayStats] | Sequence[SessionStats], per: str
 
 # ----- errors on the strategy chart's grid ---------------------------------------------------
 
-@dataclass(frozen=True)
-class HeatGrid:
-    """Tries, wrong answers and EV lost per cell of a strategy chart (rows x dealer 2..A).
-
-    Every context (first decision, after a split, after hits) and both stakes of a hand class
-    against an up card land in that class's cell; insurance and classes the chart has no row
-    for (hard 20 after hits, say) are counted in ``unplaced``.
-    """
-
-    rows: tuple[ROW, ...]
-    tries: np.ndarray
-    wrong: np.ndarray
-    ev_lost: np.ndarray
-    unplaced: int
-
-    @property
-    def error_rate(self) -> np.ndarray:
-        """Share of wrong answers per cell (NaN where never tried)."""
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(self.tries > 0, self.wrong / np.maximum(self.tries, 1), np.nan)
-
-    @property
-    def ev_per_100(self) -> np.ndarray:
-        """EV lost per 100 decisions per cell, in main bets (NaN where never tried)."""
-        return np.where(self.tries > 0, 100 * self.ev_lost / np.maximum(self.tries, 1), np.nan)
-
-    def cell(self, kind: str, value: str, up: int) -> tuple[int, int]:
-        """(row, column) of a chart cell; ``up`` 1 is the ace."""
-        return ([(k, v) for k, v, _ in self.rows].index((kind, value)), UP_ORDER.index(up))
+_GAP = len(UP_ORDER) + 1     # the EV panel's first column
 
 
-def cell_of(situation: Situation) -> tuple[str, str, int] | None:
-    """The strategy chart cell (kind, value, up) a situation is played in, None for insurance."""
-    if situation.kind is HandKind.ANY:
-        return None
-    return situation.kind.value, str(situation.value), situation.up
+def _heatmap_frame(look: Look, rows: tuple[ROW, ...]):
+    """One axes holding both grids (the error rate at columns 0-9, EV lost at 11-20), their
+    separators and their fixed labels, all kept between draws."""
+    def build(figure: Figure) -> list[Axes]:
+        count, cols = len(rows), len(UP_ORDER)
+        ax = figure.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        ups = ["A" if up == 1 else str(up) for up in UP_ORDER]
+        labels = [(x0 + col + 0.5, -0.35, up) for x0 in (0, _GAP) for col, up in enumerate(ups)]
+        labels += [(-0.2, y + 0.5, text) for y, text in enumerate(row_labels(rows))]
+        add_labels(ax, labels[:2 * cols], size=LABEL_SIZE, va="baseline",
+                   color=look.text).set_gid(FRAME)
+        add_labels(ax, labels[2 * cols:], size=LABEL_SIZE, ha="right",
+                   color=look.text).set_gid(FRAME)
+        for x0 in (0, _GAP):
+            ax.vlines(np.arange(x0, x0 + cols + 1), 0, count, colors=look.separator,
+                      linewidth=0.8, zorder=3).set_gid(FRAME)
+        ax.hlines(np.arange(count + 1), 0, _GAP + cols, colors=look.separator, linewidth=0.8,
+                  zorder=3).set_gid(FRAME)
+        ax.set_xlim(-3.2, _GAP + cols + 0.1)
+        ax.set_ylim(count + 0.1, -2.3)
+        return [ax]
+    return build
 
 
-@lru_cache(maxsize=65536)
-def _cell_of_key(key: str) -> tuple[str, str, int] | None:
-    try:
-        return cell_of(Situation.from_key(key))
-    except ValueError:
-        return None
-
-
-def heatmap_grid(situations: Sequence[SituationStats], rows: Sequence[ROW]) -> HeatGrid:
-    """Add up each situation's record into the cell of its hand class and up card."""
-    index = {(kind, value): i for i, (kind, value, _) in enumerate(rows)}
-    shape = (len(rows), len(UP_ORDER))
-    tries = np.zeros(shape, dtype=np.int64)
-    wrong = np.zeros(shape, dtype=np.int64)
-    lost = np.zeros(shape)
-    unplaced = 0
-    for s in situations:
-        cell = _cell_of_key(s.situation_key)
-        row = index.get(cell[:2]) if cell else None
-        if cell is None or row is None:
-            unplaced += s.decisions
-            continue
-        col = UP_ORDER.index(cell[2])
-        tries[row, col] += s.decisions
-        wrong[row, col] += s.decisions - s.right
-        lost[row, col] += s.ev_lost
-    return HeatGrid(tuple(rows), tries, wrong, lost, unplaced)
-
-
-def row_labels(rows: Sequence[ROW]) -> list[str]:
-    """Short row labels, as a printed strategy card has them: the first row of each group
-    names it ("hard 5", "soft A,2", "pair A,A"), the rest show only the hand ("6", "A,3")."""
-    labels = []
-    for i, (kind, value, _) in enumerate(rows):
-        if kind == "soft":
-            hand = f"A,{int(value) - 11}"
-        elif kind == "pair":
-            face = "A" if value == "1" else value
-            hand = f"{face},{face}"
-        else:
-            hand = value
-        first = i == 0 or rows[i - 1][0] != kind
-        labels.append(f"{kind} {hand}" if first else hand)
-    return labels
-
-
-def draw_heatmap(grid: HeatGrid, figure: Figure | None = None) -> Figure | None:
-    """Error rate and EV lost per 100 decisions side by side, each on the chart's grid.
-
-    One axes holds both grids (the error rate at columns 0-9, EV lost at 11-20) with the row
-    labels as plain text: far cheaper to draw than two axes with a tick per row.
-    """
+def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
+                 look: Look = LIGHT) -> Figure | None:
+    """Error rate and EV lost per 100 decisions side by side, each on the chart's grid."""
     if not grid.tries.any():
         return None
     rows, cols = len(grid.rows), len(UP_ORDER)
-    figure = _figure(figure, (8, 0.2 * rows + 1.2))
-    ax = figure.add_axes((0, 0, 1, 1))
-    ax.set_axis_off()
-    gap = cols + 1
+    figure = _new(figure, (8, 0.2 * rows + 1.2))
+    (ax,) = frame(figure, ("heatmap", grid.rows), look, _heatmap_frame(look, grid.rows))
     high_ev = max(float(np.nanmax(grid.ev_per_100)), 1e-9)
     panels = ((0, grid.error_rate * 100, "Reds", 100.0, "error rate (dark: 100%)"),
-              (gap, grid.ev_per_100, "Purples", high_ev, f"EV lost /100 (dark: {high_ev:.2f})"))
+              (_GAP, grid.ev_per_100, "Purples", high_ev, f"EV lost /100 (dark: {high_ev:.2f})"))
     for x0, data, name, high, label in panels:
-        cmap = ListedColormap(_colours(name), bad=UNTRIED)
+        cmap = ListedColormap(_colours(name), bad=look.untried)
         ax.imshow(np.ma.masked_invalid(data), cmap=cmap, vmin=0, vmax=high, aspect="auto",
                   interpolation="nearest", extent=(x0, x0 + cols, rows, 0))
-        ax.vlines(np.arange(x0, x0 + cols + 1), 0, rows, colors="white", linewidth=0.8)
-        for col, up in enumerate(UP_ORDER):
-            ax.text(x0 + col + 0.5, -0.2, "A" if up == 1 else str(up), ha="center",
-                    va="bottom", fontsize=7.5)
-        ax.text(x0 + cols / 2, -1.2, label, ha="center", va="bottom", fontsize=8)
-    ax.hlines(np.arange(rows + 1), 0, gap + cols, colors="white", linewidth=0.8)
-    for y, text in enumerate(row_labels(grid.rows)):
-        ax.text(-0.2, y + 0.5, text, ha="right", va="center", fontsize=7.5)
-    ax.set_xlim(-3.2, gap + cols + 0.1)
+        ax.text(x0 + cols / 2, -1.2, label, ha="center", va="bottom", fontsize=8,
+                color=look.text)
+    ax.set_xlim(-3.2, _GAP + cols + 0.1)
     ax.set_ylim(rows + 0.1, -2.3)
     return figure
 
@@ -270,55 +183,72 @@ def _colours(name: str) -> list:
 
 # ----- retention, response time, due load ----------------------------------------------------
 
-def draw_retention(retention: Retention, figure: Figure | None = None) -> Figure | None:
+_RETENTION_BARS = ("after a gap", "in session", "next session", "first time")
+
+
+def _retention_frame(look: Look):
+    def build(figure: Figure) -> list[Axes]:
+        ax = figure.subplots()
+        ax.set_xticks(range(len(_RETENTION_BARS)))
+        ax.set_xticklabels(_RETENTION_BARS, fontsize=7.5)
+        ax.set_xlim(-0.6, len(_RETENTION_BARS) - 0.4)
+        ax.set_ylim(0, 115)
+        ax.set_yticks([0, 50, 100])
+        ax.set_ylabel("accuracy %", fontsize=8)
+        style_axes(ax, look)
+        set_margins(figure, left=0.6, top=0.1, bottom=0.3)
+        return [ax]
+    return build
+
+
+def draw_retention(retention: Retention, figure: Figure | None = None,
+                   look: Look = LIGHT) -> Figure | None:
     """Accuracy on the first try after a gap of a day or more beside in-session accuracy (and
     between sessions, first meeting), each bar with its number of tries."""
-    bars = (("after a gap", retention.after_gap, NEUTRAL),
-            ("in session", retention.in_session, ACCURACY),
-            ("next session", retention.between_sessions, MUTED),
-            ("first time", retention.first, MUTED))
-    if not any(tally.tries for _, tally, _ in bars):
+    tallies = (retention.after_gap, retention.in_session, retention.between_sessions,
+               retention.first)
+    if not any(tally.tries for tally in tallies):
         return None
-    figure = _figure(figure, (4.5, 3))
-    ax = figure.subplots()
-    for i, (_label, tally, colour) in enumerate(bars):
-        value = 100 * (tally.accuracy or 0.0)
-        ax.bar(i, value, color=colour, width=0.65)
+    figure = _new(figure, (4.5, 3))
+    (ax,) = frame(figure, "retention", look, _retention_frame(look))
+    colours = (NEUTRAL, ACCURACY, MUTED, MUTED)
+    values = [100 * (tally.accuracy or 0.0) for tally in tallies]
+    ax.bar(range(len(tallies)), values, color=colours, width=0.65)
+    for i, (tally, value) in enumerate(zip(tallies, values, strict=True)):
         text = f"{value:.0f}% of {tally.tries:,}" if tally.tries else "none yet"
-        ax.text(i, value + 2, text, ha="center", va="bottom", fontsize=7.5)
-    ax.set_xticks(range(len(bars)))
-    ax.set_xticklabels([label for label, _, _ in bars], fontsize=7.5)
-    ax.set_ylim(0, 115)
-    ax.set_yticks([0, 50, 100])
-    ax.set_ylabel("accuracy %", fontsize=8)
-    _tidy(ax)
-    _margins(figure, left=0.6, top=0.1, bottom=0.3)
+        ax.text(i, value + 2, text, ha="center", va="bottom", fontsize=7.5, color=look.text)
     return figure
 
 
-def draw_response_times(days: Sequence[ResponseDay],
-                        figure: Figure | None = None) -> Figure | None:
+def _response_frame(look: Look):
+    def build(figure: Figure) -> list[Axes]:
+        ax = figure.subplots()
+        ax.set_ylabel("seconds", fontsize=8)
+        _date_axis(ax, 5)
+        style_axes(ax, look)
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        set_margins(figure, left=0.6, top=0.1, bottom=0.45)
+        return [ax]
+    return build
+
+
+def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = None,
+                        look: Look = LIGHT) -> Figure | None:
     """Mean and median response time per day, in seconds."""
     if not days:
         return None
-    figure = _figure(figure, (4.5, 3))
-    ax = figure.subplots()
+    figure = _new(figure, (4.5, 3))
+    (ax,) = frame(figure, "response", look, _response_frame(look))
     x = [_day(d.day) for d in days]
     marker = "o" if len(days) <= 60 else None
-    ax.plot(x, [d.median_ms / 1000 for d in days], color=NEUTRAL, marker=marker, markersize=3,
-            linewidth=1.4, label="median")
-    ax.plot(x, [d.mean_ms / 1000 for d in days], color=MUTED, linewidth=1.0, linestyle="--",
-            label="mean")
-    ax.set_ylim(bottom=0)
-    ax.set_ylabel("seconds", fontsize=8)
-    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
-    locator = AutoDateLocator(maxticks=5)
-    ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
-    ax.legend(fontsize=7.5, frameon=False, loc="lower left", ncols=2)
-    _tidy(ax)
-    ax.yaxis.set_major_locator(MaxNLocator(4))
-    _margins(figure, left=0.6, top=0.1, bottom=0.45)
+    medians = [d.median_ms / 1000 for d in days]
+    means = [d.mean_ms / 1000 for d in days]
+    ax.plot(x, medians, color=NEUTRAL, marker=marker, markersize=3, linewidth=1.4,
+            label="median")
+    ax.plot(x, means, color=look.muted, linewidth=1.0, linestyle="--", label="mean")
+    ax.set_ylim(0, _top(medians + means))
+    ax.autoscale(axis="x")
+    ax.legend(fontsize=7.5, frameon=False, loc="lower left", ncols=2, labelcolor=look.text)
     return figure
 
 
@@ -339,24 +269,32 @@ def due_load(cards: Mapping[str, str] | Sequence[Mapping[str, str]], today: date
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
 
 
+def _due_frame(look: Look):
+    def build(figure: Figure) -> list[Axes]:
+        ax = figure.subplots()
+        ax.set_ylabel("cards due", fontsize=8)
+        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
+        style_axes(ax, look)
+        set_margins(figure, left=0.6, top=0.1, bottom=0.3)
+        return [ax]
+    return build
+
+
 def draw_due_load(load: Sequence[tuple[date, int]], total_cards: int = 0,
-                  figure: Figure | None = None) -> Figure | None:
+                  figure: Figure | None = None, look: Look = LIGHT) -> Figure | None:
     """Flashcards due per day for the coming days (today's bar includes overdue cards)."""
     if not load or total_cards == 0:
         return None
-    figure = _figure(figure, (4.5, 3))
-    ax = figure.subplots()
+    figure = _new(figure, (4.5, 3))
+    (ax,) = frame(figure, "due", look, _due_frame(look))
     counts = [n for _, n in load]
     colours = [LOSS if i == 0 else NEUTRAL for i in range(len(load))]
     ax.bar(range(len(load)), counts, color=colours, width=0.7)
     labels = ["today"] + [str(d.day) for d, _ in load[1:]]
     ax.set_xticks(range(len(load)))
     ax.set_xticklabels(labels, fontsize=6.5)
+    ax.set_xlim(-0.6, len(load) - 0.4)
     ax.set_ylim(0, max([*counts, 1]) * 1.1)
-    ax.set_ylabel("cards due", fontsize=8)
-    ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
-    _tidy(ax)
-    _margins(figure, left=0.6, top=0.1, bottom=0.3)
     return figure
 
 
@@ -373,12 +311,15 @@ RETENTION_TITLE = ("Retention: accuracy on the first try after a gap of a day or
 RESPONSE_TITLE = "Response time per day (seconds; timed-out answers left out)"
 
 
-def draw_message(figure: Figure, text: str) -> Figure:
-    """A figure holding only a short grey message (a chart with nothing to show yet)."""
-    figure.clear()
-    figure.text(0.5, 0.5, text, ha="center", va="center", fontsize=9, color="#757575",
-                wrap=True)
-    return figure
+def prepare(figures: Mapping[str, Figure], look: Look, rows: tuple[ROW, ...],
+            per: str = "day") -> None:
+    """Build the frames of the page's charts (keyed as the page names them) before their data
+    arrive: the page does this while the store is read, so the first drawing only adds data."""
+    frame(figures["over_time"], ("over_time", per), look, _over_time_frame(look, per))
+    frame(figures["heatmap"], ("heatmap", rows), look, _heatmap_frame(look, rows))
+    frame(figures["retention"], "retention", look, _retention_frame(look))
+    frame(figures["response"], "response", look, _response_frame(look))
+    frame(figures["due"], "due", look, _due_frame(look))
 
 
 __all__ = [
@@ -392,5 +333,6 @@ __all__ = [
     "draw_retention",
     "due_load",
     "heatmap_grid",
+    "prepare",
     "refit",
 ]

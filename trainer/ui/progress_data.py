@@ -107,19 +107,16 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None
             return ProgressData(query, path, 0, timings=timings)
         only = query.filter()
         offset = utc_offset_minutes()
-        days = timed("by_day", lambda: review.by_day(store, only, utc_offset_minutes=offset))
-        sessions = timed("by_session", lambda: review.by_session(store, only))
+        seen = timed("overview", lambda: review.overview(store, only,
+                                                        utc_offset_minutes=offset))
         situations = timed("by_situation", lambda: review.by_situation(store, only))
-        leaks = timed("leaks", lambda: review.leaks(store, only, limit=LEAK_COUNT))
-        retention = timed("retention", lambda: review.retention(store, only))
-        response = timed("response_times", lambda: review.response_times(
-            store, only, utc_offset_minutes=offset))
+        leaks = review.rank_leaks(situations, LEAK_COUNT)
         presets = [query.preset] if query.preset else list(PRESETS)
         cards = timed("cards", lambda: [store.load_cards(p) for p in presets])
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(cards, today or date.today(), DUE_DAYS))
-    return ProgressData(query, path, history, tuple(days), tuple(sessions), tuple(situations),
-                        tuple(leaks), retention, tuple(response), rows,
+    return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
+                        tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
                         grid_preset, tuple(due), sum(len(c) for c in cards), timings)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PyQt6.QtCore import QDate, QSettings, Qt, pyqtSignal
+from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, pyqtSignal
 from PyQt6.QtGui import QPalette, QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -45,8 +45,10 @@ from trainer.rules import PRESETS
 from . import progress_charts as charts
 from . import settings as cfg
 from .background import run_in_background
+from .chart_frames import DARK, LIGHT, Look
 from .pages import heading
-from .progress_data import ProgressData, ProgressQuery, load_progress
+from .progress_data import ProgressData, ProgressQuery, grid_rows, load_progress
+from .theme import is_dark
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
           ("Custom dates", -1))
@@ -151,7 +153,11 @@ class ProgressPage(QWidget):
         self.until_edit.dateChanged.connect(self.reload)
         self.per_box.currentIndexChanged.connect(self._redraw)
         self.drill_button.clicked.connect(self.drill)
+        self.look = self._palette_look()
         self.reload()
+        # While the worker reads the store, build the charts' axes so that drawing the data
+        # that comes back only adds artists.
+        charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
 
     # ----- building -----------------------------------------------------------------------
 
@@ -360,28 +366,30 @@ class ProgressPage(QWidget):
         per = self.per_box.currentData()
         stats = data.days if per == "day" else data.sessions
         grid = charts.heatmap_grid(data.situations, data.rows)
+        look = self.look
         plans: dict[str, tuple[Any, str, Callable[[Figure], Figure | None]]] = {
             "over_time": ((per, stats), charts.over_time_title(stats, per),
-                          lambda f: charts.draw_over_time(stats, per, f)),
+                          lambda f: charts.draw_over_time(stats, per, f, look)),
             "heatmap": ((data.rows, data.situations),
                         charts.heatmap_title(grid, data.grid_preset),
-                        lambda f: charts.draw_heatmap(grid, f)),
+                        lambda f: charts.draw_heatmap(grid, f, look)),
             "retention": (data.retention, charts.RETENTION_TITLE,
-                          lambda f: charts.draw_retention(data.retention, f)
+                          lambda f: charts.draw_retention(data.retention, f, look)
                           if data.retention else None),
             "response": (data.response, charts.RESPONSE_TITLE,
-                         lambda f: charts.draw_response_times(data.response, f)),
+                         lambda f: charts.draw_response_times(data.response, f, look)),
             "due": ((data.due, data.cards), charts.due_title(data.due, data.cards),
-                    lambda f: charts.draw_due_load(data.due, data.cards, f)),
+                    lambda f: charts.draw_due_load(data.due, data.cards, f, look)),
         }
         for name, (inputs, title, draw) in plans.items():
+            inputs = (inputs, look)
             if name in self._inputs and self._inputs[name] == inputs:
                 continue
             self._inputs[name] = inputs
             self.headings[name].setText(title)
             figure = self.figures[name]
             if draw(figure) is None:
-                charts.draw_message(figure, EMPTY_TEXT[name])
+                charts.draw_message(figure, EMPTY_TEXT[name], look)
             self.draw_counts[name] += 1
             self.canvases[name].draw_idle()
 
@@ -412,6 +420,18 @@ class ProgressPage(QWidget):
         keys = self.leak_keys()
         if keys:
             self.drill_requested.emit(keys)
+
+    def _palette_look(self) -> Look:
+        return DARK if is_dark(self.palette()) else LIGHT
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """A new palette (the theme setting) redraws the charts in the matching look."""
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.PaletteChange:
+            look = self._palette_look()
+            if look != self.look:
+                self.look = look
+                self._redraw()
 
     def showEvent(self, event: QShowEvent | None) -> None:
         """Coming back to the page reads the store again (new answers may have been given);

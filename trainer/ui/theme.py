@@ -56,6 +56,6 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setPalette(style.standardPalette() if style is not None else QPalette())
 
 
-def is_dark(app: QApplication) -> bool:
-    """True when the application's window colour is dark."""
-    return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+def is_dark(palette: QPalette) -> bool:
+    """True when the palette's window colour is dark (the dark theme, or a dark desktop)."""
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
