@@ -8,10 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fsrs import Card
 from matplotlib.figure import Figure
 from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtGui import QImage
 
+from tests.progress.factories import decision
+from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
 from trainer.progress.store import ProgressStore
 from trainer.ui import progress_charts as charts
@@ -206,6 +209,33 @@ def test_filters_reload_off_the_ui_thread_and_redraw_only_what_changed(
     assert page.draw_counts["due"] == before["due"]          # cards do not depend on mode
     page.per_box.setCurrentIndex(1)                           # per session: no query
     assert page.draw_counts["over_time"] == before["over_time"] + 2
+
+
+def test_custom_rules_history_has_its_own_preset_filter(qtbot, settings_for,
+                                                        tmp_path: Path) -> None:
+    seed(tmp_path / "progress.sqlite3", days=3, per_day=10)
+    custom = "custom-0123456789abcdef"
+    key = f"{custom}|first|real|hard16|2|v10"
+    with ProgressStore.open(tmp_path / "progress.sqlite3") as store:
+        session = store.start_session(custom, Mode.FLASHCARDS, {})
+        for _ in range(7):
+            store.record_decision(session, decision(preset=custom, situation_key=key,
+                                                    verdict=Verdict.WRONG, ev_loss=0.1))
+        store.save_card(custom, key, Card(card_id=1).to_json())
+    page = open_page(qtbot, settings_for(tmp_path))
+    page.preset_box.setCurrentIndex(0)                       # all presets
+    qtbot.waitUntil(lambda: not page.is_loading() and page.data is not None
+                    and page.data.query.preset is None, timeout=20_000)
+    assert page.data.decisions == 37 and page.data.cards == len(keys()) + 1
+    index = page.preset_box.findData(custom)
+    assert index >= 0 and page.preset_box.itemText(index) == "custom rules 01234567"
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.preset_box.setCurrentIndex(index)
+    assert page.data is not None and page.data.decisions == 7 and page.data.cards == 1
+    assert page.leak_keys() == [key]
+    assert page.draw_counts["heatmap"] >= 1
+    row, col = charts.heatmap_grid(page.data.situations, page.data.rows).cell("hard", "16", 10)
+    assert charts.heatmap_grid(page.data.situations, page.data.rows).tries[row, col] == 7
 
 
 def test_an_empty_history_shows_the_start_screen(qtbot, settings_for,

@@ -131,12 +131,16 @@ def values_of(hand: Composition) -> tuple[int, ...]:
     return tuple(v for v in range(1, 11) for _ in range(hand[v - 1]))
 
 
+#: The preset part of a custom rule set's keys, before its fingerprint.
+CUSTOM_PREFIX = "custom-"
+
+
 def preset_label(rules: RuleSet) -> str:
     """The preset part of a key: the preset's name, or ``custom-FINGERPRINT``."""
     known = PRESETS.get(rules.name)
     if known is not None and known.fingerprint() == rules.fingerprint():
         return rules.name
-    return f"custom-{rules.fingerprint()}"
+    return f"{CUSTOM_PREFIX}{rules.fingerprint()}"
 
 
 @dataclass(frozen=True)

@@ -209,6 +209,12 @@ class ProgressStore:
         rows = self.rows("SELECT situation_key, card FROM cards WHERE preset = ?", (preset,))
         return {row["situation_key"]: row["card"] for row in rows}
 
+    def presets(self) -> list[str]:
+        """Every preset with a stored session or card, sorted; a custom rule set is
+        ``custom-FINGERPRINT`` (see ``trainer.drills.situations.preset_label``)."""
+        return [row[0] for row in self.tuples(
+            "SELECT preset FROM sessions UNION SELECT preset FROM cards ORDER BY preset")]
+
     def record_round(self, session_id: int, round_number: int, *, bets: Mapping[str, float],
                      net_result: float, expected_result: float, cards: str,
                      at: datetime | None = None) -> int:

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from strategy_charts.render import chart_rows
 from trainer.drills.records import Mode
+from trainer.drills.situations import CUSTOM_PREFIX
 from trainer.progress import review
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
@@ -73,6 +74,7 @@ class ProgressData:
     grid_preset: str = GRID_PRESET
     due: tuple[tuple[date, int], ...] = ()
     cards: int = 0
+    presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -82,11 +84,20 @@ class ProgressData:
 
 
 def grid_rows(preset: str | None) -> tuple[str, tuple[ROW, ...]]:
-    """The preset whose first-decision chart gives the heatmap's rows, and those rows."""
+    """The name of the chart the heatmap is laid on, and its rows: the preset's first-decision
+    chart, or for all presets and custom rules, :data:`GRID_PRESET`'s (every chart has the same
+    rows: hard, soft and pair hands)."""
     from .chart_files import play_table
     name = preset if preset in PRESETS else GRID_PRESET
     chart = play_table(PRESETS[name])["charts"]["real"]
-    return name, tuple(chart_rows(chart))
+    return preset_title(preset) if preset else name, tuple(chart_rows(chart))
+
+
+def preset_title(preset: str) -> str:
+    """How a preset of the history is named on the page: custom rule sets by fingerprint."""
+    if preset.startswith(CUSTOM_PREFIX):
+        return f"custom rules {preset.removeprefix(CUSTOM_PREFIX)[:8]}"
+    return preset
 
 
 def load_progress(path: Path, query: ProgressQuery, today: date | None = None
@@ -111,13 +122,15 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None
                                                         utc_offset_minutes=offset))
         situations = timed("by_situation", lambda: review.by_situation(store, only))
         leaks = review.rank_leaks(situations, LEAK_COUNT)
-        presets = [query.preset] if query.preset else list(PRESETS)
+        known = tuple(store.presets())
+        presets = [query.preset] if query.preset else known
         cards = timed("cards", lambda: [store.load_cards(p) for p in presets])
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(cards, today or date.today(), DUE_DAYS))
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
-                        grid_preset, tuple(due), sum(len(c) for c in cards), timings)
+                        grid_preset, tuple(due), sum(len(c) for c in cards), known, timings)
 
 
-__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "grid_rows", "load_progress"]
+__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "grid_rows", "load_progress",
+           "preset_title"]

@@ -47,7 +47,13 @@ from . import settings as cfg
 from .background import run_in_background
 from .chart_frames import DARK, LIGHT, Look
 from .pages import heading
-from .progress_data import ProgressData, ProgressQuery, grid_rows, load_progress
+from .progress_data import (
+    ProgressData,
+    ProgressQuery,
+    grid_rows,
+    load_progress,
+    preset_title,
+)
 from .theme import is_dark
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
@@ -352,11 +358,18 @@ class ProgressPage(QWidget):
             self.summary.setText("")
             self.stack.setCurrentWidget(self.start_screen)
             return
+        self._offer_presets(data.presets)
         self.filters.show()
         self.stack.setCurrentWidget(self.dashboard)
         self.summary.setText(_summary(data))
         self._fill_leaks(data)
         self._redraw()
+
+    def _offer_presets(self, presets: tuple[str, ...]) -> None:
+        """Add the custom rule sets the history holds to the preset filter."""
+        for name in presets:
+            if self.preset_box.findData(name) < 0:
+                self.preset_box.addItem(preset_title(name), name)
 
     def _redraw(self) -> None:
         """Draw each chart whose inputs differ from what its canvas shows."""
@@ -400,7 +413,7 @@ class ProgressPage(QWidget):
                 what = Situation.from_key(leak.situation_key).describe()
             except ValueError:
                 what = leak.situation_key
-            where = "" if data.query.preset else f" [{leak.preset}]"
+            where = "" if data.query.preset else f" [{preset_title(leak.preset)}]"
             item = QListWidgetItem(
                 f"{number}. {what}{where}\n    {leak.leak_per_100:.3f} per 100 hands · "
                 f"{100 * leak.accuracy:.0f}% right of {leak.decisions:,}")
