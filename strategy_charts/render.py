@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+from matplotlib.collections import PatchCollection
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
+from matplotlib.patches import Patch, Rectangle
 
+from strategy_charts.label_paths import LABEL, add_labels
 from trainer.rules import RuleSet
 
 #: Colour and short label per action (and per double fallback).
@@ -66,28 +70,45 @@ def cell_label(cell: dict[str, Any]) -> str:
 
 
 def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
-               figure: Figure | None = None, differences: set[tuple[str, str, str]] | None = None
-               ) -> Figure:
+               figure: Figure | None = None, differences: set[tuple[str, str, str]] | None = None,
+               *, ink: str = "#000000", paper: str = "#ffffff") -> Figure:
     """Draw one context's chart onto ``figure`` (a new one if None) and return it.
 
     ``differences`` holds (kind, value, up) cells to outline, e.g. where Free Bet play differs
-    from standard blackjack.
+    from standard blackjack. ``ink`` and ``paper`` colour the titles and labels and the
+    background around the cells (the app's dark theme); the cells keep their colours.
     """
     rows = chart_rows(chart, two_cards=not context.startswith("drawn"))
     figure = figure or Figure(figsize=(7.5, 0.26 * len(rows) + 2.2), dpi=110)
     figure.clear()
+    figure.set_facecolor(paper)
     ax = figure.add_subplot(1, 1, 1)
+    ax.set_facecolor(paper)
+    colours = np.zeros((len(rows), len(UP_ORDER), 4))        # transparent where no cell
+    labels: dict[str, list[LABEL]] = {"normal": [], "bold": []}
+    outlined = []
     for y, (kind, value, _) in enumerate(rows):
         for x, up in enumerate(UP_ORDER):
             cell = chart[kind][value].get(str(up))
             if cell is None:
                 continue
-            colour = STYLE[cell["action"]][1]
-            ax.add_patch(_rect(x, y, colour))
-            ax.text(x + 0.5, y + 0.5, cell_label(cell), ha="center", va="center",
-                    fontsize=7.5, fontweight="bold" if cell["action"].startswith("free") else None)
+            colours[y, x] = to_rgba(STYLE[cell["action"]][1])
+            weight = "bold" if cell["action"].startswith("free") else "normal"
+            labels[weight].append((x + 0.5, y + 0.5, cell_label(cell)))
             if differences and (kind, value, str(up)) in differences:
-                ax.add_patch(_rect(x, y, "none", edge="#000000", width=2.0))
+                outlined.append(Rectangle((x, y), 1, 1))
+    # One image, one set of separators and one collection per label weight: a chart has about
+    # 350 cells, and an artist per cell took most of a second to draw.
+    ax.imshow(colours, extent=(0, len(UP_ORDER), len(rows), 0), interpolation="nearest",
+              aspect="auto")
+    ax.vlines(range(len(UP_ORDER) + 1), 0, len(rows), colors="#ffffff", linewidth=0.8)
+    ax.hlines(range(len(rows) + 1), 0, len(UP_ORDER), colors="#ffffff", linewidth=0.8)
+    for weight, cells in labels.items():
+        if cells:
+            add_labels(ax, cells, size=7.5, weight=weight)
+    if outlined:
+        ax.add_collection(PatchCollection(outlined, facecolor="none", edgecolor="#000000",
+                                          linewidth=2.0, zorder=4))
     ax.set_xlim(0, len(UP_ORDER))
     ax.set_ylim(len(rows), 0)
     ax.set_xticks([x + 0.5 for x in range(len(UP_ORDER))])
@@ -95,25 +116,20 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
     ax.xaxis.tick_top()
     ax.set_yticks([y + 0.5 for y in range(len(rows))])
     ax.set_yticklabels([label for _, _, label in rows], fontsize=7)
-    ax.tick_params(length=0)
+    ax.tick_params(length=0, labelcolor=ink)
     for spine in ax.spines.values():
         spine.set_visible(False)
-    ax.set_xlabel("dealer up card")
+    ax.set_xlabel("dealer up card", color=ink)
     ax.xaxis.set_label_position("top")
     used = sorted({chart[k][v][u]["action"] for k, v, _ in rows for u in chart[k][v]},
                   key=list(STYLE).index)
     handles = [Patch(facecolor=STYLE[a][1], edgecolor="#777777",
                      label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
-    handles.append(Patch(facecolor="white", edgecolor="white",
+    handles.append(Patch(facecolor="none", edgecolor="none",
                          label="Dh/Ds: double, else hit/stand"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
-              fontsize=7, frameon=False)
+              fontsize=7, frameon=False, labelcolor=ink)
     figure.suptitle(f"{rules.name}: {context_title(context)}\n{rules.describe()}",
-                    fontsize=8.5)
+                    fontsize=8.5, color=ink)
     figure.tight_layout()
     return figure
-
-
-def _rect(x: int, y: int, colour: str, edge: str = "#ffffff", width: float = 0.8) -> Any:
-    from matplotlib.patches import Rectangle
-    return Rectangle((x, y), 1, 1, facecolor=colour, edgecolor=edge, linewidth=width)

@@ -6,13 +6,17 @@ import time
 from pathlib import Path
 
 import pytest
+from matplotlib.collections import PathCollection
 from PyQt6.QtCore import QPoint, QSettings, Qt
+from PyQt6.QtGui import QImage
 
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS
 from trainer.ui import chart_files, charts_page
+from trainer.ui.chart_frames import DARK
 from trainer.ui.chart_logic import position_of
 from trainer.ui.charts_page import ChartsPage
+from trainer.ui.theme import dark_palette
 
 from .conftest import assert_not_blank
 
@@ -51,6 +55,26 @@ def test_switching_context_redraws_and_nothing_else_does(page: ChartsPage) -> No
     page.set_context("free")
     assert page.draw_count == drawn + 2
     assert "free-stake hand" in title_of(page)
+
+
+def test_the_dark_theme_redraws_the_chart_on_a_dark_background(page: ChartsPage,
+                                                                tmp_path: Path) -> None:
+    drawn = page.draw_count
+    page.setPalette(dark_palette())
+    assert page.draw_count == drawn + 1
+    page.canvas.draw()
+    assert page.figure.get_facecolor()[:3] == pytest.approx((0x2B / 255, 0x2B / 255, 0x2E / 255))
+    assert page.figure._suptitle.get_color() == DARK.text
+    page.export(tmp_path / "exported.png")       # an export stays a light, printable chart
+    assert QImage(str(tmp_path / "exported.png")).pixelColor(3, 3).name() == "#ffffff"
+
+
+def test_every_cell_has_its_label_once(page: ChartsPage) -> None:
+    """The cell labels are drawn as outlines: one per cell of the chart, in two weights."""
+    chart = page.chart()
+    cells = sum(len(ups) for kind in ("hard", "soft", "pair") for ups in chart[kind].values())
+    labels = [c for c in page.figure.axes[0].collections if isinstance(c, PathCollection)]
+    assert sum(len(c.get_paths()) for c in labels) == cells
 
 
 def test_contexts_come_from_the_table_in_a_sensible_order(page: ChartsPage) -> None:

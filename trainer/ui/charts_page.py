@@ -17,7 +17,7 @@ from matplotlib.backend_bases import MouseEvent
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import QEvent, QSettings, Qt
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +46,7 @@ from .chart_files import (
     play_table,
     standard_table,
 )
+from .chart_frames import DARK, LIGHT
 from .chart_logic import (
     Cell,
     cell_of,
@@ -57,6 +58,7 @@ from .chart_logic import (
     standard_context,
 )
 from .pages import heading
+from .theme import is_dark
 
 ROW_PIXELS = 15
 
@@ -69,7 +71,7 @@ class ChartsPage(QWidget):
         self.store = store if store is not None else cfg.open_store()
         self.draw_count = 0
         self.selected: Cell | None = None
-        self._drawn_key: tuple[str, str, bool] | None = None
+        self._drawn_key: tuple[str, str, bool, str] | None = None
         self._outlined: set[Cell] = set()
         self._building: set[str] = set()
         self._selection: Rectangle | None = None
@@ -207,7 +209,8 @@ class ChartsPage(QWidget):
             standard = self.standard_chart()
             if standard is None:
                 self._build_standard()
-        key = (self.rules.name, self.context, standard is not None)
+        look = DARK if is_dark(self.palette()) else LIGHT
+        key = (self.rules.name, self.context, standard is not None, look.name)
         if key == self._drawn_key:
             return
         self._drawn_key = key
@@ -216,7 +219,7 @@ class ChartsPage(QWidget):
         rows = chart_rows(chart)
         self.canvas.setMinimumHeight(ROW_PIXELS * len(rows) + 170)
         draw_chart(chart, self.rules, self.context, figure=self.figure,
-                   differences=self._outlined or None)
+                   differences=self._outlined or None, ink=look.text, paper=look.background)
         self._selection = None
         self._background = None
         self.draw_count += 1
@@ -324,6 +327,13 @@ class ChartsPage(QWidget):
         self._background = self.canvas.copy_from_bbox(self.figure.bbox)
         if self._selection is not None and self._selection.axes is not None:
             self._selection.axes.draw_artist(self._selection)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """A new palette (the theme setting) redraws the chart on a matching background."""
+        super().changeEvent(event)
+        if (event is not None and event.type() == QEvent.Type.PaletteChange
+                and getattr(self, "_drawn_key", None) is not None):
+            self.refresh()
 
     def _on_resize(self, _event: object) -> None:
         """Fit the chart to the new size (the draw that follows a resize shows it)."""

@@ -8,7 +8,7 @@ when there is nothing to draw: the page then shows a friendly message instead of
 Drawing is kept cheap for the page's 300 ms budget: axes are built once per kind of chart and
 reused (:mod:`.chart_frames`); titles live in the page's Qt headings (``*_title`` functions),
 and the heatmap's fifty fixed labels are glyph outlines drawn as one collection
-(:mod:`.label_paths`), as text is what matplotlib draws most slowly.
+(:mod:`strategy_charts.label_paths`), as text is what matplotlib draws most slowly.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from strategy_charts.label_paths import add_labels
 from strategy_charts.render import UP_ORDER
 from trainer.progress.review import DayStats, ResponseDay, Retention, SessionStats
 
 from .chart_frames import FRAME, LIGHT, Look, draw_message, frame, refit, set_margins, style_axes
 from .heat_grid import ROW, HeatGrid, cell_of, heatmap_grid, row_labels
-from .label_paths import add_labels
 
 ACCURACY = "#2e7d32"
 LOSS = "#c62828"

@@ -23,6 +23,9 @@ from matplotlib.transforms import Affine2D
 #: A label: x and y in data coordinates, and its text.
 LABEL = tuple[float, float, str]
 _HORIZONTAL = ("left", "center", "right")
+#: Outlines are unhinted, so a stroke thinner than a pixel (the bar of an H at 7 points) can
+#: fall between two pixel rows and fade; a hairline edge in the same colour keeps it visible.
+STROKE = 0.35
 _VERTICAL = ("baseline", "center", "bottom")
 
 
@@ -34,13 +37,14 @@ def _digit_height(size: float) -> float:
 
 
 @lru_cache(maxsize=4096)
-def outline(text: str, size: float, ha: str = "center", va: str = "center") -> Path:
+def outline(text: str, size: float, ha: str = "center", va: str = "center",
+            weight: str = "normal") -> Path:
     """The outline of ``text`` at ``size`` points, in points, moved so that (0, 0) is its
     anchor: ``ha`` left/center/right of its ink, ``va`` baseline, center (of a digit's height,
     so mixed labels line up) or bottom (of its ink)."""
     if ha not in _HORIZONTAL or va not in _VERTICAL:
         raise ValueError(f"alignment must be one of {_HORIZONTAL} and {_VERTICAL}")
-    path = TextPath((0, 0), text, size=size, prop=FontProperties())
+    path = TextPath((0, 0), text, size=size, prop=FontProperties(weight=weight))
     box = path.get_extents()
     dx = {"left": -box.x0, "center": -(box.x0 + box.x1) / 2, "right": -box.x1}[ha]
     dy = {"baseline": 0.0, "center": -_digit_height(size) / 2, "bottom": -box.y0}[va]
@@ -48,12 +52,13 @@ def outline(text: str, size: float, ha: str = "center", va: str = "center") -> P
 
 
 def add_labels(ax: Axes, labels: Sequence[LABEL], *, size: float, ha: str = "center",
-               va: str = "center", color: str = "black") -> PathCollection:
+               va: str = "center", color: str = "black",
+               weight: str = "normal") -> PathCollection:
     """Draw ``labels`` on ``ax`` as one collection (not clipped, not counted in autoscaling)."""
-    collection = PathCollection([outline(text, size, ha, va) for _, _, text in labels],
+    collection = PathCollection([outline(text, size, ha, va, weight) for _, _, text in labels],
                                 offsets=[(x, y) for x, y, _ in labels],
                                 offset_transform=ax.transData, facecolors=color,
-                                edgecolors="none", linewidths=0)
+                                edgecolors=color, linewidths=STROKE)
     collection.set_transform(Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans)
     collection.set_clip_on(False)
     ax.add_collection(collection, autolim=False)
