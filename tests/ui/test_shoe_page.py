@@ -65,6 +65,8 @@ def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
     click(qtbot, page, Action.FREE_SPLIT)
     assert len(page.table.view().hands) == 2
     assert page.table.view().hands[1].lammers == 1
+    left = page.table.view().cards_left             # the seat panel follows every card
+    assert f"{left} cards left" in page.seat.info.text()
     while page.phase == "deciding":
         click(qtbot, page, Action.STAND)
     qtbot.waitUntil(lambda: page.phase == "settled")

@@ -97,3 +97,23 @@ def test_set_view_repaints_only_on_change(qtbot):
     assert "free bet 10" in widget.accessibleDescription()
     widget.set_view(view_from_round(split_round()))   # equal view: kept
     assert widget.view() is view
+
+
+def test_the_shoe_never_covers_the_dealers_cards(qtbot) -> None:
+    """On every table size, the shoe's box stays right of the dealer's cards (it shrinks and
+    shortens its words on a narrow table) and inside the table."""
+    from dataclasses import replace
+
+    from trainer.ui.table_widget import DEALER_STEP, layout, shoe_box
+
+    base = view_from_round(split_round())
+    for dealt in (2, 3, 5):
+        view = replace(base, dealer_cards=base.dealer_cards * 3)
+        view = replace(view, dealer_cards=view.dealer_cards[:dealt])
+        for width, height in ((360, 240), (428, 676), (640, 480), (900, 560), (1280, 800)):
+            lay = layout(width, height, view)
+            box, count, _ = shoe_box(lay.shoe, view)
+            dealer_right = width / 2 + lay.card_w * (1 + DEALER_STEP * (dealt - 1)) / 2
+            assert box.left() >= dealer_right or box.bottom() <= lay.dealer_top, (dealt, width)
+            assert box.right() <= width and box.height() >= 24
+            assert str(view.cards_left) in count

@@ -199,6 +199,7 @@ class ShoePage(DrillPage):
         assert practice is not None and practice.round is not None
         self.phase = "deciding"
         self.table.set_view(view_from_round(practice.round, practice.settings.seat))
+        self._show_info()                 # cards left change with every card dealt
         legal = practice.round.legal_actions()
         self.bar.set_actions([a for a in ORDER if a in legal])
         self.bar.set_proceed(None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
-from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient
+from PyQt6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen, QRadialGradient
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from .cards_paint import (
@@ -67,7 +67,12 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     slots = tuple(QRectF(left + i * slot_w, hands_top - card_h * 0.1, slot_w, slot_h)
                   for i in range(n))
     shoe_h = max(34.0, min(height * 0.1, 84.0))
-    shoe = QRectF(width * 0.02, margin, width * 0.96, shoe_h)
+    # The shoe sits right of the dealer's cards (room for three at least, so it does not jump
+    # as the dealer draws) and may shrink to fit there on a narrow table.
+    dealt = max(3, len(view.dealer_cards))
+    dealer_right = width / 2 + card_w * (1 + DEALER_STEP * (dealt - 1)) / 2
+    shoe_left = min(dealer_right + card_w * 0.15, width * 0.98 - 40)
+    shoe = QRectF(shoe_left, margin, width * 0.98 - shoe_left, shoe_h)
     arc_y = hands_top - card_h * 0.32
     message_y = (dealer_top + card_h * 1.25 + arc_y) / 2
     return Layout(card_h, card_w, dealer_top, message_y, arc_y, hands_top, slots, shoe)
@@ -267,23 +272,38 @@ def _banner(painter: QPainter, centre: QPointF, text: str, card_h: float) -> Non
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _shoe(painter: QPainter, rect: QRectF, view: TableView) -> None:
-    """The shoe in the top right corner: cards left, and whether the cut card is out.
+def _shoe_width(h: float, count: str, cut_words: str, cut_out: bool) -> float:
+    """The width of the shoe box of height ``h`` holding those words."""
+    text_w = max(QFontMetricsF(font(h * 0.22)).horizontalAdvance(count),
+                 QFontMetricsF(font(h * 0.18, bold=cut_out)).horizontalAdvance(cut_words)
+                 + h * 0.2)
+    return h * 0.94 + text_w
 
-    ``rect`` gives the height and the right edge; the width follows the text.
-    """
-    if not view.cards_left and not view.dealer_cards:
-        return
-    h = rect.height()
+
+def shoe_box(room: QRectF, view: TableView) -> tuple[QRectF, str, str]:
+    """The shoe's box and its two lines of words: right-aligned in ``room``, as wide as its
+    words, and smaller (then with shorter words) where the room is too narrow."""
+    h = room.height()
     count = f"{view.cards_left} cards left"
     cut_words = "cut card out" if view.cut_card_out else "cut card not out"
+    width = _shoe_width(h, count, cut_words, view.cut_card_out)
+    if width > room.width():
+        count, cut_words = f"{view.cards_left} left", "cut out" if view.cut_card_out else "cut to come"
+        width = _shoe_width(h, count, cut_words, view.cut_card_out)
+        if width > room.width():
+            h = max(24.0, h * room.width() / width)
+            width = _shoe_width(h, count, cut_words, view.cut_card_out)
+    return QRectF(room.right() - width, room.y(), width, h), count, cut_words
+
+
+def _shoe(painter: QPainter, room: QRectF, view: TableView) -> None:
+    """The shoe in the top right corner: cards left, and whether the cut card is out."""
+    if not view.cards_left and not view.dealer_cards:
+        return
+    box, count, cut_words = shoe_box(room, view)
+    h = box.height()
+    text_w = box.width() - h * 0.94
     big, small = font(h * 0.22), font(h * 0.18, bold=view.cut_card_out)
-    painter.setFont(big)
-    text_w = painter.fontMetrics().horizontalAdvance(count)
-    painter.setFont(small)
-    text_w = max(text_w, painter.fontMetrics().horizontalAdvance(cut_words) + h * 0.2)
-    width = h * 0.74 + text_w + h * 0.2
-    box = QRectF(rect.right() - width, rect.y(), width, h)
     painter.setPen(QPen(QColor(0, 0, 0, 120), max(1.0, h * 0.02)))
     painter.setBrush(QColor(20, 20, 20, 150))
     painter.drawRoundedRect(box, h * 0.12, h * 0.12)
