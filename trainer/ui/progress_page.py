@@ -17,7 +17,7 @@ from typing import Any
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, pyqtSignal
-from PyQt6.QtGui import QPalette, QShowEvent
+from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -25,10 +25,7 @@ from PyQt6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QProgressBar,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
@@ -37,7 +34,6 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.records import Mode
-from trainer.drills.situations import Situation
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS
@@ -54,6 +50,7 @@ from .progress_data import (
     load_progress,
     preset_title,
 )
+from .progress_panels import LeakPanel, error_screen, start_screen
 from .theme import is_dark
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
@@ -139,8 +136,8 @@ class ProgressPage(QWidget):
         self.stack = QStackedWidget()
         self.loading = QLabel("Reading your progress…")
         self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.start_screen = self._make_start_screen()
-        self.error_screen, self.error_label = self._make_error_screen()
+        self.start_screen, self.start_where = start_screen(START_TEXT)
+        self.error_screen, self.error_label = error_screen(self.reload)
         self.dashboard = self._make_dashboard()
         for widget in (self.loading, self.start_screen, self.error_screen, self.dashboard):
             self.stack.addWidget(widget)
@@ -166,51 +163,6 @@ class ProgressPage(QWidget):
         charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
 
     # ----- building -----------------------------------------------------------------------
-
-    def _make_start_screen(self) -> QWidget:
-        page = QWidget()
-        page.setObjectName("progressStart")
-        column = QVBoxLayout(page)
-        column.setContentsMargins(0, 40, 0, 0)
-        title = QLabel("Your progress starts with your first answer")
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        title.setFont(font)
-        text = QLabel(START_TEXT)
-        text.setWordWrap(True)
-        text.setMaximumWidth(680)
-        self.start_where = QLabel()
-        self.start_where.setWordWrap(True)
-        self.start_where.setMaximumWidth(680)
-        self.start_where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.start_where.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        for widget in (title, text, self.start_where):
-            column.addWidget(widget)
-        column.addStretch(1)
-        return page
-
-    def _make_error_screen(self) -> tuple[QWidget, QLabel]:
-        page = QWidget()
-        column = QVBoxLayout(page)
-        column.setContentsMargins(0, 40, 0, 0)
-        title = QLabel("Your progress file cannot be read")
-        font = title.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        title.setFont(font)
-        message = QLabel()
-        message.setObjectName("progressError")
-        message.setWordWrap(True)
-        message.setMaximumWidth(720)
-        message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        retry = QPushButton("Try again")
-        retry.clicked.connect(self.reload)
-        for widget in (title, message):
-            column.addWidget(widget)
-        column.addWidget(retry, 0, Qt.AlignmentFlag.AlignLeft)
-        column.addStretch(1)
-        return page, message
 
     def _make_dashboard(self) -> QWidget:
         self.figures: dict[str, Figure] = {}
@@ -247,35 +199,15 @@ class ProgressPage(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(grid_widget)
 
-        panel = QFrame()
-        panel.setFrameShape(QFrame.Shape.StyledPanel)
-        panel.setFixedWidth(310)
-        side = QVBoxLayout(panel)
-        title = QLabel("Costliest leaks")
-        font = title.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        title.setFont(font)
-        note = QLabel("Main bets lost per 100 hands of real play, from how often each "
-                      "situation comes up and what your answers there cost.")
-        note.setWordWrap(True)
-        note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.leak_list = QListWidget()
-        self.leak_list.setAccessibleName("Costliest leaks")
-        self.leak_list.setWordWrap(True)
-        self.leak_list.setAlternatingRowColors(True)
-        self.drill_button = QPushButton("Drill these")
-        self.drill_button.setToolTip("Start a flashcard drill on exactly these situations")
-        for widget in (title, note):
-            side.addWidget(widget)
-        side.addWidget(self.leak_list, 1)
-        side.addWidget(self.drill_button)
+        self.leaks = LeakPanel()
+        self.leak_list = self.leaks.list
+        self.drill_button = self.leaks.drill_button
 
         page = QWidget()
         row = QHBoxLayout(page)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(scroll, 1)
-        row.addWidget(panel)
+        row.addWidget(self.leaks)
         return page
 
     # ----- filters ------------------------------------------------------------------------
@@ -362,7 +294,7 @@ class ProgressPage(QWidget):
         self.filters.show()
         self.stack.setCurrentWidget(self.dashboard)
         self.summary.setText(_summary(data))
-        self._fill_leaks(data)
+        self.leaks.fill(data)
         self._redraw()
 
     def _offer_presets(self, presets: tuple[str, ...]) -> None:
@@ -405,24 +337,6 @@ class ProgressPage(QWidget):
                 charts.draw_message(figure, EMPTY_TEXT[name], look)
             self.draw_counts[name] += 1
             self.canvases[name].draw_idle()
-
-    def _fill_leaks(self, data: ProgressData) -> None:
-        self.leak_list.clear()
-        for number, leak in enumerate(data.leaks, start=1):
-            try:
-                what = Situation.from_key(leak.situation_key).describe()
-            except ValueError:
-                what = leak.situation_key
-            where = "" if data.query.preset else f" [{preset_title(leak.preset)}]"
-            item = QListWidgetItem(
-                f"{number}. {what}{where}\n    {leak.leak_per_100:.3f} per 100 hands · "
-                f"{100 * leak.accuracy:.0f}% right of {leak.decisions:,}")
-            item.setData(Qt.ItemDataRole.UserRole, leak.situation_key)
-            item.setToolTip(leak.situation_key)
-            self.leak_list.addItem(item)
-        if not data.leaks:
-            self.leak_list.addItem("No leaks in these decisions: every answer was right.")
-        self.drill_button.setEnabled(bool(data.leaks))
 
     def leak_keys(self) -> list[str]:
         """The situation keys of the listed leaks, costliest first."""

@@ -288,7 +288,8 @@ def shoe_box(room: QRectF, view: TableView) -> tuple[QRectF, str, str]:
     cut_words = "cut card out" if view.cut_card_out else "cut card not out"
     width = _shoe_width(h, count, cut_words, view.cut_card_out)
     if width > room.width():
-        count, cut_words = f"{view.cards_left} left", "cut out" if view.cut_card_out else "cut to come"
+        count = f"{view.cards_left} left"
+        cut_words = "cut out" if view.cut_card_out else "cut to come"
         width = _shoe_width(h, count, cut_words, view.cut_card_out)
         if width > room.width():
             h = max(24.0, h * room.width() / width)
