@@ -103,11 +103,11 @@ def test_an_invalid_rules_file_shows_its_error_and_changes_nothing(
         page: SettingsPage, store: QSettings, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('base = "evolution"\ndecks = "many"\n', encoding="utf-8")
-    assert page.choose_rules_file(bad) is None
-    assert "bad.toml" in page.rules_status.text() and "decks" in page.rules_status.text()
+    assert page.rules.choose_rules_file(bad) is None
+    assert "bad.toml" in page.rules.status.text() and "decks" in page.rules.status.text()
     assert store.value(cfg.RULES_FILE.key) is None
-    assert page.rules_path.text() == ""
-    assert not page.is_building()
+    assert page.rules.path.text() == ""
+    assert not page.rules.is_building()
 
 
 @pytest.mark.slow
@@ -122,20 +122,20 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     timer.start(50)
 
     started = time.perf_counter()
-    rules = page.choose_rules_file(good)
+    rules = page.rules.choose_rules_file(good)
     assert time.perf_counter() - started < 1.0      # returns at once: the build is elsewhere
     assert rules is not None and rules.decks == 2
-    assert page.is_building() and page.rules_busy.isVisible()
-    assert "Building the strategy tables" in page.rules_status.text()
+    assert page.rules.is_building() and page.rules.busy.isVisible()
+    assert "Building the strategy tables" in page.rules.status.text()
     assert cfg.read(store, cfg.RULES_FILE) == str(good)
     page.editors[cfg.DEALER_SPEED_MS.key].setValue(700)   # the window answers meanwhile
     assert cfg.read(store, cfg.DEALER_SPEED_MS) == 700
 
-    qtbot.waitUntil(lambda: not page.is_building(), timeout=300_000)
+    qtbot.waitUntil(lambda: not page.rules.is_building(), timeout=300_000)
     timer.stop()
-    assert not page.rules_busy.isVisible()
-    assert "ready" in page.rules_status.text()
-    assert rules.fingerprint() in page.tables
+    assert not page.rules.busy.isVisible()
+    assert "ready" in page.rules.status.text()
+    assert rules.fingerprint() in page.rules.tables
     assert list((tmp_path / "cache" / "tables").glob(f"{rules.fingerprint()}*.json.gz"))
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) > 10 and max(gaps) < 1.0, "the UI thread was blocked"

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSettings, Qt, pyqtSignal
-from PyQt6.QtGui import QPalette
 from PyQt6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -28,7 +27,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -36,20 +34,18 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.tables import load_or_build
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.export import export_csv
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
-from trainer.rules import PRESETS, RuleSet, rules_file
-from trainer.rules.errors import RuleSetError
+from trainer.rules import PRESETS
 
 from . import settings as cfg
 from .background import run_in_background
 from .pages import heading
+from .rules_file_editor import ERROR_STYLE, RulesFileEditor
 from .theme import THEMES, apply_theme
 
-ERROR_STYLE = "color: #c62828;"
 LABEL_WIDTH = 130
 
 
@@ -117,8 +113,6 @@ class SettingsPage(QWidget):
         super().__init__(parent)
         self.store = store
         self.editors: dict[str, QWidget] = {}
-        self._building: str | None = None
-        self.tables: dict[str, dict[str, Any]] = {}
 
         groups: dict[str, QFormLayout] = {}
         column = QVBoxLayout()
@@ -158,14 +152,15 @@ class SettingsPage(QWidget):
         self.error.hide()
         layout.addWidget(self.error)
         layout.addWidget(scroll, 1)
-        self._show_rules_status()
 
     # ----- editors ------------------------------------------------------------------------
 
     def _editor(self, setting: cfg.Setting, hint: Hint) -> QWidget:
         value = cfg.read(self.store, setting)
         if hint.kind == "rules":
-            return self._rules_editor(value)
+            self.rules = RulesFileEditor(value, self.apply)
+            self.editors[cfg.RULES_FILE.key] = self.rules
+            return self.rules
         if hint.kind == "folder":
             return self._folder_editor(value)
         if hint.choices:
@@ -217,116 +212,6 @@ class SettingsPage(QWidget):
     def _show_error(self, text: str | None) -> None:
         self.error.setText(text or "")
         self.error.setVisible(bool(text))
-
-    # ----- custom rules file and its tables ----------------------------------------------
-
-    def _rules_editor(self, value: str) -> QWidget:
-        self.rules_path = QLineEdit(value)
-        self.rules_path.setReadOnly(True)
-        self.rules_path.setPlaceholderText("none: the preset's rules are used")
-        self.rules_path.setAccessibleName("Custom rules file")
-        choose = QPushButton("Choose…")
-        choose.clicked.connect(self._choose_rules_dialog)
-        clear = QPushButton("Clear")
-        clear.clicked.connect(self.clear_rules_file)
-        self.rules_status = QLabel()
-        self.rules_status.setWordWrap(True)
-        self.rules_busy = QProgressBar()
-        self.rules_busy.setRange(0, 0)
-        self.rules_busy.setTextVisible(False)
-        self.rules_busy.setMaximumHeight(10)
-        self.rules_busy.hide()
-        line = QHBoxLayout()
-        line.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.rules_path, choose, clear):
-            line.addWidget(widget)
-        line.setStretch(0, 1)
-        holder = QWidget()
-        stack = QVBoxLayout(holder)
-        stack.setContentsMargins(0, 0, 0, 0)
-        stack.addLayout(line)
-        stack.addWidget(self.rules_busy)
-        stack.addWidget(self.rules_status)
-        self.editors[cfg.RULES_FILE.key] = holder
-        return holder
-
-    def _choose_rules_dialog(self) -> None:
-        start = self.rules_path.text() or str(Path.home())
-        chosen, _ = QFileDialog.getOpenFileName(self, "Choose a rules file", start,
-                                                "TOML rules files (*.toml);;All files (*)")
-        if chosen:
-            self.choose_rules_file(Path(chosen))
-
-    def choose_rules_file(self, path: Path) -> RuleSet | None:
-        """Use the rules file at ``path`` if it loads (then build its tables in the background);
-        otherwise show its error and change nothing."""
-        try:
-            rules = rules_file.load(path)
-        except RuleSetError as exc:
-            self._say_rules(f"Not used: {exc}", error=True)
-            return None
-        if self.apply(cfg.RULES_FILE, str(path)) is not None:
-            return None
-        self.rules_path.setText(str(path))
-        self.build_tables(rules)
-        return rules
-
-    def clear_rules_file(self) -> None:
-        """Go back to the preset's rules."""
-        self.apply(cfg.RULES_FILE, "")
-        self.rules_path.setText("")
-        self._show_rules_status()
-
-    def build_tables(self, rules: RuleSet) -> None:
-        """Load or build the strategy tables of ``rules`` in a worker thread, with a busy bar."""
-        key = rules.fingerprint()
-        if key in self.tables:
-            self._say_rules(f"Using '{rules.name}': its strategy tables are ready.")
-            return
-        self._building = key
-        self.rules_busy.show()
-        self._say_rules(f"Building the strategy tables for '{rules.name}' (about a minute the "
-                        "first time; you can keep using the trainer)…")
-        run_in_background(self, lambda: load_or_build(rules),
-                          lambda table: self._tables_ready(rules, table),
-                          lambda exc: self._tables_failed(rules, exc),
-                          name=f"tables for {rules.name}")
-
-    def is_building(self) -> bool:
-        """True while a custom rule set's tables are being built."""
-        return self._building is not None
-
-    def _tables_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
-        self.tables[rules.fingerprint()] = table
-        if self._building == rules.fingerprint():
-            self._building = None
-            self.rules_busy.hide()
-        self._say_rules(f"Using '{rules.name}': its strategy tables are ready.")
-
-    def _tables_failed(self, rules: RuleSet, exc: BaseException) -> None:
-        if self._building == rules.fingerprint():
-            self._building = None
-            self.rules_busy.hide()
-        self._say_rules(f"The strategy tables for '{rules.name}' could not be built: {exc}",
-                        error=True)
-
-    def _show_rules_status(self) -> None:
-        path = cfg.read(self.store, cfg.RULES_FILE)
-        if not path:
-            self._say_rules("The preset's rules are used.")
-            return
-        try:
-            rules = rules_file.load(path)
-        except RuleSetError as exc:
-            self._say_rules(f"The preset is used instead: {exc}", error=True)
-            return
-        self._say_rules(f"Using '{rules.name}' (custom rules, instead of the preset).")
-
-    def _say_rules(self, text: str, error: bool = False) -> None:
-        self.rules_status.setText(text)
-        self.rules_status.setStyleSheet(ERROR_STYLE if error else "")
-        if not error:
-            self.rules_status.setForegroundRole(QPalette.ColorRole.WindowText)
 
     # ----- data location and export -------------------------------------------------------
 
