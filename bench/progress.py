@@ -27,6 +27,7 @@ QUERIES: dict[str, Callable[[ProgressStore, Filter], object]] = {
     "by_day": review.by_day, "by_session": review.by_session,
     "by_situation": review.by_situation, "leaks": review.leaks,
     "retention": review.retention, "response_times": review.response_times,
+    "overview (the four by time, one scan)": review.overview,
 }
 FILTERS = {
     "all": Filter(),
