@@ -13,6 +13,7 @@ import gzip
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -85,9 +86,20 @@ def _entry(evs: dict[Action, float], probability: float | None = None) -> dict[s
     return entry
 
 
+#: Called as ``progress(done, total)`` while a table is built (steps: each up card, then the
+#: side bets), so a caller can show how far a build that may take a minute has come.
+Progress = Callable[[int, int], None]
+BUILD_STEPS = 11
+
+
 @dataclass
 class _Builder:
     rules: RuleSet
+    progress: Progress | None = None
+
+    def _step(self, done: int) -> None:
+        if self.progress is not None:
+            self.progress(done, BUILD_STEPS)
 
     def __post_init__(self) -> None:
         self.shoe = full_shoe(self.rules.decks)
@@ -104,6 +116,9 @@ class _Builder:
             self._split_hands(values)
             self._drawn_hands(values)
             td_ev += self._chart_ev(values, deals)
+            self._step(up)
+        side_bets = self._side_bets()
+        self._step(BUILD_STEPS)
         table: dict[str, Any] = {
             "format": FORMAT,
             "engine_version": ENGINE_VERSION,
@@ -112,7 +127,7 @@ class _Builder:
             "decks": self.rules.decks,
             "game": {"cd": {"ev": _round(self.cd_ev), "rtp": _round(1 + self.cd_ev)},
                      "td": {"ev": _round(td_ev), "rtp": _round(1 + td_ev)}},
-            "side_bets": self._side_bets(),
+            "side_bets": side_bets,
             "situations": self.situations,
             "charts": self.charts.charts(),
         }
@@ -230,9 +245,10 @@ def first_card(pair: int) -> Composition:
     return of_values([pair])
 
 
-def build_table(rules: RuleSet) -> dict[str, Any]:
-    """Compute the whole table for ``rules`` (a full shoe of its decks)."""
-    return _Builder(rules).build()
+def build_table(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
+    """Compute the whole table for ``rules`` (a full shoe of its decks), reporting each step
+    to ``progress``."""
+    return _Builder(rules, progress).build()
 
 
 def encode(table: dict[str, Any]) -> bytes:
@@ -304,11 +320,12 @@ def cache_dir() -> Path:
     return Path(os.environ.get("FREEBET_TABLE_CACHE") or user_cache_dir("freebet-trainer"))
 
 
-def load_or_build(rules: RuleSet) -> dict[str, Any]:
+def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
     """The table for ``rules``: the shipped one for a preset, else a cached or new build.
 
     Custom tables are cached under :func:`cache_dir` by the rule set's fingerprint, so a changed
-    rules file gets its own table and an unchanged one is built only once.
+    rules file gets its own table and an unchanged one is built only once. Only a build reports
+    to ``progress``.
     """
     shipped = data_dir() / file_name(rules)
     if shipped.exists():
@@ -323,7 +340,7 @@ def load_or_build(rules: RuleSet) -> dict[str, Any]:
         except TableError:
             pass  # a damaged cache entry is rebuilt below
     folder.mkdir(parents=True, exist_ok=True)
-    table = build_table(rules)
+    table = build_table(rules, progress)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
     with os.fdopen(fd, "wb") as handle:
         handle.write(encode(table))

@@ -49,8 +49,10 @@ def test_a_corrupt_table_is_a_table_error(tmp_path) -> None:
 def test_rebuilding_evolution_is_byte_identical() -> None:
     """Tables are data: the same engine and rules give the same bytes."""
     shipped = (data_dir() / "evolution.json.gz").read_bytes()
-    assert encode(build_table(preset("evolution"))) == shipped
+    steps: list[tuple[int, int]] = []
+    assert encode(build_table(preset("evolution"), lambda *step: steps.append(step))) == shipped
     assert gzip.decompress(shipped)  # readable gzip
+    assert steps == [(done, 11) for done in range(1, 12)]   # each up card, then the side bets
 
 
 def test_table_values_equal_the_engine() -> None:
@@ -95,7 +97,7 @@ def test_custom_rules_build_once_and_come_from_the_cache(tmp_path, monkeypatch) 
     first = tables.load_or_build(rules)
     cached = list((tmp_path / "tables").glob("*.json.gz"))
     assert len(cached) == 1 and rules.fingerprint() in cached[0].name
-    monkeypatch.setattr(tables, "build_table", lambda r: pytest.fail("rebuilt"))
+    monkeypatch.setattr(tables, "build_table", lambda *_: pytest.fail("rebuilt"))
     assert tables.load_or_build(rules)["fingerprint"] == first["fingerprint"]
 
 

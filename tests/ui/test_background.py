@@ -26,6 +26,22 @@ def test_the_result_arrives_on_the_ui_thread(qtbot) -> None:
     assert worker_threads[0] is not threading.main_thread()
 
 
+def test_progress_arrives_on_the_ui_thread_in_order_before_the_result(qtbot) -> None:
+    parent = QObject()
+    seen: list[tuple[object, ...]] = []
+
+    def work(report) -> str:
+        for done in range(1, 4):
+            report(done, 3)
+        return "built"
+
+    run_in_background(parent, work, lambda value: seen.append(("result", value)),
+                      on_progress=lambda done, total: seen.append(
+                          (done, total, threading.current_thread() is threading.main_thread())))
+    qtbot.waitUntil(lambda: ("result", "built") in seen)
+    assert seen == [(1, 3, True), (2, 3, True), (3, 3, True), ("result", "built")]
+
+
 def test_a_failure_goes_to_on_failure(qtbot) -> None:
     parent = QObject()
     errors: list[BaseException] = []

@@ -182,6 +182,9 @@ def test_differences_view_builds_the_standard_table_off_the_ui_thread(
     assert page.draw_count == drawn + 1
     page.set_context("real")
 
+    qtbot.waitUntil(lambda: page.busy.maximum() == 11 and page.busy.value() >= 1,
+                    timeout=240_000)                # the build reports its steps
+    assert "step" in page.status.text()
     qtbot.waitUntil(lambda: not page.is_building(), timeout=240_000)
     assert not page.busy.isVisible()
     outlined = page.outlined()

@@ -117,8 +117,11 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     good = tmp_path / "two-decks.toml"
     good.write_text('base = "evolution"\nname = "evolution-2d"\ndecks = 2\n', encoding="utf-8")
     ticks: list[float] = []
+    steps: list[tuple[int, int]] = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.timeout.connect(lambda: steps.append((page.rules.busy.value(),
+                                                page.rules.busy.maximum())))
     timer.start(50)
 
     started = time.perf_counter()
@@ -139,6 +142,8 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     assert list((tmp_path / "cache" / "tables").glob(f"{rules.fingerprint()}*.json.gz"))
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) > 10 and max(gaps) < 1.0, "the UI thread was blocked"
+    shown = [done for done, total in steps if total == 11]   # a step per up card, then the
+    assert len(set(shown)) >= 3 and shown == sorted(shown)    # side bets: the bar only grows
 
 
 def test_dark_theme_applies_a_dark_palette(page: SettingsPage, store: QSettings) -> None:

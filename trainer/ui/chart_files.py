@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from strategy_charts.render import draw_chart
-from strategy_charts.tables import load_or_build
+from strategy_charts.tables import Progress, load_or_build
 from trainer.rules import RuleSet
 
 from .chart_logic import Cell
@@ -55,10 +55,11 @@ def standard_table(rules: RuleSet) -> dict[str, Any] | None:
     return _STANDARD.get(rules.standard_counterpart().fingerprint())
 
 
-def load_standard(rules: RuleSet) -> dict[str, Any]:
+def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
     """Load or build (5-40 s the first time, then cached on disk by ``load_or_build``) the
-    standard blackjack table of ``rules``. Slow: call it from a worker thread."""
-    return load_or_build(rules.standard_counterpart())
+    standard blackjack table of ``rules``, a build reporting to ``progress``. Slow: call it
+    from a worker thread."""
+    return load_or_build(rules.standard_counterpart(), progress)
 
 
 def keep_standard(rules: RuleSet, table: dict[str, Any]) -> None:

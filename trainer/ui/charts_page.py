@@ -239,12 +239,21 @@ class ChartsPage(QWidget):
         if key in self._building:
             return
         self._building.add(key)
+        self.busy.setRange(0, 0)
         self.busy.show()
         self._say("Building the standard table (first time only, up to a minute)…")
-        run_in_background(self, lambda: load_standard(rules),
+        run_in_background(self, lambda report: load_standard(rules, report),
                           lambda table: self._standard_ready(rules, table),
                           lambda exc: self._standard_failed(rules, exc),
-                          name=f"standard table for {rules.name}")
+                          name=f"standard table for {rules.name}",
+                          on_progress=self._standard_progressed)
+
+    def _standard_progressed(self, done: int, total: int) -> None:
+        """One more step of the standard table's build (a dealer up card, the side bets)."""
+        self.busy.setRange(0, total)
+        self.busy.setValue(done)
+        self._say(f"Building the standard table (first time only, up to a minute): step "
+                  f"{done} of {total}…")
 
     def _standard_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
         keep_standard(rules, table)

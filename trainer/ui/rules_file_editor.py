@@ -1,7 +1,7 @@
 """The settings editor of the custom rules file: choose or clear it, and build its tables.
 
 A chosen file is checked with ``rules_file.load`` (its error shown, nothing changed when it
-fails); its strategy tables are loaded or built in a worker thread with a busy bar, so the
+fails); its strategy tables are loaded or built in a worker thread with a progress bar, so the
 window stays usable for the minute a first build can take. The setting itself is stored by the
 page's ``apply``, which this editor is given.
 """
@@ -99,19 +99,34 @@ class RulesFileEditor(QWidget):
         self._show_status("")
 
     def build_tables(self, rules: RuleSet) -> None:
-        """Load or build the strategy tables of ``rules`` in a worker thread, with a busy bar."""
+        """Load or build the strategy tables of ``rules`` in a worker thread, with a progress
+        bar (busy until the build's first step is done)."""
         key = rules.fingerprint()
         if key in self.tables:
             self._say(f"Using '{rules.name}': its strategy tables are ready.")
             return
         self._building = key
+        self.busy.setRange(0, 0)            # loading from the cache, or starting a build
         self.busy.show()
-        self._say(f"Building the strategy tables for '{rules.name}' (about a minute the first "
-                  "time; you can keep using the trainer)…")
-        run_in_background(self, lambda: load_or_build(rules),
+        self._say(self._building_text(rules))
+        run_in_background(self, lambda report: load_or_build(rules, report),
                           lambda table: self._tables_ready(rules, table),
                           lambda exc: self._tables_failed(rules, exc),
-                          name=f"tables for {rules.name}")
+                          name=f"tables for {rules.name}",
+                          on_progress=lambda done, total: self._progressed(rules, done, total))
+
+    @staticmethod
+    def _building_text(rules: RuleSet, step: str = "") -> str:
+        return (f"Building the strategy tables for '{rules.name}'{step} (about a minute the "
+                "first time; you can keep using the trainer)…")
+
+    def _progressed(self, rules: RuleSet, done: int, total: int) -> None:
+        """A build step finished (one per dealer up card, then the side bets): the bar and the
+        status say how far the build has come."""
+        if self._building == rules.fingerprint():
+            self.busy.setRange(0, total)
+            self.busy.setValue(done)
+            self._say(self._building_text(rules, f": step {done} of {total}"))
 
     def is_building(self) -> bool:
         """True while a custom rule set's tables are being built."""
