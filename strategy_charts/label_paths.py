@@ -18,16 +18,29 @@ from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
-from matplotlib.transforms import Affine2D
+from matplotlib.transforms import Affine2D, Transform
 
 #: A label: x and y in data coordinates, and its text.
 LABEL = tuple[float, float, str]
 _HORIZONTAL = ("left", "center", "right")
-#: Outlines are unhinted, so a stroke thinner than a pixel (the bar of an H at 7 points) can
-#: fall between two pixel rows and fade; a hairline edge in the same colour keeps it visible.
-#: Bold outlines are thick enough without it.
-STROKE = 0.35
 _VERTICAL = ("baseline", "center", "bottom")
+
+
+class _OnWholePixels(Transform):
+    """Rounds display coordinates to whole pixels.
+
+    Outlines are not hinted: a stroke thinner than a pixel (the bar of an H at 7 points) lands
+    wherever its label's anchor puts it, crisp in one cell and smeared over two pixel rows in
+    the next. Anchoring every label on a whole pixel draws each the same, as text would be.
+    """
+
+    input_dims = output_dims = 2
+
+    def transform_non_affine(self, values):  # type: ignore[override]
+        return np.round(values)
+
+
+_ON_PIXELS = _OnWholePixels()
 
 
 @lru_cache(maxsize=8)
@@ -58,9 +71,8 @@ def add_labels(ax: Axes, labels: Sequence[LABEL], *, size: float, ha: str = "cen
     """Draw ``labels`` on ``ax`` as one collection (not clipped, not counted in autoscaling)."""
     collection = PathCollection([outline(text, size, ha, va, weight) for _, _, text in labels],
                                 offsets=[(x, y) for x, y, _ in labels],
-                                offset_transform=ax.transData, facecolors=color,
-                                edgecolors=color,
-                                linewidths=STROKE if weight == "normal" else 0)
+                                offset_transform=ax.transData + _ON_PIXELS,
+                                facecolors=color, edgecolors="none", linewidths=0)
     collection.set_transform(Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans)
     collection.set_clip_on(False)
     ax.add_collection(collection, autolim=False)

@@ -142,3 +142,12 @@ def test_a_closed_store_refuses_work(db_path: Path) -> None:
     store.close()  # twice is harmless
     with pytest.raises(RuntimeError, match="closed"):
         store.start_session("evolution", Mode.FLASHCARDS, {})
+
+
+def test_presets_lists_every_preset_with_a_session_or_a_card(store: ProgressStore) -> None:
+    assert store.presets() == []
+    store.start_session("pot-of-gold", Mode.SHOE, {})
+    store.start_session("evolution", Mode.FLASHCARDS, {})
+    store.start_session("evolution", Mode.TIMED, {})
+    store.save_card("custom-00ff", "custom-00ff|first|real|hard12|2|v4", fsrs.Card().to_json())
+    assert store.presets() == ["custom-00ff", "evolution", "pot-of-gold"]

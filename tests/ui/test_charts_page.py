@@ -70,11 +70,15 @@ def test_the_dark_theme_redraws_the_chart_on_a_dark_background(page: ChartsPage,
 
 
 def test_every_cell_has_its_label_once(page: ChartsPage) -> None:
-    """The cell labels are drawn as outlines: one per cell of the chart, in two weights."""
+    """The cell labels are drawn as outlines: one at the centre of each cell, in two weights."""
     chart = page.chart()
-    cells = sum(len(ups) for kind in ("hard", "soft", "pair") for ups in chart[kind].values())
+    centres = sorted(position_of(chart, page.context, (kind, value, up))
+                     for kind in ("hard", "soft", "pair") for value, ups in chart[kind].items()
+                     for up in ups)
     labels = [c for c in page.figure.axes[0].collections if isinstance(c, PathCollection)]
-    assert sum(len(c.get_paths()) for c in labels) == cells
+    assert len(labels) == 2                                     # plain and bold (free plays)
+    placed = sorted(tuple(xy) for c in labels for xy in c.get_offsets())
+    assert placed == [pytest.approx(xy) for xy in centres]
 
 
 def test_contexts_come_from_the_table_in_a_sensible_order(page: ChartsPage) -> None:

@@ -140,6 +140,19 @@ def test_a_redraw_keeps_the_axes_and_replaces_only_the_data(seeded: Path) -> Non
     assert len(labels[1].get_paths()) == len(rows)             # one outline per row label
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 5])
+def test_a_few_days_of_practice_get_a_day_axis(count: int, tmp_path: Path) -> None:
+    """One to five days: whole-day ticks (no hours, no years) and no locator warning (which
+    the test configuration turns into an error)."""
+    days = [review.DayStats(f"2026-10-0{1 + i}", 10, 7, 0.7, 0.3) for i in range(count)]
+    response = [review.ResponseDay(d.day, 10, 2000.0, 1900.0) for d in days]
+    for figure in (charts.draw_over_time(days, "day"), charts.draw_response_times(response)):
+        assert figure is not None
+        saved_png(figure, tmp_path / "few.png")
+        ticks = [t.get_text() for t in figure.axes[-1].get_xticklabels()]
+        assert ticks and not any(":" in t or (t.isdigit() and len(t) == 4) for t in ticks), ticks
+
+
 def test_the_dark_look_draws_light_on_dark(seeded: Path, tmp_path: Path) -> None:
     with ProgressStore.open(seeded / "progress.sqlite3") as store:
         retention = review.retention(store)

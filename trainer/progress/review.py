@@ -236,7 +236,8 @@ class Overview:
 def overview(store: ProgressStore, only: Filter = EVERYTHING, *, utc_offset_minutes: int = 0,
              gap_seconds: int = GAP_SECONDS) -> Overview:
     """The four time-based reviews from one pass over the decisions (the progress page reads
-    them together; one scan instead of four). Equal to calling each of them.
+    them together; one scan instead of four). Equal to calling each of them, but for the last
+    bits of the EV sums, which are added in another order.
 
     The scan groups by session, day and retention class (a few rows per session); days,
     sessions, the retention tallies and each day's response times are added up from those.

@@ -18,6 +18,8 @@ from matplotlib.figure import Figure
 
 #: The gid of artists that are part of a frame and survive redraws.
 FRAME = "frame"
+#: Makes a chart's axes on an empty figure (a frame's builder).
+Build = Callable[[Figure], list[Axes]]
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,7 @@ DARK = Look("dark", background="#2b2b2e", text="#e8e8e8", muted="#a0a0a0", edge=
             grid="#3f3f44", untried="#404045", separator="#2b2b2e")
 
 
-def frame(figure: Figure, kind: Hashable, look: Look,
-          build: Callable[[Figure], list[Axes]]) -> list[Axes]:
+def frame(figure: Figure, kind: Hashable, look: Look, build: Build) -> list[Axes]:
     """The axes of ``figure`` for a chart of ``kind`` in ``look``, emptied of data.
 
     If the figure last held the same kind and look, its axes are kept and only their data
@@ -123,5 +124,5 @@ def draw_message(figure: Figure, text: str, look: Look = LIGHT) -> Figure:
     return figure
 
 
-__all__ = ["DARK", "FRAME", "LIGHT", "Look", "draw_message", "forget", "frame", "refit",
+__all__ = ["DARK", "FRAME", "LIGHT", "Build", "Look", "draw_message", "forget", "frame", "refit",
            "set_margins", "style_axes"]

@@ -46,7 +46,6 @@ from .chart_files import (
     play_table,
     standard_table,
 )
-from .chart_frames import DARK, LIGHT
 from .chart_logic import (
     Cell,
     cell_of,
@@ -58,7 +57,7 @@ from .chart_logic import (
     standard_context,
 )
 from .pages import heading
-from .theme import is_dark
+from .theme import chart_look
 
 ROW_PIXELS = 15
 
@@ -209,7 +208,7 @@ class ChartsPage(QWidget):
             standard = self.standard_chart()
             if standard is None:
                 self._build_standard()
-        look = DARK if is_dark(self.palette()) else LIGHT
+        look = chart_look(self.palette())
         key = (self.rules.name, self.context, standard is not None, look.name)
         if key == self._drawn_key:
             return

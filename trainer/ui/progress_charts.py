@@ -19,7 +19,7 @@ from datetime import date, datetime, timedelta
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
-from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+from matplotlib.dates import HOURLY, AutoDateLocator, ConciseDateFormatter
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
@@ -27,7 +27,17 @@ from strategy_charts.label_paths import add_labels
 from strategy_charts.render import UP_ORDER
 from trainer.progress.review import DayStats, ResponseDay, Retention, SessionStats
 
-from .chart_frames import FRAME, LIGHT, Look, draw_message, frame, refit, set_margins, style_axes
+from .chart_frames import (
+    FRAME,
+    LIGHT,
+    Build,
+    Look,
+    draw_message,
+    frame,
+    refit,
+    set_margins,
+    style_axes,
+)
 from .heat_grid import ROW, HeatGrid, cell_of, heatmap_grid, row_labels
 
 ACCURACY = "#2e7d32"
@@ -46,9 +56,20 @@ def _day(text: str) -> date:
 
 
 def _date_axis(ax: Axes, ticks: int) -> None:
-    locator = AutoDateLocator(maxticks=ticks)
+    """Date ticks on the x axis: at most ``ticks``, whole days at the finest (minticks=2 keeps
+    the locator from falling back to hours over a few days)."""
+    locator = AutoDateLocator(minticks=2, maxticks=ticks)
+    locator.intervald[HOURLY] = [24]
     ax.xaxis.set_major_locator(locator)
     ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+
+
+def _days_shown(ax: Axes, x: Sequence[date]) -> None:
+    """Show the days of ``x`` with half a day either side, and at least three days, so one or
+    two days of practice still get a readable axis (and day ticks, not hours or years)."""
+    first, last = min(x), max(x)
+    extra = max(0, 2 - (last - first).days) / 2
+    ax.set_xlim(first - timedelta(days=0.6 + extra), last + timedelta(days=0.6 + extra))
 
 
 def _top(values: Sequence[float], pad: float = 1.08) -> float:
@@ -58,7 +79,19 @@ def _top(values: Sequence[float], pad: float = 1.08) -> float:
 
 # ----- accuracy and EV lost over time ----------------------------------------------------------
 
-def _over_time_frame(look: Look, per: str):
+def _axes(figure: Figure, look: Look, ylabel: str, bottom: float,
+          locator: MaxNLocator | None = None) -> Axes:
+    """One axes filling the figure but for fixed margins, in ``look``, with its y label."""
+    ax = figure.subplots()
+    ax.set_ylabel(ylabel, fontsize=8)
+    ax.yaxis.set_major_locator(locator or MaxNLocator(4))
+    style_axes(ax, look)
+    set_margins(figure, left=0.6, top=0.1, bottom=bottom)
+    return ax
+
+
+def _over_time_frame(look: Look, per: str) -> Build:
+    """Accuracy above EV lost, sharing an x axis of days (dates) or sessions (numbers)."""
     def build(figure: Figure) -> list[Axes]:
         top, bottom = figure.subplots(2, 1, sharex=True)
         top.set_ylabel("accuracy %", fontsize=8)
@@ -100,7 +133,10 @@ def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str 
     else:                                  # one artist instead of hundreds of bars
         bottom.fill_between(x, per_100, step="mid", color=LOSS, alpha=0.8, linewidth=0)
     bottom.set_ylim(0, _top(per_100))
-    bottom.autoscale(axis="x")
+    if per == "day":
+        _days_shown(bottom, x)
+    else:
+        bottom.set_xlim(0.4, len(stats) + 0.6)
     return figure
 
 
@@ -121,7 +157,7 @@ def over_time_title(stats: Sequence[DayStats] | Sequence[SessionStats], per: str
 _GAP = len(UP_ORDER) + 1     # the EV panel's first column
 
 
-def _heatmap_frame(look: Look, rows: tuple[ROW, ...]):
+def _heatmap_frame(look: Look, rows: tuple[ROW, ...]) -> Build:
     """One axes holding both grids (the error rate at columns 0-9, EV lost at 11-20), their
     separators and their fixed labels, all kept between draws."""
     def build(figure: Figure) -> list[Axes]:
@@ -186,17 +222,15 @@ def _colours(name: str) -> list:
 _RETENTION_BARS = ("after a gap", "in session", "next session", "first time")
 
 
-def _retention_frame(look: Look):
+def _retention_frame(look: Look) -> Build:
+    """Four named bars on a 0-100% scale (with room above for their labels)."""
     def build(figure: Figure) -> list[Axes]:
-        ax = figure.subplots()
+        ax = _axes(figure, look, "accuracy %", bottom=0.3)
         ax.set_xticks(range(len(_RETENTION_BARS)))
         ax.set_xticklabels(_RETENTION_BARS, fontsize=7.5)
         ax.set_xlim(-0.6, len(_RETENTION_BARS) - 0.4)
         ax.set_ylim(0, 115)
         ax.set_yticks([0, 50, 100])
-        ax.set_ylabel("accuracy %", fontsize=8)
-        style_axes(ax, look)
-        set_margins(figure, left=0.6, top=0.1, bottom=0.3)
         return [ax]
     return build
 
@@ -220,14 +254,11 @@ def draw_retention(retention: Retention, figure: Figure | None = None,
     return figure
 
 
-def _response_frame(look: Look):
+def _response_frame(look: Look) -> Build:
+    """Seconds against days."""
     def build(figure: Figure) -> list[Axes]:
-        ax = figure.subplots()
-        ax.set_ylabel("seconds", fontsize=8)
+        ax = _axes(figure, look, "seconds", bottom=0.45)
         _date_axis(ax, 5)
-        style_axes(ax, look)
-        ax.yaxis.set_major_locator(MaxNLocator(4))
-        set_margins(figure, left=0.6, top=0.1, bottom=0.45)
         return [ax]
     return build
 
@@ -247,7 +278,7 @@ def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = Non
             label="median")
     ax.plot(x, means, color=look.muted, linewidth=1.0, linestyle="--", label="mean")
     ax.set_ylim(0, _top(medians + means))
-    ax.autoscale(axis="x")
+    _days_shown(ax, x)
     ax.legend(fontsize=7.5, frameon=False, loc="lower left", ncols=2, labelcolor=look.text)
     return figure
 
@@ -269,14 +300,10 @@ def due_load(cards: Mapping[str, str] | Sequence[Mapping[str, str]], today: date
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
 
 
-def _due_frame(look: Look):
+def _due_frame(look: Look) -> Build:
+    """Whole numbers of cards against the coming days (labelled at each draw)."""
     def build(figure: Figure) -> list[Axes]:
-        ax = figure.subplots()
-        ax.set_ylabel("cards due", fontsize=8)
-        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
-        style_axes(ax, look)
-        set_margins(figure, left=0.6, top=0.1, bottom=0.3)
-        return [ax]
+        return [_axes(figure, look, "cards due", bottom=0.3, locator=MaxNLocator(4, integer=True))]
     return build
 
 

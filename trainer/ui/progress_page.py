@@ -41,7 +41,6 @@ from trainer.rules import PRESETS
 from . import progress_charts as charts
 from . import settings as cfg
 from .background import run_in_background
-from .chart_frames import DARK, LIGHT, Look
 from .pages import heading
 from .progress_data import (
     ProgressData,
@@ -51,7 +50,7 @@ from .progress_data import (
     preset_title,
 )
 from .progress_panels import LeakPanel, error_screen, start_screen
-from .theme import is_dark
+from .theme import chart_look
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
           ("Custom dates", -1))
@@ -156,7 +155,7 @@ class ProgressPage(QWidget):
         self.until_edit.dateChanged.connect(self.reload)
         self.per_box.currentIndexChanged.connect(self._redraw)
         self.drill_button.clicked.connect(self.drill)
-        self.look = self._palette_look()
+        self.look = chart_look(self.palette())
         self.reload()
         # While the worker reads the store, build the charts' axes so that drawing the data
         # that comes back only adds artists.
@@ -348,14 +347,11 @@ class ProgressPage(QWidget):
         if keys:
             self.drill_requested.emit(keys)
 
-    def _palette_look(self) -> Look:
-        return DARK if is_dark(self.palette()) else LIGHT
-
     def changeEvent(self, event: QEvent | None) -> None:
         """A new palette (the theme setting) redraws the charts in the matching look."""
         super().changeEvent(event)
         if event is not None and event.type() == QEvent.Type.PaletteChange:
-            look = self._palette_look()
+            look = chart_look(self.palette())
             if look != self.look:
                 self.look = look
                 self._redraw()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QApplication
 
+from .chart_frames import DARK, LIGHT, Look
+
 THEMES = {"light": "Light", "dark": "Dark"}
 
 _DARK = {
@@ -59,3 +61,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
 def is_dark(palette: QPalette) -> bool:
     """True when the palette's window colour is dark (the dark theme, or a dark desktop)."""
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def chart_look(palette: QPalette) -> Look:
+    """The look of matplotlib charts drawn on a widget with ``palette``."""
+    return DARK if is_dark(palette) else LIGHT
