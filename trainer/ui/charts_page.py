@@ -1,10 +1,10 @@
 """The strategy chart viewer: one preset's chart per context, cell details, export, differences.
 
-The chart is ``strategy_charts.render.draw_chart`` on a ``FigureCanvasQTAgg`` (no pyplot), the
-same drawing as ``python -m strategy_charts chart``. It is redrawn only when the preset, the
-context or the differences outline change. The standard blackjack table for the differences
-view can take up to a minute to build the first time: it is built in a worker thread with a
-busy indicator, and kept for the session (and on disk, by ``load_or_build``).
+The chart is drawn on a :class:`~trainer.ui.chart_canvas.ChartCanvas`, the same drawing as
+``python -m strategy_charts chart``. It is redrawn only when the preset, the context, the
+differences outline or the theme change. The standard blackjack table for the differences view
+can take up to a minute to build the first time: it is built in a worker thread with a progress
+bar, and kept for the session (and on disk, by ``load_or_build``).
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from matplotlib.backend_bases import MouseEvent
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
 from PyQt6.QtCore import QEvent, QSettings, Qt
 from PyQt6.QtWidgets import (
     QCheckBox,
@@ -33,11 +29,12 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.render import chart_rows, draw_chart
+from strategy_charts.render import chart_rows
 from trainer.rules import PRESETS, RuleSet
 
 from . import settings as cfg
 from .background import run_in_background
+from .chart_canvas import ChartCanvas
 from .chart_files import (
     EXPORT_FORMATS,
     export_chart,
@@ -59,8 +56,6 @@ from .chart_logic import (
 from .pages import heading
 from .theme import chart_look
 
-ROW_PIXELS = 15
-
 
 class ChartsPage(QWidget):
     """Preset and context menus, the chart, a side panel for the clicked cell, export."""
@@ -73,7 +68,6 @@ class ChartsPage(QWidget):
         self._drawn_key: tuple[str, str, bool, str] | None = None
         self._outlined: set[Cell] = set()
         self._building: set[str] = set()
-        self._selection: Rectangle | None = None
 
         self.preset_box = QComboBox()
         self.preset_box.setAccessibleName("Preset")
@@ -97,13 +91,9 @@ class ChartsPage(QWidget):
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("Save this chart as PNG, SVG or PDF")
 
-        self.figure = Figure(dpi=110)
-        self.canvas = FigureCanvasQTAgg(self.figure)
-        self.canvas.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.canvas.mpl_connect("button_press_event", self._on_press)
-        self.canvas.mpl_connect("resize_event", self._on_resize)
-        self.canvas.mpl_connect("draw_event", self._on_draw)
-        self._background: Any = None
+        self.canvas = ChartCanvas()
+        self.figure = self.canvas.figure
+        self.canvas.pressed.connect(self.select_at)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -215,14 +205,8 @@ class ChartsPage(QWidget):
         self._drawn_key = key
         chart = self.chart()
         self._outlined = differences(chart, standard) if standard is not None else set()
-        rows = chart_rows(chart)
-        self.canvas.setMinimumHeight(ROW_PIXELS * len(rows) + 170)
-        draw_chart(chart, self.rules, self.context, figure=self.figure,
-                   differences=self._outlined or None, ink=look.text, paper=look.background)
-        self._selection = None
-        self._background = None
+        self.canvas.show_chart(chart, self.rules, self.context, self._outlined, look)
         self.draw_count += 1
-        self.canvas.draw_idle()
         if standard is not None:
             count = len(self._outlined)
             self._say(f"{count} outlined cell{'s' if count != 1 else ''}: play differs from "
@@ -281,11 +265,6 @@ class ChartsPage(QWidget):
 
     # ----- cells ------------------------------------------------------------------------------
 
-    def _on_press(self, event: MouseEvent) -> None:
-        if event.inaxes is None or event.xdata is None or event.ydata is None:
-            return
-        self.select_at(event.xdata, event.ydata)
-
     def select_at(self, x: float, y: float) -> Cell | None:
         """Select the cell at chart coordinates (x: up-card column, y: row) and show its EVs."""
         found = cell_of(self.chart(), self.context, x, y)
@@ -310,31 +289,7 @@ class ChartsPage(QWidget):
             other = self.standard_chart()
             standard = other.get(kind, {}).get(value, {}).get(up) if other else None
         self.panel.setText(cell_summary(cell, label, data, self.context, standard))
-        self._mark(cell)
-
-    def _mark(self, cell: Cell) -> None:
-        """Outline the selected cell by blitting over the last full draw (no redraw)."""
-        axes = self.figure.axes[0] if self.figure.axes else None
-        if axes is None:
-            return
-        x, y = position_of(self.chart(), self.context, cell)
-        if self._selection is None or self._selection.axes is not axes:
-            self._selection = Rectangle((0, 0), 1, 1, facecolor="none", edgecolor="#1565c0",
-                                        linewidth=2.5, zorder=5, animated=True)
-            axes.add_patch(self._selection)
-        self._selection.set_xy((x - 0.5, y - 0.5))
-        if self._background is None:
-            self.canvas.draw_idle()      # the draw event paints the selection
-            return
-        self.canvas.restore_region(self._background)
-        axes.draw_artist(self._selection)
-        self.canvas.blit(self.figure.bbox)
-
-    def _on_draw(self, _event: object) -> None:
-        """After a full draw: keep it for blitting and paint the selection on top."""
-        self._background = self.canvas.copy_from_bbox(self.figure.bbox)
-        if self._selection is not None and self._selection.axes is not None:
-            self._selection.axes.draw_artist(self._selection)
+        self.canvas.mark(*position_of(chart, self.context, cell))
 
     def changeEvent(self, event: QEvent | None) -> None:
         """A new palette (the theme setting) redraws the chart on a matching background."""
@@ -342,11 +297,6 @@ class ChartsPage(QWidget):
         if (event is not None and event.type() == QEvent.Type.PaletteChange
                 and getattr(self, "_drawn_key", None) is not None):
             self.refresh()
-
-    def _on_resize(self, _event: object) -> None:
-        """Fit the chart to the new size (the draw that follows a resize shows it)."""
-        if self.figure.axes:
-            self.figure.tight_layout()
 
     # ----- export -----------------------------------------------------------------------------
 
