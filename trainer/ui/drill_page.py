@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtGui import QCloseEvent, QKeyEvent
 from PyQt6.QtWidgets import (
@@ -16,7 +18,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.timed import TimedDrill
-from trainer.rules import RulesError, RuleSet
+from trainer.rules import Action, RulesError, RuleSet
 
 from .action_bar import ActionBar
 from .drill_support import Busy, Countdown, ProgressLink, initial_choice, rules_choices, rules_for
@@ -27,6 +29,9 @@ from .table_widget import TableWidget
 class DrillPage(QWidget):
     """Base of a page that deals decisions: the progress link, rules choice, timer box, table,
     feedback, action bar and status line every such page has."""
+
+    #: Each page's countdown step: show the time left, apply the auto-decision at zero.
+    _tick: Callable[[], None]
 
     def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +79,18 @@ class DrillPage(QWidget):
         layout.addLayout(middle, 1)
         layout.addWidget(self.bar)
         layout.addWidget(self.status)
+
+    def _await_decision(self, actions: Sequence[Action]) -> None:
+        """Offer ``actions`` on the bar, start the countdown when timed, and give the table the
+        keyboard."""
+        self.bar.set_actions(actions)
+        self.bar.set_proceed(None)
+        if self.timed is not None:
+            self.timed.start()
+            self.countdown.show()
+            self._tick()
+        if not self.table.hasFocus():
+            self.table.setFocus()
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
         if event is not None and self.bar.handle_key(event):

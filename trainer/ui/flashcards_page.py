@@ -206,15 +206,8 @@ class FlashcardsPage(DrillPage):
             return
         self.card = self.session.next()
         self.table.set_view(flashcard_view(self.card, self.rules))
-        self.bar.set_actions(self.card.actions)
-        self.bar.set_proceed(None)
         self.awaiting = True
-        if self.timed is not None:
-            self.timed.start()
-            self.countdown.show()
-            self._tick()
-        if not self.table.hasFocus():
-            self.table.setFocus()
+        self._await_decision(self.card.actions)
 
     def answer(self, action: object) -> None:
         """Take the player's action on the card shown."""

@@ -201,14 +201,7 @@ class ShoePage(DrillPage):
         self.table.set_view(view_from_round(practice.round, practice.settings.seat))
         self._show_info()                 # cards left change with every card dealt
         legal = practice.round.legal_actions()
-        self.bar.set_actions([a for a in ORDER if a in legal])
-        self.bar.set_proceed(None)
-        if self.timed is not None:
-            self.timed.start()
-            self.countdown.show()
-            self._tick()
-        if not self.table.hasFocus():
-            self.table.setFocus()
+        self._await_decision([a for a in ORDER if a in legal])
 
     def act(self, action: object) -> None:
         """Take the player's decision in the round in play."""
