@@ -113,7 +113,8 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         return 1
     only = Filter(preset=args.preset)
     with store:
-        days = review.by_day(store, only)
+        seen = review.overview(store, only)      # days, retention and speed in one scan
+        days = seen.days
         if not days:
             out.write(f"No decisions yet in {store.path}. Try: freebet-trainer drill\n")
             return 0
@@ -125,12 +126,11 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         for day in days[-7:]:
             out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
                       f"EV lost {day.ev_lost:.3f}\n")
-        kept = review.retention(store, only)
+        kept = seen.retention
         out.write("\nRetention (first try after a day or more): "
                   f"{_tally(kept.after_gap)}; within a session: {_tally(kept.in_session)}\n")
-        speeds = review.response_times(store, only)
-        if speeds:
-            latest = speeds[-1]
+        if seen.response:
+            latest = seen.response[-1]
             out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
         out.write("\nCostliest leaks (EV lost per 100 hands of natural play):\n")
         for leak in review.leaks(store, only, limit=args.top):

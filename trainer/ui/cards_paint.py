@@ -99,14 +99,20 @@ def font(pixels: float, bold: bool = True) -> QFont:
     return f
 
 
-def paint_card(painter: QPainter, rect: QRectF, card: CardView) -> None:
-    """A face-up card: rank and suit in two corners, a large suit pip in the middle."""
+def _card_body(painter: QPainter, rect: QRectF) -> tuple[float, float]:
+    """The card's white rounded body with its shadow; returns its width and corner radius."""
     w = rect.width()
     radius = 0.07 * w
     _shadow(painter, rect, radius)
     painter.setPen(QPen(CARD_EDGE, max(0.6, 0.012 * w)))
     painter.setBrush(CARD_FACE)
     painter.drawRoundedRect(rect, radius, radius)
+    return w, radius
+
+
+def paint_card(painter: QPainter, rect: QRectF, card: CardView) -> None:
+    """A face-up card: rank and suit in two corners, a large suit pip in the middle."""
+    w, _ = _card_body(painter, rect)
     colour = RED if card.red else BLACK
     # corner index: rank over suit, top left and (turned) bottom right
     for turned in (False, True):
@@ -146,12 +152,7 @@ def _corner(painter: QPainter, rect: QRectF, card: CardView, colour: QColor) -> 
 
 def paint_back(painter: QPainter, rect: QRectF) -> None:
     """A face-down card: a red back with a white border and a lattice."""
-    w = rect.width()
-    radius = 0.07 * w
-    _shadow(painter, rect, radius)
-    painter.setPen(QPen(CARD_EDGE, max(0.6, 0.012 * w)))
-    painter.setBrush(CARD_FACE)
-    painter.drawRoundedRect(rect, radius, radius)
+    w, radius = _card_body(painter, rect)
     inner = rect.adjusted(0.08 * w, 0.08 * w, -0.08 * w, -0.08 * w)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(BACK)

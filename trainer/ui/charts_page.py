@@ -21,7 +21,6 @@ from PyQt6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -53,7 +52,7 @@ from .chart_logic import (
     position_of,
     standard_context,
 )
-from .pages import heading
+from .pages import busy_bar, heading
 from .theme import chart_look
 
 
@@ -80,11 +79,8 @@ class ChartsPage(QWidget):
         self.diff_box.setToolTip("Outline the cells where Free Bet play differs from standard "
                                  "blackjack (free double counted as double, free split as "
                                  "split).")
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
+        self.busy = busy_bar()
         self.busy.setFixedWidth(90)
-        self.busy.setTextVisible(False)
-        self.busy.hide()
         self.status = QLabel()
         # one line that never resizes the chart below it (a resize means a full redraw)
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)

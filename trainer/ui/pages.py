@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PyQt6 import sip
 from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QPaintEvent
-from PyQt6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QApplication, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 #: Makes a page's widget, given the settings store.
 PageFactory = Callable[[QSettings], QWidget]
@@ -26,6 +26,16 @@ class PageSpec:
     title: str
     summary: str
     factory: PageFactory
+
+
+def busy_bar() -> QProgressBar:
+    """A bar without text that moves while work of unknown length runs; hidden until shown.
+    A caller that learns how far the work has come sets its range and value."""
+    bar = QProgressBar()
+    bar.setRange(0, 0)
+    bar.setTextVisible(False)
+    bar.hide()
+    return bar
 
 
 def heading(text: str) -> QLabel:

@@ -30,7 +30,6 @@ from trainer.progress.review import DayStats, ResponseDay, Retention, SessionSta
 from .chart_frames import (
     FRAME,
     LIGHT,
-    Build,
     Look,
     draw_message,
     frame,
@@ -90,7 +89,7 @@ def _axes(figure: Figure, look: Look, ylabel: str, bottom: float,
     return ax
 
 
-def _over_time_frame(look: Look, per: str) -> Build:
+def _over_time_axes(target: Figure, look: Look, per: str) -> list[Axes]:
     """Accuracy above EV lost, sharing an x axis of days (dates) or sessions (numbers)."""
     def build(figure: Figure) -> list[Axes]:
         top, bottom = figure.subplots(2, 1, sharex=True)
@@ -106,7 +105,7 @@ def _over_time_frame(look: Look, per: str) -> Build:
             bottom.xaxis.set_major_locator(MaxNLocator(8, integer=True))
         set_margins(figure, left=0.75, top=0.12, bottom=0.5 if per == "day" else 0.42)
         return [top, bottom]
-    return build
+    return frame(target, ("over_time", per), look, build)
 
 
 def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str = "day",
@@ -118,7 +117,7 @@ def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str 
     if not stats:
         return None
     figure = _new(figure, (9, 4))
-    top, bottom = frame(figure, ("over_time", per), look, _over_time_frame(look, per))
+    top, bottom = _over_time_axes(figure, look, per)
     if per == "day":
         x: list = [_day(s.day) for s in stats]  # type: ignore[union-attr]
     else:
@@ -157,7 +156,7 @@ def over_time_title(stats: Sequence[DayStats] | Sequence[SessionStats], per: str
 _GAP = len(UP_ORDER) + 1     # the EV panel's first column
 
 
-def _heatmap_frame(look: Look, rows: tuple[ROW, ...]) -> Build:
+def _heatmap_axes(target: Figure, look: Look, rows: tuple[ROW, ...]) -> list[Axes]:
     """One axes holding both grids (the error rate at columns 0-9, EV lost at 11-20), their
     separators and their fixed labels, all kept between draws."""
     def build(figure: Figure) -> list[Axes]:
@@ -179,7 +178,7 @@ def _heatmap_frame(look: Look, rows: tuple[ROW, ...]) -> Build:
         ax.set_xlim(-3.2, _GAP + cols + 0.1)
         ax.set_ylim(count + 0.1, -2.3)
         return [ax]
-    return build
+    return frame(target, ("heatmap", rows), look, build)
 
 
 def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
@@ -189,7 +188,7 @@ def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
         return None
     rows, cols = len(grid.rows), len(UP_ORDER)
     figure = _new(figure, (8, 0.2 * rows + 1.2))
-    (ax,) = frame(figure, ("heatmap", grid.rows), look, _heatmap_frame(look, grid.rows))
+    (ax,) = _heatmap_axes(figure, look, grid.rows)
     high_ev = max(float(np.nanmax(grid.ev_per_100)), 1e-9)
     panels = ((0, grid.error_rate * 100, "Reds", 100.0, "error rate (dark: 100%)"),
               (_GAP, grid.ev_per_100, "Purples", high_ev, f"EV lost /100 (dark: {high_ev:.2f})"))
@@ -222,7 +221,7 @@ def _colours(name: str) -> list:
 _RETENTION_BARS = ("after a gap", "in session", "next session", "first time")
 
 
-def _retention_frame(look: Look) -> Build:
+def _retention_axes(target: Figure, look: Look) -> list[Axes]:
     """Four named bars on a 0-100% scale (with room above for their labels)."""
     def build(figure: Figure) -> list[Axes]:
         ax = _axes(figure, look, "accuracy %", bottom=0.3)
@@ -232,7 +231,7 @@ def _retention_frame(look: Look) -> Build:
         ax.set_ylim(0, 115)
         ax.set_yticks([0, 50, 100])
         return [ax]
-    return build
+    return frame(target, "retention", look, build)
 
 
 def draw_retention(retention: Retention, figure: Figure | None = None,
@@ -244,7 +243,7 @@ def draw_retention(retention: Retention, figure: Figure | None = None,
     if not any(tally.tries for tally in tallies):
         return None
     figure = _new(figure, (4.5, 3))
-    (ax,) = frame(figure, "retention", look, _retention_frame(look))
+    (ax,) = _retention_axes(figure, look)
     colours = (NEUTRAL, ACCURACY, MUTED, MUTED)
     values = [100 * (tally.accuracy or 0.0) for tally in tallies]
     ax.bar(range(len(tallies)), values, color=colours, width=0.65)
@@ -254,13 +253,13 @@ def draw_retention(retention: Retention, figure: Figure | None = None,
     return figure
 
 
-def _response_frame(look: Look) -> Build:
+def _response_axes(target: Figure, look: Look) -> list[Axes]:
     """Seconds against days."""
     def build(figure: Figure) -> list[Axes]:
         ax = _axes(figure, look, "seconds", bottom=0.45)
         _date_axis(ax, 5)
         return [ax]
-    return build
+    return frame(target, "response", look, build)
 
 
 def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = None,
@@ -269,7 +268,7 @@ def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = Non
     if not days:
         return None
     figure = _new(figure, (4.5, 3))
-    (ax,) = frame(figure, "response", look, _response_frame(look))
+    (ax,) = _response_axes(figure, look)
     x = [_day(d.day) for d in days]
     marker = "o" if len(days) <= 60 else None
     medians = [d.median_ms / 1000 for d in days]
@@ -300,11 +299,11 @@ def due_load(cards: Mapping[str, str] | Sequence[Mapping[str, str]], today: date
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
 
 
-def _due_frame(look: Look) -> Build:
+def _due_axes(target: Figure, look: Look) -> list[Axes]:
     """Whole numbers of cards against the coming days (labelled at each draw)."""
     def build(figure: Figure) -> list[Axes]:
         return [_axes(figure, look, "cards due", bottom=0.3, locator=MaxNLocator(4, integer=True))]
-    return build
+    return frame(target, "due", look, build)
 
 
 def draw_due_load(load: Sequence[tuple[date, int]], total_cards: int = 0,
@@ -313,7 +312,7 @@ def draw_due_load(load: Sequence[tuple[date, int]], total_cards: int = 0,
     if not load or total_cards == 0:
         return None
     figure = _new(figure, (4.5, 3))
-    (ax,) = frame(figure, "due", look, _due_frame(look))
+    (ax,) = _due_axes(figure, look)
     counts = [n for _, n in load]
     colours = [LOSS if i == 0 else NEUTRAL for i in range(len(load))]
     ax.bar(range(len(load)), counts, color=colours, width=0.7)
@@ -342,11 +341,11 @@ def prepare(figures: Mapping[str, Figure], look: Look, rows: tuple[ROW, ...],
             per: str = "day") -> None:
     """Build the frames of the page's charts (keyed as the page names them) before their data
     arrive: the page does this while the store is read, so the first drawing only adds data."""
-    frame(figures["over_time"], ("over_time", per), look, _over_time_frame(look, per))
-    frame(figures["heatmap"], ("heatmap", rows), look, _heatmap_frame(look, rows))
-    frame(figures["retention"], "retention", look, _retention_frame(look))
-    frame(figures["response"], "response", look, _response_frame(look))
-    frame(figures["due"], "due", look, _due_frame(look))
+    _over_time_axes(figures["over_time"], look, per)
+    _heatmap_axes(figures["heatmap"], look, rows)
+    _retention_axes(figures["retention"], look)
+    _response_axes(figures["response"], look)
+    _due_axes(figures["due"], look)
 
 
 __all__ = [

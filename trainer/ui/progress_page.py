@@ -25,7 +25,6 @@ from PyQt6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
@@ -41,7 +40,7 @@ from trainer.rules import PRESETS
 from . import progress_charts as charts
 from . import settings as cfg
 from .background import run_in_background
-from .pages import heading
+from .pages import busy_bar, heading
 from .progress_data import (
     ProgressData,
     ProgressQuery,
@@ -111,11 +110,8 @@ class ProgressPage(QWidget):
         self.per_box.setAccessibleName("Over time")
         self.per_box.addItem("Per day", "day")
         self.per_box.addItem("Per session", "session")
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
+        self.busy = busy_bar()
         self.busy.setFixedWidth(80)
-        self.busy.setTextVisible(False)
-        self.busy.hide()
         self.summary = QLabel()
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 

@@ -18,7 +18,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +29,7 @@ from trainer.rules.errors import RuleSetError
 
 from . import settings as cfg
 from .background import run_in_background
+from .pages import busy_bar
 
 ERROR_STYLE = "color: #c62828;"
 #: Stores a setting if its declaration accepts the value; returns why not, else None.
@@ -54,11 +54,8 @@ class RulesFileEditor(QWidget):
         clear.clicked.connect(self.clear_rules_file)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setTextVisible(False)
+        self.busy = busy_bar()
         self.busy.setMaximumHeight(10)
-        self.busy.hide()
         line = QHBoxLayout()
         line.setContentsMargins(0, 0, 0, 0)
         for widget in (self.path, choose, clear):
