@@ -2,12 +2,15 @@
 
 Which situation comes next:
 
-* a situation answered wrongly comes back 3 to 5 cards later in the same session (same cards
-  in value, fresh suits), before anything else due at that card;
-* mode **due**: the due fsrs reviews first, then situations never seen, each by priority =
-  natural frequency x EV cost of a mistake (so common, expensive leaks are learned first); when
-  nothing is due, the review due soonest;
-* every other mode: its situations in a shuffled cycle (each once before any repeats).
+* mode **due**: the study queue (:mod:`trainer.drills.study`): due and learning cards and a
+  daily share of new ones, chosen by what an answer now does for tomorrow, from the player's
+  memory as their past answers show it; then "keep going" on the weakest;
+* every other mode (and a drill on chosen situations): its situations in a shuffled cycle, each
+  once before any repeats, and a situation answered wrongly comes back 3 to 5 cards later
+  (same cards in value, fresh suits), before anything else at that card.
+
+The last answer can be undone until the next card is answered: the card is dealt again and the
+answer leaves the session (the caller marks its stored record undone).
 
 Concrete cards: a hand of the situation picked from its table entries by natural frequency
 (in mode **differences**, only among the entries where Free Bet play differs), ranks and suits
@@ -17,8 +20,8 @@ drawn from a seeded :class:`random.Random`, so a seed replays a session.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 from fractions import Fraction
@@ -26,10 +29,13 @@ from fractions import Fraction
 from trainer.rules import Action, Card, Hand, Rank, Stakes, Suit
 
 from .catalog import Catalog
+from .curriculum import Curriculum, Prior, curriculum
 from .grading import Asked, Clock, grade, record, utc_now
+from .memory import Answer, day_of
+from .memory_fit import Fit
 from .records import GradedDecision, Mode, Verdict
 from .situations import Context, HandKind, Situation, Spot, StakeLabel
-from .spacing import DEFAULT_THRESHOLDS, ResponseThresholds, Spacing, rating_for
+from .study import Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
 #: Cards between a missed situation and its return.
@@ -51,7 +57,6 @@ class FlashMode(Enum):
     PAIRS = "pairs"
     FREE = "free"
     CHARLIE = "charlie"
-    INSURANCE = "insurance"
 
 
 def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:
@@ -66,7 +71,6 @@ def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:
         FlashMode.PAIRS: s.kind is HandKind.PAIR,
         FlashMode.FREE: s.context is Context.SPLIT and s.stakes is StakeLabel.FREE,
         FlashMode.CHARLIE: catalog.rules.six_card_charlie and s.context is Context.DRAWN,
-        FlashMode.INSURANCE: s.context is Context.INSURANCE,
     }[mode]
 
 
@@ -109,34 +113,42 @@ class Flashcard:
 
 
 class FlashcardSession:
-    """A run of flashcards over one catalog; fsrs card states go in and come out as JSON."""
+    """A run of flashcards over one catalog.
+
+    ``history`` holds the player's past answers in this rule set, oldest first (see
+    :func:`trainer.drills.history.answers`), ``fitted`` the memory fit stored with them, if
+    any; due mode reads both, every mode adds to :attr:`answers`.
+    """
 
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
-                 cards: Mapping[str, str] | None = None, clock: Clock = utc_now,
-                 thresholds: ResponseThresholds = DEFAULT_THRESHOLDS,
-                 record_mode: Mode = Mode.FLASHCARDS,
-                 only: Collection[str] | None = None) -> None:
+                 history: Sequence[Answer] = (), fitted: Fit | None = None,
+                 prior: Prior = Prior.CLASSIC, study: StudySettings = StudySettings(),
+                 clock: Clock = utc_now, record_mode: Mode = Mode.FLASHCARDS,
+                 only: Collection[str] | None = None, day_start: datetime | None = None) -> None:
         self.catalog = catalog
         self.mode = mode
         self.rng = random.Random(seed)
         self.clock = clock
-        self.thresholds = thresholds
         self.record_mode = record_mode
-        self.spacing = Spacing(cards)
+        self.course: Curriculum = curriculum(catalog.rules, prior)
         self.keys = mode_situations(catalog, mode)
         if only is not None:   # a drill on chosen situations, e.g. the costliest leaks
             self.keys = [k for k in self.keys if k in set(only)]
             if not self.keys:
                 raise ValueError("none of the chosen situations can be dealt under "
                                  f"{catalog.rules.name}")
-        priority = {k: catalog.weight[k] * catalog.cost[k] for k in self.keys}
-        self._by_priority = sorted(self.keys, key=lambda k: (-priority[k], k))
+        self.queue: StudyQueue | None = None
+        if mode is FlashMode.DUE and only is None:
+            self.queue = StudyQueue(self.course, history, clock(), settings=study,
+                                    fitted=fitted, day_start=day_start)
         self._cycle: list[str] = []
         self._slots: dict[int, tuple[str, tuple[int, ...]]] = {}
         self.current: Flashcard | None = None
         self._last: str | None = None
+        self._answered: tuple[Flashcard, Answer, Undo | None] | None = None
         self.dealt = 0
         self.decisions: list[GradedDecision] = []
+        self.answers: list[Answer] = []
 
     # ----- choosing and dealing ---------------------------------------------------------------
 
@@ -155,28 +167,22 @@ class FlashcardSession:
         return self.current
 
     def _choose(self) -> str:
-        last = self._last
-        if self.mode is not FlashMode.DUE:
-            if not self._cycle:
-                self._cycle = list(self.keys)
-                self.rng.shuffle(self._cycle)
-                if len(self._cycle) > 1 and self._cycle[-1] == last:
-                    self._cycle[0], self._cycle[-1] = self._cycle[-1], self._cycle[0]
-            return self._cycle.pop()
-        now = self.clock()
-        spacing = self.spacing
-        for wanted in (lambda k: spacing.is_due(k, now), spacing.is_new):
-            found = next((k for k in self._by_priority if k != last and wanted(k)), None)
-            if found is not None:
-                return found
-        waiting = [k for k in self.keys if k != last] or self.keys
-        return min(waiting, key=lambda k: (spacing.due_at.get(k, now), k))
+        if self.queue is not None:
+            return self.queue.choose(self.clock())
+        if not self._cycle:
+            self._cycle = list(self.keys)
+            self.rng.shuffle(self._cycle)
+            if len(self._cycle) > 1 and self._cycle[-1] == self._last:
+                self._cycle[0], self._cycle[-1] = self._cycle[-1], self._cycle[0]
+        return self._cycle.pop()
 
     def _pick_hand(self, key: str) -> tuple[int, ...]:
         spots = self.catalog.spots[key]
         if self.mode is FlashMode.DIFFERENCES:
             differing = self.catalog.differences()
             spots = [s for s in spots if s.table_key in differing] or spots
+        elif self.queue is not None:   # teach the hands the assumed play gets wrong
+            spots = [s for s in spots if self.course.guess(s) < 1.0] or spots
         weights = [self.catalog.entry_weight.get(s.table_key, 0.0) for s in spots]
         spot = self.rng.choices(spots, weights=weights if sum(weights) > 0 else None)[0]
         return spot.values
@@ -196,11 +202,22 @@ class FlashcardSession:
         return Flashcard(number, spot, tuple(cards), self._card(situation.up), actions,
                          self.clock())
 
+    # ----- the day (due mode) -----------------------------------------------------------------
+
+    def counts(self) -> Counts | None:
+        """Due, learning and new cards left today (None outside due mode)."""
+        return self.queue.counts(self.clock()) if self.queue is not None else None
+
+    def next_due(self) -> datetime | None:
+        """When the next card falls due (None outside due mode or with no history)."""
+        return self.queue.next_due(self.clock()) if self.queue is not None else None
+
     # ----- answering --------------------------------------------------------------------------
 
     def answer(self, action: Action, response_ms: int | None = None,
                timed_out: bool = False) -> GradedDecision:
-        """Grade ``action`` on the current card, review its fsrs card, re-queue a miss."""
+        """Grade ``action`` on the current card, let the queue learn from it, re-queue a miss
+        (outside due mode)."""
         card = self.current
         if card is None:
             raise RuntimeError("no flashcard is dealt: call next() first")
@@ -212,13 +229,32 @@ class FlashcardSession:
         weight = self.catalog.weight_of(card.situation)
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
-        self.spacing.review(card.situation.key,
-                            rating_for(result.verdict, response_ms, self.thresholds), now)
-        if result.verdict is Verdict.WRONG:
+        answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
+                        self.course.guess(card.spot))
+        change = self.queue.record(answer) if self.queue is not None else None
+        if result.verdict is Verdict.WRONG and self.queue is None:
             self._requeue(card)
+        self._answered = (card, answer, change)
         self.current = None
         self.decisions.append(decision)
+        self.answers.append(answer)
         return decision
+
+    def undo(self) -> GradedDecision:
+        """Take back the last answer (until the next card is answered): that card is dealt
+        again as it was; returns the decision taken back. ValueError with nothing to undo."""
+        if self._answered is None:
+            raise ValueError("there is no answer to undo")
+        card, answer, change = self._answered
+        self._answered = None
+        if self.queue is not None and change is not None:
+            self.queue.undo(answer, change)
+        self.answers.pop()
+        self._slots = {n: s for n, s in self._slots.items()
+                       if s != (card.situation.key, card.spot.values) or n <= card.number}
+        self.current = replace(card, dealt_at=self.clock())
+        self._last = card.situation.key
+        return self.decisions.pop()
 
     def auto_action(self) -> Action:
         """The document's time-out decision for the current card (no insurance; hit 11 or less,
@@ -240,7 +276,3 @@ class FlashcardSession:
             if slot not in self._slots:
                 self._slots[slot] = (card.situation.key, values)
                 return
-
-    def card_states(self) -> dict[str, str]:
-        """Every fsrs card (situation key -> JSON), to persist."""
-        return self.spacing.states()

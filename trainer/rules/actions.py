@@ -33,10 +33,18 @@ class Action(Enum):
         return self in (Action.FREE_DOUBLE, Action.FREE_SPLIT)
 
     @property
+    def family(self) -> Action:
+        """The standard-blackjack play this is a form of: a free double is a double, a free
+        split a split (every other action is its own family)."""
+        return _FAMILY.get(self, self)
+
+    @property
     def title(self) -> str:
         """Name as on the table's buttons."""
         return self.value.replace("_", " ").title()
 
+
+_FAMILY = {Action.FREE_DOUBLE: Action.DOUBLE, Action.FREE_SPLIT: Action.SPLIT}
 
 #: Actions on a hand (insurance is a separate decision before play).
 PLAY_ACTIONS = (Action.HIT, Action.STAND, Action.DOUBLE, Action.FREE_DOUBLE,

@@ -1,0 +1,115 @@
+"""What there is to teach under an assumed starting play: cards, their faces and their worth.
+
+Before any history the trainer assumes how the player plays (:class:`Prior`): classic basic
+strategy (:mod:`trainer.drills.classic`; the default, a setting) or a novice's pick among the
+offered actions. A situation is worth teaching as much as that play loses there per round
+dealt (natural frequency x EV lost, :meth:`Curriculum.leak`); where the assumed play is already
+right there is nothing to teach.
+
+A **card** is what the scheduler tracks in the player's memory. Two ways to cut the situations
+into cards are kept side by side (:data:`MAPPINGS`): one card per situation, or one per fact
+(:mod:`trainer.drills.facts`: learning a face teaches the rest). The memory fit
+(:mod:`trainer.drills.memory_fit`) decides from the player's answers which one describes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from trainer.rules import RuleSet
+
+from .catalog import Catalog, catalog
+from .classic import classic_play
+from .facts import Facts
+from .grading import grade
+from .records import Verdict
+from .situations import Situation, Spot
+
+
+class Prior(Enum):
+    """How a player with no history is assumed to play."""
+
+    CLASSIC = "classic"      # classic basic strategy, mapped onto Free Bet's offers
+    NOVICE = "novice"        # any offered action, with equal chance
+
+
+#: The card mappings, in the order a tie is broken.
+FACTS, SITUATIONS = "facts", "situations"
+MAPPINGS = (FACTS, SITUATIONS)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards of one mapping: each card's faces (situations worth teaching) and worth."""
+
+    card_of: dict[str, str]                 # situation key -> card key (taught situations)
+    faces: dict[str, tuple[str, ...]]       # card key -> its situations, costliest first
+    worth: dict[str, float]                 # card key -> what the assumed play loses, per round
+
+
+class Curriculum:
+    """The situations of one catalog worth teaching under one prior, cut into cards."""
+
+    def __init__(self, table: Catalog, prior: Prior) -> None:
+        self.catalog = table
+        self.prior = prior
+        classic = classic_play(table.rules)
+        self._classic = classic
+        self.leak: dict[str, float] = {}
+        for key in table.situations:
+            if prior is Prior.CLASSIC:
+                self.leak[key] = classic.situation_leak(key)
+            else:
+                self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
+                    table, s) for s in table.spots[key])
+        facts = Facts.of(table)
+        taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
+        self.decks = {
+            FACTS: self._deck({k: facts.of_situation[k] for k in taught}),
+            SITUATIONS: self._deck({k: k for k in taught}),
+        }
+
+    def _deck(self, card_of: dict[str, str]) -> Deck:
+        faces: dict[str, list[str]] = {}
+        for key, card in card_of.items():
+            faces.setdefault(card, []).append(key)
+        ordered = {card: tuple(sorted(keys, key=lambda k: (-self.leak[k], k)))
+                   for card, keys in faces.items()}
+        worth = {card: sum(self.leak[k] for k in keys) for card, keys in ordered.items()}
+        return Deck(card_of, ordered, worth)
+
+    def mappings(self) -> dict[str, Mapping[str, str]]:
+        """Situation -> card for each mapping (what the memory fit chooses between)."""
+        return {name: deck.card_of for name, deck in self.decks.items()}
+
+    def guess(self, spot: Spot) -> float:
+        """The chance that the assumed play is graded right here without any memory of it."""
+        evs, best = self.catalog.evs(spot)
+        if self.prior is Prior.CLASSIC:
+            play = self._classic.play.get(spot.table_key, best)
+            return float(grade(play, evs, best).verdict is not Verdict.WRONG)
+        right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
+        return right / len(evs)
+
+    def leak_per_100(self) -> float:
+        """What the assumed play loses in all: main bets per 100 rounds of natural play."""
+        return 100 * sum(self.leak.values())
+
+    def situation(self, key: str) -> Situation:
+        """The situation of a key."""
+        return self.catalog.situations[key]
+
+
+def _novice_loss(table: Catalog, spot: Spot) -> float:
+    """The EV an equal-chance pick among the offered actions loses at ``spot``."""
+    evs, best = table.evs(spot)
+    return sum(evs[best] - ev for ev in evs.values()) / len(evs)
+
+
+@cache
+def curriculum(rules: RuleSet, prior: Prior) -> Curriculum:
+    """The curriculum of ``rules`` under ``prior`` (kept in memory)."""
+    return Curriculum(catalog(rules), prior)

@@ -1,0 +1,108 @@
+"""The player's memory of each card: how likely it is recalled now, learned from their answers.
+
+The model is the power forgetting curve of FSRS-4 with a three-parameter stability update:
+
+* a card last answered ``t`` days ago with stability ``S`` (days) is recalled with probability
+  R = (1 + t / (9·S))^−1, so R = 0.9 exactly when t = S;
+* its first answer sets S = ``first``; an answer given from memory grows it,
+  S ← S·(1 + ``growth``·(1 − R)) + ``first`` (more when the card was nearly forgotten: spacing
+  pays); a miss cuts it, S ← max(``first``, ``lapse``·S);
+* a right answer is not always recall: without it the player still plays right with some
+  ``guess`` chance (a novice's lucky pick among the offered actions). A right answer is taken
+  as recalled with the posterior chance R / (R + (1 − R)·guess).
+
+People differ by tenfold in how fast they forget: the three parameters are the player's own,
+fitted by maximum likelihood to every answer they have given (:mod:`trainer.drills.memory_fit`),
+so the trainer's picture of what is remembered follows the player's answers, not a population
+average. Time is in days (float) throughout; :func:`day_of` converts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+
+@dataclass(frozen=True)
+class MemoryParams:
+    """How fast one player learns and forgets (see the module docstring)."""
+
+    first: float = 0.1       # stability after a card's first answer (days)
+    growth: float = 5.0      # how much an answer from memory grows stability
+    lapse: float = 0.3       # the share of stability a miss keeps
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What the player holds of one card: stability (days) and the day of the last answer."""
+
+    stability: float
+    last: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer as the memory model reads it."""
+
+    situation: str           # the situation key asked
+    day: float               # when (days, see :func:`day_of`)
+    right: bool              # correct or acceptable
+    guess: float             # chance of playing right without recalling (0..1)
+
+
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def day_of(when: datetime) -> float:
+    """A moment as days since a fixed epoch (the model's clock)."""
+    return (when - _EPOCH).total_seconds() / 86400.0
+
+
+def recall(trace: Trace | None, day: float) -> float:
+    """The chance the card is recalled at ``day`` (0 for a card never answered)."""
+    if trace is None:
+        return 0.0
+    return 1.0 / (1.0 + max(0.0, day - trace.last) / (9.0 * trace.stability))
+
+
+def due_day(trace: Trace, retention: float) -> float:
+    """The day recall falls to ``retention``."""
+    return trace.last + 9.0 * trace.stability * (1.0 / retention - 1.0)
+
+
+def recalled_stability(params: MemoryParams, trace: Trace, r: float) -> float:
+    """Stability after an answer given from memory with recall chance ``r``."""
+    return trace.stability * (1.0 + params.growth * (1.0 - r)) + params.first
+
+
+def missed_stability(params: MemoryParams, trace: Trace) -> float:
+    """Stability after a miss."""
+    return max(params.first, params.lapse * trace.stability)
+
+
+def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
+    """The card's trace after ``answer`` (the player then sees the right play)."""
+    if trace is None:
+        return Trace(params.first, answer.day)
+    r = recall(trace, answer.day)
+    if answer.right:
+        chance = r + (1.0 - r) * answer.guess
+        from_memory = r / chance if chance > 0 else 0.0
+    else:
+        from_memory = 0.0
+    stability = (from_memory * recalled_stability(params, trace, r)
+                 + (1.0 - from_memory) * missed_stability(params, trace))
+    return replace(trace, stability=stability, last=answer.day)
+
+
+def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:
+    """How much answering the card at ``now`` raises its expected recall at ``horizon``.
+
+    An unknown card's first answer starts its memory; a known card is answered from memory
+    with its recall chance (stability grows) or missed (stability falls)."""
+    if trace is None:
+        return recall(Trace(params.first, now), horizon)
+    r = recall(trace, now)
+    hit = Trace(recalled_stability(params, trace, r), now)
+    miss = Trace(missed_stability(params, trace), now)
+    return r * recall(hit, horizon) + (1.0 - r) * recall(miss, horizon) - recall(trace, horizon)

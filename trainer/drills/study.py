@@ -1,0 +1,260 @@
+"""The study queue: which card comes next in due mode, and the day's counts, Anki-style.
+
+The day is counted as in Anki: **due** cards (answered before, now predicted to be recalled
+with less than the desired retention, 90%), **learning** cards (due ones whose memory cannot yet
+last a day) and up to a daily limit of **new** cards (20 by default). When none is left the day
+is **done**, with the time the next card falls due; **keep going** practises on.
+
+Which card comes next: of every card answered before and today's allowance of new ones, the one
+whose answer now does the most for the next session — its worth (what the assumed play loses
+there per round, :mod:`trainer.drills.curriculum`) times how much answering it now raises its
+expected recall tomorrow (:func:`trainer.drills.memory.gain`, with the memory model fitted to
+the player's answers). Due cards come first in effect, since a nearly forgotten card gains the
+most; a card not yet due comes before one that is only when it is worth more (an expensive card
+learned minutes ago before a cheap one forgotten). New material comes costliest first, and
+practice stops paying where memory is firm. (Serving due cards strictly first, as Anki does,
+needed 2.5 times the answers on the learning bench, ``bench/learning.py``.) Near ties go to
+contrast: a card next to the one just asked (the same hand against the neighbouring up card, or
+the same cards with the other stakes) comes next when worth at least :data:`CONTRAST` of the
+best.
+
+The queue holds no state of its own beyond the answers: its picture of the player's memory is
+rebuilt from the answers every session (the progress store keeps them), so an undone answer
+simply leaves it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from .curriculum import Curriculum, Deck
+from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
+from .memory_fit import Fit, fit
+from .situations import card_label
+
+#: Answers needed before the memory model is fitted to the player (defaults before that).
+FIT_AFTER = 50
+#: Refit when the answers have grown by this factor since the last fit.
+REFIT_GROWTH = 1.3
+#: A card in the running for contrast is worth at least this share of the best.
+CONTRAST = 0.8
+#: Stability (days) from which a card is "due", not "learning".
+LEARNED_DAYS = 1.0
+
+
+@dataclass(frozen=True)
+class StudySettings:
+    """The player's choices for due mode."""
+
+    new_per_day: int = 20
+    retention: float = 0.9
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What is left today: due reviews, learning cards, new cards."""
+
+    due: int
+    learning: int
+    new: int
+
+    @property
+    def done(self) -> bool:
+        """Nothing left for today."""
+        return not (self.due or self.learning or self.new)
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What one recorded answer changed, to take it back."""
+
+    card: str
+    trace: Trace | None
+    was_new_today: bool
+
+
+class StudyQueue:
+    """Due mode over one curriculum, from the player's past answers (oldest first)."""
+
+    def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
+                 settings: StudySettings = StudySettings(), fitted: Fit | None = None,
+                 day_start: datetime | None = None) -> None:
+        self.course = course
+        self.settings = settings
+        self.answers = list(answers)
+        self.fit = fitted if fitted is not None and not _stale(fitted, len(answers)) else (
+            fit(self.answers, course.mappings()) if len(self.answers) >= FIT_AFTER else None)
+        self.params = self.fit.params if self.fit else MemoryParams()
+        self.deck: Deck = course.decks[self.fit.cards if self.fit else _default_mapping(course)]
+        self.traces: dict[str, Trace] = {}
+        self.asked: Counter[str] = Counter()
+        for answer in self.answers:
+            self._learn(answer)
+        self.start = day_of(now)
+        self.horizon = self.start + 1.0
+        today = day_of(day_start if day_start is not None else _midnight(now))
+        self.introduced_today = len(self._first_answered_since(today))
+        self.last: str | None = None
+        self._value: dict[str, float] = {}
+        self._valued_at = self.start
+        self._revalue(self.start)
+
+    # ----- the player's memory --------------------------------------------------------------
+
+    def _learn(self, answer: Answer) -> str | None:
+        card = self.deck.card_of.get(answer.situation)
+        self.asked[answer.situation] += 1
+        if card is not None:
+            self.traces[card] = learn(self.params, self.traces.get(card), answer)
+        return card
+
+    def _first_answered_since(self, day: float) -> set[str]:
+        """Cards whose first answer came at or after ``day``."""
+        first: dict[str, float] = {}
+        for answer in self.answers:
+            card = self.deck.card_of.get(answer.situation)
+            if card is not None and card not in first:
+                first[card] = answer.day
+        return {card for card, at in first.items() if at >= day}
+
+    def _revalue(self, now: float) -> None:
+        self._valued_at = now
+        self._value = {card: self._worth(card, now) for card in self.deck.faces}
+
+    def _worth(self, card: str, now: float) -> float:
+        return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
+                                            self.horizon)
+
+    def is_due(self, card: str, now: float) -> bool:
+        """True for a card answered before and now below the desired retention."""
+        trace = self.traces.get(card)
+        return trace is not None and due_day(trace, self.settings.retention) <= now
+
+    # ----- the day -------------------------------------------------------------------------
+
+    @property
+    def new_left(self) -> int:
+        """New cards still allowed today."""
+        return max(0, self.settings.new_per_day - self.introduced_today)
+
+    def counts(self, now: datetime) -> Counts:
+        """Due, learning and new cards left at ``now``."""
+        day = day_of(now)
+        due = learning = 0
+        for card, trace in self.traces.items():
+            if card in self.deck.faces and self.is_due(card, day):
+                if trace.stability >= LEARNED_DAYS:
+                    due += 1
+                else:
+                    learning += 1
+        unseen = sum(1 for card in self.deck.faces if card not in self.traces)
+        return Counts(due, learning, min(self.new_left, unseen))
+
+    def next_due(self, now: datetime) -> datetime | None:
+        """When the next card falls due after ``now`` (None: nothing answered yet)."""
+        day = day_of(now)
+        later = [due_day(t, self.settings.retention) for c, t in self.traces.items()
+                 if c in self.deck.faces]
+        later = [d for d in later if d > day]
+        if not later:
+            return None
+        return now + timedelta(days=min(later) - day)
+
+    # ----- choosing ------------------------------------------------------------------------
+
+    def choose(self, now: datetime) -> str:
+        """The situation to ask next: of the cards answered before and today's allowance of new
+        ones, the one whose answer now does most for the next session."""
+        day = day_of(now)
+        if day - self._valued_at > 1 / 48:     # half an hour on: every card's worth again
+            self._revalue(day)
+        new_ok = self.new_left > 0
+        offered = [c for c in self._value
+                   if c != self.last and (new_ok or c in self.traces)]
+        if not offered:   # nothing answered yet and no new cards allowed: new ones anyway
+            offered = [c for c in self._value if c != self.last] or list(self._value)
+        card = self._pick(offered)
+        self.last = card
+        return self._face(card)
+
+    def _pick(self, offered: list[str]) -> str:
+        value = self._value
+        best = max(offered, key=lambda c: (value[c], c))
+        if self.last is None:
+            return best
+        close = [c for c in offered if value[c] >= CONTRAST * value[best]
+                 and _neighbours(self.course, self.deck, c, self.last)]
+        return max(close, key=lambda c: (value[c], c)) if close else best
+
+    def _face(self, card: str) -> str:
+        """The situation to show for ``card``: its costliest face, the least asked first."""
+        leak = self.course.leak
+        return max(self.deck.faces[card],
+                   key=lambda k: (leak[k] / (1 + self.asked[k]), k))
+
+    # ----- answers -------------------------------------------------------------------------
+
+    def record(self, answer: Answer) -> Undo:
+        """Take one answer into the picture of the player's memory; returns how to undo it."""
+        card = self.deck.card_of.get(answer.situation)
+        before = self.traces.get(card) if card is not None else None
+        was_new = card is not None and before is None
+        self.introduced_today += was_new
+        self.answers.append(answer)
+        self._learn(answer)
+        if card is not None:
+            self._value[card] = self._worth(card, answer.day)
+        return Undo(card or "", before, was_new)
+
+    def undo(self, answer: Answer, change: Undo) -> None:
+        """Take back the last recorded ``answer`` (``change`` is what :meth:`record` gave)."""
+        if not self.answers or self.answers[-1] != answer:
+            raise ValueError("only the last answer can be undone")
+        self.answers.pop()
+        self.asked[answer.situation] -= 1
+        if change.card:
+            if change.trace is None:
+                self.traces.pop(change.card, None)
+            else:
+                self.traces[change.card] = change.trace
+            self._value[change.card] = self._worth(change.card, answer.day)
+        if change.was_new_today:
+            self.introduced_today -= 1
+
+
+def _midnight(now: datetime) -> datetime:
+    """The start of ``now``'s day in the local time zone."""
+    local = now.astimezone()
+    return local.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _stale(fitted: Fit, answers: int) -> bool:
+    return answers >= FIT_AFTER and answers >= REFIT_GROWTH * max(fitted.answers, 1)
+
+
+def _default_mapping(course: Curriculum) -> str:
+    """Before a fit: facts (what most people memorise) — the first mapping."""
+    return next(iter(course.decks))
+
+
+def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:
+    """Cards that contrast: the same hand class and stakes against neighbouring up cards, or
+    the same hand and up card with the other stakes."""
+    x = course.situation(deck.faces[a][0])
+    y = course.situation(deck.faces[b][0])
+    if x.hand_class != y.hand_class or x.context != y.context:
+        return False
+    if x.stakes == y.stakes:
+        return _chart_distance(x.up, y.up) == 1
+    return x.up == y.up
+
+
+_COLUMNS = [str(v) for v in range(2, 11)] + ["A"]
+
+
+def _chart_distance(up_a: int, up_b: int) -> int:
+    """How many chart columns apart two up cards are (2..10, A)."""
+    return abs(_COLUMNS.index(card_label(up_a)) - _COLUMNS.index(card_label(up_b)))
