@@ -88,7 +88,7 @@ def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
         from_memory = ok * r / chance
         grown = s * (1.0 + growth * (1.0 - r)) + first
         cut = np.maximum(first, lapse * s)
-        stability[here] = from_memory * grown + (1.0 - from_memory) * cut
+        stability[here] = grown ** from_memory * cut ** (1.0 - from_memory)
     return total
 
 
