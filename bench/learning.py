@@ -265,8 +265,8 @@ class _Picking(abc.ABC):
         self.world = w
         self.rng = random.Random(f"teacher-{seed}")
 
-    def start_day(self, now: float) -> None:
-        pass
+    def start_day(self, now: float) -> None:  # noqa: B027 (an optional hook)
+        """Most baselines keep no sessions."""
 
     @abc.abstractmethod
     def choose(self, now: float) -> str:
@@ -280,8 +280,8 @@ class _Picking(abc.ABC):
         spot = self.rng.choices(spots, weights=weights if sum(weights) > 0 else None)[0]
         return spot, list(table.evs(spot)[0])
 
-    def tell(self, spot: Spot, action: str, now: float) -> None:
-        pass
+    def tell(self, spot: Spot, action: str, now: float) -> None:  # noqa: B027 (optional hook)
+        """Most baselines do not look at the answers."""
 
 
 class RandomTeacher(_Picking):
@@ -517,24 +517,30 @@ def bench(found: dict[str, dict[str, Any]], schedulers: Sequence[str],
 
 
 def plot(runs: dict[str, dict[str, list[Run]]], report: dict[str, Any], path: str) -> None:
-    """Leak against answers given, mean over the seeds, one panel per learner."""
+    """Leak against answers given, mean over the seeds, one panel per learner. A run stops once
+    it has reached the target (and the last checkpoint); its last leak is carried on after."""
     from matplotlib.figure import Figure
     names = list(runs)
-    fig = Figure(figsize=(5.2 * len(names), 4.2), layout="constrained")
+    fig = Figure(figsize=(5.2 * len(names), 4.4), layout="constrained")
     for ax, name in zip(fig.subplots(1, len(names), squeeze=False)[0], names, strict=True):
-        target = report["learners"][name]["params"]["target"]
+        entry = report["learners"][name]
         for scheduler, seeds in runs[name].items():
-            days = min(len(r.leaks) for r in seeds)
-            xs = [seeds[0].leaks[d][0] for d in range(days)]
-            ys = [sum(r.leaks[d][1] for r in seeds) / len(seeds) for d in range(days)]
-            ax.plot(xs, ys, label=scheduler, linewidth=1.6 if scheduler == "app" else 1.0)
-        ax.axhline(target, color="grey", linestyle=":", linewidth=1)
+            days = max(len(r.leaks) for r in seeds)
+            longest = max(seeds, key=lambda r: len(r.leaks))
+            xs = [longest.leaks[d][0] for d in range(days)]
+            ys = [sum(r.leaks[min(d, len(r.leaks) - 1)][1] for r in seeds) / len(seeds)
+                  for d in range(days)]
+            reached = entry["schedulers"][scheduler]["reviews_to_target"]
+            label = f"{scheduler}: " + ("not reached" if reached is None
+                                         else f"{reached:,.0f} answers")
+            ax.plot(xs, ys, label=label, linewidth=2.0 if scheduler == "app" else 1.0)
+        ax.axhline(entry["params"]["target"], color="grey", linestyle=":", linewidth=1)
         ax.set_yscale("log")
         ax.set_title(name)
         ax.set_xlabel("answers given")
         ax.set_ylabel("leak (main bets per 100 rounds)")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend()
+        ax.legend(fontsize="small")
     fig.savefig(path, dpi=110)
 
 

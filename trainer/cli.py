@@ -9,13 +9,14 @@ lives here. The progress file is found by :mod:`trainer.progress.location` (``--
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import TYPE_CHECKING, TextIO
 
 from trainer.drills.flashcards import FlashMode
 
 if TYPE_CHECKING:
-    from trainer.progress.review import Tally
+    from trainer.progress.review import Overview, Tally
     from trainer.progress.store import ProgressStore
 
 
@@ -25,19 +26,25 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     drill = commands.add_parser(
         "drill", help="flashcards in the terminal",
         description="Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid "
-                    "as offered), P split, Y/N insurance, Q quit.")
+                    "as offered), P split, Y/N insurance, U undo the last answer, Q quit.")
     drill.add_argument("--preset", default="evolution", choices=sorted(PRESETS),
                        help="rule set (default: evolution)")
     drill.add_argument("--mode", default=FlashMode.DUE.value,
                        choices=[m.value for m in FlashMode], help="which situations (default: due)")
     drill.add_argument("--count", type=int, default=20, help="flashcards to ask (default: 20)")
     drill.add_argument("--seed", type=int, default=None, help="replay a session's deals")
+    drill.add_argument("--assume", default="classic", choices=["classic", "novice"],
+                       help="before any answers, assume you play classic basic strategy "
+                            "(default) or are new to blackjack: what to teach first")
     drill.add_argument("--data-dir", default=None, help="folder of the progress file")
     drill.set_defaults(run=cmd_drill)
-    stats = commands.add_parser("stats", help="accuracy, EV lost and leaks from your history")
+    stats = commands.add_parser("stats", help="your leak per 100 rounds, today's cards, leaks")
     stats.add_argument("--preset", default=None, choices=sorted(PRESETS),
-                       help="only this rule set (default: all)")
+                       help="rule set (default: the one practised last)")
     stats.add_argument("--top", type=int, default=10, help="leaks to list (default: 10)")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--assume", default="classic", choices=["classic", "novice"],
+                       help="how to count situations you have not answered (default: classic)")
     stats.add_argument("--data-dir", default=None, help="folder of the progress file")
     stats.set_defaults(run=cmd_stats)
     export = commands.add_parser("export", help="write every graded decision to a CSV file")
@@ -60,19 +67,22 @@ def _open_store(data_dir: str | None, out: TextIO) -> ProgressStore | None:
 
 def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
               stdout: TextIO | None = None) -> int:
-    """Run a flashcard session in the terminal, every answer and fsrs card saved as given."""
+    """Run a flashcard session in the terminal, every answer saved as it is given."""
     import random
 
     from trainer.drills.catalog import catalog
+    from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.flashcards import FlashcardSession
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
+    from trainer.progress.study_store import load_history, save_fit
     from trainer.rules import preset
 
     out = stdout or sys.stdout
     rules = preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = catalog(rules)
+    prior = Prior(args.assume)
     store = _open_store(args.data_dir, out)
     if store is None:
         return 1
@@ -80,63 +90,129 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
         out.write("Comparing with standard blackjack: its table is built on first use "
                   "(up to a minute), then cached.\n")
     with store:
+        history = load_history(store, curriculum(rules, prior))
         try:
             session = FlashcardSession(table, FlashMode(args.mode), seed=seed,
-                                       cards=store.load_cards(table.preset))
+                                       history=history.answers, fitted=history.fitted,
+                                       prior=prior)
         except ValueError as exc:
             out.write(f"freebet-trainer drill: {exc}\n")
             return 2
         session_id = store.start_session(table.preset, Mode.FLASHCARDS, {
-            "flashcards": args.mode, "seed": seed, "count": args.count})
+            "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
+        stored: list[int] = []
 
         def keep(decision: GradedDecision) -> None:
-            store.record_decision(session_id, decision)
-            key = decision.situation_key
-            store.save_card(table.preset, key, session.spacing.changed[key])
+            stored.append(store.record_decision(session_id, decision))
+
+        def take_back(decision: GradedDecision) -> None:
+            store.undo_decision(stored.pop())
 
         out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
         try:
-            run_drill(session, args.count, stdin or sys.stdin, out, on_decision=keep)
+            run_drill(session, args.count, stdin or sys.stdin, out, on_decision=keep,
+                      on_undo=take_back)
         finally:
             store.end_session(session_id)
+            if session.queue is not None:
+                save_fit(store, table.preset, session.queue.fit, history.fitted)
     return 0
 
 
 def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    """Print totals, recent days, retention, response times and the costliest leaks."""
+    """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
+    response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
+    from trainer.drills.catalog import catalog
+    from trainer.drills.curriculum import Prior, curriculum
+    from trainer.drills.grading import utc_now
+    from trainer.drills.leak import estimate
+    from trainer.drills.study import StudyQueue
     from trainer.progress import review
     from trainer.progress.filters import Filter
+    from trainer.progress.study_store import load_history
+    from trainer.rules import preset
 
     out = stdout or sys.stdout
     store = _open_store(args.data_dir, out)
     if store is None:
         return 1
-    only = Filter(preset=args.preset)
     with store:
-        seen = review.overview(store, only)      # days, retention and speed in one scan
-        days = seen.days
-        if not days:
-            out.write(f"No decisions yet in {store.path}. Try: freebet-trainer drill\n")
+        name = args.preset or _last_practised(store) or "evolution"
+        rules = preset(name)
+        course = curriculum(rules, Prior(args.assume))
+        label = catalog(rules).preset
+        seen = review.overview(store, Filter(preset=label))
+        leak = estimate(course, review.recent_answers(store, label))
+        history = load_history(store, course)
+        now = utc_now()
+        queue = StudyQueue(course, history.answers, now, fitted=history.fitted)
+        counts, next_due = queue.counts(now), queue.next_due(now)
+        decisions = sum(d.decisions for d in seen.days)
+        if args.json:
+            json.dump({
+                "preset": name, "assume": args.assume, "decisions": decisions,
+                "leak_per_100": round(leak.leak_per_100, 6),
+                "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
+                "due": counts.due + counts.learning, "new_today": counts.new,
+                "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
+                "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
+                           "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
+            }, out, indent=2, ensure_ascii=False)
+            out.write("\n")
             return 0
-        total = sum(d.decisions for d in days)
-        right = sum(d.right for d in days)
-        lost = sum(d.ev_lost for d in days)
-        out.write(f"{total} decisions, {right / total:.1%} right, EV lost {lost:.3f} bets "
-                  f"({store.path})\n\nLast days:\n")
-        for day in days[-7:]:
-            out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
-                      f"EV lost {day.ev_lost:.3f}\n")
-        kept = seen.retention
-        out.write("\nRetention (first try after a day or more): "
-                  f"{_tally(kept.after_gap)}; within a session: {_tally(kept.in_session)}\n")
-        if seen.response:
-            latest = seen.response[-1]
-            out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
-        out.write("\nCostliest leaks (EV lost per 100 hands of natural play):\n")
-        for leak in review.leaks(store, only, limit=args.top):
-            out.write(f"  {leak.leak_per_100:8.4f}  {leak.situation_key:38s} "
-                      f"{leak.decisions:4d} tries, {leak.accuracy:.0%} right\n")
+        out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
+                  f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
+                  f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
+                  + (f"; next due {next_due.astimezone():%a %H:%M}" if next_due else "") + "\n")
+        if not seen.days:
+            out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
+            return 0
+        _write_history(out, seen, decisions, store.path)
+        out.write("\nCostliest leaks (main bets per 100 rounds):\n")
+        for s in leak.situations[:args.top]:
+            out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
+                      f"{_fix(s.best, s.played, s.answers)}\n")
     return 0
+
+
+def _last_practised(store: ProgressStore) -> str | None:
+    """The preset of the latest session, if it is a preset (not a custom rule set)."""
+    from trainer.rules import PRESETS
+    rows = store.tuples("SELECT preset FROM sessions ORDER BY started DESC, id DESC")
+    return next((row[0] for row in rows if row[0] in PRESETS), None)
+
+
+def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) -> None:
+    """Totals, the last days, retention and response time."""
+    days = seen.days
+    right = sum(d.right for d in days)
+    lost = sum(d.ev_lost for d in days)
+    out.write(f"\n{decisions} decisions, {right / decisions:.1%} right, EV lost {lost:.3f} "
+              f"main bets ({path})\n\nLast days:\n")
+    for day in days[-7:]:
+        out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
+                  f"EV lost {day.ev_lost:.3f}\n")
+    kept = seen.retention
+    out.write("\nRetention (first try after a day or more): "
+              f"{_tally(kept.after_gap)}; within a session: {_tally(kept.in_session)}\n")
+    if seen.response:
+        latest = seen.response[-1]
+        out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
+
+
+def _fix(best: str, played: dict[str, int], answers: int) -> str:
+    """E.g. 'Hit — you stood 3 of 5'."""
+    from trainer.rules import Action
+    wrong = {a: n for a, n in played.items() if a != best}
+    if not wrong:
+        return Action(best).title
+    action, times = max(wrong.items(), key=lambda kv: kv[1])
+    return f"{Action(best).title} — you {_PAST[action]} {times} of {answers}"
+
+
+_PAST = {"hit": "hit", "stand": "stood", "double": "doubled", "free_double": "free-doubled",
+         "split": "split", "free_split": "free-split", "insure": "insured",
+         "no_insurance": "declined insurance"}
 
 
 def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None) -> int:

@@ -1,17 +1,15 @@
-"""Flashcards: modes deal only their class, misses return within 5 cards, fsrs scheduling."""
+"""Flashcards: modes deal only their class, misses return within 5 cards, due mode, undo."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from fsrs import Rating
 
 from trainer.drills.catalog import Catalog
+from trainer.drills.curriculum import curriculum
+from trainer.drills.curriculum import Prior
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Verdict
 from trainer.drills.situations import Context, HandKind, StakeLabel
-from trainer.drills.spacing import ResponseThresholds, rating_for
 from trainer.rules import Action
 
 from .conftest import FakeClock
@@ -57,7 +55,6 @@ def test_a_missed_situation_returns_within_five_cards(evolution: Catalog,
     (FlashMode.PAIRS, lambda s: s.kind is HandKind.PAIR),
     (FlashMode.FREE, lambda s: s.context is Context.SPLIT and s.stakes is StakeLabel.FREE),
     (FlashMode.CHARLIE, lambda s: s.context is Context.DRAWN and 3 <= s.cards <= 5),
-    (FlashMode.INSURANCE, lambda s: s.context is Context.INSURANCE),
 ])
 def test_mode_filters_deal_only_their_class(evolution: Catalog, mode: FlashMode,
                                             check: object) -> None:
@@ -99,40 +96,69 @@ def test_same_seed_same_deals(evolution: Catalog, clock: FakeClock) -> None:
     assert deals(5) == deals(5)
 
 
-@pytest.mark.parametrize(("verdict", "ms", "rating"), [
-    (Verdict.WRONG, 500, Rating.Again),
-    (Verdict.CORRECT, 2999, Rating.Easy),
-    (Verdict.ACCEPTABLE, 3000, Rating.Good),
-    (Verdict.CORRECT, 7999, Rating.Good),
-    (Verdict.CORRECT, 8000, Rating.Hard),
-])
-def test_fsrs_rating_by_response_time(verdict: Verdict, ms: int, rating: Rating) -> None:
-    assert rating_for(verdict, ms, ResponseThresholds(easy_ms=3000, good_ms=8000)) is rating
-
-
-def test_due_mode_schedules_with_fsrs(evolution: Catalog, clock: FakeClock) -> None:
+def test_due_mode_starts_with_the_costliest_classic_leak(evolution: Catalog,
+                                                          clock: FakeClock) -> None:
+    """Before any history, a player assumed to know classic basic strategy is taught first
+    where that strategy loses most: hard 11 against a ten (free double, not hit)."""
     session = FlashcardSession(evolution, FlashMode.DUE, seed=1, clock=clock)
+    card = session.next()
+    assert card.situation.key == "evolution|first|real|hard11|2|v10"
+    course = curriculum(evolution.rules, Prior.CLASSIC)
+    assert course.guess(card.spot) == 0.0          # classic strategy hits: wrong here
+    counts = session.counts()
+    assert counts is not None and (counts.due, counts.learning, counts.new) == (0, 0, 20)
+
+
+def test_due_mode_never_deals_what_classic_strategy_already_plays_right(
+        evolution: Catalog, clock: FakeClock) -> None:
+    session = FlashcardSession(evolution, FlashMode.DUE, seed=2, clock=clock)
+    course = curriculum(evolution.rules, Prior.CLASSIC)
+    for _ in range(60):
+        card = session.next()
+        assert course.guess(card.spot) == 0.0, card.spot.table_key
+        clock.advance(10)
+        session.answer(best(session), response_ms=4000)
+
+
+def test_a_novice_is_also_taught_what_classic_players_know(evolution: Catalog,
+                                                             clock: FakeClock) -> None:
+    session = FlashcardSession(evolution, FlashMode.DUE, seed=2, clock=clock,
+                               prior=Prior.NOVICE)
+    novice = curriculum(evolution.rules, Prior.NOVICE)
+    seen = set()
+    for _ in range(40):
+        card = session.next()
+        seen.add(card.situation.key)
+        assert 0.0 < novice.guess(card.spot) < 1.0
+        clock.advance(10)
+        session.answer(best(session))
+    classic = curriculum(evolution.rules, Prior.CLASSIC)
+    assert any(classic.leak[k] == 0 for k in seen)   # e.g. standing on 20
+
+
+def test_undo_deals_the_card_again_and_forgets_the_answer(evolution: Catalog,
+                                                          clock: FakeClock) -> None:
+    session = FlashcardSession(evolution, FlashMode.DUE, seed=3, clock=clock)
     first = session.next()
-    top = max(session.keys, key=lambda k: evolution.weight[k] * evolution.cost[k])
-    assert first.situation.key == top                  # the costliest common leak first
-    clock.advance(1.5)
-    session.answer(best(session))                      # right and fast: Easy
-    second = session.next()
-    clock.advance(12)
-    session.answer(worst(session))                     # wrong: Again
-    states = session.card_states()
-    easy, again = (json.loads(states[c.situation.key]) for c in (first, second))
-    assert easy["due"] > again["due"]
-    # The states come back in: those situations are no longer new.
-    resumed = FlashcardSession(evolution, FlashMode.DUE, seed=2, cards=states, clock=clock)
-    assert not resumed.spacing.is_new(first.situation.key)
-    assert resumed.next().situation.key not in (first.situation.key, second.situation.key)
-    clock.advance(24 * 3600)                           # tomorrow the missed one is due
-    assert resumed.spacing.is_due(second.situation.key, clock())
+    clock.advance(5)
+    taken = session.answer(worst(session))
+    assert session.queue is not None
+    after = dict(session.queue.traces)
+    session.next()                                  # dealt, not answered: undo still allowed
+    assert session.undo() == taken
+    assert session.current is not None and session.current.cards == first.cards
+    assert session.decisions == [] and session.answers == []
+    assert session.queue.traces == {} and after != {}
+    with pytest.raises(ValueError, match="no answer to undo"):
+        session.undo()
+    clock.advance(5)
+    again = session.answer(best(session))
+    assert again.situation_key == first.situation.key and again.verdict is Verdict.CORRECT
 
 
 def test_time_out_on_a_flashcard(evolution: Catalog, clock: FakeClock) -> None:
-    session = FlashcardSession(evolution, FlashMode.INSURANCE, seed=4, clock=clock)
+    insurance = "evolution|insurance|real|any|2|vA"
+    session = FlashcardSession(evolution, FlashMode.ALL, seed=4, clock=clock, only=[insurance])
     session.next()
     decision = session.time_out()
     assert decision.timed_out and decision.action == "no_insurance"

@@ -40,8 +40,8 @@ def test_drill_from_stdin(monkeypatch: pytest.MonkeyPatch,
 
 def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
                                capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("n\nq\n"))
-    assert main(["drill", "--mode", "insurance", "--count", "5", "--seed", "1"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nq\n"))
+    assert main(["drill", "--mode", "pairs", "--count", "5", "--seed", "1"]) == 0
     assert "1 answered:" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["drill", "--mode", "all", "--seed", "1"]) == 0
@@ -53,7 +53,7 @@ def test_a_mode_the_rules_lack(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no situations" in capsys.readouterr().out
 
 
-def test_answers_and_cards_are_kept_and_reviewed(tmp_path: Path,
+def test_answers_are_kept_and_reviewed(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     folder = str(tmp_path / "data")
@@ -63,12 +63,53 @@ def test_answers_and_cards_are_kept_and_reviewed(tmp_path: Path,
     capsys.readouterr()
     with ProgressStore.open(tmp_path / "data" / "progress.sqlite3") as store:
         stored = [s.decision for s in store.decisions()]
-        cards = store.load_cards("evolution")
-    assert len(stored) == 3 and {d.situation_key for d in stored} <= set(cards)
-    assert all(d.mode is Mode.FLASHCARDS for d in stored)
+    assert len(stored) == 3 and all(d.mode is Mode.FLASHCARDS for d in stored)
     assert main(["stats", "--data-dir", folder]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("3 decisions") and "Costliest leaks" in out
+    assert out.startswith("evolution: your play costs ") and "3 decisions" in out
+    assert "Costliest leaks" in out
+
+
+def test_undo_takes_the_answer_back_and_marks_it(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """U takes the last answer back: the card comes again and the stored row is marked."""
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nu\nd\ns\n"))
+    assert main(["drill", "--count", "2", "--seed", "2", "--data-dir", folder]) == 0
+    out = capsys.readouterr().out
+    assert "Taken back: answer it again." in out
+    assert out.count("1. 5") + out.count("1. ") >= 2          # the same card, asked twice
+    assert "BLUNDER:" in out and "Why: Free double:" in out
+    with ProgressStore.open(tmp_path / "data" / "progress.sqlite3") as store:
+        rows = store.tuples("SELECT action, undone FROM decisions ORDER BY id")
+    assert rows[:2] == [("stand", 1), ("free_double", 0)] and len(rows) == 3
+
+
+def test_stats_json_gives_the_leak_and_the_day(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A player who knows classic strategy starts at its leak; hitting hard 11 against a ten
+    (classic play) is the first leak listed, with what they played."""
+    import json
+    folder = str(tmp_path / "data")
+    assert main(["stats", "--json", "--data-dir", folder]) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert fresh["decisions"] == 0 and fresh["leaks"] == []
+    assert fresh["leak_per_100"] == pytest.approx(fresh["classic_leak_per_100"])
+    assert fresh["classic_leak_per_100"] == pytest.approx(2.6885, abs=1e-3)
+    assert (fresh["due"], fresh["new_today"], fresh["next_due"]) == (0, 20, None)
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nh\n"))
+    assert main(["drill", "--count", "2", "--seed", "2", "--data-dir", folder]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--json", "--data-dir", folder]) == 0
+    after = json.loads(capsys.readouterr().out)
+    assert after["decisions"] == 2 and after["new_today"] <= 19
+    assert after["next_due"] is not None
+    top = after["leaks"][0]
+    assert top["situation"] == "evolution|first|real|hard11|2|v10"
+    assert top["best"] == "free_double" and top["played"] == {"hit": 1}
+    assert set(top) == {"situation", "best", "played", "per_100"}
 
 
 def test_stats_without_history_and_a_damaged_file(tmp_path: Path,

@@ -37,14 +37,24 @@ def test_export_round_trips_every_decision(store: ProgressStore, tmp_path: Path)
         rows = list(csv.reader(handle))
     assert rows[0] == ["id", "session_id", "time", "preset", "mode", "situation_key", "cards",
                        "dealer_up", "action", "best_action", "verdict", "ev_loss",
-                       "response_ms", "evs", "weight", "timed_out"]
+                       "response_ms", "evs", "weight", "timed_out", "undone"]
     assert len(rows) == 4
     assert rows[2][11] == "0.30000000000000004"
-    assert rows[3][-1] == "1"
+    assert rows[3][-2:] == ["1", "0"]       # timed out, not undone
+
+
+def test_an_undone_answer_is_exported_and_marked(store: ProgressStore, tmp_path: Path) -> None:
+    stored = _history(store)
+    store.undo_decision(stored[1].id)
+    target = tmp_path / "decisions.csv"
+    assert export.export_csv(store, target) == 3
+    with target.open(encoding="utf-8-sig", newline="") as handle:
+        assert [row["undone"] for row in csv.DictReader(handle)] == ["0", "1", "0"]
 
 
 def test_the_columns_are_the_record_fields_in_order() -> None:
-    assert ["id", "session_id", *(f.name for f in fields(GradedDecision))] == export.HEADER
+    assert ["id", "session_id", *(f.name for f in fields(GradedDecision)),
+            "undone"] == export.HEADER
 
 
 def test_export_can_be_filtered(store: ProgressStore, tmp_path: Path) -> None:

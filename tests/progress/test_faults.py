@@ -83,7 +83,7 @@ def test_damage_found_on_close_is_reported(db_path: Path) -> None:
     with pytest.raises(CorruptDatabaseError, match=r"progress\.sqlite3"):
         store.close()
     with pytest.raises(RuntimeError):  # closed all the same
-        store.load_cards("evolution")
+        store.answer_rows("evolution")
 
 
 @pytest.fixture

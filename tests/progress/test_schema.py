@@ -67,7 +67,8 @@ def test_a_new_file_gets_every_step_recorded_and_no_backup(
     assert [row["name"] for row in applied] == list(schema.STEPS)
     assert store.rows("PRAGMA user_version")[0]["user_version"] == schema.SCHEMA_VERSION
     assert store.rows("PRAGMA journal_mode")[0]["journal_mode"] == "wal"
-    assert {"sessions", "decisions", "cards", "shoe_rounds"} <= _tables(db_path)
+    assert {"sessions", "decisions", "memory_fits", "shoe_rounds"} <= _tables(db_path)
+    assert "cards" not in _tables(db_path)
     indexed = {row["name"] for row in store.rows("PRAGMA index_list(decisions)")}
     assert {"idx_decisions_time", "idx_decisions_situation_key", "idx_decisions_session_id",
             "idx_decisions_preset_situation"} <= indexed
@@ -100,6 +101,23 @@ def test_an_older_file_is_backed_up_then_upgraded(
     store.record_round(1, 1, bets={"main": 10.0}, net_result=10.0, expected_result=-0.5,
                        cards="A♠ K♦ | 9 7")
     assert store.rounds(1)[0].bets == {"main": 10.0}
+
+
+def test_a_version_2_file_keeps_its_answers_and_drops_the_fsrs_cards(
+        open_store: Callable[..., ProgressStore], db_path: Path) -> None:
+    """Version 4 replaces the derived fsrs cards by the memory fit; the backup keeps them."""
+    _make_v1(db_path)
+    with Database(db_path) as db:
+        schema.migrate(db, upto=2)
+        db.execute("INSERT INTO cards (preset, situation_key, card, updated) VALUES "
+                   "('evolution', 'k', '{}', '2026-02-01T10:00:06Z')")
+    store = open_store()
+    assert store.backup is not None and "cards" in _tables(store.backup)
+    assert "cards" not in _tables(db_path) and "memory_fits" in _tables(db_path)
+    assert store.answer_rows("evolution") == [("2026-02-01T10:00:05Z", "k", "A 7", "wrong")]
+    for index in ("idx_decisions_time", "idx_decisions_preset_situation"):
+        columns = [row["name"] for row in store.rows(f"PRAGMA index_info({index})")]
+        assert columns[-1] == "undone"
 
 
 def test_an_existing_backup_is_never_overwritten(

@@ -1,4 +1,5 @@
-"""The store's API: sessions, decisions (committed at once), filters, fsrs cards, shoe rounds."""
+"""The store's API: sessions, decisions (committed at once, undone kept), filters, memory fits,
+shoe rounds."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import threading
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-import fsrs
 import pytest
 
 from tests.progress.factories import FIXED_NOW, decision
@@ -92,17 +92,42 @@ def test_listing_crosses_batches(store: ProgressStore) -> None:
     assert [s.decision.response_ms for s in store.decisions()] == list(range(2345))
 
 
-def test_fsrs_cards_are_kept_as_json_per_preset(store: ProgressStore) -> None:
-    card = fsrs.Card()
-    reviewed, _ = fsrs.Scheduler().review_card(card, fsrs.Rating.Good, review_datetime=FIXED_NOW)
-    store.save_card("evolution", "hard 16 v 10", card.to_json())
-    store.save_card("evolution", "hard 16 v 10", reviewed.to_json())  # replaces
-    store.save_card("pot-of-gold", "hard 16 v 10", card.to_json())
-    loaded = store.load_cards("evolution")
-    assert list(loaded) == ["hard 16 v 10"]
-    assert fsrs.Card.from_json(loaded["hard 16 v 10"]).to_dict() == reviewed.to_dict()
-    assert store.load_cards("pot-of-gold") == {"hard 16 v 10": card.to_json()}
-    assert store.load_cards("nothing") == {}
+def test_memory_fits_are_kept_per_preset(store: ProgressStore) -> None:
+    fit = {"first": 0.02, "growth": 10.0, "lapse": 0.3, "cards": "facts",
+           "log_likelihood": -12.5, "answers": 400}
+    assert store.load_fit("evolution") is None
+    store.save_fit("evolution", {**fit, "answers": 100})
+    store.save_fit("evolution", fit)                       # replaces
+    store.save_fit("pot-of-gold", {**fit, "cards": "situations"})
+    assert store.load_fit("evolution") == fit
+    assert store.load_fit("pot-of-gold") == {**fit, "cards": "situations"}
+
+
+def test_an_undone_answer_is_kept_but_left_out(store: ProgressStore) -> None:
+    """Undo marks the row: it stays in the file and the export, not in the reviews, the study
+    queue's rows or the retention links."""
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    times = ["2026-03-01T10:00:00Z", "2026-03-01T10:00:10Z", "2026-03-01T10:00:20Z"]
+    ids = [store.record_decision(session, decision(time=t)) for t in times]
+    store.undo_decision(ids[1])
+    assert [s.id for s in store.decisions()] == [ids[0], ids[2]]
+    assert [r[0] for r in store.answer_rows("evolution")] == [times[0], times[2]]
+    assert store.tuples("SELECT COUNT(*) FROM decisions")[0][0] == 3
+    links = store.tuples("SELECT id, previous_time FROM decisions ORDER BY id")
+    assert links == [(ids[0], None), (ids[1], times[0]), (ids[2], times[0])]
+    assert [row[-1] for row in store.decision_rows(Filter(with_undone=True))] == [0, 1, 0]
+    with pytest.raises(ValueError, match="no decision 99"):
+        store.undo_decision(99)
+
+
+def test_answer_rows_are_one_presets_in_time_order(store: ProgressStore) -> None:
+    session = store.start_session("evolution", Mode.FLASHCARDS, {})
+    store.record_decision(session, decision(time="2026-03-02T10:00:00Z", verdict=Verdict.WRONG))
+    store.record_decision(session, decision(time="2026-03-01T10:00:00Z"))
+    store.record_decision(session, decision(time="2026-03-03T10:00:00Z", preset="pot-of-gold"))
+    assert store.answer_rows("evolution") == [
+        ("2026-03-01T10:00:00Z", decision().situation_key, decision().cards, "correct"),
+        ("2026-03-02T10:00:00Z", decision().situation_key, decision().cards, "wrong")]
 
 
 def test_shoe_rounds_keep_their_money(store: ProgressStore) -> None:
@@ -144,10 +169,10 @@ def test_a_closed_store_refuses_work(db_path: Path) -> None:
         store.start_session("evolution", Mode.FLASHCARDS, {})
 
 
-def test_presets_lists_every_preset_with_a_session_or_a_card(store: ProgressStore) -> None:
+def test_presets_lists_every_preset_with_a_session(store: ProgressStore) -> None:
     assert store.presets() == []
     store.start_session("pot-of-gold", Mode.SHOE, {})
     store.start_session("evolution", Mode.FLASHCARDS, {})
     store.start_session("evolution", Mode.TIMED, {})
-    store.save_card("custom-00ff", "custom-00ff|first|real|hard12|2|v4", fsrs.Card().to_json())
+    store.start_session("custom-00ff", Mode.FLASHCARDS, {})
     assert store.presets() == ["custom-00ff", "evolution", "pot-of-gold"]

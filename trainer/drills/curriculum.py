@@ -57,7 +57,7 @@ class Curriculum:
         self.catalog = table
         self.prior = prior
         classic = classic_play(table.rules)
-        self._classic = classic
+        self.classic = classic
         self.leak: dict[str, float] = {}
         for key in table.situations:
             if prior is Prior.CLASSIC:
@@ -89,7 +89,7 @@ class Curriculum:
         """The chance that the assumed play is graded right here without any memory of it."""
         evs, best = self.catalog.evs(spot)
         if self.prior is Prior.CLASSIC:
-            play = self._classic.play.get(spot.table_key, best)
+            play = self.classic.play.get(spot.table_key, best)
             return float(grade(play, evs, best).verdict is not Verdict.WRONG)
         right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
         return right / len(evs)

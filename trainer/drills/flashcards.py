@@ -33,9 +33,10 @@ from .curriculum import Curriculum, Prior, curriculum
 from .grading import Asked, Clock, grade, record, utc_now
 from .memory import Answer, day_of
 from .memory_fit import Fit
+from .reasons import Reason, reason
 from .records import GradedDecision, Mode, Verdict
 from .situations import Context, HandKind, Situation, Spot, StakeLabel
-from .study import Counts, StudyQueue, StudySettings, Undo
+from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
 #: Cards between a missed situation and its return.
@@ -122,7 +123,7 @@ class FlashcardSession:
 
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
                  history: Sequence[Answer] = (), fitted: Fit | None = None,
-                 prior: Prior = Prior.CLASSIC, study: StudySettings = StudySettings(),
+                 prior: Prior = Prior.CLASSIC, study: StudySettings = DEFAULT_STUDY,
                  clock: Clock = utc_now, record_mode: Mode = Mode.FLASHCARDS,
                  only: Collection[str] | None = None, day_start: datetime | None = None) -> None:
         self.catalog = catalog
@@ -255,6 +256,12 @@ class FlashcardSession:
         self.current = replace(card, dealt_at=self.clock())
         self._last = card.situation.key
         return self.decisions.pop()
+
+    def why(self, card: Flashcard) -> Reason:
+        """Why the best play of ``card`` is best (:mod:`trainer.drills.reasons`)."""
+        evs, best = self.catalog.evs(card.spot)
+        return reason(self.catalog.rules, card.spot, evs, best,
+                      self.course.classic.play.get(card.spot.table_key))
 
     def auto_action(self) -> Action:
         """The document's time-out decision for the current card (no insurance; hit 11 or less,

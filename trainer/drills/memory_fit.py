@@ -3,7 +3,7 @@
 Every answer the player has given is replayed through :mod:`trainer.drills.memory` for each
 candidate parameter set on a grid, and the candidate under which the answers were likeliest wins
 (maximum likelihood: each answer scores the model's chance of it, R + (1 − R)·guess when right,
-(1 − R)·(1 − guess) when wrong; a card's first answer scores nothing). The replay runs every card
+(1 − R)·(1 − guess) when wrong, with R = 0 for a card's first answer). The replay runs every card
 at once and every candidate at once with numpy, one answer-number at a time, so fitting 20,000
 answers takes a fraction of a second.
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -41,6 +42,20 @@ class Fit:
     cards: str               # the name of the winning mapping
     log_likelihood: float
     answers: int             # how many answers were fitted
+
+    def to_plain(self) -> dict[str, float | int | str]:
+        """The fit as plain values (what the progress store keeps)."""
+        return {"first": self.params.first, "growth": self.params.growth,
+                "lapse": self.params.lapse, "cards": self.cards,
+                "log_likelihood": self.log_likelihood, "answers": self.answers}
+
+    @classmethod
+    def from_plain(cls, data: Mapping[str, Any]) -> Fit:
+        """Read :meth:`to_plain`'s values back."""
+        params = MemoryParams(float(data["first"]), float(data["growth"]),
+                              float(data["lapse"]))
+        return cls(params, str(data["cards"]), float(data["log_likelihood"]),
+                   int(data["answers"]))
 
 
 def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str]
@@ -71,8 +86,13 @@ def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
     """The log-likelihood of ``answers`` under each candidate (first[i], growth[i], lapse[i])."""
     day, right, guess, present = _by_card(answers, card_of)
     total = np.zeros(first.shape)
-    if day.shape[1] < 2:
+    if day.shape[1] == 0:
         return total
+    # a card's first answer: nothing recalled, right only by the guess (the same under every
+    # candidate, but not under every mapping: a fact's later faces are not first answers)
+    opening = np.clip(guess[:, 0], _CLIP, 1.0 - _CLIP)
+    total += float((right[:, 0] * np.log(opening)
+                    + (1.0 - right[:, 0]) * np.log1p(-opening)).sum())
     stability = np.broadcast_to(first, (day.shape[0], first.size)).copy()
     for k in range(1, day.shape[1]):
         here = present[:, k]

@@ -14,6 +14,31 @@ class Verdict(Enum):
     WRONG = "wrong"
 
 
+class Severity(Enum):
+    """How much a decision costs, in words a player reads at a glance."""
+
+    NONE = "right"              # the best play
+    CLOSE_CALL = "close call"   # acceptable, or wrong by less than 2% of the bet
+    MISTAKE = "mistake"         # wrong by 2% to 10% of the bet
+    BLUNDER = "blunder"         # wrong by 10% of the bet or more
+
+    @classmethod
+    def of(cls, verdict: Verdict, ev_loss: float) -> Severity:
+        """The severity of a graded decision (see :data:`CLOSE_CALL_BELOW`,
+        :data:`BLUNDER_FROM`)."""
+        if verdict is Verdict.CORRECT:
+            return cls.NONE
+        if verdict is Verdict.ACCEPTABLE or ev_loss < CLOSE_CALL_BELOW:
+            return cls.CLOSE_CALL
+        return cls.MISTAKE if ev_loss < BLUNDER_FROM else cls.BLUNDER
+
+
+#: A wrong decision losing less than this (main bets) is a close call.
+CLOSE_CALL_BELOW = 0.02
+#: A wrong decision losing this much or more (main bets) is a blunder.
+BLUNDER_FROM = 0.10
+
+
 class Mode(Enum):
     """The drill that produced a decision."""
 
@@ -47,3 +72,8 @@ class GradedDecision:
     evs: dict[str, float] = field(default_factory=dict)
     weight: float = 0.0
     timed_out: bool = False
+
+    @property
+    def severity(self) -> Severity:
+        """Close call, mistake or blunder (or right), from the verdict and the EV lost."""
+        return Severity.of(self.verdict, self.ev_loss)

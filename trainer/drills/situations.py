@@ -23,6 +23,7 @@ of the table entry (:func:`strategy_charts.tables.situation_key`) it is graded a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 
 from strategy_charts.composition import Composition, of_values, size, total
@@ -158,9 +159,9 @@ class Spot:
         """True when a split is on offer (the hand is classed as a pair)."""
         return self.situation.kind is HandKind.PAIR
 
-    @property
+    @cached_property
     def table_key(self) -> str:
-        """The key of the strategy-table entry for these cards."""
+        """The key of the strategy-table entry for these cards (worked out once per spot)."""
         s = self.situation
         return situation_key(s.context.value, s.stakes.value, self.hand, s.up,
                              split_card=self.split_card)

@@ -76,11 +76,15 @@ class Undo:
     was_new_today: bool
 
 
+#: The defaults: 20 new cards a day, 90% retention.
+DEFAULT_STUDY = StudySettings()
+
+
 class StudyQueue:
     """Due mode over one curriculum, from the player's past answers (oldest first)."""
 
     def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
-                 settings: StudySettings = StudySettings(), fitted: Fit | None = None,
+                 settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,
                  day_start: datetime | None = None) -> None:
         self.course = course
         self.settings = settings
@@ -152,6 +156,12 @@ class StudyQueue:
                     learning += 1
         unseen = sum(1 for card in self.deck.faces if card not in self.traces)
         return Counts(due, learning, min(self.new_left, unseen))
+
+    def due_times(self, now: datetime) -> list[datetime]:
+        """When each card answered so far falls due (past times: due already)."""
+        day = day_of(now)
+        return [now + timedelta(days=due_day(t, self.settings.retention) - day)
+                for c, t in self.traces.items() if c in self.deck.faces]
 
     def next_due(self, now: datetime) -> datetime | None:
         """When the next card falls due after ``now`` (None: nothing answered yet)."""

@@ -1,14 +1,17 @@
 """Flashcards in a terminal: the keys of the app, read line by line from any text stream.
 
 Keys: **H** hit, **S** stand, **D** double (free or paid, whichever is offered), **P** split
-(free or paid), **Y** / **N** insurance, **Q** quit. End of input quits too, so a test (or a
-pipe) can drive a whole session through stdin.
+(free or paid), **Y** / **N** insurance, **U** undo the last answer (that card comes again),
+**Q** quit. End of input quits too, so a test (or a pipe) can drive a whole session through
+stdin. In due mode the day's counts show at the start, and "done for today" with the time the
+next card falls due when they run out; the drill then keeps going on the weakest cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TextIO
 
 from trainer.rules import Action
@@ -16,6 +19,7 @@ from trainer.rules import Action
 from .flashcards import FlashcardSession
 from .grading import Grade
 from .records import GradedDecision, Verdict
+from .study import Counts
 
 #: Key -> the actions it may stand for (the one offered is taken).
 KEYS: dict[str, tuple[Action, ...]] = {
@@ -27,6 +31,7 @@ KEYS: dict[str, tuple[Action, ...]] = {
     "N": (Action.NO_INSURANCE,),
 }
 QUIT = "Q"
+UNDO = "U"
 
 _LABELS = {
     Action.HIT: "[H]it", Action.STAND: "[S]tand", Action.DOUBLE: "[D]ouble",
@@ -44,9 +49,22 @@ def action_for_key(key: str, offered: Collection[Action]) -> Action | None:
     return None
 
 
-def prompt(offered: Collection[Action]) -> str:
-    """The choice line, e.g. '[H]it [S]tand [D]ouble free  [Q]uit > '."""
-    return " ".join(_LABELS[a] for a in offered) + "  [Q]uit > "
+def prompt(offered: Collection[Action], can_undo: bool = False) -> str:
+    """The choice line, e.g. '[H]it [S]tand [D]ouble free  [U]ndo [Q]uit > '."""
+    extra = "[U]ndo [Q]uit" if can_undo else "[Q]uit"
+    return " ".join(_LABELS[a] for a in offered) + f"  {extra} > "
+
+
+def day_line(counts: Counts) -> str:
+    """E.g. 'Today: 12 due, 3 learning, 20 new'."""
+    return f"Today: {counts.due} due, {counts.learning} learning, {counts.new} new"
+
+
+def done_line(next_due: datetime | None) -> str:
+    """What the drill says when the day's cards run out."""
+    when = (f"; the next card is due {next_due.astimezone():%a %H:%M}" if next_due is not None
+            else "")
+    return f"Done for today{when}. Keeping going with your weakest cards (Q to stop)."
 
 
 @dataclass(frozen=True)
@@ -74,37 +92,64 @@ class Summary:
 
 
 def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdout: TextIO,
-              on_decision: Callable[[GradedDecision], None] | None = None) -> Summary:
-    """Ask up to ``count`` flashcards (None: until Q or end of input); returns the summary."""
+              on_decision: Callable[[GradedDecision], None] | None = None,
+              on_undo: Callable[[GradedDecision], None] | None = None) -> Summary:
+    """Ask up to ``count`` flashcards (None: until Q or end of input); returns the summary.
+
+    ``on_decision`` gets each answer as it is given, ``on_undo`` each answer taken back."""
     answered: list[GradedDecision] = []
+    counts = session.counts()
+    announced = counts is not None and counts.done
+    if counts is not None:
+        stdout.write(f"{day_line(counts)}\n")
+    card = None
     while count is None or len(answered) < count:
-        card = session.next()
+        counts = session.counts()
+        if counts is not None and counts.done and not announced:
+            stdout.write(f"\n{done_line(session.next_due())}\n")
+            announced = True
+        if card is None:
+            card = session.next()
         stdout.write(f"\n{card.number + 1}. {card.question()}\n")
-        action = _read_action(card.actions, stdin, stdout)
+        action = _read_action(card.actions, stdin, stdout, can_undo=bool(answered))
         if action is None:
             break
+        if action == UNDO:
+            undone = session.undo()
+            answered.pop()
+            if on_undo:
+                on_undo(undone)
+            card = session.current
+            stdout.write("   Taken back: answer it again.\n")
+            continue
+        because = session.why(card)
         decision = session.answer(action)
+        card = None
         answered.append(decision)
         if on_decision:
             on_decision(decision)
-        why = Grade(decision.action, decision.best_action, decision.verdict, decision.ev_loss,
-                    decision.evs).explanation()
-        stdout.write(f"   {decision.verdict.value.upper()}: {why}\n")
+        numbers = Grade(decision.action, decision.best_action, decision.verdict,
+                        decision.ev_loss, decision.evs).explanation()
+        stdout.write(f"   {decision.severity.value.upper()}: {numbers}\n"
+                     f"   Why: {because.text}\n")
     summary = Summary.of(answered)
     stdout.write(f"\n{summary.text()}\n")
     return summary
 
 
-def _read_action(offered: tuple[Action, ...], stdin: TextIO, stdout: TextIO) -> Action | None:
-    """Read keys until one names an offered action; None on Q or end of input."""
+def _read_action(offered: tuple[Action, ...], stdin: TextIO, stdout: TextIO,
+                 can_undo: bool = False) -> Action | str | None:
+    """Read keys until one names an offered action (or U, when ``can_undo``); None on Q or
+    end of input."""
     while True:
-        stdout.write(prompt(offered))
+        stdout.write(prompt(offered, can_undo))
         stdout.flush()
         line = stdin.readline()
         if not line or line.strip().upper().startswith(QUIT):
             return None
+        if can_undo and line.strip().upper().startswith(UNDO):
+            return UNDO
         action = action_for_key(line, offered)
         if action is not None:
             return action
         stdout.write(f"   {line.strip()!r} is not a choice here\n")
-

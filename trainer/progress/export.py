@@ -1,7 +1,8 @@
 """CSV export of every decision (``freebet-trainer export --csv FILE``), written atomically.
 
 One row per decision with a header: row id, session id, then every GradedDecision field in
-order (``evs`` as JSON text, ``timed_out`` as 0/1). Floats are written exactly (shortest
+order (``evs`` as JSON text, ``timed_out`` as 0/1), then ``undone`` (1 for an answer the player
+took back: kept, like everything stored). Floats are written exactly (shortest
 round-trip form), so :func:`read_csv` gives back the very records that were stored. The file
 is written beside its destination under a temporary name, flushed to disk, then renamed over
 it, so a crash never leaves a half-written export.
@@ -15,7 +16,7 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
-from trainer.progress.filters import EVERYTHING, Filter
+from trainer.progress.filters import Filter
 from trainer.progress.store import (
     DECISION_COLUMNS,
     ProgressStore,
@@ -24,11 +25,13 @@ from trainer.progress.store import (
 )
 
 HEADER = list(DECISION_COLUMNS)
+#: Every decision, undone ones included (the default of an export).
+ALL_KEPT = Filter(with_undone=True)
 ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (♠ ♦) correctly
 
 
 def export_csv(store: ProgressStore, path: str | os.PathLike[str],
-               only: Filter = EVERYTHING) -> int:
+               only: Filter = ALL_KEPT) -> int:
     """Write every decision matching ``only`` to ``path`` atomically; returns the row count."""
     target = Path(path)
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")

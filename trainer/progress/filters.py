@@ -51,7 +51,8 @@ def _bound(value: TimeBound) -> str:
 
 @dataclass(frozen=True)
 class Filter:
-    """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive).
+    """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive),
+    answers the player undid left out.
 
     Bounds are datetimes (naive ones are UTC), dates (midnight UTC) or ISO 8601 text, to the
     whole second. ``None`` means no restriction.
@@ -61,13 +62,14 @@ class Filter:
     mode: Mode | None = None
     since: TimeBound | None = None
     until: TimeBound | None = None
+    with_undone: bool = False    # undone answers are left out unless asked for (the export)
 
     def sql(self, table: str = "decisions", *, time_and_mode: bool = True) -> tuple[str, list]:
         """A WHERE condition on ``table``'s columns and its parameters ("1" when unfiltered).
 
         ``time_and_mode=False`` keeps only the preset condition (for whole-history windows).
         """
-        parts: list[str] = []
+        parts: list[str] = [] if self.with_undone else [f"{table}.undone = 0"]
         params: list[object] = []
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean, median
 
+from trainer.drills.leak import RECENT, Recent
 from trainer.progress.filters import EVERYTHING, Filter
 from trainer.progress.store import ProgressStore
 
@@ -173,6 +174,22 @@ def rank_leaks(situations: Iterable[SituationStats],
     ranked = sorted((s for s in situations if s.leak_per_100 > 0),
                     key=lambda s: (-s.leak_per_100, -s.ev_lost, s.preset, s.situation_key))
     return ranked if limit is None else ranked[:limit]
+
+
+def recent_answers(store: ProgressStore, preset: str,
+                   per_situation: int = RECENT) -> dict[str, list[Recent]]:
+    """Each situation's latest ``per_situation`` kept answers in ``preset``, newest first (what
+    :func:`trainer.drills.leak.estimate` reads)."""
+    rows = store.tuples(
+        "SELECT situation_key, action, best_action, ev_loss FROM ("
+        "SELECT situation_key, action, best_action, ev_loss, ROW_NUMBER() OVER ("
+        "PARTITION BY situation_key ORDER BY time DESC, id DESC) AS n FROM decisions "
+        "WHERE preset = ? AND undone = 0) WHERE n <= ? ORDER BY situation_key, n",
+        (preset, per_situation))
+    found: dict[str, list[Recent]] = defaultdict(list)
+    for key, action, best, ev_loss in rows:
+        found[key].append(Recent(action, best, ev_loss))
+    return dict(found)
 
 
 _KINDS = ("after_gap", "in_session", "between_sessions", "first")

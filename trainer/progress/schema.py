@@ -82,6 +82,44 @@ def create_shoe_rounds(db: Database) -> None:
     db.table("shoe_rounds").create_index(["session_id", "round"], unique=True)
 
 
+_TIME_INDEX = ["time", "preset", "mode", "verdict", "ev_loss", "response_ms", "timed_out"]
+_SITUATION_INDEX = ["preset", "situation_key", "time", "id", "session_id", "mode", "verdict",
+                    "ev_loss", "weight", "response_ms", "timed_out", "previous_time",
+                    "previous_session"]
+
+
+@_step
+def add_undone(db: Database) -> None:
+    """Version 3: an answer can be undone; the row stays, marked, and reviews leave it out.
+
+    The two covering indexes are rebuilt with the mark, so the reviews still read no rows.
+    """
+    decisions = db.table("decisions")
+    decisions.add_column("undone", int, not_null_default=0)
+    db.execute("DROP INDEX idx_decisions_time")
+    db.execute("DROP INDEX idx_decisions_preset_situation")
+    decisions.create_index([*_TIME_INDEX, "undone"], index_name="idx_decisions_time")
+    decisions.create_index([*_SITUATION_INDEX, "undone"],
+                           index_name="idx_decisions_preset_situation")
+
+
+@_step
+def memory_fits_replace_cards(db: Database) -> None:
+    """Version 4: the memory model fitted to each preset's answers replaces the fsrs cards.
+
+    The cards were derived data (each situation's fsrs state, computed from the decisions); the
+    study queue now rebuilds its picture of the player's memory from the decisions themselves,
+    and keeps only the fitted parameters, so a session need not refit them every time.
+    """
+    db["cards"].drop()
+    db["memory_fits"].create(
+        {"preset": str, "first": float, "growth": float, "lapse": float, "cards": str,
+         "log_likelihood": float, "answers": int, "updated": str},
+        pk="preset", not_null={"first", "growth", "lapse", "cards", "log_likelihood",
+                               "answers", "updated"},
+    )
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -28,7 +28,7 @@ from trainer.progress.opening import BUSY_TIMEOUT
 _BATCH = 1000
 _COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
             "best_action", "verdict", "ev_loss", "response_ms", "evs", "weight", "timed_out")
-DECISION_COLUMNS = ("id", "session_id", *_COLUMNS)
+DECISION_COLUMNS = ("id", "session_id", *_COLUMNS, "undone")
 _INSERT = (f"INSERT INTO decisions (session_id, {', '.join(_COLUMNS)}, previous_time, "
            f"previous_session) VALUES ({', '.join('?' * (len(_COLUMNS) + 3))})")
 
@@ -182,38 +182,53 @@ class ProgressStore:
         order, relinks the try after it), which the retention review reads.
         """
         row = _decision_row(session_id, decision)
-        situation = (decision.preset, decision.situation_key)
         with self._transaction() as conn:
-            before = conn.execute(
-                "SELECT time, session_id FROM decisions WHERE preset = ? AND situation_key = ? "
-                "AND time <= ? ORDER BY time DESC, id DESC LIMIT 1", (*situation, row[1]),
-            ).fetchone()
-            cursor = conn.execute(_INSERT, (*row, *(before or (None, None))))
-            conn.execute(
-                "UPDATE decisions SET previous_time = ?, previous_session = ? WHERE id = ("
-                "SELECT id FROM decisions WHERE preset = ? AND situation_key = ? AND time > ? "
-                "ORDER BY time, id LIMIT 1)", (row[1], session_id, *situation, row[1]))
-        return int(cursor.lastrowid or 0)
+            cursor = conn.execute(_INSERT, (*row, None, None))
+            row_id = int(cursor.lastrowid or 0)
+            _relink(conn, decision.preset, decision.situation_key, row[1])
+        return row_id
 
-    def save_card(self, preset: str, situation_key: str, card_json: str) -> None:
-        """Store (replace) the fsrs card of a situation, as the JSON text fsrs produced."""
+    def undo_decision(self, decision_id: int) -> None:
+        """Mark a decision undone (the player took the answer back): it stays stored, and the
+        reviews, the memory model and the retention links leave it out. ValueError if there is
+        no such decision."""
+        with self._transaction() as conn:
+            found = conn.execute("SELECT preset, situation_key, time FROM decisions "
+                                 "WHERE id = ?", (decision_id,)).fetchone()
+            if found is None:
+                raise ValueError(f"no decision {decision_id} in {self.path}")
+            conn.execute("UPDATE decisions SET undone = 1 WHERE id = ?", (decision_id,))
+            _relink(conn, *found)
+
+    def answer_rows(self, preset: str) -> list[tuple[str, str, str, str]]:
+        """Every answer kept in ``preset``, oldest first, as the study queue reads them:
+        (time, situation key, cards, verdict)."""
+        return [tuple(r) for r in self.tuples(  # type: ignore[misc]
+            "SELECT time, situation_key, cards, verdict FROM decisions "
+            "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
+
+    def save_fit(self, preset: str, fit: Mapping[str, Any]) -> None:
+        """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
+        ``growth``, ``lapse``, ``cards``, ``log_likelihood``, ``answers``."""
         with self._transaction() as conn:
             conn.execute(
-                "INSERT INTO cards (preset, situation_key, card, updated) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (preset, situation_key) DO UPDATE "
-                "SET card = excluded.card, updated = excluded.updated",
-                (preset, situation_key, card_json, utc_text(self._clock())))
+                "INSERT OR REPLACE INTO memory_fits (preset, first, growth, lapse, cards, "
+                "log_likelihood, answers, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (preset, float(fit["first"]), float(fit["growth"]), float(fit["lapse"]),
+                 str(fit["cards"]), float(fit["log_likelihood"]), int(fit["answers"]),
+                 utc_text(self._clock())))
 
-    def load_cards(self, preset: str) -> dict[str, str]:
-        """Every stored fsrs card of ``preset``: situation key -> card JSON text."""
-        rows = self.rows("SELECT situation_key, card FROM cards WHERE preset = ?", (preset,))
-        return {row["situation_key"]: row["card"] for row in rows}
+    def load_fit(self, preset: str) -> dict[str, Any] | None:
+        """The memory model stored for ``preset`` (the fields :meth:`save_fit` takes), if any."""
+        rows = self.rows("SELECT first, growth, lapse, cards, log_likelihood, answers "
+                         "FROM memory_fits WHERE preset = ?", (preset,))
+        return rows[0] if rows else None
 
     def presets(self) -> list[str]:
-        """Every preset with a stored session or card, sorted; a custom rule set is
+        """Every preset with a stored session, sorted; a custom rule set is
         ``custom-FINGERPRINT`` (see ``trainer.drills.situations.preset_label``)."""
         return [row[0] for row in self.tuples(
-            "SELECT preset FROM sessions UNION SELECT preset FROM cards ORDER BY preset")]
+            "SELECT DISTINCT preset FROM sessions ORDER BY preset")]
 
     def record_round(self, session_id: int, round_number: int, *, bets: Mapping[str, float],
                      net_result: float, expected_result: float, cards: str,
@@ -253,6 +268,21 @@ class ProgressStore:
         for row in self.decision_rows(only):
             named = dict(zip(DECISION_COLUMNS, row, strict=True))
             yield StoredDecision(row[0], row[1], decision_from_row(named))
+
+
+def _relink(conn: sqlite3.Connection, preset: str, situation_key: str, time: str) -> None:
+    """Link the first kept try of a situation at or after ``time`` to the kept try before it
+    (the retention review reads these links; undone tries are skipped)."""
+    kept = "preset = ? AND situation_key = ? AND undone = 0"
+    after = conn.execute(f"SELECT id, time FROM decisions WHERE {kept} AND time >= ? "
+                         "ORDER BY time, id LIMIT 2", (preset, situation_key, time)).fetchall()
+    for row_id, row_time in after:   # the try at ``time`` and the one after it
+        before = conn.execute(
+            f"SELECT time, session_id FROM decisions WHERE {kept} AND "
+            "(time < ? OR (time = ? AND id < ?)) ORDER BY time DESC, id DESC LIMIT 1",
+            (preset, situation_key, row_time, row_time, row_id)).fetchone()
+        conn.execute("UPDATE decisions SET previous_time = ?, previous_session = ? "
+                     "WHERE id = ?", (*(before or (None, None)), row_id))
 
 
 def _now() -> datetime:

@@ -70,6 +70,7 @@ class ProgressLink:
         self.parent = parent
         self.store: ProgressStore | None = None
         self.session: int | None = None
+        self.last_decision: int | None = None
         self.problem: str = ""
         folder = cfg.read(settings, cfg.DATA_DIR) or None
         self.path = database_path(folder)
@@ -89,15 +90,29 @@ class ProgressLink:
             return f"Saving to {self.path}"
         return "Not saving: " + (self.problem or "no progress file")
 
-    def load_cards(self, preset_label: str) -> dict[str, str]:
-        """The stored fsrs cards of a preset (none when not saving)."""
+    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str]]:
+        """A preset's kept answers for the study queue (none when not saving)."""
         if self.store is None:
-            return {}
+            return []
         try:
-            return self.store.load_cards(preset_label)
+            return self.store.answer_rows(preset_label)
         except ProgressStoreError as exc:
             self._fail(exc)
-            return {}
+            return []
+
+    def load_fit(self, preset_label: str) -> dict[str, Any] | None:
+        """The memory model stored for a preset, if any."""
+        if self.store is None:
+            return None
+        try:
+            return self.store.load_fit(preset_label)
+        except ProgressStoreError as exc:
+            self._fail(exc)
+            return None
+
+    def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
+        """Store a newer memory model for a preset."""
+        self._write(lambda s: s.save_fit(preset_label, fit))
 
     def start(self, preset_label: str, mode: Mode, settings: Mapping[str, Any]) -> None:
         """End the session in progress, if any, and start a new one."""
@@ -105,17 +120,22 @@ class ProgressLink:
         self._write(lambda s: setattr(self, "session", s.start_session(
             preset_label, mode, settings)))
 
-    def decision(self, decision: GradedDecision, card: tuple[str, str, str] | None = None) -> None:
-        """Commit one decision, and its fsrs card ``(preset, key, json)`` if given."""
+    def decision(self, decision: GradedDecision) -> None:
+        """Commit one decision (its row id is kept, so the answer can be undone)."""
         if self.session is None:
             return
         session = self.session
 
         def write(store: ProgressStore) -> None:
-            store.record_decision(session, decision)
-            if card is not None:
-                store.save_card(*card)
+            self.last_decision = store.record_decision(session, decision)
+        self.last_decision = None
         self._write(write)
+
+    def undo(self) -> None:
+        """Mark the last committed decision undone (kept in the file, left out of reviews)."""
+        row, self.last_decision = self.last_decision, None
+        if row is not None:
+            self._write(lambda s: s.undo_decision(row))
 
     def round(self, number: int, **values: Any) -> None:
         """Commit one shoe round (see :meth:`ProgressStore.record_round`)."""

@@ -14,14 +14,24 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.grading import Grade
-from trainer.drills.records import GradedDecision, Verdict
+from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
-_VERDICT = {
-    Verdict.CORRECT: ("Correct", "#1e8e3e"),
-    Verdict.ACCEPTABLE: ("Acceptable", "#b06000"),
-    Verdict.WRONG: ("Wrong", "#c5221f"),
+#: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
+SEVERITY_LOOK = {
+    Severity.NONE: ("Correct", "#1e8e3e"),
+    Severity.CLOSE_CALL: ("Close call", "#b06000"),
+    Severity.MISTAKE: ("Mistake", "#d93025"),
+    Severity.BLUNDER: ("Blunder", "#a50e0e"),
 }
+
+
+def verdict_word(decision: GradedDecision) -> str:
+    """'Correct: Free Double', 'Blunder: best is Free Double'."""
+    word = SEVERITY_LOOK[decision.severity][0]
+    if decision.verdict is Verdict.CORRECT:
+        return f"{word}: {title(decision.action)}"
+    return f"{word}: best is {title(decision.best_action)}"
 
 
 def signed(ev: float) -> str:
@@ -70,9 +80,12 @@ class Score:
                 f"{self.decisions} right ({share:.0%}) · EV lost {self.ev_lost:.3f} bets")
 
 
-def decision_html(decision: GradedDecision, heading: str = "") -> str:
-    """One decision as rich text: verdict, what was played and what was best, the EVs, why."""
-    word, colour = _VERDICT[decision.verdict]
+def decision_html(decision: GradedDecision, heading: str = "", reason: str = "") -> str:
+    """One decision as rich text: severity, what was played and what was best, the EVs, the
+    reason the best play is best, and what the habit costs in main bets per 100 rounds."""
+    word, colour = SEVERITY_LOOK[decision.severity]
+    if decision.verdict is Verdict.ACCEPTABLE:
+        word = f"{word} (acceptable)"
     if decision.timed_out:
         word = f"Time out: {word.lower()}"
     played = title(decision.action)
@@ -94,11 +107,14 @@ def decision_html(decision: GradedDecision, heading: str = "") -> str:
                     f"<td style='padding-left:10px'>{you}</td></tr>")
     lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
                  + "</table>")
-    lines.append(f"<div>{escape(explanation(decision))}</div>")
-    if decision.verdict is not Verdict.CORRECT and decision.ev_loss > 0:
-        per100 = decision.ev_loss * 100
+    if reason:
+        lines.append(f"<div>{escape(reason)}</div>")
+    else:
+        lines.append(f"<div>{escape(explanation(decision))}</div>")
+    if decision.verdict is not Verdict.CORRECT and decision.ev_loss * decision.weight > 0:
+        per100 = decision.ev_loss * decision.weight * 100
         lines.append(f"<div style='margin-top:4px'>Played this way every time, it costs "
-                     f"{per100:.2f} bets per 100 such hands.</div>")
+                     f"{per100:.3f} main bets per 100 rounds.</div>")
     return "".join(lines)
 
 
@@ -150,8 +166,18 @@ class FeedbackPanel(QFrame):
         self.body.setText(f"<div style='color:#777777'>{escape(note)}</div>")
         self.setAccessibleDescription(note)
 
-    def show_decisions(self, decisions: list[GradedDecision], heading: str = "") -> None:
-        """Show one or more decisions, the latest first."""
+    def rescore(self, decisions: list[GradedDecision], note: str = "") -> None:
+        """Count the score anew from ``decisions`` (after an answer was taken back)."""
+        self.score = Score()
+        for decision in decisions:
+            self.score.add(decision)
+        self.clear(note)
+        self._show_score()
+
+    def show_decisions(self, decisions: list[GradedDecision], heading: str = "",
+                       reason: str = "") -> None:
+        """Show one or more decisions, the latest first (``reason``: why the best play of a
+        single decision is best)."""
         if not decisions:
             self.clear("No decisions to grade this round.")
             return
@@ -162,7 +188,7 @@ class FeedbackPanel(QFrame):
         many = len(decisions) > 1
         for number, decision in enumerate(decisions, start=1):
             prefix = f"{number}. " if many else ""
-            parts.append(decision_html(decision, prefix))
+            parts.append(decision_html(decision, prefix, reason if not many else ""))
             if number < len(decisions):
                 parts.append("<hr>")
         self.body.setText("".join(parts))

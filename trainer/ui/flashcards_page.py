@@ -1,9 +1,13 @@
 """The flashcards page: one decision at a time on the felt, graded, explained and saved.
 
 The drill is :class:`trainer.drills.flashcards.FlashcardSession`; this page only shows it. The
-catalog (about a second) and the Free Bet differences (up to a minute the first time) are
-prepared off the UI thread behind a busy indicator. Every answer and its fsrs card are committed
-to the progress file as they are given (:class:`~trainer.ui.drill_support.ProgressLink`).
+catalog (about a second), the player's history as the study queue reads it and the Free Bet
+differences (up to a minute the first time) are prepared off the UI thread behind a busy
+indicator. Every answer is committed to the progress file as it is given
+(:class:`~trainer.ui.drill_support.ProgressLink`); Ctrl+Z takes the last one back (kept in the
+file, marked undone) and deals that card again. In due mode the day's counts stay in view, and
+when they run out the page says "done for today" with the time the next card falls due, and
+offers to keep going.
 Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
 all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
 document's auto-decision is taken and graded as the player's.
@@ -12,8 +16,10 @@ document's auto-decision is taken and graded as the player's.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from PyQt6.QtCore import QSettings, QTimer
+from PyQt6.QtGui import QKeySequence, QShortcut
 from PyQt6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -23,26 +29,30 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.catalog import catalog
+from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import utc_now
-from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.drills.history import answers
+from trainer.drills.memory_fit import Fit
+from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.situations import preset_label
+from trainer.drills.study import StudySettings
 from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, RulesError
 
 from . import settings as cfg
 from .background import run_in_background
 from .drill_page import DrillPage
-from .feedback import title
+from .feedback import verdict_word
 from .flashcard_view import flashcard_view
 from .pages import heading
+from .table_model import EMPTY
 
 MODE_LABELS = {
     FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
     FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
     FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
     FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
-    FlashMode.INSURANCE: "Insurance",
 }
 #: FEEDBACK values that show the grade after each card.
 SHOWN = ("decision", "hand")
@@ -64,6 +74,8 @@ class FlashcardsPage(DrillPage):
         self.session: FlashcardSession | None = None
         self.card: Flashcard | None = None
         self.awaiting = False
+        self.keep_going = False
+        self._stored_fit: Fit | None = None
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
@@ -82,6 +94,10 @@ class FlashcardsPage(DrillPage):
         top.addWidget(self.timed_box)
         top.addWidget(self.countdown)
         top.addStretch(1)
+        self.day_label = QLabel()
+        self.day_label.setObjectName("day-counts")
+        self.day_label.setAccessibleName("Today")
+        top.addWidget(self.day_label)
         middle = QHBoxLayout()
         middle.addWidget(self.table, 1)
         middle.addWidget(self.feedback)
@@ -92,6 +108,8 @@ class FlashcardsPage(DrillPage):
         self.ticker.timeout.connect(self._tick)
         self.bar.chosen.connect(self.answer)
         self.bar.proceed.connect(self._go_on)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self)
+        undo.activated.connect(self.undo)
         self._fill_modes()
         self.mode_box.currentIndexChanged.connect(lambda _: self.load())
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
@@ -156,7 +174,12 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        cards = self.link.load_cards(preset_label(rules))
+        label = preset_label(rules)
+        rows = self.link.answer_rows(label)
+        stored = self.link.load_fit(label)
+        fitted = self._stored_fit = Fit.from_plain(stored) if stored else None
+        prior = Prior.CLASSIC if cfg.read(self.settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+        study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
                             "time (up to a minute), then kept…")
@@ -167,7 +190,9 @@ class FlashcardsPage(DrillPage):
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
-            return FlashcardSession(table, mode, seed=seed, cards=cards, only=only)
+            history = answers(curriculum(rules, prior), rows)
+            return FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
+                                    prior=prior, study=study, only=only)
 
         run_in_background(self, work, lambda s: self._ready(token, s, seed),
                           lambda e: self._failed(token, e), name="flashcards: load")
@@ -177,6 +202,7 @@ class FlashcardsPage(DrillPage):
             return
         self.busy.stop()
         self.session = session
+        self.keep_going = False
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         if timed:
@@ -185,9 +211,17 @@ class FlashcardsPage(DrillPage):
         self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
                         {"flashcards": session.mode.value, "seed": seed,
                          "timer_seconds": seconds if timed else None})
+        self._keep_fit()
         self.feedback.reset(self._feedback_note())
         self._show_status()
         self.deal()
+
+    def _keep_fit(self) -> None:
+        """Store the session's memory model when it was fitted anew."""
+        queue = self.session.queue if self.session is not None else None
+        if queue is not None and queue.fit is not None and queue.fit != self._stored_fit:
+            self.link.save_fit(self.session.catalog.preset, queue.fit.to_plain())
+            self._stored_fit = queue.fit
 
     def _failed(self, token: int, exc: BaseException) -> None:
         if token != self._token:
@@ -201,13 +235,30 @@ class FlashcardsPage(DrillPage):
     # ----- dealing and answering ------------------------------------------------------------
 
     def deal(self) -> None:
-        """Deal the next card."""
+        """Deal the next card (or say the day is done, in due mode, until "keep going")."""
         if self.session is None or self.rules is None:
+            return
+        counts = self.session.counts()
+        if counts is not None and counts.done and not self.keep_going:
+            self._done_for_today()
             return
         self.card = self.session.next()
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
         self._await_decision(self.card.actions)
+
+    def _done_for_today(self) -> None:
+        assert self.session is not None
+        due = self.session.next_due()
+        when = (f"The next card is due {due.astimezone():%A %H:%M}." if due is not None
+                else "")
+        self.awaiting = False
+        self.card = None
+        self.table.set_view(replace(EMPTY, message="Done for today"))
+        self.feedback.clear(f"Done for today: every due card is answered and today's new "
+                            f"cards are in. {when} Keep going to practise your weakest cards.")
+        self.bar.set_actions(())
+        self.bar.set_proceed("Keep going")
 
     def answer(self, action: object) -> None:
         """Take the player's action on the card shown."""
@@ -219,25 +270,36 @@ class FlashcardsPage(DrillPage):
             decision = self.session.answer(action)  # type: ignore[arg-type]
         self._graded(decision)
 
+    def undo(self) -> None:
+        """Take back the last answer (Ctrl+Z) and deal that card again."""
+        if self.session is None or self.rules is None or self.timed is not None:
+            return
+        try:
+            self.session.undo()
+        except ValueError:
+            return
+        self.link.undo()
+        self.feedback.rescore(self.session.decisions, "Answer taken back: play it again.")
+        self.card = self.session.current
+        assert self.card is not None
+        self.table.set_view(flashcard_view(self.card, self.rules))
+        self.awaiting = True
+        self._show_status()
+        self._await_decision(self.card.actions)
+
     def _graded(self, decision: GradedDecision) -> None:
         assert self.session is not None and self.rules is not None and self.card is not None
         self.awaiting = False
         self.countdown.hide()
-        key = decision.situation_key
-        changed = self.session.spacing.changed.get(key)
-        card = (self.session.catalog.preset, key, changed) if changed else None
-        self.link.decision(decision, card)
+        self.link.decision(decision)
         self._show_status()
         self.feedback.count(decision)
         if cfg.read(self.settings, cfg.FEEDBACK) in SHOWN:
-            self.feedback.show_decisions([decision])
-            word = {Verdict.CORRECT: "Correct", Verdict.ACCEPTABLE: "Acceptable",
-                    Verdict.WRONG: "Wrong"}[decision.verdict]
-            note = (f": {title(decision.action)}" if decision.verdict is Verdict.CORRECT
-                    else f": best is {title(decision.best_action)}")
+            reason = self.session.why(self.card).text
+            self.feedback.show_decisions([decision], reason=reason)
             timed_out = "Time out · " if decision.timed_out else ""
             self.table.set_view(flashcard_view(self.card, self.rules,
-                                               f"{timed_out}{word}{note}"))
+                                               f"{timed_out}{verdict_word(decision)}"))
             self.bar.set_actions(())
             self.bar.set_proceed("Next card")
         else:
@@ -245,6 +307,8 @@ class FlashcardsPage(DrillPage):
 
     def _go_on(self) -> None:
         if not self.awaiting and self.session is not None:
+            if self.card is None:          # the "done for today" screen
+                self.keep_going = True
             self.deal()
 
     def _tick(self) -> None:
@@ -267,6 +331,11 @@ class FlashcardsPage(DrillPage):
 
     def _show_status(self) -> None:
         self.status.setText(self.link.status())
+        counts = self.session.counts() if self.session is not None else None
+        self.day_label.setVisible(counts is not None)
+        if counts is not None:
+            self.day_label.setText(f"Due {counts.due} · Learning {counts.learning} · "
+                                   f"New {counts.new}")
 
     def shutdown(self) -> None:
         """End the session and close the progress file."""

@@ -282,20 +282,15 @@ def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = Non
     return figure
 
 
-def due_load(cards: Mapping[str, str] | Sequence[Mapping[str, str]], today: date,
-             days: int = 14) -> list[tuple[date, int]]:
-    """How many fsrs cards fall due on each of the ``days`` days from ``today`` (local dates);
-    overdue cards count on ``today``. ``cards`` is key -> card JSON (or several such maps)."""
-    from fsrs import Card
-    maps = [cards] if isinstance(cards, Mapping) else list(cards)
+def due_load(due: Sequence[datetime], today: date, days: int = 14) -> list[tuple[date, int]]:
+    """How many cards fall due on each of the ``days`` days from ``today`` (local dates);
+    overdue cards count on ``today``."""
     counts = [0] * days
     local = datetime.now().astimezone().tzinfo
-    for one in maps:
-        for text in one.values():
-            due = Card.from_json(text).due.astimezone(local).date()
-            offset = max(0, (due - today).days)
-            if offset < days:
-                counts[offset] += 1
+    for moment in due:
+        offset = max(0, (moment.astimezone(local).date() - today).days)
+        if offset < days:
+            counts[offset] += 1
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
 
 

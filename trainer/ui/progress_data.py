@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from strategy_charts.render import chart_rows
+from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode
 from trainer.drills.situations import CUSTOM_PREFIX
 from trainer.progress import review
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
+from trainer.progress.study_store import due_times
 from trainer.rules import PRESETS
 
 from .progress_charts import ROW, due_load
@@ -38,6 +40,7 @@ class ProgressQuery:
     mode: Mode | None = None
     since: date | None = None          # first local day included
     until: date | None = None          # last local day included
+    prior: Prior = Prior.CLASSIC       # what the study queue assumes of unanswered cards
 
     def filter(self) -> Filter:
         """The store filter: local calendar days turned into UTC bounds."""
@@ -124,12 +127,13 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None
         leaks = review.rank_leaks(situations, LEAK_COUNT)
         known = tuple(store.presets())
         presets = [query.preset] if query.preset else known
-        cards = timed("cards", lambda: [store.load_cards(p) for p in presets])
+        now = datetime.now(UTC)
+        times = timed("cards", lambda: due_times(store, presets, query.prior, now))
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
-    due = timed("due", lambda: due_load(cards, today or date.today(), DUE_DAYS))
+    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS))
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
-                        grid_preset, tuple(due), sum(len(c) for c in cards), known, timings)
+                        grid_preset, tuple(due), len(times), known, timings)
 
 
 __all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "grid_rows", "load_progress",

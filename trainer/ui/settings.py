@@ -60,6 +60,12 @@ TIMER_SECONDS = Setting("play/timer_seconds", float, 8.0,
 DEALER_SPEED_MS = Setting("play/dealer_speed_ms", int, 500,
                           "Milliseconds between the dealer's cards (0 to 3000).",
                           valid=lambda v: 0 <= v <= 3000)
+ASSUME_CLASSIC = Setting("study/assume_classic", bool, True,
+                         "Before any answers, assume you play classic basic strategy (what "
+                         "to teach first); off: new to blackjack.")
+NEW_PER_DAY = Setting("study/new_per_day", int, 20,
+                      "New cards a day in due mode (0 to 200).",
+                      valid=lambda v: 0 <= v <= 200)
 THEME = Setting("look/theme", str, "light", "Light or dark theme.",
                 valid=lambda v: v in ("light", "dark"))
 DATA_DIR = Setting("data/dir", str, "",
@@ -67,7 +73,8 @@ DATA_DIR = Setting("data/dir", str, "",
 
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, PENETRATION, FEEDBACK,
-                            TIMER_SECONDS, DEALER_SPEED_MS, THEME, DATA_DIR)
+                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY, THEME,
+                            DATA_DIR)
 
 
 def open_store() -> QSettings:

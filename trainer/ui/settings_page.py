@@ -76,10 +76,14 @@ HINTS: dict[str, Hint] = {
                                 suffix=" s per decision"),
     cfg.DEALER_SPEED_MS.key: Hint("Dealer speed", "Practice", minimum=0, maximum=3000, step=50,
                                   suffix=" ms between cards"),
+    cfg.ASSUME_CLASSIC.key: Hint("Starting point", "Study", choices={
+        True: "I know classic basic strategy", False: "I am new to blackjack"}),
+    cfg.NEW_PER_DAY.key: Hint("New cards", "Study", minimum=0, maximum=200, step=5,
+                              suffix=" a day"),
     cfg.THEME.key: Hint("Theme", "Look", choices=THEMES),
     cfg.DATA_DIR.key: Hint("Data location", "Data", kind="folder"),
 }
-SECTIONS = ("Game", "Practice", "Look", "Data")
+SECTIONS = ("Game", "Practice", "Study", "Look", "Data")
 
 
 def shown_settings() -> list[cfg.Setting]:
