@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import curriculum
-from trainer.drills.curriculum import Prior
+from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Verdict
 from trainer.drills.situations import Context, HandKind, StakeLabel

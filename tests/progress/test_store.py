@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.progress.factories import FIXED_NOW, decision
+from tests.progress.factories import decision
 from trainer.drills.records import Mode, Verdict
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore

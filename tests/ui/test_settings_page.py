@@ -44,8 +44,8 @@ def test_every_user_setting_has_an_editor_built_from_its_declaration(
         page: SettingsPage) -> None:
     keys = {s.key for s in shown_settings()}
     assert keys == {cfg.PRESET.key, cfg.RULES_FILE.key, cfg.PENETRATION.key, cfg.FEEDBACK.key,
-                    cfg.TIMER_SECONDS.key, cfg.DEALER_SPEED_MS.key, cfg.THEME.key,
-                    cfg.DATA_DIR.key}
+                    cfg.TIMER_SECONDS.key, cfg.DEALER_SPEED_MS.key, cfg.ASSUME_CLASSIC.key,
+                    cfg.NEW_PER_DAY.key, cfg.THEME.key, cfg.DATA_DIR.key}
     assert set(page.editors) == keys
     for setting in shown_settings():
         assert page.editors[setting.key].toolTip() == setting.description

@@ -23,8 +23,8 @@ of the table entry (:func:`strategy_charts.tables.situation_key`) it is graded a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 
 from strategy_charts.composition import Composition, of_values, size, total
 from strategy_charts.tables import situation_key

@@ -1,0 +1,130 @@
+"""The study queue: the day's counts, the daily limit, done for today, choice by worth, undo."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from trainer.drills.catalog import Catalog
+from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
+from trainer.drills.memory import Answer, Trace, day_of
+from trainer.drills.study import StudyQueue, StudySettings
+
+NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def course(evolution: Catalog) -> Curriculum:
+    return curriculum(evolution.rules, Prior.CLASSIC)
+
+
+def _answer(key: str, when: datetime, right: bool) -> Answer:
+    return Answer(key, day_of(when), right, 0.0)
+
+
+def test_a_new_player_has_only_new_cards(course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW)
+    counts = queue.counts(NOW)
+    assert (counts.due, counts.learning, counts.new, counts.done) == (0, 0, 20, False)
+    assert queue.next_due(NOW) is None
+    assert queue.deck is course.decks[FACTS]              # before a fit: facts
+
+
+def test_new_cards_stop_at_the_daily_limit_then_the_day_is_done(course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW, settings=StudySettings(new_per_day=3))
+    now = NOW
+    for _ in range(12):        # new cards come when they are worth more than a repeat
+        if not queue.counts(now).new:
+            break
+        key = queue.choose(now)
+        queue.record(_answer(key, now, True))
+        now += timedelta(seconds=10)
+    assert len(queue.traces) == 3
+    counts = queue.counts(now)
+    assert (counts.new, counts.due, counts.learning) == (0, 0, 0) and counts.done
+    due = queue.next_due(now)
+    assert due is not None and now < due < now + timedelta(days=1)
+    # keep going: still a card to practise, never a fourth new one
+    for _ in range(5):
+        key = queue.choose(now)
+        assert queue.deck.card_of[key] in queue.traces
+        queue.record(_answer(key, now, True))
+        now += timedelta(seconds=10)
+    # counted again the next day (answers carried as the store would carry them)
+    tomorrow = StudyQueue(course, queue.answers, NOW + timedelta(days=1),
+                          settings=StudySettings(new_per_day=3))
+    assert tomorrow.new_left == 3 and tomorrow.counts(NOW + timedelta(days=1)).learning > 0
+
+
+def test_introduced_today_counts_cards_first_answered_since_the_day_began(
+        course: Curriculum) -> None:
+    yesterday = NOW - timedelta(days=1)
+    keys = [course.decks[FACTS].faces[c][0] for c in list(course.decks[FACTS].faces)[:3]]
+    answers = [_answer(keys[0], yesterday, True), _answer(keys[1], NOW, True),
+               _answer(keys[0], NOW, True)]
+    queue = StudyQueue(course, answers, NOW + timedelta(minutes=5), day_start=NOW)
+    assert queue.introduced_today == 1 and queue.new_left == 19
+
+
+def test_the_costliest_card_first_and_a_nearly_forgotten_one_before_a_fresh_one(
+        course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW)
+    first = queue.choose(NOW)
+    deck = queue.deck
+    assert deck.card_of[first] == max(deck.worth, key=lambda c: deck.worth[c])
+    # the same card learned a minute ago is worth less now than when it was new
+    queue.record(_answer(first, NOW, False))
+    assert queue.choose(NOW + timedelta(seconds=10)) != first
+
+
+def test_an_expensive_card_forgotten_comes_back_before_cheap_new_ones(
+        course: Curriculum) -> None:
+    deck = course.decks[FACTS]
+    top = max(deck.worth, key=lambda c: deck.worth[c])
+    face = deck.faces[top][0]
+    long_ago = NOW - timedelta(days=3)
+    queue = StudyQueue(course, [_answer(face, long_ago, False)], NOW)
+    assert queue.traces[top] == Trace(queue.params.first, day_of(long_ago))
+    assert deck.card_of[queue.choose(NOW)] == top
+
+
+def test_contrast_asks_a_neighbour_when_it_is_nearly_as_worth_it(course: Curriculum) -> None:
+    """After hard 11 v 10 a neighbouring up card of the same row comes next when it is within
+    the contrast share of the best card's worth."""
+    queue = StudyQueue(course, [], NOW)
+    first = queue.choose(NOW)
+    queue.record(_answer(first, NOW, True))
+    second = queue.choose(NOW + timedelta(seconds=10))
+    a, b = course.situation(first), course.situation(second)
+    neighbour = (a.hand_class == b.hand_class and a.stakes == b.stakes) or (
+        a.up == b.up and a.hand_class == b.hand_class)
+    best_other = max((c for c in queue._value if c != queue.deck.card_of[first]),
+                     key=lambda c: queue._value[c])
+    assert neighbour or queue.deck.card_of[second] == best_other
+
+
+def test_undo_restores_the_queue_exactly(course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW)
+    key = queue.choose(NOW)
+    before = (dict(queue.traces), queue.introduced_today, dict(queue._value))
+    answer = _answer(key, NOW, True)
+    change = queue.record(answer)
+    assert queue.introduced_today == 1 and queue.traces
+    queue.undo(answer, change)
+    assert (dict(queue.traces), queue.introduced_today, dict(queue._value)) == before
+    with pytest.raises(ValueError, match="last answer"):
+        queue.undo(answer, change)
+
+
+def test_a_stored_fit_is_used_until_the_answers_grow(course: Curriculum) -> None:
+    from trainer.drills.memory import MemoryParams
+    from trainer.drills.memory_fit import Fit
+    stored = Fit(MemoryParams(0.64, 2.0, 0.8), "situations", -1.0, 100)
+    keys = sorted(course.decks["situations"].card_of)[:10]
+    answers = [_answer(keys[i % 10], NOW - timedelta(days=2, minutes=-i), i % 3 != 0)
+               for i in range(120)]
+    kept = StudyQueue(course, answers, NOW, fitted=stored)
+    assert kept.fit == stored and kept.params.first == 0.64
+    refit = StudyQueue(course, answers * 2, NOW, fitted=stored)   # 240 >= 1.3 x 100
+    assert refit.fit is not None and refit.fit.answers == 240
