@@ -26,8 +26,6 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from fsrs import Card
-
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
 from trainer.rules import PRESETS
@@ -43,6 +41,26 @@ def situation_keys(preset: str) -> list[str]:
     keys += [f"{preset}|split|free|{c}|2|v{u}" for c in CLASSES[:23] for u in UPS]
     keys += [f"{preset}|drawn|real|hard{n}|3|v{u}" for n in range(12, 17) for u in UPS]
     return [*keys, f"{preset}|insurance|real|any|2|vA"]
+
+
+def cards_for(key: str) -> str:
+    """Cards as dealt for a key of :func:`situation_keys` (what the study queue reads back)."""
+    _, context, _, hand, count, _ = key.split("|")
+    if hand == "any":
+        return "10♠ 7♦"
+    if hand.startswith("pair"):
+        value = hand[4:]
+        return f"{value}♠ {value}♦"
+    total = int(hand[4:])
+    if hand.startswith("soft"):
+        return f"A♠ {total - 11}♦"
+    if count == "3":
+        return f"2♠ 3♦ {total - 5}♣"
+    first = 10 if total > 11 else total - 2 if total > 4 else 2
+    second = total - first
+    if second == first:
+        first, second = first + 1, second - 1
+    return f"{first}♠ {second}♦" if context != "split" else f"{second}♠ {first}♦"
 
 
 def write_history(path: Path, total: int, rng: random.Random) -> float:
@@ -67,18 +85,14 @@ def write_history(path: Path, total: int, rng: random.Random) -> float:
                 wrong = rng.random() < skill
                 store.record_decision(session, GradedDecision(
                     time=(at + timedelta(seconds=15 * i)).isoformat().replace("+00:00", "Z"),
-                    preset=preset, mode=mode, situation_key=key, cards="10 6", dealer_up="10",
+                    preset=preset, mode=mode, situation_key=key, cards=cards_for(key),
+                    dealer_up=key.rsplit("|v", 1)[1],
                     action="stand" if wrong else "hit", best_action="hit",
                     verdict=Verdict.WRONG if wrong else Verdict.CORRECT,
                     ev_loss=rng.uniform(0.005, 0.4) if wrong else 0.0,
                     response_ms=int(rng.lognormvariate(7.8 - s / 400, 0.5)),
                     weight=rng.uniform(1e-4, 0.01), timed_out=rng.random() < 0.01))
             written += count
-        now = datetime.now(UTC)
-        for preset in presets:
-            for n, key in enumerate(keys[preset]):
-                due = now + timedelta(days=rng.randrange(-3, 20), hours=1)
-                store.save_card(preset, key, Card(card_id=n + 1, due=due).to_json())
     return time.perf_counter() - began
 
 

@@ -2,9 +2,13 @@
 
 Modules: :mod:`.situations` (stable keys, live hand -> situation and table entry),
 :mod:`.frequency` (natural frequency of each table entry), :mod:`.catalog` (a preset's table as
-situations), :mod:`.exact` (perfect-play EVs at a live shoe), :mod:`.grading` (verdicts, EV lost,
-explanations, records), :mod:`.spacing` (fsrs), :mod:`.flashcards`, :mod:`.shoe_practice`,
-:mod:`.timed`, :mod:`.terminal`. Importing this package loads only the records, so the progress
+situations), :mod:`.classic` (classic basic strategy's play here), :mod:`.facts` (what a player
+memorises), :mod:`.curriculum` (what to teach under an assumed starting play), :mod:`.memory`
+and :mod:`.memory_fit` (the player's memory, fitted to their answers), :mod:`.study` (the study
+queue), :mod:`.history` (stored decisions as answers), :mod:`.leak` (main bets lost per 100
+rounds), :mod:`.exact` (perfect-play EVs at a live shoe), :mod:`.grading` (verdicts, EV lost,
+explanations, records), :mod:`.reasons` and :mod:`.dealer_odds` (why a play is best),
+:mod:`.flashcards`, :mod:`.shoe_practice`, :mod:`.timed`, :mod:`.terminal`. Importing this package loads only the records, so the progress
 store can use them without the engine.
 """
 

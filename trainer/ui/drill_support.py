@@ -1,7 +1,7 @@
 """What the practice pages share: the progress file link, the rule-set choice, busy and timer.
 
 :class:`ProgressLink` is the app's wiring of drills to :mod:`trainer.progress` (as
-:mod:`trainer.cli` does for the terminal): every decision and fsrs card is committed as it is
+:mod:`trainer.cli` does for the terminal): every decision is committed as it is
 made. A store fault (corrupt, newer or locked file, a refused write) is shown once as a plain
 dialog naming the file and saying what to do; after that the page keeps working without
 saving, and the file is never touched again by this page.

@@ -1,7 +1,7 @@
 """The progress page's charts as plain matplotlib drawing: review results in, a Figure out.
 
 No widgets and no store: each ``draw_*`` takes the results of :mod:`trainer.progress.review`
-(or the stored fsrs cards) and draws onto a given ``Figure`` (a new one if None), so tests and
+(or the cards' due times) and draws onto a given ``Figure`` (a new one if None), so tests and
 the benchmark draw them without a screen. Each returns None, leaving the figure untouched,
 when there is nothing to draw: the page then shows a friendly message instead of empty axes.
 
