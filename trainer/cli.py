@@ -2,8 +2,8 @@
 
 This is where the drills meet the progress store: :mod:`trainer.drills` never touches a file,
 so the wiring (load the answers and memory fit, record each answer as it is given, end the
-session) lives here. The progress file is found by :mod:`trainer.progress.location` (``--data-dir``, else
-``$FREEBET_TRAINER_DATA``, else the user data folder).
+session) lives here. The progress file is found by :mod:`trainer.progress.location`
+(``--data-dir``, else ``$FREEBET_TRAINER_DATA``, else the user data folder).
 """
 
 from __future__ import annotations

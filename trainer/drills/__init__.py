@@ -8,8 +8,8 @@ and :mod:`.memory_fit` (the player's memory, fitted to their answers), :mod:`.st
 queue), :mod:`.history` (stored decisions as answers), :mod:`.leak` (main bets lost per 100
 rounds), :mod:`.exact` (perfect-play EVs at a live shoe), :mod:`.grading` (verdicts, EV lost,
 explanations, records), :mod:`.reasons` and :mod:`.dealer_odds` (why a play is best),
-:mod:`.flashcards`, :mod:`.shoe_practice`, :mod:`.timed`, :mod:`.terminal`. Importing this package loads only the records, so the progress
-store can use them without the engine.
+:mod:`.flashcards`, :mod:`.shoe_practice`, :mod:`.timed`, :mod:`.terminal`. Importing this
+package loads only the records, so the progress store can use them without the engine.
 """
 
 from .records import GradedDecision, Mode, Verdict
