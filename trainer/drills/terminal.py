@@ -114,7 +114,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
         action = _read_action(card.actions, stdin, stdout, can_undo=bool(answered))
         if action is None:
             break
-        if action == UNDO:
+        if not isinstance(action, Action):    # U: undo
             undone = session.undo()
             answered.pop()
             if on_undo:
