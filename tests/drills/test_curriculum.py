@@ -79,15 +79,16 @@ def test_the_curriculum_teaches_only_what_the_assumed_play_gets_wrong(
 def test_stored_decisions_become_answers(evolution: Catalog) -> None:
     course = curriculum(evolution.rules, Prior.CLASSIC)
     rows = [
-        ("2026-11-29T10:00:00Z", "evolution|first|real|hard11|2|v10", "8♠ 3♦", "wrong"),
-        ("2026-11-29T10:00:10Z", "evolution|split|real|hard11|2|v10", "8♠ 3♦", "correct"),
-        ("2026-11-29T10:00:20Z", "evolution|first|real|pair10|2|v6", "K♠ Q♦", "correct"),
-        ("2026-11-29T10:00:30Z", "pot-of-gold|first|real|hard11|2|v10", "8♠ 3♦", "wrong"),
-        ("2026-11-29T10:00:40Z", "evolution|insurance|real|any|2|vA", "10♠ 7♦", "correct"),
+        ("2026-11-29T10:00:00Z", "evolution|first|real|hard11|2|v10", "8♠ 3♦", "wrong", 0.38),
+        ("2026-11-29T10:00:10Z", "evolution|split|real|hard11|2|v10", "8♠ 3♦", "correct", 0.0),
+        ("2026-11-29T10:00:20Z", "evolution|first|real|pair10|2|v6", "K♠ Q♦", "correct", 0.0),
+        ("2026-11-29T10:00:30Z", "pot-of-gold|first|real|hard11|2|v10", "8♠ 3♦", "wrong", 0.3),
+        ("2026-11-29T10:00:40Z", "evolution|insurance|real|any|2|vA", "10♠ 7♦", "correct", 0.0),
     ]
     got = answers(course, rows)
     assert [a.situation for a in got] == [r[1] for r in rows if r[1].startswith("evolution")]
     assert [a.right for a in got] == [False, True, True, True]
+    assert [a.loss for a in got] == [0.38, 0.0, 0.0, 0.0]
     assert [a.guess for a in got] == [0.0, course.guess(evolution.spot_for(
         evolution.situations[rows[1][1]], (8, 3))), 1.0, 1.0]
     assert got[1].day - got[0].day == pytest.approx(10 / 86400)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import Fit, fit, log_likelihoods
+from trainer.drills.memory_fit import Fit, Grid, fit, log_likelihoods
 
 TRUE = MemoryParams(first=0.04, growth=7.0, lapse=0.3)
 
@@ -61,18 +61,17 @@ def test_guesses_are_counted_as_such() -> None:
     found = fit(answers, {"situations": SITUATIONS})
     assert found.params.first in (0.02, 0.04, 0.08)        # within a step of the truth
     default = MemoryParams()
-    [at_default] = log_likelihoods(answers, SITUATIONS, np.array([default.first]),
-                                   np.array([default.growth]), np.array([default.lapse]))
+    [at_default] = log_likelihoods(answers, SITUATIONS, Grid.of(
+        [default.first], [default.growth], [default.lapse]))
     assert found.log_likelihood > at_default + 10
 
 
 def test_the_likelihood_is_that_of_each_answer_in_turn() -> None:
     """Two answers of one card, scored by hand: the first by the guess alone."""
     answers = [Answer("k", 0.0, False, 0.25), Answer("k", 0.5, True, 0.25)]
-    first = np.array([0.02, 1.0])
-    scores = log_likelihoods(answers, {"k": "k"}, first, np.array([10.0, 10.0]),
-                             np.array([0.3, 0.3]))
-    for score, s in zip(scores, first, strict=True):
+    grid = Grid(np.array([0.02, 1.0]), np.array([10.0, 10.0]), np.array([0.3, 0.3]))
+    scores = log_likelihoods(answers, {"k": "k"}, grid)
+    for score, s in zip(scores, grid.first, strict=True):
         r = 1 / (1 + 0.5 / (9 * s))
         assert score == pytest.approx(np.log(0.75) + np.log(r + (1 - r) * 0.25))
 

@@ -128,3 +128,24 @@ def test_a_stored_fit_is_used_until_the_answers_grow(course: Curriculum) -> None
     assert kept.fit == stored and kept.params.first == 0.64
     refit = StudyQueue(course, answers * 2, NOW, fitted=stored)   # 240 >= 1.3 x 100
     assert refit.fit is not None and refit.fit.answers == 240
+
+
+def test_a_mistake_outside_the_classic_gap_becomes_a_card(course: Curriculum,
+                                                          evolution: Catalog) -> None:
+    """Classic strategy stands on hard 17 against a 10; a player who hit it there (in shoe
+    practice, say) has a leak the prior did not expect: it is taught, worth what it cost."""
+    key = "evolution|first|real|hard17|2|v10"
+    assert course.leak[key] == 0 and key not in course.decks[FACTS].card_of
+    miss = Answer(key, day_of(NOW - timedelta(days=2)), False, 1.0, 0.6)
+    queue = StudyQueue(course, [miss], NOW)
+    card = course.card_key(FACTS, key)
+    assert queue.deck.card_of[key] == card
+    assert queue.deck.worth[card] == pytest.approx(
+        course.decks[FACTS].worth.get(card, 0.0) + evolution.weight[key] * 0.6)
+    assert card in queue.traces
+    # the same mistake made now, in a session: taken in at once, and taken back by undo
+    fresh = StudyQueue(course, [], NOW)
+    change = fresh.record(Answer(key, day_of(NOW), False, 1.0, 0.6))
+    assert fresh.deck.card_of.get(key) == card and card in fresh.traces
+    fresh.undo(fresh.answers[-1], change)
+    assert key not in fresh.deck.card_of and card not in fresh.traces

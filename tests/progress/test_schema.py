@@ -114,7 +114,8 @@ def test_a_version_2_file_keeps_its_answers_and_drops_the_fsrs_cards(
     store = open_store()
     assert store.backup is not None and "cards" in _tables(store.backup)
     assert "cards" not in _tables(db_path) and "memory_fits" in _tables(db_path)
-    assert store.answer_rows("evolution") == [("2026-02-01T10:00:05Z", "k", "A 7", "wrong")]
+    assert store.answer_rows("evolution") == [
+        ("2026-02-01T10:00:05Z", "k", "A 7", "wrong", 0.25)]
     for index in ("idx_decisions_time", "idx_decisions_preset_situation"):
         columns = [row["name"] for row in store.rows(f"PRAGMA index_info({index})")]
         assert columns[-1] == "undone"

@@ -122,12 +122,13 @@ def test_an_undone_answer_is_kept_but_left_out(store: ProgressStore) -> None:
 
 def test_answer_rows_are_one_presets_in_time_order(store: ProgressStore) -> None:
     session = store.start_session("evolution", Mode.FLASHCARDS, {})
-    store.record_decision(session, decision(time="2026-03-02T10:00:00Z", verdict=Verdict.WRONG))
+    store.record_decision(session, decision(time="2026-03-02T10:00:00Z", verdict=Verdict.WRONG,
+                                            ev_loss=0.25))
     store.record_decision(session, decision(time="2026-03-01T10:00:00Z"))
     store.record_decision(session, decision(time="2026-03-03T10:00:00Z", preset="pot-of-gold"))
     assert store.answer_rows("evolution") == [
-        ("2026-03-01T10:00:00Z", decision().situation_key, decision().cards, "correct"),
-        ("2026-03-02T10:00:00Z", decision().situation_key, decision().cards, "wrong")]
+        ("2026-03-01T10:00:00Z", decision().situation_key, decision().cards, "correct", 0.0),
+        ("2026-03-02T10:00:00Z", decision().situation_key, decision().cards, "wrong", 0.25)]
 
 
 def test_shoe_rounds_keep_their_money(store: ProgressStore) -> None:

@@ -65,7 +65,7 @@ class Curriculum:
             else:
                 self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
                     table, s) for s in table.spots[key])
-        facts = Facts.of(table)
+        facts = self.facts = Facts.of(table)
         taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
         self.decks = {
             FACTS: self._deck({k: facts.of_situation[k] for k in taught}),
@@ -73,13 +73,11 @@ class Curriculum:
         }
 
     def _deck(self, card_of: dict[str, str]) -> Deck:
-        faces: dict[str, list[str]] = {}
-        for key, card in card_of.items():
-            faces.setdefault(card, []).append(key)
-        ordered = {card: tuple(sorted(keys, key=lambda k: (-self.leak[k], k)))
-                   for card, keys in faces.items()}
-        worth = {card: sum(self.leak[k] for k in keys) for card, keys in ordered.items()}
-        return Deck(card_of, ordered, worth)
+        return deck(card_of, self.leak)
+
+    def card_key(self, mapping: str, situation: str) -> str:
+        """The card of any situation under ``mapping``, taught by the prior or not."""
+        return self.facts.of_situation[situation] if mapping == FACTS else situation
 
     def mappings(self) -> dict[str, Mapping[str, str]]:
         """Situation -> card for each mapping (what the memory fit chooses between)."""
@@ -101,6 +99,17 @@ class Curriculum:
     def situation(self, key: str) -> Situation:
         """The situation of a key."""
         return self.catalog.situations[key]
+
+
+def deck(card_of: Mapping[str, str], leak: Mapping[str, float]) -> Deck:
+    """The deck of ``card_of`` with each situation worth ``leak`` (faces costliest first)."""
+    faces: dict[str, list[str]] = {}
+    for key, card in card_of.items():
+        faces.setdefault(card, []).append(key)
+    ordered = {card: tuple(sorted(keys, key=lambda k: (-leak[k], k)))
+               for card, keys in faces.items()}
+    worth = {card: sum(leak[k] for k in keys) for card, keys in ordered.items()}
+    return Deck(dict(card_of), ordered, worth)
 
 
 def _novice_loss(table: Catalog, spot: Spot) -> float:

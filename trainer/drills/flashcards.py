@@ -231,7 +231,7 @@ class FlashcardSession:
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
         answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
-                        self.course.guess(card.spot))
+                        self.course.guess(card.spot), result.ev_loss)
         change = self.queue.record(answer) if self.queue is not None else None
         if result.verdict is Verdict.WRONG and self.queue is None:
             self._requeue(card)

@@ -18,8 +18,8 @@ from .memory import Answer, day_of
 from .situations import Context
 
 #: One stored decision as the history needs it: time (ISO 8601 UTC), situation key, cards as
-#: dealt, verdict ("correct", "acceptable" or "wrong").
-Row = tuple[str, str, str, str]
+#: dealt, verdict ("correct", "acceptable" or "wrong"), EV lost.
+Row = tuple[str, str, str, str, float]
 
 
 def answers(course: Curriculum, rows: Iterable[Row]) -> list[Answer]:
@@ -27,7 +27,7 @@ def answers(course: Curriculum, rows: Iterable[Row]) -> list[Answer]:
     out (another rule set's, or a hand outside the tables)."""
     found = []
     table = course.catalog
-    for time, key, cards, verdict in rows:
+    for time, key, cards, verdict, loss in rows:
         situation = table.situations.get(key)
         if situation is None:
             continue
@@ -42,5 +42,5 @@ def answers(course: Curriculum, rows: Iterable[Row]) -> list[Answer]:
             if spot.table_key not in table.entries:
                 continue
         when = datetime.fromisoformat(time.replace("Z", "+00:00"))
-        found.append(Answer(key, day_of(when), verdict != "wrong", course.guess(spot)))
+        found.append(Answer(key, day_of(when), verdict != "wrong", course.guess(spot), loss))
     return found

@@ -51,6 +51,7 @@ class Answer:
     day: float               # when (days, see :func:`day_of`)
     right: bool              # correct or acceptable
     guess: float             # chance of playing right without recalling (0..1)
+    loss: float = 0.0        # the EV the answer lost (main bets)
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)

@@ -29,9 +29,33 @@ FIRSTS = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56)
 GROWTHS = (1.0, 2.0, 4.0, 7.0, 10.0, 15.0, 25.0)
 LAPSES = (0.1, 0.3, 0.5, 0.8)
 
-_FIRST, _GROWTH, _LAPSE = (a.ravel() for a in np.meshgrid(FIRSTS, GROWTHS, LAPSES,
-                                                          indexing="ij"))
 _CLIP = 1e-4
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Candidate parameter sets, as three equally long arrays."""
+
+    first: np.ndarray
+    growth: np.ndarray
+    lapse: np.ndarray
+
+    @classmethod
+    def of(cls, firsts: Sequence[float], growths: Sequence[float],
+           lapses: Sequence[float]) -> Grid:
+        """Every combination of the values given."""
+        first, growth, lapse = (a.ravel() for a in np.meshgrid(
+            np.asarray(firsts, float), np.asarray(growths, float), np.asarray(lapses, float),
+            indexing="ij"))
+        return cls(first, growth, lapse)
+
+    def params(self, i: int) -> MemoryParams:
+        """Candidate ``i``."""
+        return MemoryParams(float(self.first[i]), float(self.growth[i]), float(self.lapse[i]))
+
+
+#: The grid :func:`fit` searches by default.
+GRID = Grid.of(FIRSTS, GROWTHS, LAPSES)
 
 
 @dataclass(frozen=True)
@@ -81,9 +105,9 @@ def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str]
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
-                    first: np.ndarray = _FIRST, growth: np.ndarray = _GROWTH,
-                    lapse: np.ndarray = _LAPSE) -> np.ndarray:
-    """The log-likelihood of ``answers`` under each candidate (first[i], growth[i], lapse[i])."""
+                    grid: Grid = GRID) -> np.ndarray:
+    """The log-likelihood of ``answers`` under each candidate of ``grid``."""
+    first, growth, lapse = grid.first, grid.growth, grid.lapse
     day, right, guess, present = _by_card(answers, card_of)
     total = np.zeros(first.shape)
     if day.shape[1] == 0:
@@ -112,16 +136,16 @@ def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
     return total
 
 
-def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]]) -> Fit:
-    """The likeliest parameters and mapping for ``answers`` (``mappings``: name -> situation ->
-    card). Ties go to the mapping named first."""
+def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],
+        grid: Grid = GRID) -> Fit:
+    """The likeliest parameters of ``grid`` and mapping for ``answers`` (``mappings``: name ->
+    situation -> card). Ties go to the mapping named first."""
     best: Fit | None = None
     for name, card_of in mappings.items():
-        scores = log_likelihoods(answers, card_of)
+        scores = log_likelihoods(answers, card_of, grid)
         i = int(np.argmax(scores))
         if best is None or scores[i] > best.log_likelihood:
-            params = MemoryParams(float(_FIRST[i]), float(_GROWTH[i]), float(_LAPSE[i]))
-            best = Fit(params, name, float(scores[i]), len(answers))
+            best = Fit(grid.params(i), name, float(scores[i]), len(answers))
     if best is None:
         raise ValueError("fit needs at least one card mapping")
     return best

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .curriculum import Curriculum, Deck
+from .curriculum import Curriculum, Deck, deck
 from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
 from .memory_fit import Fit, fit
 from .situations import card_label
@@ -92,7 +92,8 @@ class StudyQueue:
         self.fit = fitted if fitted is not None and not _stale(fitted, len(answers)) else (
             fit(self.answers, course.mappings()) if len(self.answers) >= FIT_AFTER else None)
         self.params = self.fit.params if self.fit else MemoryParams()
-        self.deck: Deck = course.decks[self.fit.cards if self.fit else _default_mapping(course)]
+        self.mapping = self.fit.cards if self.fit else _default_mapping(course)
+        self.deck: Deck = self._deck()
         self.traces: dict[str, Trace] = {}
         self.asked: Counter[str] = Counter()
         for answer in self.answers:
@@ -108,10 +109,30 @@ class StudyQueue:
 
     # ----- the player's memory --------------------------------------------------------------
 
+    def _deck(self) -> Deck:
+        """The mapping's cards, with the player's own mistakes outside what the assumed play
+        gets wrong: a situation they have answered wrongly is worth its natural frequency x the
+        EV their answers there lost on average."""
+        taught = self.course.decks[self.mapping]
+        tries: dict[str, list[Answer]] = {}
+        for answer in self.answers:
+            if answer.situation not in taught.card_of:
+                tries.setdefault(answer.situation, []).append(answer)
+        weight = self.course.catalog.weight
+        own = {key: weight.get(key, 0.0) * sum(a.loss for a in found) / len(found)
+               for key, found in tries.items() if not all(a.right for a in found)}
+        own = {key: worth for key, worth in own.items() if worth > 0}
+        if not own:
+            return taught
+        cards = {**taught.card_of, **{k: self.course.card_key(self.mapping, k) for k in own}}
+        return deck(cards, {**self.course.leak, **own})
+
     def _learn(self, answer: Answer) -> str | None:
         card = self.deck.card_of.get(answer.situation)
         self.asked[answer.situation] += 1
         if card is not None:
+            if answer.situation not in self.course.decks[self.mapping].card_of:
+                answer = replace(answer, guess=0.0)   # the player's habit is wrong here
             self.traces[card] = learn(self.params, self.traces.get(card), answer)
         return card
 
@@ -123,6 +144,12 @@ class StudyQueue:
             if card is not None and card not in first:
                 first[card] = answer.day
         return {card for card, at in first.items() if at >= day}
+
+    def _extend(self, now: float) -> None:
+        """Rebuild the deck (and every card's worth) after an answer that changes the player's
+        own mistakes."""
+        self.deck = self._deck()
+        self._revalue(now)
 
     def _revalue(self, now: float) -> None:
         self._valued_at = now
@@ -209,11 +236,13 @@ class StudyQueue:
 
     def record(self, answer: Answer) -> Undo:
         """Take one answer into the picture of the player's memory; returns how to undo it."""
+        self.answers.append(answer)
+        if answer.situation not in self.deck.card_of and not answer.right:
+            self._extend(answer.day)
         card = self.deck.card_of.get(answer.situation)
         before = self.traces.get(card) if card is not None else None
         was_new = card is not None and before is None
         self.introduced_today += was_new
-        self.answers.append(answer)
         self._learn(answer)
         if card is not None:
             self._value[card] = self._worth(card, answer.day)
@@ -230,7 +259,10 @@ class StudyQueue:
                 self.traces.pop(change.card, None)
             else:
                 self.traces[change.card] = change.trace
-            self._value[change.card] = self._worth(change.card, answer.day)
+            if change.card not in self.course.decks[self.mapping].faces:
+                self._extend(answer.day)   # a mistake that made its own card may be gone
+            if change.card in self.deck.faces:
+                self._value[change.card] = self._worth(change.card, answer.day)
         if change.was_new_today:
             self.introduced_today -= 1
 

@@ -200,11 +200,11 @@ class ProgressStore:
             conn.execute("UPDATE decisions SET undone = 1 WHERE id = ?", (decision_id,))
             _relink(conn, *found)
 
-    def answer_rows(self, preset: str) -> list[tuple[str, str, str, str]]:
+    def answer_rows(self, preset: str) -> list[tuple[str, str, str, str, float]]:
         """Every answer kept in ``preset``, oldest first, as the study queue reads them:
-        (time, situation key, cards, verdict)."""
+        (time, situation key, cards, verdict, EV lost)."""
         return [tuple(r) for r in self.tuples(  # type: ignore[misc]
-            "SELECT time, situation_key, cards, verdict FROM decisions "
+            "SELECT time, situation_key, cards, verdict, ev_loss FROM decisions "
             "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
 
     def save_fit(self, preset: str, fit: Mapping[str, Any]) -> None:

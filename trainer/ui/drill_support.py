@@ -90,7 +90,7 @@ class ProgressLink:
             return f"Saving to {self.path}"
         return "Not saving: " + (self.problem or "no progress file")
 
-    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str]]:
+    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str, float]]:
         """A preset's kept answers for the study queue (none when not saving)."""
         if self.store is None:
             return []
