@@ -40,7 +40,7 @@ OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")
 COL_22, COL_BUST, COL_BJ = 5, 6, 7
 _COLUMNS = len(OUTCOMES)
 _MAX_COUNT = 13   # more cards of one value than any drawing dealer hand holds (13 aces = 23)
-_CHUNK = 2048     # shoes per pass (bounds memory to a few MB per array)
+_CHUNK = 1024     # shoes per pass (bounds memory to a few MB per array)
 ALL_UPS = tuple(range(1, 11))
 
 
@@ -152,12 +152,14 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
         corrections=np.ascontiguousarray(corrections))
 
 
-def dealer_columns(tree: DealerTree, shoes: np.ndarray) -> np.ndarray:
+def dealer_columns(tree: DealerTree, shoes: np.ndarray,
+                   out: np.ndarray | None = None) -> np.ndarray:
     """Outcome columns (shoes x up cards x 8) for shoes given *before* the up card is dealt:
     row ``[i, j]`` is the dealer's distribution once ``tree.ups[j]`` is dealt from ``shoes[i]``
-    (zero where the shoe holds no such card)."""
+    (zero where the shoe holds no such card). Written into ``out`` when given."""
     shoes = np.asarray(shoes, dtype=np.float64).reshape(-1, 10)
-    out = np.empty((len(shoes), len(tree.ups), _COLUMNS))
+    if out is None:
+        out = np.empty((len(shoes), len(tree.ups), _COLUMNS))
     for start in range(0, len(shoes), _CHUNK):
         chunk = shoes[start:start + _CHUNK]
         out[start:start + len(chunk)] = _columns(tree, chunk.T)
@@ -252,10 +254,10 @@ class DealerCache:
         shoes = self.base - removals[~known][first]
         needed = self._used + len(new_codes)
         if needed > len(self._buffer):
-            grown = np.empty((max(needed, 2 * len(self._buffer)), len(ALL_UPS), _COLUMNS))
+            grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(ALL_UPS), _COLUMNS))
             grown[:self._used] = self._buffer[:self._used]
             self._buffer = grown
-        self._buffer[self._used:needed] = dealer_columns(self.tree, shoes)
+        dealer_columns(self.tree, shoes, self._buffer[self._used:needed])
         codes_all = np.concatenate([self._codes, new_codes])
         rows_all = np.concatenate([self._rows, np.arange(self._used, needed)])
         order = np.argsort(codes_all, kind="stable")

@@ -25,12 +25,12 @@ from trainer.rules.ruleset import to_plain
 from . import side_bets
 from .charts_data import ChartBuilder
 from .composition import Composition, add, fits, full_shoe, of_values, size, total, unbusted_hands
-from .game import StartingHand, hand_ev, starting_hands, up_card_values
-from .hand_values import FREE, REAL, UpCardValues
-from .initial_hand import action_values
+from .game import StartingHand, hand_ev, starting_hands
+from .hand_values import FREE, REAL
 from .pot_of_gold import deal_lammers, rtp_from_lammers
-from .splits import SplitValues
-from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
+from .split_hands import SplitHands
+from .total_dependent import chart_ev, composition_weight, drawn_context
+from .up_card import UpCard, dealer_cache
 
 #: Bump when a change to the engine changes any number in a table.
 ENGINE_VERSION = "3"
@@ -110,12 +110,13 @@ class _Builder:
 
     def build(self) -> dict[str, Any]:
         td_ev = 0.0
+        dealer = dealer_cache(self.rules, self.shoe)
         for up in range(1, 11):
-            values = up_card_values(self.rules, self.shoe, up)
-            deals = self._first_decisions(values)
-            self._split_hands(values)
-            self._drawn_hands(values)
-            td_ev += self._chart_ev(values, deals)
+            card = UpCard(self.rules, self.shoe, up, dealer)
+            deals = self._first_decisions(card)
+            self._split_hands(card)
+            self._drawn_hands(card)
+            td_ev += chart_ev(card, self.charts, deals)
             self._step(up)
         side_bets = self._side_bets()
         self._step(BUILD_STEPS)
@@ -133,97 +134,76 @@ class _Builder:
         }
         return table
 
-    def _chart_ev(self, values: UpCardValues,
-                  deals: list[tuple[StartingHand, dict[Action, float]]]) -> float:
-        """EV contribution of this up card when every decision follows the charts."""
-        td = TotalDependent(values, self.charts)
-        peek = values.peek
-        ev = 0.0
-        for deal, actions in deals:
-            hand = deal.hand
-            bj = values.dealer_blackjack(hand)
-            if not actions:   # a blackjack: no decision
-                ev += deal.probability * float(self.rules.blackjack_pays) * (1.0 - bj)
-                continue
-            chosen = chart_choice(self.charts, hand, values.up, actions)
-            value = td.first_decision(hand, chosen) - (bj if peek else 0.0)
-            ev += deal.probability * value
-        return ev
-
-    def _first_decisions(self, values: UpCardValues
-                         ) -> list[tuple[StartingHand, dict[Action, float]]]:
+    def _first_decisions(self, card: UpCard) -> list[tuple[StartingHand, dict[Action, float]]]:
         deals = []
+        values = card.values
         for deal in starting_hands(self.shoe):
-            if deal.up != values.up:
+            if deal.up != card.up:
                 continue
             hand = deal.hand
-            ev, actions = hand_ev(values, deal)
+            numerators = card.first_actions(hand)
+            ev, actions = hand_ev(values, deal, numerators=numerators)
             self.cd_ev += deal.probability * ev
             bj = values.dealer_blackjack(hand)
             deals.append((deal, actions))
             if actions:
-                self.situations[situation_key("first", "real", hand, values.up)] = _entry(
+                self.situations[situation_key("first", "real", hand, card.up)] = _entry(
                     actions, deal.probability)
-                self.charts.add("real", hand, values.up, actions, deal.probability)
-            if values.up == 1 and self.rules.insurance:
+                self.charts.add("real", hand, card.up, actions, deal.probability)
+            if card.up == 1 and self.rules.insurance:
                 insure = 1.5 * bj - 0.5
                 self.situations[situation_key("insurance", "real", hand, 1)] = _entry(
                     {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
             if self.rules.pot_of_gold is not None:
-                for count, p in deal_lammers(values, deal).items():
+                for count, p in deal_lammers(card, deal, numerators).items():
                     self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
         return deals
 
-    def _split_hands(self, values: UpCardValues) -> None:
+    def _split_hands(self, card: UpCard) -> None:
         """Two-card hands made by splitting a pair: hand one (real) and free-split hands.
 
         A hand that receives the pair card again (where resplits are allowed) also gets the
         value of resplitting: this hand and a new one, with one hand fewer left to make.
         """
-        removals: set[Composition] = set()
-        jobs = []
-        for pair in range(1, 11):
+        rules, values = self.rules, card.values
+        hands = SplitHands(card)
+        resplits = hands.resplits(rules.max_hands - 1) if rules.max_hands > 2 else {}
+        for pair in hands.pairs:
             known = first = of_values([pair])
-            if not fits(add(add(first, known), of_values([values.up])), self.shoe):
+            if pair == 1 and not rules.resplit_aces:
                 continue
+            free = rules.free_split and (pair != 10 or rules.free_split_tens)
+            draws = dict(values.draws(add(first, known)))
             for second in range(1, 11):
                 hand = add(first, of_values([second]))
-                if fits(add(hand, known), values.shoe):
-                    removals |= values.reachable(hand, known)
-                    jobs.append((pair, second, hand, known))
-        values.prepare(removals)
-        for pair, second, hand, known in jobs:
-            if total(hand)[0] == 21 or (pair == 1 and not self.rules.resplit_aces):
-                continue
-            free = self.rules.free_split and (pair != 10 or self.rules.free_split_tens)
-            p_second = dict(values.draws(add(first_card(pair), known)))[second]
-            mass = values.mass(add(hand, known))
-            for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
-                acts = action_values(values, hand, stakes, after_split=True, known=known)
-                if second == pair and self.rules.max_hands > 2:
-                    split = SplitValues(values, pair, known, hands_limit=self.rules.max_hands - 1)
-                    split.prepare()
-                    action = Action.FREE_SPLIT if free else Action.SPLIT
-                    acts[action] = split.value(free=free, first=stakes)
-                evs = {a: x / mass for a, x in acts.items()}
-                key = situation_key("split", label, hand, values.up, split_card=pair)
-                self.situations[key] = _entry(evs)
-                self.charts.add("split" if label == "real" else "free", hand, values.up, evs,
-                                p_second)
+                if not fits(add(hand, known), values.shoe) or total(hand)[0] == 21:
+                    continue
+                mass = values.mass(add(hand, known))
+                for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
+                    acts = hands.actions(pair, hand, stakes)
+                    if second == pair and pair in resplits:
+                        action = Action.FREE_SPLIT if free else Action.SPLIT
+                        acts[action] = resplits[pair].value(free=free, first=stakes)
+                    evs = {a: x / mass for a, x in acts.items()}
+                    key = situation_key("split", label, hand, card.up, split_card=pair)
+                    self.situations[key] = _entry(evs)
+                    self.charts.add("split" if label == "real" else "free", hand, card.up, evs,
+                                    draws[second])
 
-    def _drawn_hands(self, values: UpCardValues) -> None:
+    def _drawn_hands(self, card: UpCard) -> None:
         """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
+        values = card.values
         for hand in unbusted_hands(5):
             if size(hand) < 3 or total(hand)[0] >= 21 or not fits(hand, values.shoe):
                 continue
             mass = values.mass(hand)
             weight = composition_weight(values.shoe, hand)
             for label, stakes in (("real", REAL), ("free", FREE)):
-                evs = {Action.STAND: values.stand(hand, stakes) / mass,
-                       Action.HIT: values.hit(hand, stakes) / mass}
-                self.situations[situation_key("drawn", label, hand, values.up)] = _entry(evs)
+                evs = {Action.STAND: card.stand(hand, stakes) / mass,
+                       Action.HIT: card.hit(hand, stakes) / mass}
+                self.situations[situation_key("drawn", label, hand, card.up)] = _entry(evs)
                 context = drawn_context(stakes, size(hand), self.rules.six_card_charlie)
-                self.charts.add(context, hand, values.up, evs, weight)
+                self.charts.add(context, hand, card.up, evs, weight)
 
     def _side_bets(self) -> dict[str, float | None]:
         shoe = side_bets.full_shoe(self.rules.decks)
@@ -238,11 +218,6 @@ class _Builder:
         if self.rules.pot_of_gold is not None:
             out["pot_of_gold"] = rtp_from_lammers(self.lammers, self.rules.pot_of_gold)
         return {k: (None if v is None else _round(v)) for k, v in out.items()}
-
-
-def first_card(pair: int) -> Composition:
-    """The split card alone, as a composition."""
-    return of_values([pair])
 
 
 def build_table(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:

@@ -89,6 +89,7 @@ class UpCard:
         self._optimal: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
         self._doubles: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] | None = None
+        self._cdz: dict[Stakes, np.ndarray] = {}
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
@@ -151,13 +152,22 @@ class UpCard:
         decisions[self.hands.hand] = per_node
         return decisions
 
+    def _cdz_table(self, stakes: Stakes) -> np.ndarray:
+        if stakes not in self._cdz:
+            self._cdz[stakes] = self.cdz_decisions(stakes)
+        return self._cdz[stakes]
+
+    def cdz_choice(self, hand: Composition, stakes: Stakes) -> str:
+        """The CDZ- play of a split hand: "stand", "hit" or "double"."""
+        return ("stand", "hit", "double")[self._cdz_table(stakes)[self.index.number(hand)]]
+
     def splits(self) -> dict[int, PairSplit]:
         """X and pair values of every pair that can be split, for the CDZ- strategy (cached)."""
         if self._splits is None:
             pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
             stakes = [REAL, FREE] if self.rules.free_split else [REAL]
             self._splits = split_batch(self, pairs, 0, None,
-                                       lambda s: self.cdz_decisions(s)[None, :], stakes)
+                                       lambda s: self._cdz_table(s)[None, :], stakes)
         return self._splits
 
 
