@@ -69,7 +69,7 @@ class DealerTree:
 
     ups: tuple[int, ...]
     steps: tuple[tuple[int, int], ...]  # node ranges of one hard total each, lowest first
-    parent: np.ndarray        # node -> its parent node (lone up cards: unused)
+    parent: np.ndarray        # node -> its parent node (lone up cards: the root, row -1)
     card: np.ndarray          # node -> the card index its parent drew (lone up cards: the up)
     had: np.ndarray           # node -> how many of that card the parent held
     size: np.ndarray          # node -> how many cards it holds
@@ -77,6 +77,7 @@ class DealerTree:
     orderings: np.ndarray     # (ups, nodes): w_u(n)
     finishing: np.ndarray     # (10, states * columns): 1 where the card finishes the state there
     corrections: np.ndarray   # (ups * columns, nodes): w_u(n) * K(n, column)
+    state_weights: np.ndarray  # (states, nodes): w_u(n) where n is in the state (one up card)
 
 
 @cache
@@ -116,8 +117,8 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
     card = np.zeros(len(nodes), dtype=np.intp)
     had = np.zeros(len(nodes), dtype=np.intp)
     for i, n in enumerate(nodes):
-        if sum(n) == 1:
-            card[i] = n.index(1)
+        if sum(n) == 1:           # a lone up card hangs from the root, the extra last row
+            card[i], parent[i] = n.index(1), len(nodes)
             continue
         c = next(c for c in range(10) if n[c] and _without(n, c) in index)
         parent[i], card[i], had[i] = index[_without(n, c)], c, n[c] - 1
@@ -149,7 +150,9 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
         size=np.array([sum(n) for n in nodes]), state_bounds=state_bounds,
         orderings=np.ascontiguousarray(weights.T),
         finishing=np.ascontiguousarray(finishing.reshape(-1, 10).T),
-        corrections=np.ascontiguousarray(corrections))
+        corrections=np.ascontiguousarray(corrections),
+        state_weights=(node_state[None, :] == np.arange(len(states))[:, None]) * weights[:, 0]
+        if len(ups) == 1 else np.empty((0, 0)))
 
 
 def dealer_columns(tree: DealerTree, shoes: np.ndarray,
@@ -174,20 +177,22 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore"):
         inverse = 1.0 / (n[None, :] - np.arange(1, tree.size.max() + 1)[:, None])
     inverse[~np.isfinite(inverse) | (inverse < 0)] = 0.0
-    q = np.empty((len(tree.card), size))
+    q = np.empty((len(tree.card) + 1, size))
+    q[-1] = 1.0 / np.where(n > 0, n, 1.0)        # the root: a lone up card's parent
+    take = tree.card * _MAX_COUNT + tree.had
     for first, stop in tree.steps:
-        lone = tree.size[first:stop] == 1
-        factor = left[tree.card[first:stop] * _MAX_COUNT + tree.had[first:stop]]
-        factor *= inverse[tree.size[first:stop] - 1]
-        above = np.where(lone, 0, tree.parent[first:stop])
-        factor *= np.where(lone[:, None], 1.0 / np.where(n > 0, n, 1.0)[None, :], q[above])
-        q[first:stop] = factor
+        q[first:stop] = (q[tree.parent[first:stop]] * left[take[first:stop]]
+                         * inverse[tree.size[first:stop] - 1])
+    q = q[:-1]
     ups = len(tree.ups)
     states = len(tree.state_bounds) - 1
-    sums = np.empty((states, ups, size))
-    for s in range(states):
-        lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
-        np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
+    if ups == 1:          # one up card: one product with every state's weights at once
+        sums = (tree.state_weights @ q)[:, None, :]
+    else:
+        sums = np.empty((states, ups, size))
+        for s in range(states):
+            lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
+            np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
     counts = (shoe.T @ tree.finishing).reshape(size, states, _COLUMNS)
     result = np.matmul(np.ascontiguousarray(sums.transpose(2, 1, 0)), counts)   # (S, ups, cols)
     result -= (tree.corrections @ q).reshape(ups, _COLUMNS, size).transpose(2, 0, 1)
@@ -214,11 +219,13 @@ class DealerCache:
 
     A removal is a composition that fits ``base`` (player cards and other cards known gone);
     it is numbered by a mixed radix so batches of removals are looked up as arrays. A removal
-    asked for by one up card is computed for all ten, so other up cards find it ready.
+    asked for by one up card is computed for all of ``ups``, so other up cards find it ready.
     """
 
-    def __init__(self, base: Composition, hits_soft_17: bool, peek_ups: frozenset[int]) -> None:
+    def __init__(self, base: Composition, hits_soft_17: bool, peek_ups: frozenset[int],
+                 ups: tuple[int, ...] = ALL_UPS) -> None:
         self.base = np.array(base, dtype=np.int64)
+        self.ups = ups
         radix = [int(x) + 1 for x in base]
         places = [1]
         for r in radix[:-1]:
@@ -226,10 +233,10 @@ class DealerCache:
         if places[-1] * radix[-1] >= 2 ** 62:
             raise ValueError(f"the shoe {base} is too large to number its removals")
         self.places = np.array(places, dtype=np.int64)
-        self.tree = dealer_tree(hits_soft_17, peek_ups)
+        self.tree = dealer_tree(hits_soft_17, peek_ups, ups)
         self._codes = np.empty(0, dtype=np.int64)    # sorted
         self._rows = np.empty(0, dtype=np.intp)      # buffer row of each sorted code
-        self._buffer = np.empty((0, len(ALL_UPS), _COLUMNS))
+        self._buffer = np.empty((0, len(ups), _COLUMNS))
         self._used = 0
 
     def codes(self, removals: np.ndarray) -> np.ndarray:
@@ -242,7 +249,7 @@ class DealerCache:
         codes = self.codes(removals)
         self._ensure(codes, removals)
         rows = self._rows[np.searchsorted(self._codes, codes)]
-        return self._buffer[rows, up - 1]
+        return self._buffer[rows, self.ups.index(up)]
 
     def _ensure(self, codes: np.ndarray, removals: np.ndarray) -> None:
         at = np.searchsorted(self._codes, codes)
@@ -254,7 +261,7 @@ class DealerCache:
         shoes = self.base - removals[~known][first]
         needed = self._used + len(new_codes)
         if needed > len(self._buffer):
-            grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(ALL_UPS), _COLUMNS))
+            grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(self.ups), _COLUMNS))
             grown[:self._used] = self._buffer[:self._used]
             self._buffer = grown
         dealer_columns(self.tree, shoes, self._buffer[self._used:needed])

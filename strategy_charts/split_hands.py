@@ -13,11 +13,11 @@ import numpy as np
 
 from trainer.rules import Action
 
-from .all_hands import HIT, HandSet, choose
+from .all_hands import HIT, HandSet
 from .composition import Composition
-from .hand_values import FREE, REAL, Stakes
+from .hand_values import Stakes
 from .initial_hand import double_action
-from .up_card import PairSplit, UpCard, split_batch, split_doubles
+from .up_card import PairSplit, UpCard, post_split_choices, split_batch
 
 
 class SplitHands:
@@ -64,17 +64,13 @@ class SplitHands:
         """Per pair (row) and hand number: the resplit's fixed strategy, the best of stand, hit
         and the double allowed after a split on the shoe without the other pair card."""
         hands, index = self.hands, self.card.index
-        doubled = split_doubles(self.card.rules, index, stakes)[hands.hand]
-        offered = doubled[:, 0] >= 0
-        double_value = np.where(offered, doubled[:, 0] * self._double[0]
-                                + doubled[:, 1] * self._double[1], -np.inf)
-        per_node = choose([hands.stand(stakes), self._hit(stakes),
-                           double_value if offered.any() else None])
+        per_node = post_split_choices(self.card.rules, hands, self._hit(stakes), self._double,
+                                      stakes)
         table = np.full((len(self.pairs), len(index.hard)), HIT, dtype=np.int64)
         table[hands.context, hands.hand] = per_node
         return table
 
     def resplits(self, hands_limit: int) -> dict[int, PairSplit]:
         """X and pair values of every pair's resplit with at most ``hands_limit`` hands."""
-        stakes = [REAL, FREE] if self.card.rules.free_split else [REAL]
-        return split_batch(self.card, self.pairs, 1, hands_limit, self.decisions, stakes)
+        return split_batch(self.card, self.pairs, 1, hands_limit, self.decisions,
+                           self.card.split_stakes())

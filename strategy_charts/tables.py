@@ -19,6 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from trainer.rules import Action, RuleSet
 from trainer.rules.ruleset import to_plain
 
@@ -193,17 +195,19 @@ class _Builder:
     def _drawn_hands(self, card: UpCard) -> None:
         """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
         values = card.values
-        for hand in unbusted_hands(5):
-            if size(hand) < 3 or total(hand)[0] >= 21 or not fits(hand, values.shoe):
-                continue
-            mass = values.mass(hand)
-            weight = composition_weight(values.shoe, hand)
-            for label, stakes in (("real", REAL), ("free", FREE)):
-                evs = {Action.STAND: card.stand(hand, stakes) / mass,
-                       Action.HIT: card.hit(hand, stakes) / mass}
+        hands = [h for h in unbusted_hands(5)
+                 if size(h) >= 3 and total(h)[0] < 21 and fits(h, values.shoe)]
+        nodes = np.array([card.node(h) for h in hands])
+        mass = card.hands.mass[nodes]
+        for label, stakes in (("real", REAL), ("free", FREE)):
+            stand = (card.hands.stand(stakes)[nodes] / mass).tolist()
+            hit = (card.optimal(stakes)[0][nodes] / mass).tolist()
+            for i, hand in enumerate(hands):
+                evs = {Action.STAND: stand[i], Action.HIT: hit[i]}
                 self.situations[situation_key("drawn", label, hand, card.up)] = _entry(evs)
                 context = drawn_context(stakes, size(hand), self.rules.six_card_charlie)
-                self.charts.add(context, hand, card.up, evs, weight)
+                self.charts.add(context, hand, card.up, evs,
+                                composition_weight(values.shoe, hand))
 
     def _side_bets(self) -> dict[str, float | None]:
         shoe = side_bets.full_shoe(self.rules.decks)

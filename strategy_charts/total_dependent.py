@@ -125,23 +125,29 @@ def chart_decisions(card: UpCard, charts: ChartBuilder, stakes: Stakes) -> np.nd
     cells = charts.actions(card.up)
     charlie = card.rules.six_card_charlie
     hit, _ = card.optimal(stakes)
-    stand_wins = np.zeros(len(index.hard), bool)
-    stand_wins[card.hands.hand] = card.hands.stand(stakes) >= hit
-    out = np.where(stand_wins, STAND, HIT)
+    out = np.full(len(index.hard), HIT)
+    out[card.hands.hand] = np.where(card.hands.stand(stakes) >= hit, STAND, HIT)
     codes = {"stand": STAND, "hit": HIT, "double": DOUBLE, "free_double": DOUBLE}
-    kinds = np.where(index.soft, "soft", "hard")
-    for cards in range(2, index.size.max() + 1):
-        drawn = drawn_context(stakes, cards, charlie)
-        contexts = ["split" if stakes == REAL else "free", drawn] if cards == 2 else [drawn]
-        for total_ in range(4, 22):
-            for kind in ("hard", "soft"):
-                chosen = [cells.get((context, kind, total_)) for context in contexts]
-                chosen = [c for i, c in enumerate(chosen)
-                          if c in ("hit", "stand") or (i == 0 and cards == 2 and c in codes)]
-                if chosen:
-                    mask = (index.size == cards) & (index.total == total_) & (kinds == kind)
-                    out[mask] = codes[chosen[0]]
-    return out
+    # a hand's chart row: (card-count class, soft, total); the class counts only with Charlie
+    counted = np.minimum(index.size, 5) if charlie else np.full(len(index.hard), 3)
+    rows = (counted * 2 + index.soft) * 22 + index.total
+    drawn = np.full(6 * 2 * 22, -1)
+    two = np.full(2 * 22, -1)
+    for soft, kind in enumerate(("hard", "soft")):
+        for total_ in range(22):
+            for cards in range(2, 6):
+                action = cells.get((drawn_context(stakes, cards, charlie), kind, total_))
+                if action in ("hit", "stand"):
+                    drawn[((min(cards, 5) if charlie else 3) * 2 + soft) * 22 + total_] = \
+                        codes[action]
+            action = cells.get(("split" if stakes == REAL else "free", kind, total_))
+            if action in codes:
+                two[soft * 22 + total_] = codes[action]
+    chosen = drawn[rows]
+    out = np.where(chosen >= 0, chosen, out)
+    pairs_two = index.size == 2
+    chosen = two[index.soft * 22 + index.total]
+    return np.where(pairs_two & (chosen >= 0), chosen, out)
 
 
 def chart_ev(card: UpCard, charts: ChartBuilder,

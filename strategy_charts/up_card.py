@@ -20,7 +20,7 @@ import numpy as np
 from trainer.rules import Action, RuleSet
 
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable
-from .composition import Composition, full_shoe, of_values, subtract, total
+from .composition import Composition, add, full_shoe, of_values, subtract, total
 from .dealer_probabilities import DealerCache
 from .hand_index import HandIndex, hand_index
 from .hand_values import FREE, REAL, Stakes, UpCardValues
@@ -75,20 +75,42 @@ class PairSplit:
 Decisions = Callable[[Stakes], np.ndarray]
 
 
-class UpCard:
-    """Values of every hand of the first round of ``shoe`` (before the deal) against ``up``."""
+def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
+                       doubles: tuple[np.ndarray, np.ndarray], stakes: Stakes) -> np.ndarray:
+    """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
+    double allowed after a split, on the node's own values (the first wins a tie), as
+    :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
+    doubled = split_doubles(rules, hands.index, stakes)[hands.hand]
+    offered = doubled[:, 0] >= 0
+    double_value = np.where(offered, doubled[:, 0] * doubles[0] + doubled[:, 1] * doubles[1],
+                            -np.inf)
+    return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
 
-    def __init__(self, rules: RuleSet, shoe: Composition, up: int, dealer: DealerCache) -> None:
-        self.rules, self.up, self.dealer = rules, up, dealer
-        self.index = hand_index(6 if rules.six_card_charlie else 21)
+
+class UpCard:
+    """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
+
+    ``within`` limits them to the hands holding those cards (a live hand and what it can
+    become); by default every hand, as the first round of a shoe needs.
+    """
+
+    def __init__(self, rules: RuleSet, shoe: Composition, up: int, dealer: DealerCache,
+                 within: Composition | None = None) -> None:
+        self.rules, self.up, self.dealer, self.within = rules, up, dealer, within
+        self.index = index = hand_index(6 if rules.six_card_charlie else 21)
         self.shoe = subtract(shoe, of_values([up]))
         self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
-        self.hands = HandSet(rules, self.index, np.array(self.shoe), up,
-                             np.zeros((1, 10), dtype=np.int64), (self.index.size >= 2)[None, :])
+        mask = index.size >= 2
+        if within is not None:
+            mask &= (index.comps >= np.array(within)).all(axis=1)
+        self.hands = HandSet(rules, index, np.array(self.shoe), up,
+                             np.zeros((1, 10), dtype=np.int64), mask[None, :])
         self.hands.prepare(dealer)
         self._optimal: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
-        self._doubles: tuple[np.ndarray, np.ndarray] | None = None
-        self._splits: dict[int, PairSplit] | None = None
+        twos = np.nonzero(self.hands.size == 2)[0]
+        self._doubles = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
+        self._doubles[0][twos], self._doubles[1][twos] = self.hands.double_parts(twos)
+        self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[Stakes, np.ndarray] = {}
 
     def node(self, hand: Composition) -> int:
@@ -112,63 +134,69 @@ class UpCard:
 
     def double(self, hand: Composition, stakes: Stakes) -> float:
         """Value of one card with (already grown) ``stakes`` on a two-card hand."""
-        if self._doubles is None:
-            twos = np.nonzero(self.hands.size == 2)[0]
-            parts = self.hands.double_parts(twos)
-            self._doubles = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
-            self._doubles[0][twos], self._doubles[1][twos] = parts
         node = self.node(hand)
         return float(stakes[0] * self._doubles[0][node] + stakes[1] * self._doubles[1][node])
 
-    def first_actions(self, hand: Composition) -> dict[Action, float]:
-        """Numerator of every legal first action, as :func:`initial_hand.action_values`."""
+    def actions(self, hand: Composition, stakes: Stakes = REAL, after_split: bool = False,
+                can_split: bool = True) -> dict[Action, float]:
+        """Numerator of every legal action, as :func:`initial_hand.action_values` (no cards
+        known gone besides the shoe's)."""
         if total(hand)[0] >= 21:
             return {}
-        out = {Action.STAND: self.stand(hand, REAL), Action.HIT: self.hit(hand, REAL)}
-        double = double_action(self.values, hand, False, REAL)
+        out = {Action.STAND: self.stand(hand, stakes), Action.HIT: self.hit(hand, stakes)}
+        double = double_action(self.values, hand, after_split, stakes)
         if double is not None:
             out[double[0]] = self.double(hand, double[1])
         pair = pair_value(hand)
-        if pair is not None:
+        if pair is not None and can_split and not after_split and stakes == REAL:
             action = split_action(self.rules.free_split, self.rules.free_split_tens, pair)
-            out[action] = self.splits()[pair].value(free=action is Action.FREE_SPLIT)
+            pairs = None if self.within is None else [pair]     # the whole round's at once
+            out[action] = self.splits(pairs)[pair].value(free=action is Action.FREE_SPLIT)
         return out
+
+    def first_actions(self, hand: Composition) -> dict[Action, float]:
+        """Numerator of every legal first action of a two-card hand."""
+        return self.actions(hand)
 
     # ----- splits -----------------------------------------------------------------------------
 
     def cdz_decisions(self, stakes: Stakes) -> np.ndarray:
-        """The fixed post-split strategy ("CDZ-"): per hand number, the best of stand, hit and
-        the double allowed after a split, on values of the unsplit hand (first wins a tie)."""
-        hit, _ = self.optimal(stakes)
-        doubled = split_doubles(self.rules, self.index, stakes)[self.hands.hand]
-        double_value = None
-        if (doubled[:, 0] >= 0).any():
-            twos = np.nonzero((doubled[:, 0] >= 0) & (self.hands.size == 2))[0]
-            parts = self.hands.double_parts(twos)
-            double_value = np.full(len(self.hands), -np.inf)
-            double_value[twos] = doubled[twos, 0] * parts[0] + doubled[twos, 1] * parts[1]
-        per_node = choose([self.hands.stand(stakes), hit, double_value])
-        decisions = np.full(len(self.index.hard), HIT, dtype=np.int64)
-        decisions[self.hands.hand] = per_node
-        return decisions
-
-    def _cdz_table(self, stakes: Stakes) -> np.ndarray:
+        """The fixed post-split strategy ("CDZ-") per hand number (see
+        :func:`post_split_choices`), on values of the unsplit hands."""
         if stakes not in self._cdz:
-            self._cdz[stakes] = self.cdz_decisions(stakes)
+            per_node = post_split_choices(self.rules, self.hands, self.optimal(stakes)[0],
+                                          self._doubles, stakes)
+            decisions = np.full(len(self.index.hard), HIT, dtype=np.int64)
+            decisions[self.hands.hand] = per_node
+            self._cdz[stakes] = decisions
         return self._cdz[stakes]
 
     def cdz_choice(self, hand: Composition, stakes: Stakes) -> str:
         """The CDZ- play of a split hand: "stand", "hit" or "double"."""
-        return ("stand", "hit", "double")[self._cdz_table(stakes)[self.index.number(hand)]]
+        return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
 
-    def splits(self) -> dict[int, PairSplit]:
-        """X and pair values of every pair that can be split, for the CDZ- strategy (cached)."""
-        if self._splits is None:
+    def split_stakes(self) -> list[Stakes]:
+        """The stakes split hands can hold under the rules."""
+        return [REAL, FREE] if self.rules.free_split else [REAL]
+
+    def splits(self, pairs: list[int] | None = None) -> dict[int, PairSplit]:
+        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the CDZ-
+        strategy, computed together for those not yet known (cached)."""
+        if pairs is None:
             pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
-            stakes = [REAL, FREE] if self.rules.free_split else [REAL]
-            self._splits = split_batch(self, pairs, 0, None,
-                                       lambda s: self._cdz_table(s)[None, :], stakes)
+        missing = [p for p in pairs if p not in self._splits]
+        if missing:
+            self._splits.update(split_batch(
+                self, missing, 0, None, lambda s: self.cdz_decisions(s)[None, :],
+                self.split_stakes()))
         return self._splits
+
+    def split_value(self, pair: int, free: bool, first: Stakes, hands_limit: int) -> float:
+        """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
+        ``first`` stakes (a resplit keeps the hand's own stakes)."""
+        split = split_batch(self, [pair], 0, hands_limit,
+                            lambda s: self.cdz_decisions(s)[None, :], self.split_stakes())
+        return split[pair].value(free=free, first=first)
 
 
 def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,
@@ -229,3 +257,15 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
             pp = pair_hands[i]
             split.pp.setdefault(stakes, []).append(float(value[pp]) if pp < len(hands) else 0.0)
     return found
+
+
+def live_hand(rules: RuleSet, shoe: Composition, up: int, hand: Composition,
+              can_split: bool = True) -> UpCard:
+    """Values of ``hand`` and every hand it can become against ``up`` at any shoe (``shoe``
+    without the up card, the hand's cards still in it, as for :class:`UpCardValues`); with
+    ``can_split`` a pair's split hands too. Only this up card's dealer probabilities."""
+    peeks = frozenset({up}) if rules.peek.peeks_on(up) else frozenset()
+    before = add(shoe, of_values([up]))
+    dealer = DealerCache(before, rules.dealer_hits_soft_17, peeks, (up,))
+    pair = pair_value(hand) if can_split else None
+    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand)
