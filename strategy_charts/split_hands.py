@@ -1,10 +1,11 @@
 """Hands made by splitting a pair (the split card and a second card), valued for the tables.
 
-Such a hand decides on a shoe that has lost the other pair card too: its stand, hit and double
-are those of :func:`initial_hand.action_values` with ``after_split`` and that card ``known``
-gone; where the rules let it resplit, the resplit is valued as :class:`splits.SplitValues` with
-one hand fewer left to make, its hands playing the fixed strategy that is best for their own
-cards on that same shoe. All pairs and both stakes at once, by the passes of :mod:`all_hands`.
+Such a hand decides on a shoe that has lost the other hands' pair cards too: its stand, hit and
+double are those of :func:`initial_hand.action_values` with ``after_split`` and those cards
+``known`` gone; where the rules let it resplit, the resplit is valued as
+:class:`splits.SplitValues` with as many hands as the seat may still make, its hands playing
+the fixed strategy that is best for their own cards on that same shoe. All pairs and both
+stakes at once, by the passes of :mod:`all_hands`.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ from .up_card import PairSplit, UpCard, post_split_choices, split_batch
 
 
 class SplitHands:
-    """The two-card hands of every pair's split against one up card (see the module doc)."""
+    """The two-card hands of every pair's split against one up card (see the module doc),
+    with ``known`` other pair cards gone: one when the seat holds two hands, two when it holds
+    three (the first cards of the other hands)."""
 
-    def __init__(self, card: UpCard) -> None:
-        self.card = card
+    def __init__(self, card: UpCard, known: int = 1) -> None:
+        self.card, self.known = card, known
         index = card.index
-        self.pairs = [p for p in range(1, 11) if card.shoe[p - 1] >= 2]
+        self.pairs = [p for p in range(1, 11) if card.shoe[p - 1] >= known + 1]
         extras = np.zeros((len(self.pairs), 10), dtype=np.int64)
-        extras[np.arange(len(self.pairs)), np.array(self.pairs) - 1] = 1
+        extras[np.arange(len(self.pairs)), np.array(self.pairs) - 1] = known
         masks = np.array([(index.comps[:, p - 1] >= 1) & (index.size >= 2) for p in self.pairs])
         self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
                              masks.reshape(len(self.pairs), -1))
@@ -72,5 +75,5 @@ class SplitHands:
 
     def resplits(self, hands_limit: int) -> dict[int, PairSplit]:
         """X and pair values of every pair's resplit with at most ``hands_limit`` hands."""
-        return split_batch(self.card, self.pairs, 1, hands_limit, self.decisions,
+        return split_batch(self.card, self.pairs, self.known, hands_limit, self.decisions,
                            self.card.split_stakes())

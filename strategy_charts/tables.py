@@ -35,7 +35,7 @@ from .total_dependent import chart_ev, composition_weight, drawn_context
 from .up_card import UpCard, dealer_cache
 
 #: Bump when a change to the engine changes any number in a table.
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 FORMAT = 1
 DIGITS = 10
 
@@ -55,24 +55,33 @@ def cards_key(hand: Composition) -> str:
 
 
 def situation_key(context: str, stakes: str, hand: Composition, up: int,
-                  split_card: int | None = None) -> str:
+                  split_card: int | None = None, hands: int = 2) -> str:
     """The table key of one decision: context, stakes, the player's cards, the dealer's up card.
 
     A split hand's cards list the split card first ("3,8": a split 3 that drew an 8), since
-    the same two cards are a different situation after splitting 8s.
+    the same two cards are a different situation after splitting 8s. A split hand's key is
+    for a seat of two hands; a pair that may be resplit in a seat of more hands has its own
+    entry, the count appended ("split:free:8,8:v6:h3"), since its resplit can make fewer hands.
     """
     if context == "split":
         if split_card is None or not hand[split_card - 1]:
             raise ValueError(f"a split hand's key needs its split card, not {split_card!r}")
         rest = list(hand)
         rest[split_card - 1] -= 1
-        return f"{context}:{stakes}:{split_card},{cards_key(tuple(rest))}:v{up}"
+        seat = f":h{hands}" if hands > 2 else ""
+        return f"{context}:{stakes}:{split_card},{cards_key(tuple(rest))}:v{up}{seat}"
     return f"{context}:{stakes}:{cards_key(hand)}:v{up}"
 
 
 def split_card_of(key: str) -> int:
     """The split card of a split hand's table key."""
     return int(key.split(":")[2].split(",")[0])
+
+
+def hands_of(key: str) -> int:
+    """How many hands the seat holds in a split hand's table key (two unless it says)."""
+    parts = key.split(":")
+    return int(parts[4][1:]) if len(parts) > 4 else 2
 
 
 def _round(x: float) -> float:
@@ -117,6 +126,8 @@ class _Builder:
             card = UpCard(self.rules, self.shoe, up, dealer)
             deals = self._first_decisions(card)
             self._split_hands(card)
+            for seat in range(3, self.rules.max_hands):
+                self._resplit_hands(card, seat)
             self._drawn_hands(card)
             td_ev += chart_ev(card, self.charts, deals)
             self._step(up)
@@ -191,6 +202,26 @@ class _Builder:
                     self.situations[key] = _entry(evs)
                     self.charts.add("split" if label == "real" else "free", hand, card.up, evs,
                                     draws[second])
+
+    def _resplit_hands(self, card: UpCard, seat: int) -> None:
+        """A pair that may be resplit while the seat holds ``seat`` hands (more than two): the
+        other hands' pair cards are gone and the resplit can make ``max_hands - seat + 1``."""
+        rules, values = self.rules, card.values
+        hands = SplitHands(card, known=seat - 1)
+        resplits = hands.resplits(rules.max_hands - seat + 1)
+        for pair in hands.pairs:
+            hand = of_values([pair, pair])
+            known = of_values([pair] * (seat - 1))
+            if (pair == 1 and not rules.resplit_aces) or not fits(add(hand, known), values.shoe):
+                continue
+            free = rules.free_split and (pair != 10 or rules.free_split_tens)
+            mass = values.mass(add(hand, known))
+            for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
+                acts = hands.actions(pair, hand, stakes)
+                action = Action.FREE_SPLIT if free else Action.SPLIT
+                acts[action] = resplits[pair].value(free=free, first=stakes)
+                key = situation_key("split", label, hand, card.up, split_card=pair, hands=seat)
+                self.situations[key] = _entry({a: x / mass for a, x in acts.items()})
 
     def _drawn_hands(self, card: UpCard) -> None:
         """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
@@ -337,6 +368,7 @@ __all__ = [
     "data_dir",
     "decode",
     "encode",
+    "hands_of",
     "load_or_build",
     "load_table",
     "situation_key",

@@ -94,12 +94,13 @@ def double_value(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int
 
 
 def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
-                decide: Decide, free: bool) -> Fraction:
+                decide: Decide, free: bool, first: tuple[int, int] = (1, 0)) -> Fraction:
     """Exact value of splitting ``pair`` and playing every hand in turn as a casino does.
 
-    Hand one gets its second card at once; a pair card makes a new hand (placed last) while
-    fewer than ``max_hands`` exist. Each later hand gets its second card when play reaches it.
-    States are memoised, so the enumeration stays small on tiny shoes.
+    Hand one (with ``first`` stakes, real unless a free hand resplits) gets its second card at
+    once; a pair card makes a new hand (placed last) while fewer than ``max_hands`` exist. Each
+    later hand gets its second card when play reaches it. States are memoised, so the
+    enumeration stays small on tiny shoes.
     """
     max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
     new_stakes = (0, 1) if free else (1, 0)
@@ -143,7 +144,7 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
                 total += q * play(with_hand((*values, v), stakes), current, rest)
         return total
 
-    return play((((pair,), (1, 0)), ((pair,), new_stakes)), 0, shoe)
+    return play((((pair,), first), ((pair,), new_stakes)), 0, shoe)
 
 
 def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -> tuple[int, int]:
