@@ -3,7 +3,7 @@
     ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
     hand      exact EV of every legal action of one hand, at any shoe
     sidebets  return to player of each side bet
-    build     (re)build the tables in data/ (all presets, or one)
+    build     (re)build the tables in data/ (all presets, or one; each with its standard table)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
     chart     render a strategy chart to PNG, SVG or PDF
 
@@ -104,9 +104,12 @@ def cmd_sidebets(args: argparse.Namespace) -> int:
 
 
 def _targets(args: argparse.Namespace) -> list[RuleSet]:
+    """The rules file's rule set, or the presets' (one or all), each with its standard
+    counterpart, whose tables ship too."""
+    from .tables import shipped_rules
     if args.rules:
         return [rules_file.load(args.rules)]
-    return [preset(args.preset)] if args.preset else list(PRESETS.values())
+    return shipped_rules([preset(args.preset)] if args.preset else None)
 
 
 def cmd_build(args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from trainer.rules import Action, RuleSet
+from trainer.rules import PRESETS, Action, RuleSet
 from trainer.rules.ruleset import to_plain
 
 from . import side_bets
@@ -278,9 +278,30 @@ def decode(data: bytes, source: str = "table") -> dict[str, Any]:
     return table
 
 
+def shipped_rules(presets: list[RuleSet] | None = None) -> list[RuleSet]:
+    """The rule sets whose tables ship in ``data/``: each preset (default: all) and its
+    standard-blackjack counterpart (for the differences between the two games)."""
+    return [rules for base in (presets or list(PRESETS.values()))
+            for rules in (base, base.standard_counterpart())]
+
+
 def file_name(rules: RuleSet) -> str:
-    """The table's file name: the rule set's name for presets."""
+    """The table's file name: the rule set's name ("evolution.json.gz"), and for a preset's
+    standard counterpart the preset's name and "standard" ("evolution.standard.json.gz")."""
+    for name, base in PRESETS.items():
+        standard = base.standard_counterpart()
+        if rules.name == standard.name and rules.fingerprint() == standard.fingerprint():
+            return f"{name}.standard.json.gz"
     return f"{rules.name}.json.gz"
+
+
+def _shipped_file(rules: RuleSet) -> Path | None:
+    """The shipped table of these rules (by fingerprint, whatever their name), if any."""
+    fingerprint = rules.fingerprint()
+    for shipped in shipped_rules():
+        if shipped.fingerprint() == fingerprint:
+            return data_dir() / file_name(shipped)
+    return None
 
 
 def data_dir() -> Path:
@@ -331,14 +352,15 @@ def cache_dir() -> Path:
 
 
 def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
-    """The table for ``rules``: the shipped one for a preset, else a cached or new build.
+    """The table for ``rules``: the shipped one for a preset or a preset's standard
+    counterpart (also for the same rules under another name), else a cached or new build.
 
     Custom tables are cached under :func:`cache_dir` by the rule set's fingerprint, so a changed
     rules file gets its own table and an unchanged one is built only once. Only a build reports
     to ``progress``.
     """
-    shipped = data_dir() / file_name(rules)
-    if shipped.exists():
+    shipped = _shipped_file(rules)
+    if shipped is not None and shipped.exists():
         table = decode(shipped.read_bytes(), str(shipped))
         if table.get("fingerprint") == rules.fingerprint():
             return check(table, rules, str(shipped))
@@ -358,6 +380,12 @@ def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str,
     return table
 
 
+def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
+    """The standard-blackjack table of ``rules`` (:meth:`RuleSet.standard_counterpart`):
+    shipped for the presets, else cached or built as :func:`load_or_build` does."""
+    return load_or_build(rules.standard_counterpart(), progress)
+
+
 __all__ = [
     "ENGINE_VERSION",
     "TableError",
@@ -370,7 +398,9 @@ __all__ = [
     "encode",
     "hands_of",
     "load_or_build",
+    "load_standard",
     "load_table",
+    "shipped_rules",
     "situation_key",
     "split_card_of",
     "write_table",
