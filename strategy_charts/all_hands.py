@@ -13,6 +13,7 @@ it leaves (``doubled``), so the same pass values the free double and the paid on
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 
 import numpy as np
@@ -40,10 +41,9 @@ class HandSet:
         self.extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
-        masks = np.array(masks, dtype=bool) & (index.comps <= shoe).all(axis=1)
-        for c in np.nonzero(self.extras.any(axis=0))[0]:   # only the extra cards' values
-            masks &= index.comps[None, :, c] + self.extras[:, c, None] <= shoe[c]
         context, hand = np.nonzero(masks)
+        fits = (index.comps[hand] + self.extras[context] <= shoe).all(axis=1)
+        context, hand = context[fits], hand[fits]
         order = np.argsort(hand, kind="stable")        # hand numbers are in hard-total order
         self.context, self.hand = context[order], hand[order]
         count = len(self.hand)
@@ -67,9 +67,7 @@ class HandSet:
         self.charlie = (self.size >= 6) if rules.six_card_charlie else np.zeros(count, bool)
         self.twenty_one = (self.total == 21) & ~self.charlie
         self.settled = self.charlie | self.twenty_one
-        vectors = _outcome_vectors(rules.push_22)
-        self._net = np.array([vectors[max(t, 4)][0] for t in range(22)])
-        self._win = np.array([vectors[max(t, 4)][1] for t in range(22)])
+        self._net, self._win = _outcomes(rules.push_22)
         self.a = np.zeros(count + 1)          # stand value per unit of real stake
         self.b = np.zeros(count + 1)          # ... and per unit of free stake
         self._ready = np.zeros(count, bool)
@@ -187,6 +185,14 @@ class HandSet:
             reached[self.child[lo:hi][open_ & (choice == HIT)]] = True
             needed[self.child[lo:hi][open_ & (choice == DOUBLE)]] = True
         return needed[:-1]
+
+
+@cache
+def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per player total 0..21, the net and win indicator per dealer column, as arrays."""
+    vectors = _outcome_vectors(push_22)
+    return (np.array([vectors[max(t, 4)][0] for t in range(22)]),
+            np.array([vectors[max(t, 4)][1] for t in range(22)]))
 
 
 def choose(options: list[np.ndarray | None]) -> np.ndarray:

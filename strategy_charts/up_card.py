@@ -107,9 +107,7 @@ class UpCard:
                              np.zeros((1, 10), dtype=np.int64), mask[None, :])
         self.hands.prepare(dealer)
         self._optimal: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
-        twos = np.nonzero(self.hands.size == 2)[0]
-        self._doubles = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
-        self._doubles[0][twos], self._doubles[1][twos] = self.hands.double_parts(twos)
+        self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[Stakes, np.ndarray] = {}
 
@@ -132,10 +130,21 @@ class UpCard:
         """Value of hitting ``hand`` once, then playing the best hit/stand strategy."""
         return float(self.optimal(stakes)[0][self.node(hand)])
 
+    @property
+    def _doubles(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per node, the parts (A, B) of doubling a two-card hand to stakes r * A + f * B."""
+        if self._double_parts is None:
+            twos = np.nonzero(self.hands.size == 2)[0]
+            parts = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
+            parts[0][twos], parts[1][twos] = self.hands.double_parts(twos)
+            self._double_parts = parts
+        return self._double_parts
+
     def double(self, hand: Composition, stakes: Stakes) -> float:
         """Value of one card with (already grown) ``stakes`` on a two-card hand."""
         node = self.node(hand)
-        return float(stakes[0] * self._doubles[0][node] + stakes[1] * self._doubles[1][node])
+        doubles = self._doubles
+        return float(stakes[0] * doubles[0][node] + stakes[1] * doubles[1][node])
 
     def actions(self, hand: Composition, stakes: Stakes = REAL, after_split: bool = False,
                 can_split: bool = True) -> dict[Action, float]:

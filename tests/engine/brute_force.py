@@ -59,14 +59,33 @@ def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
     return out
 
 
-def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int], bool]],
-               shoe: Counts, up: int, peek: bool) -> Fraction:
-    """E[sum of the hands' nets * 1{no dealer BJ if peek}] once the dealer plays from ``shoe``."""
-    total = Fraction(0)
+@cache
+def dealer_finals(rules: RuleSet, shoe: Counts, up: int, peek: bool
+                  ) -> tuple[tuple[DealerFinal, Fraction], ...]:
+    """The probability of each way the dealer finishes as settlement sees it (total,
+    blackjack): every draw sequence of :func:`dealer_outcomes`, grouped by its final."""
+    finals: dict[DealerFinal, Fraction] = {}
     for p, dealer in dealer_outcomes(rules, shoe, up, peek):
         final = DealerFinal.of(dealer)
+        finals[final] = finals.get(final, Fraction(0)) + p
+    return tuple(finals.items())
+
+
+@cache
+def _net(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int], split: bool,
+         final: DealerFinal) -> Fraction:
+    """The rules core's settlement of one hand against one dealer final."""
+    return settle_hand(_hand(values, stakes, split), final, rules).net
+
+
+def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int], bool]],
+               shoe: Counts, up: int, peek: bool) -> Fraction:
+    """E[sum of the hands' nets * 1{no dealer BJ if peek}] once the dealer plays from ``shoe``;
+    each hand is settled once per dealer final, not once per dealer draw sequence."""
+    total = Fraction(0)
+    for final, p in dealer_finals(rules, shoe, up, peek):
         for values, stakes, split in hands:
-            total += p * settle_hand(_hand(values, stakes, split), final, rules).net
+            total += p * _net(rules, values, stakes, split, final)
     return total
 
 
