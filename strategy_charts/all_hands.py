@@ -1,7 +1,8 @@
 """Values of many hands against one up card at once: stand, hit, double and fixed strategies.
 
-The vectorised counterpart of :mod:`hand_values`, which values one hand at a time; both must
-agree (``tests/engine/test_all_hands.py`` checks them against each other on small shoes). A
+The vectorised counterpart of :mod:`hand_values` (``stand``, ``hit``/``best``, ``double``,
+``play_fixed``), which values one hand at a time; both must agree
+(``tests/engine/test_all_hands.py`` checks them against each other on small shoes). A
 *node* is one hand together with its *context*: the cards known gone besides its own (for a
 split hand, the other pair card and any further pair cards). Nodes are valued one hard total at
 a time, highest first, so the hands one card more are always valued before a hand; reachability
@@ -153,7 +154,7 @@ class HandSet:
               doubled: np.ndarray | None = None) -> np.ndarray:
         """Value per node of playing the fixed ``decision`` per node (STAND/HIT/DOUBLE, a double
         leaving ``doubled[node]`` stakes). Exact for that strategy; needs the stand values of
-        the nodes it stands on and the children of the nodes it hits (see :meth:`reach`)."""
+        the nodes it stands on and the children of the nodes it hits (see :func:`reachable`)."""
         stand = self.stand(stakes)
         settled = self._settled_value(stakes)
         doubles = np.nonzero((decision == DOUBLE) & ~self.settled)[0]
@@ -171,20 +172,6 @@ class HandSet:
                 np.where(choice == STAND, stand[lo:hi],
                          np.where(choice == DOUBLE, double_value[lo:hi], hit)))
         return value[:-1]
-
-    def reach(self, decision: np.ndarray, start: np.ndarray) -> np.ndarray:
-        """Nodes whose stand value ``fixed`` needs when play starts at the ``start`` nodes."""
-        reached = np.zeros(len(self) + 1, bool)
-        reached[start] = True
-        needed = np.zeros(len(self) + 1, bool)
-        for lo, hi in self.steps:
-            here = reached[lo:hi]
-            open_ = here & ~self.settled[lo:hi]
-            choice = decision[lo:hi]
-            needed[lo:hi] |= here & (self.twenty_one[lo:hi] | (open_ & (choice == STAND)))
-            reached[self.child[lo:hi][open_ & (choice == HIT)]] = True
-            needed[self.child[lo:hi][open_ & (choice == DOUBLE)]] = True
-        return needed[:-1]
 
 
 @cache
