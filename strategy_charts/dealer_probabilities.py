@@ -40,7 +40,7 @@ OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")
 COL_22, COL_BUST, COL_BJ = 5, 6, 7
 _COLUMNS = len(OUTCOMES)
 _MAX_COUNT = 13   # more cards of one value than any drawing dealer hand holds (13 aces = 23)
-_CHUNK = 1024     # shoes per pass (bounds memory to a few MB per array)
+_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower)
 ALL_UPS = tuple(range(1, 11))
 
 
@@ -77,7 +77,6 @@ class DealerTree:
     orderings: np.ndarray     # (ups, nodes): w_u(n)
     finishing: np.ndarray     # (10, states * columns): 1 where the card finishes the state there
     corrections: np.ndarray   # (ups * columns, nodes): w_u(n) * K(n, column)
-    state_weights: np.ndarray  # (states, nodes): w_u(n) where n is in the state (one up card)
 
 
 @cache
@@ -150,9 +149,7 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
         size=np.array([sum(n) for n in nodes]), state_bounds=state_bounds,
         orderings=np.ascontiguousarray(weights.T),
         finishing=np.ascontiguousarray(finishing.reshape(-1, 10).T),
-        corrections=np.ascontiguousarray(corrections),
-        state_weights=(node_state[None, :] == np.arange(len(states))[:, None]) * weights[:, 0]
-        if len(ups) == 1 else np.empty((0, 0)))
+        corrections=np.ascontiguousarray(corrections))
 
 
 def dealer_columns(tree: DealerTree, shoes: np.ndarray,
@@ -186,13 +183,10 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
     q = q[:-1]
     ups = len(tree.ups)
     states = len(tree.state_bounds) - 1
-    if ups == 1:          # one up card: one product with every state's weights at once
-        sums = (tree.state_weights @ q)[:, None, :]
-    else:
-        sums = np.empty((states, ups, size))
-        for s in range(states):
-            lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
-            np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
+    sums = np.empty((states, ups, size))
+    for s in range(states):           # nodes are in state order: one range per state
+        lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
+        np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
     counts = (shoe.T @ tree.finishing).reshape(size, states, _COLUMNS)
     result = np.matmul(np.ascontiguousarray(sums.transpose(2, 1, 0)), counts)   # (S, ups, cols)
     result -= (tree.corrections @ q).reshape(ups, _COLUMNS, size).transpose(2, 0, 1)
