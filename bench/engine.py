@@ -1,26 +1,65 @@
-"""Engine speed: whole-game EV, one table build, one hand at a live shoe, peak memory.
+"""Engine speed: whole-process EV commands, table builds, one hand at a live shoe, peak memory.
 
-Run: .venv/bin/python bench/engine.py [preset]
+Every figure is printed in seconds and in yardstick units (the seconds a fixed pure-Python loop
+takes on this machine, :mod:`yardstick`), so machines can be compared. Whole-process figures
+run the command in a fresh process (imports and one-time setup included) and give the median
+of ``--repeat`` runs; table builds also run in a fresh process each and time the build only.
+
+Run: .venv/bin/python bench/engine.py [--repeat N]
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
-import resource
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-from strategy_charts.composition import full_shoe, of_values, subtract
-from strategy_charts.game import game_ev
-from strategy_charts.hand_values import UpCardValues
-from strategy_charts.initial_hand import action_values, prepare_hand
+from yardstick import yardstick
+
+HERE = Path(__file__).resolve().parent
+STANDARD = HERE / "rules" / "standard-6d-h17.toml"
+PRESETS = ("evolution", "pot-of-gold", "pot-of-gold-8d")
+EV_COMMANDS = (("standard 6D H17 DAS split to 4", ["--rules", str(STANDARD)]),
+               ("evolution", ["--preset", "evolution"]),
+               ("pot-of-gold", ["--preset", "pot-of-gold"]))
+
+_BUILD = """
+import sys, time
 from strategy_charts.tables import build_table
-from trainer.rules import preset
+from trainer.rules import preset, rules_file
+name = sys.argv[1]
+rules = rules_file.load(name) if name.endswith(".toml") else preset(name)
+start = time.perf_counter()
+build_table(rules)
+print(time.perf_counter() - start)
+"""
+
+
+def run(args: list[str]) -> tuple[float, float, float, str]:
+    """Wall seconds, CPU seconds, peak memory (MiB) and output of one fresh process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status:
+        raise SystemExit(f"{' '.join(args)} failed")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
 
 
 def live_hand_times(name: str, count: int = 60) -> list[float]:
-    """Seconds for the exact EVs of random hands at random live shoes (cold caches)."""
+    """Seconds for the exact EVs of random hands at random live shoes (the drills' perfect-play
+    grade): every hand's values and the dealer's probabilities computed afresh each time."""
+    from strategy_charts.composition import full_shoe, of_values, subtract
+    from strategy_charts.up_card import live_hand
+    from trainer.rules import preset
+
     rules = preset(name)
     rng = random.Random(7)
     times = []
@@ -32,26 +71,59 @@ def live_hand_times(name: str, count: int = 60) -> list[float]:
         up, a, b = (rng.choices(range(1, 11), weights=shoe)[0] for _ in range(3))
         hand = of_values([a, b])
         start = time.perf_counter()
-        values = UpCardValues(rules, subtract(tuple(shoe), of_values([up])), up)
-        prepare_hand(values, hand)
-        action_values(values, hand)
+        live_hand(rules, subtract(tuple(shoe), of_values([up])), up, hand).actions(hand)
         times.append(time.perf_counter() - start)
     return times
 
 
 def main() -> None:
-    name = sys.argv[1] if len(sys.argv) > 1 else "evolution"
-    start = time.perf_counter()
-    result = game_ev(preset(name))
-    print(f"{name}: whole-game EV {result.ev * 100:+.6f}% in {time.perf_counter() - start:.2f} s")
-    start = time.perf_counter()
-    build_table(preset(name))
-    print(f"{name}: table build {time.perf_counter() - start:.2f} s")
-    times = live_hand_times(name)
-    print(f"{name}: one hand at a live shoe: median {statistics.median(times) * 1000:.1f} ms, "
-          f"max {max(times) * 1000:.1f} ms over {len(times)} hands")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory {peak:.0f} MB")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per whole-process figure")
+    repeat = parser.parse_args().repeat
+    units: list[float] = [yardstick()]
+
+    def show(label: str, seconds: float, extra: str = "") -> None:
+        unit = statistics.median(units)
+        if seconds < 0.1:
+            print(f"{label:50s} {seconds * 1000:7.2f} ms {seconds / unit * 1000:6.2f} "
+                  f"milli-units{extra}")
+        else:
+            print(f"{label:50s} {seconds:7.3f} s  {seconds / unit:6.2f} units{extra}")
+
+    print("whole process: python -m strategy_charts ev ... (median of "
+          f"{repeat}; CPU seconds and peak memory of that run)")
+    for label, args in EV_COMMANDS:
+        runs = sorted(run(["-m", "strategy_charts", "ev", *args]) for _ in range(repeat))
+        wall, cpu, peak, _ = runs[len(runs) // 2]
+        units.append(yardstick())
+        show(f"  ev {label}", wall, f"  (CPU {cpu:.2f} s, peak {peak:.0f} MiB)")
+    print("table build in a fresh process (the build only)")
+    for name in (*PRESETS, str(STANDARD)):
+        seconds = statistics.median(
+            float(run(["-c", _BUILD, name])[3]) for _ in range(max(1, repeat // 2)))
+        units.append(yardstick())
+        show(f"  {Path(name).stem}", seconds)
+    from strategy_charts.composition import of_values
+    from strategy_charts.up_card import live_hand
+    from trainer.rules import preset
+    print("one hand at a live shoe (60 random hands and shoes, after one warm-up hand)")
+    for name in ("evolution", "pot-of-gold"):
+        rules = preset(name)
+        for up in range(1, 11):      # the process's one-time setup (per up card)
+            live_hand(rules, rules_shoe(rules.decks, up), up, of_values([8, 8])).actions(
+                of_values([8, 8]))
+        times = live_hand_times(name)
+        show(f"  {name}: median", statistics.median(times))
+        show(f"  {name}: worst", max(times))
+    units.append(yardstick())
+    print(f"yardstick: median {statistics.median(units):.4f} s over {len(units)} runs "
+          f"(min {min(units):.4f}, max {max(units):.4f})")
+
+
+def rules_shoe(decks: int, up: int) -> tuple[int, ...]:
+    """A full shoe of ``decks`` without one up card."""
+    from strategy_charts.composition import full_shoe, of_values, subtract
+    return subtract(full_shoe(decks), of_values([up]))
 
 
 if __name__ == "__main__":

@@ -24,8 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "packaging" / "freebet-trainer.spec"
 NAME = "freebet-trainer"
-#: Files the bundle must hold, by name: the tables of every preset and the icon.
+#: Files the bundle must hold, by name: the tables of every preset (and of its standard
+#: counterpart) and the icon.
 REQUIRED = ("evolution.json.gz", "pot-of-gold.json.gz", "pot-of-gold-8d.json.gz",
+            "evolution.standard.json.gz", "pot-of-gold.standard.json.gz",
+            "pot-of-gold-8d.standard.json.gz",
             "io.github.freebettrainer.FreeBetTrainer.png",
             "io.github.freebettrainer.FreeBetTrainer.svg")
 

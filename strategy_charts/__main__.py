@@ -3,7 +3,7 @@
     ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
     hand      exact EV of every legal action of one hand, at any shoe
     sidebets  return to player of each side bet
-    build     (re)build the tables in data/ (all presets, or one)
+    build     (re)build the tables in data/ (all presets, or one; each with its standard table)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
     chart     render a strategy chart to PNG, SVG or PDF
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from trainer.rules import PRESETS, RuleSet, RuleSetError, preset, rules_file
 
-from .composition import EMPTY, full_shoe, of_values, parse_counts, subtract
+from .composition import full_shoe, of_values, parse_counts, subtract
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:
@@ -64,8 +64,8 @@ def _values(text: str, what: str) -> list[int]:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    from .hand_values import FREE, REAL, UpCardValues
-    from .initial_hand import action_values, prepare_hand
+    from .hand_values import FREE, REAL
+    from .up_card import live_hand
     rules = _rules(args)
     player = _values(args.player, "player")
     up = _values(args.dealer, "dealer")
@@ -78,12 +78,11 @@ def cmd_hand(args: argparse.Namespace) -> int:
         subtract(rest, hand)
     except ValueError as exc:
         raise SystemExit(f"the shoe cannot deal these cards: {exc}") from None
-    values = UpCardValues(rules, rest, up[0])
     stakes = FREE if args.stakes == "free" else REAL
     after_split = args.stakes == "free" or args.after_split
-    prepare_hand(values, hand, EMPTY)
-    numerators = action_values(values, hand, stakes, after_split=after_split,
-                               can_split=len(player) == 2)
+    card = live_hand(rules, rest, up[0], hand, can_split=len(player) == 2 and not after_split)
+    values = card.values
+    numerators = card.actions(hand, stakes, after_split=after_split, can_split=len(player) == 2)
     mass = values.mass(hand)
     actions = {a.value: x / mass for a, x in numerators.items()}
     best = max(actions, key=lambda a: actions[a]) if actions else None
@@ -105,9 +104,12 @@ def cmd_sidebets(args: argparse.Namespace) -> int:
 
 
 def _targets(args: argparse.Namespace) -> list[RuleSet]:
+    """The rules file's rule set, or the presets' (one or all), each with its standard
+    counterpart, whose tables ship too."""
+    from .tables import shipped_rules
     if args.rules:
         return [rules_file.load(args.rules)]
-    return [preset(args.preset)] if args.preset else list(PRESETS.values())
+    return shipped_rules([preset(args.preset)] if args.preset else None)
 
 
 def cmd_build(args: argparse.Namespace) -> int:

@@ -71,6 +71,10 @@ class ChartBuilder:
             return None
         return str(self.cell(key)["action"])
 
+    def actions(self, up: int) -> dict[tuple[str, str, int], str]:
+        """The action of every cell against ``up``, by (context, row kind, row value)."""
+        return {key[:3]: str(self.cell(key)["action"]) for key in self._sums if key[3] == up}
+
     def charts(self) -> dict[str, Any]:
         """Every chart as nested JSON: context -> row kind -> row value -> up card -> cell."""
         out: dict[str, Any] = {}

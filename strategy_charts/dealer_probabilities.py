@@ -1,10 +1,23 @@
-"""Exact probabilities of the dealer's final hand, for many shoe compositions at once.
+"""Exact probabilities of the dealer's final hand, for many shoes and every up card at once.
 
-Every ordered sequence of dealer draws has probability ``prod_c ff(S_c, m_c) / ff(|S|, k)``
-(``ff`` the falling factorial, ``m_c`` how many cards of value c it draws, ``k`` how many in all),
-which depends only on the multiset of cards drawn. So for one up card we enumerate once the
-multisets the dealer can finish with, each with its number of valid orderings, and then get the
-probability of every multiset for a whole batch of shoes with one matrix product of logarithms.
+A dealer hand is a sequence of cards, the up card first. From a shoe ``R`` of ``N`` cards its
+probability is ``prod_c ff(R_c, m_c) / ff(N, k)`` (``ff`` the falling factorial, ``m_c`` how many
+cards of value c it holds, ``k`` how many in all): it depends only on the multiset of its cards.
+So the multisets at which the dealer still draws form a tree (each is its parent plus one card),
+and one pass down that tree gives, for a whole batch of shoes at once,
+``Q(n) = P(n) / (N - k_n)``: the chance of any one ordering of ``n``, ready for the next draw.
+
+The dealer then finishes by drawing ``c`` with chance ``Q(n) * (R_c - n_c)``, into a column
+that depends only on the dealer's total before the draw (its *state*: hard total and whether an
+ace is held, or the lone up card). Counting the orderings of ``n`` that start with the up card
+``u`` and draw only while the dealer must (``w_u(n)``, fixed per rule set) and writing
+``R_c - n_c`` as two terms, each column is
+
+    sum over states s of G(s, column) * sum_{n in s} w_u(n) Q(n)  -  sum_n w_u(n) K(n, column) Q(n)
+
+with ``G(s, column)`` the shoe's count of the cards that finish state ``s`` in that column and
+``K(n, column)`` the same count in ``n`` itself: small matrix products, shared by every up card.
+Shoes are given before the up card; each up card's columns are divided by P(up card).
 
 Outcome columns: dealer 17, 18, 19, 20, 21, 22, over 22, blackjack. Probabilities are
 "numerators": with ``peek`` the hole card is restricted to cards that do not make a blackjack and
@@ -16,108 +29,171 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 import numpy as np
 
-from .composition import Composition
+from .composition import Composition, with_card
 
 #: Column names of a dealer distribution.
 OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")
 COL_22, COL_BUST, COL_BJ = 5, 6, 7
+_COLUMNS = len(OUTCOMES)
+_MAX_COUNT = 13   # more cards of one value than any drawing dealer hand holds (13 aces = 23)
+_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower)
+ALL_UPS = tuple(range(1, 11))
 
-_MAX_COUNT = 12  # most cards of one value a dealer hand can take (A,A,... stays under 27)
-_MAX_DRAWS = 12
-_CHUNK = 1024     # shoes per matrix product (bounds memory to about 1024 x 4000 doubles)
-_NEG = -1.0e6     # log of zero, finite so that 0 * log stays 0 in the matrix product
+
+def _without(comp: Composition, index: int) -> Composition:
+    """``comp`` with one card fewer at ``index``."""
+    return (*comp[:index], comp[index] - 1, *comp[index + 1:])
 
 
-def _total(up: int, drawn: list[int]) -> tuple[int, bool]:
-    hard = up + sum(drawn)
-    if (up == 1 or 1 in drawn) and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
+def _draws(total: int, soft: bool, hits_soft_17: bool) -> bool:
+    """Whether the dealer must draw on this total."""
+    return total < 17 or (total == 17 and soft and hits_soft_17)
+
+
+def _column(total: int, first_draw: bool, peek: bool) -> int | None:
+    """The outcome column of a dealer finishing on ``total`` (None: a blackjack peeked away)."""
+    if first_draw and total == 21:
+        return None if peek else COL_BJ
+    if total > 22:
+        return COL_BUST
+    return COL_22 if total == 22 else total - 17
 
 
 @dataclass(frozen=True)
-class DealerFinals:
-    """All ways a dealer with one up card can finish, as a matrix over outcome multisets."""
+class DealerTree:
+    """The multisets at which a dealer (up card included) still draws, for some up cards."""
 
-    up: int
-    encoding: np.ndarray  # (features, finals): one-hot multiplicities and draw count
-    weights: np.ndarray   # (finals, 8): valid orderings per outcome column
-
-    def probabilities(self, shoes: np.ndarray) -> np.ndarray:
-        """Outcome probabilities (N x 8) for a batch of shoes (N x 10 counts, up card removed).
-
-        Works in chunks of rows so the (rows x finals) matrix stays small in memory.
-        """
-        shoes = np.asarray(shoes)
-        out = np.empty((len(shoes), 8))
-        for start in range(0, len(shoes), _CHUNK):
-            logs = _log_features(shoes[start:start + _CHUNK])
-            with np.errstate(under="ignore"):
-                seq = np.exp(logs @ self.encoding)
-            out[start:start + _CHUNK] = seq @ self.weights
-        return out
+    ups: tuple[int, ...]
+    steps: tuple[tuple[int, int], ...]  # node ranges of one hard total each, lowest first
+    parent: np.ndarray        # node -> its parent node (lone up cards: the root, row -1)
+    card: np.ndarray          # node -> the card index its parent drew (lone up cards: the up)
+    had: np.ndarray           # node -> how many of that card the parent held
+    size: np.ndarray          # node -> how many cards it holds
+    state_bounds: np.ndarray  # node ranges, one per state
+    orderings: np.ndarray     # (ups, nodes): w_u(n)
+    finishing: np.ndarray     # (10, states * columns): 1 where the card finishes the state there
+    corrections: np.ndarray   # (ups * columns, nodes): w_u(n) * K(n, column)
 
 
 @cache
-def dealer_finals(up: int, hits_soft_17: bool, peek: bool) -> DealerFinals:
-    """The dealer's finishing multisets for this up card (cached per rule combination).
-
-    With ``peek`` the orderings whose hole card completes a blackjack are left out.
-    """
-    bj_hole = {1: 10, 10: 1}.get(up)
-    finals: dict[tuple[int, ...], np.ndarray] = {}
-
-    def walk(drawn: list[int]) -> None:
-        total, soft = _total(up, drawn)
-        if total < 17 or (total == 17 and soft and hits_soft_17):
-            for value in range(1, 11):
-                if not drawn and peek and value == bj_hole:
+def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
+                ups: tuple[int, ...] = ALL_UPS) -> DealerTree:
+    """The tree for these up cards (cached per rule combination); ``peek_ups`` are the up cards
+    on which the dealer peeks, so their blackjacks are left out."""
+    orderings: dict[Composition, dict[int, int]] = {}
+    hards: dict[Composition, int] = {}
+    for u in ups:
+        start = tuple(int(i == u - 1) for i in range(10))
+        orderings[start], hards[start] = {u: 1}, u
+    level = list(orderings)
+    while level:
+        found: dict[Composition, dict[int, int]] = {}
+        for node in level:
+            for c in range(1, 11):
+                child = with_card(node, c)
+                hard = hards[node] + c
+                soft = child[0] > 0 and hard + 10 <= 21
+                if child in found or not _draws(hard + 10 * soft, soft, hits_soft_17):
                     continue
-                drawn.append(value)
-                walk(drawn)
-                drawn.pop()
-            return
-        if len(drawn) == 1 and total == 21:
-            column = COL_BJ
-        elif total > 22:
-            column = COL_BUST
-        else:
-            column = total - 17
-        key = tuple(drawn.count(v) for v in range(1, 11))
-        row = finals.setdefault(key, np.zeros(8))
-        row[column] += 1
+                counts: dict[int, int] = {}
+                for last in range(10):     # w_u(child): orderings by the card drawn last
+                    if child[last]:
+                        for u, w in orderings.get(_without(child, last), {}).items():
+                            counts[u] = counts.get(u, 0) + w
+                found[child], hards[child] = counts, hard
+        orderings.update(found)
+        level = list(found)
+    # Nodes in order of (hard total, ace held, lone up card): a parent has a lower hard total,
+    # so each hard total is one vectorised step, and every state is one contiguous range.
+    keys = {n: (hards[n], n[0] > 0, hards[n] if sum(n) == 1 else 0) for n in orderings}
+    nodes = sorted(orderings, key=lambda n: (keys[n], n))
+    index = {n: i for i, n in enumerate(nodes)}
+    parent = np.zeros(len(nodes), dtype=np.intp)
+    card = np.zeros(len(nodes), dtype=np.intp)
+    had = np.zeros(len(nodes), dtype=np.intp)
+    for i, n in enumerate(nodes):
+        if sum(n) == 1:           # a lone up card hangs from the root, the extra last row
+            card[i], parent[i] = n.index(1), len(nodes)
+            continue
+        c = next(c for c in range(10) if n[c] and _without(n, c) in index)
+        parent[i], card[i], had[i] = index[_without(n, c)], c, n[c] - 1
+    keys_list = [keys[n] for n in nodes]
+    hard_list = np.array([k[0] for k in keys_list])
+    bounds = np.searchsorted(hard_list, np.arange(hard_list.max() + 2))
+    steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
+    states = sorted(set(keys_list))
+    number = {k: i for i, k in enumerate(states)}
+    state_bounds = np.searchsorted(
+        np.array([number[k] for k in keys_list]), np.arange(len(states) + 1))
+    finishing = np.zeros((len(states), _COLUMNS, 10))
+    for s, (hard, ace, up) in enumerate(states):
+        for c in range(1, 11):
+            h = hard + c
+            soft = (ace or c == 1) and h + 10 <= 21
+            total = h + 10 if soft else h
+            if _draws(total, soft, hits_soft_17):
+                continue
+            column = _column(total, up > 0, up in peek_ups)
+            if column is not None:
+                finishing[s, column, c - 1] = 1.0
+    node_state = np.repeat(np.arange(len(states)), np.diff(state_bounds))
+    weights = np.array([[orderings[n].get(u, 0) for u in ups] for n in nodes], dtype=float)
+    own = np.einsum("nkc,nc->nk", finishing[node_state], np.array(nodes, dtype=float))
+    corrections = (weights[:, :, None] * own[:, None, :]).reshape(len(nodes), -1).T
+    return DealerTree(
+        ups=ups, steps=steps, parent=parent, card=card, had=had,
+        size=np.array([sum(n) for n in nodes]), state_bounds=state_bounds,
+        orderings=np.ascontiguousarray(weights.T),
+        finishing=np.ascontiguousarray(finishing.reshape(-1, 10).T),
+        corrections=np.ascontiguousarray(corrections))
 
-    walk([])
-    keys = sorted(finals)
-    n_features = 10 * _MAX_COUNT + _MAX_DRAWS
-    encoding = np.zeros((n_features, len(keys)))
-    weights = np.zeros((len(keys), 8))
-    for j, key in enumerate(keys):
-        for value_index, m in enumerate(key):
-            if m:
-                encoding[value_index * _MAX_COUNT + m - 1, j] = 1.0
-        encoding[10 * _MAX_COUNT + sum(key) - 1, j] = 1.0
-        weights[j] = finals[key]
-    return DealerFinals(up=up, encoding=encoding, weights=weights)
+
+def dealer_columns(tree: DealerTree, shoes: np.ndarray,
+                   out: np.ndarray | None = None) -> np.ndarray:
+    """Outcome columns (shoes x up cards x 8) for shoes given *before* the up card is dealt:
+    row ``[i, j]`` is the dealer's distribution once ``tree.ups[j]`` is dealt from ``shoes[i]``
+    (zero where the shoe holds no such card). Written into ``out`` when given."""
+    shoes = np.asarray(shoes, dtype=np.float64).reshape(-1, 10)
+    if out is None:
+        out = np.empty((len(shoes), len(tree.ups), _COLUMNS))
+    for start in range(0, len(shoes), _CHUNK):
+        chunk = shoes[start:start + _CHUNK]
+        out[start:start + len(chunk)] = _columns(tree, chunk.T)
+    return out
 
 
-def _log_features(shoes: np.ndarray) -> np.ndarray:
-    """Per shoe: log ff(S_c, m) for each value c and m = 1.., then -log ff(|S|, k) for k = 1.."""
-    shoes = np.asarray(shoes, dtype=np.float64)
-    steps = np.arange(_MAX_COUNT, dtype=np.float64)
-    left = shoes[:, :, None] - steps[None, None, :]           # S_c - i
+def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
+    """:func:`dealer_columns` for one chunk, shoes as columns (10 x S)."""
+    size = shoe.shape[1]
+    n = shoe.sum(axis=0)
+    left = (shoe[:, None, :] - np.arange(_MAX_COUNT)[None, :, None]).reshape(-1, size)
+    with np.errstate(divide="ignore"):
+        inverse = 1.0 / (n[None, :] - np.arange(1, tree.size.max() + 1)[:, None])
+    inverse[~np.isfinite(inverse) | (inverse < 0)] = 0.0
+    q = np.empty((len(tree.card) + 1, size))
+    q[-1] = 1.0 / np.where(n > 0, n, 1.0)        # the root: a lone up card's parent
+    take = tree.card * _MAX_COUNT + tree.had
+    for first, stop in tree.steps:
+        q[first:stop] = (q[tree.parent[first:stop]] * left[take[first:stop]]
+                         * inverse[tree.size[first:stop] - 1])
+    q = q[:-1]
+    ups = len(tree.ups)
+    states = len(tree.state_bounds) - 1
+    sums = np.empty((states, ups, size))
+    for s in range(states):           # nodes are in state order: one range per state
+        lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
+        np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
+    counts = (shoe.T @ tree.finishing).reshape(size, states, _COLUMNS)
+    result = np.matmul(np.ascontiguousarray(sums.transpose(2, 1, 0)), counts)   # (S, ups, cols)
+    result -= (tree.corrections @ q).reshape(ups, _COLUMNS, size).transpose(2, 0, 1)
+    up_counts = shoe[[u - 1 for u in tree.ups]].T          # (S, ups)
     with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.where(left > 0, np.log(np.maximum(left, 1.0)), _NEG)
-    per_value = np.cumsum(logs, axis=2).reshape(len(shoes), 10 * _MAX_COUNT)
-    sizes = shoes.sum(axis=1)[:, None] - np.arange(_MAX_DRAWS, dtype=np.float64)[None, :]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        size_logs = np.where(sizes > 0, np.log(np.maximum(sizes, 1.0)), -_NEG)
-    denominators = -np.cumsum(size_logs, axis=1)
-    per_value = np.maximum(per_value, _NEG)
-    return np.concatenate([per_value, denominators], axis=1)
+        scale = np.where(up_counts > 0, n[:, None] / up_counts, 0.0)
+    return result * scale[:, :, None]
 
 
 def dealer_table(up: int, hits_soft_17: bool, peek: bool,
@@ -125,6 +201,66 @@ def dealer_table(up: int, hits_soft_17: bool, peek: bool,
     """Outcome probabilities for each shoe in ``shoes`` (compositions with the up card removed)."""
     if not shoes:
         return {}
-    finals = dealer_finals(up, hits_soft_17, peek)
-    probs = finals.probabilities(np.array(shoes))
+    tree = dealer_tree(hits_soft_17, frozenset({up} if peek else ()), (up,))
+    before = np.array(shoes, dtype=np.float64)
+    before[:, up - 1] += 1
+    probs = dealer_columns(tree, before)[:, 0]
     return {shoe: probs[i] for i, shoe in enumerate(shoes)}
+
+
+class DealerCache:
+    """Dealer columns of every up card for the shoes ``base - removal``, each computed once.
+
+    A removal is a composition that fits ``base`` (player cards and other cards known gone);
+    it is numbered by a mixed radix so batches of removals are looked up as arrays. A removal
+    asked for by one up card is computed for all of ``ups``, so other up cards find it ready.
+    """
+
+    def __init__(self, base: Composition, hits_soft_17: bool, peek_ups: frozenset[int],
+                 ups: tuple[int, ...] = ALL_UPS) -> None:
+        self.base = np.array(base, dtype=np.int64)
+        self.ups = ups
+        radix = [int(x) + 1 for x in base]
+        places = [1]
+        for r in radix[:-1]:
+            places.append(places[-1] * r)
+        if places[-1] * radix[-1] >= 2 ** 62:
+            raise ValueError(f"the shoe {base} is too large to number its removals")
+        self.places = np.array(places, dtype=np.int64)
+        self.tree = dealer_tree(hits_soft_17, peek_ups, ups)
+        self._codes = np.empty(0, dtype=np.int64)    # sorted
+        self._rows = np.empty(0, dtype=np.intp)      # buffer row of each sorted code
+        self._buffer = np.empty((0, len(ups), _COLUMNS))
+        self._used = 0
+
+    def codes(self, removals: np.ndarray) -> np.ndarray:
+        """The numbers of ``removals`` (n x 10 counts)."""
+        return np.asarray(removals, dtype=np.int64) @ self.places
+
+    def columns(self, removals: np.ndarray, up: int) -> np.ndarray:
+        """Outcome columns (n x 8) against ``up`` for the shoes ``base - removal - up``."""
+        removals = np.asarray(removals, dtype=np.int64).reshape(-1, 10)
+        codes = self.codes(removals)
+        self._ensure(codes, removals)
+        rows = self._rows[np.searchsorted(self._codes, codes)]
+        return self._buffer[rows, self.ups.index(up)]
+
+    def _ensure(self, codes: np.ndarray, removals: np.ndarray) -> None:
+        at = np.searchsorted(self._codes, codes)
+        known = at < len(self._codes)
+        known[known] = self._codes[at[known]] == codes[known]
+        if known.all():
+            return
+        new_codes, first = np.unique(codes[~known], return_index=True)
+        shoes = self.base - removals[~known][first]
+        needed = self._used + len(new_codes)
+        if needed > len(self._buffer):
+            grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(self.ups), _COLUMNS))
+            grown[:self._used] = self._buffer[:self._used]
+            self._buffer = grown
+        dealer_columns(self.tree, shoes, self._buffer[self._used:needed])
+        codes_all = np.concatenate([self._codes, new_codes])
+        rows_all = np.concatenate([self._rows, np.arange(self._used, needed)])
+        order = np.argsort(codes_all, kind="stable")
+        self._codes, self._rows = codes_all[order], rows_all[order]
+        self._used = needed

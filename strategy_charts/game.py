@@ -23,7 +23,7 @@ from .composition import (
 )
 from .hand_values import UpCardValues
 from .initial_hand import action_values
-from .splits import SplitValues
+from .up_card import UpCard, dealer_cache
 
 
 @dataclass(frozen=True)
@@ -77,16 +77,12 @@ class GameResult:
 
 
 def up_card_values(rules: RuleSet, shoe: Composition, up: int) -> UpCardValues:
-    """Values against ``up`` with every dealer probability a full game needs batched in."""
+    """Values against ``up`` (one hand at a time) with the dealer probabilities of every
+    unsplit hand batched in; a split's are batched when it is valued."""
     values = UpCardValues(rules, subtract(shoe, of_values([up])), up)
     hands = unbusted_hands(6 if rules.six_card_charlie else 21)
     left = values.shoe
     values.prepare(h for h in hands if sum(h) >= 2 and fits(h, left))
-    split_removals: set[Composition] = set()
-    for pair in range(1, 11):
-        if left[pair - 1] >= 2:
-            split_removals |= SplitValues(values, pair).needed()
-    values.prepare(split_removals)
     return values
 
 
@@ -98,15 +94,17 @@ def best_action(_: StartingHand, actions: dict[Action, float]) -> Action:
     return max(actions, key=lambda a: actions[a])
 
 
-def hand_ev(values: UpCardValues, deal: StartingHand,
-            choose: Chooser = best_action) -> tuple[float, dict[Action, float]]:
-    """Unconditional EV of one deal and the (post-peek) EV of each action."""
+def hand_ev(values: UpCardValues, deal: StartingHand, choose: Chooser = best_action,
+            numerators: dict[Action, float] | None = None) -> tuple[float, dict[Action, float]]:
+    """Unconditional EV of one deal and the (post-peek) EV of each action (from
+    ``numerators``, the first actions' values, when given)."""
     hand = deal.hand
     bj_prob = values.dealer_blackjack(hand)
     t, _ = total(hand)
     if t == 21:
         return float(values.rules.blackjack_pays) * (1.0 - bj_prob), {}
-    numerators = action_values(values, hand)
+    if numerators is None:
+        numerators = action_values(values, hand)
     chosen = numerators[choose(deal, {a: x / values.mass(hand) for a, x in numerators.items()})]
     ev = chosen - (bj_prob if values.peek else 0.0)
     mass = values.mass(hand)
@@ -121,11 +119,12 @@ def game_ev(rules: RuleSet, shoe: Composition | None = None,
     by_up: dict[int, list[StartingHand]] = {}
     for deal in starting_hands(shoe):
         by_up.setdefault(deal.up, []).append(deal)
+    dealer = dealer_cache(rules, shoe)
     for up, deals in by_up.items():
-        values = up_card_values(rules, shoe, up)
+        card = UpCard(rules, shoe, up, dealer)
         up_total = 0.0
         for deal in deals:
-            ev, actions = hand_ev(values, deal, choose)
+            ev, actions = hand_ev(card.values, deal, choose, card.first_actions(deal.hand))
             up_total += deal.probability * ev
             result.hands[(up, deal.first, deal.second)] = actions
         result.by_up[up] = up_total

@@ -11,6 +11,7 @@ stakes, real (1, 0) or free-only (0, 1); a double ends the hand with its stakes 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 from trainer.rules import RuleSet
 
@@ -26,6 +27,7 @@ Decide = Callable[[Composition, Stakes], str]
 DoubleStakes = Callable[[Composition, Stakes], "Stakes | None"]
 
 
+@cache
 def _outcome_vectors(push_22: bool) -> dict[int, tuple[list[float], list[float]]]:
     """Per player total 4..21: (net per unit of real stake, win indicator) per dealer column."""
     vectors = {}

@@ -11,72 +11,93 @@ taken jointly with "no dealer blackjack".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from trainer.rules import Action
 from trainer.rules.side_bets import pot_of_gold as pay_table
 
-from .composition import Composition, add, of_values, total, with_card
+from .composition import Composition, of_values, total, with_card
 from .game import StartingHand, best_action
-from .hand_values import FREE, REAL, UpCardValues
-from .initial_hand import action_values, pair_value
-from .splits import SplitValues
+from .hand_values import FREE, REAL, Stakes, UpCardValues
+from .initial_hand import pair_value
+from .up_card import UpCard
+
+#: The post-split strategy's play of a two-card split hand: "stand", "hit" or "double".
+Decide = Callable[[Composition, Stakes], str]
 
 
-def split_lammers(split: SplitValues, free_split: bool) -> dict[int, float]:
-    """P(lammers = k, no dealer blackjack) after the first split of ``split.pair``."""
-    values, pair, rules = split.values, split.pair, split.rules
-    pair_cards = of_values([pair, pair])
+def split_lammers(values: UpCardValues, pair: int, max_hands: int, decide: Decide,
+                  free_split: bool) -> dict[int, float]:
+    """P(lammers = k, no dealer blackjack) after the first split of ``pair``, split hands
+    playing ``decide``, at most ``max_hands`` hands.
 
-    def free_doubles(second: int, stakes: tuple[int, int]) -> int:
+    Second cards are dealt in turn; what a card does depends only on its *class*: whether it
+    is the pair card, whether it earns a free double on a real and on a free hand, and whether
+    it is the hole card of a dealer blackjack (that decides the no-blackjack chance at the
+    end). So the walk counts the cards of each class gone rather than the cards themselves.
+    """
+    rules = values.rules
+
+    def free_doubles(second: int, stakes: Stakes) -> int:
         hand = with_card(of_values([pair]), second)
-        if pair == 1 or split.decision(hand, stakes) != "double":
+        if pair == 1 or decide(hand, stakes) != "double":
             return 0
         t, soft = total(hand)
         return int(not soft and t in rules.free_double_totals and rules.free_double_after_split)
 
-    memo: dict[tuple[Composition, int, int], dict[int, float]] = {}
+    hole = {1: 10, 10: 1}.get(values.up) if values.peek else None
+    kinds: dict[tuple[bool, int, int, bool], int] = {}
+    for card in range(1, 11):
+        kind = (card == pair, free_doubles(card, REAL), free_doubles(card, FREE), card == hole)
+        kinds[kind] = kinds.get(kind, 0) + values.shoe[card - 1] - 2 * (card == pair)
+    classes = list(kinds)
+    counts = tuple(kinds.values())
 
-    def walk(removed: Composition, hands: int, current: int) -> dict[int, float]:
+    @cache
+    def walk(gone: tuple[int, ...], hands: int, current: int) -> dict[int, float]:
         """P(more lammers = k, no dealer blackjack) from this point of dealing second cards."""
-        key = (removed, hands, current)
-        if key in memo:
-            return memo[key]
+        left = [n - g for n, g in zip(counts, gone, strict=True)]
         if current == hands:
-            result = {0: values.mass(add(pair_cards, removed))}
-        else:
-            result = {}
-            stakes = REAL if current == 0 or not free_split else FREE
-            for card, p in values.draws(add(pair_cards, removed)):
-                nxt = with_card(removed, card)
-                if card == pair and hands < split.max_hands:
-                    gain, rest = int(free_split), walk(nxt, hands + 1, current)
-                else:
-                    gain, rest = free_doubles(card, stakes), walk(nxt, hands, current + 1)
-                for count, q in rest.items():
-                    result[count + gain] = result.get(count + gain, 0.0) + p * q
-        memo[key] = result
+            holes = sum(n for n, kind in zip(left, classes, strict=True) if kind[3])
+            return {0: 1.0 - holes / sum(left) if hole is not None else 1.0}
+        result: dict[int, float] = {}
+        on_free = current > 0 and free_split
+        for i, (is_pair, real_gain, free_gain, _) in enumerate(classes):
+            if not left[i]:
+                continue
+            p = left[i] / sum(left)
+            nxt = (*gone[:i], gone[i] + 1, *gone[i + 1:])
+            if is_pair and hands < max_hands:
+                gain, rest = int(free_split), walk(nxt, hands + 1, current)
+            else:
+                gain, rest = (free_gain if on_free else real_gain), walk(nxt, hands, current + 1)
+            for count, q in rest.items():
+                result[count + gain] = result.get(count + gain, 0.0) + p * q
         return result
 
-    return {count + int(free_split): p for count, p in walk((0,) * 10, 2, 0).items()}
+    start = walk((0,) * len(classes), 2, 0)
+    return {count + int(free_split): p for count, p in start.items()}
 
 
-def deal_lammers(values: UpCardValues, deal: StartingHand) -> dict[int, float]:
-    """P(lammers = k, no dealer blackjack) for one deal."""
+def deal_lammers(card: UpCard, deal: StartingHand,
+                 numerators: dict[Action, float]) -> dict[int, float]:
+    """P(lammers = k, no dealer blackjack) for one deal whose first actions are worth
+    ``numerators``; a split's hands play the fixed post-split strategy."""
     hand = deal.hand
-    no_bj = 1.0 - values.dealer_blackjack(hand)
+    no_bj = 1.0 - card.values.dealer_blackjack(hand)
     if total(hand)[0] == 21:
         return {0: no_bj}
-    numerators = action_values(values, hand)
     choice = best_action(deal, numerators)
     if choice is Action.FREE_DOUBLE:
         return {1: no_bj}
-    if choice is Action.FREE_SPLIT:
+    if choice.is_split:
         pair = pair_value(hand)
         assert pair is not None
-        return split_lammers(SplitValues(values, pair), free_split=True)
-    if choice is Action.SPLIT:
-        pair = pair_value(hand)
-        assert pair is not None
-        return split_lammers(SplitValues(values, pair), free_split=False)
+        rules = card.rules
+        max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+        return split_lammers(card.values, pair, max_hands, card.cdz_choice,
+                             free_split=choice is Action.FREE_SPLIT)
     return {0: no_bj}
 
 

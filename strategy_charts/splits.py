@@ -212,28 +212,10 @@ class SplitValues:
         """The pair hand played without resplitting, ``a`` extra pair cards gone."""
         return self.fixed(of_values([self.pair, self.pair]), stakes, self.extra(a))
 
-    def x_n_tables(self, stakes: Stakes) -> tuple[dict[tuple[int, int], float],
-                                                   dict[tuple[int, int], float]]:
+    def x_n_tables(self, stakes: Stakes) -> XNTables:
         """X(a, b) and N(a, b) for every a, b the patterns need."""
-        n, p = self.n, self.p
-        x: dict[tuple[int, int], float] = {}
-        nn: dict[tuple[int, int], float] = {}
-        top = 2 * (self.max_hands - 2)
-        for a in range(top + 1):
-            if a > p:
-                x[(a, 0)] = nn[(a, 0)] = 0.0
-                continue
-            x[(a, 0)] = self._x0(a, stakes)
-            v = (p - a) / (n - a)
-            nn[(a, 0)] = x[(a, 0)] if v == 0 else (
-                (x[(a, 0)] - v * self._pp(a, stakes)) / (1 - v) if v < 1 else 0.0)
-        for b in range(1, self.max_hands):
-            for a in range(top + 1 - b):
-                v = (p - a) / (n + 1 - a - b) if p > a else 0.0
-                x[(a, b)] = (x[(a, b - 1)] - v * x[(a + 1, b - 1)]) / (1 - v) if v < 1 else 0.0
-                w = (p - a) / (n - a - b) if p > a else 0.0
-                nn[(a, b)] = (nn[(a, b - 1)] - w * nn[(a + 1, b - 1)]) / (1 - w) if w < 1 else 0.0
-        return x, nn
+        return x_n_tables(lambda a: self._x0(a, stakes), lambda a: self._pp(a, stakes),
+                          self.n, self.p, self.max_hands)
 
     def value(self, free: bool, first: Stakes = REAL) -> float:
         """Numerator of the split: hand one keeps ``first`` stakes, the others are free
@@ -243,12 +225,49 @@ class SplitValues:
         """
         others = FREE if free else REAL
         tables = {stakes: self.x_n_tables(stakes) for stakes in {first, others}}
-        result = 0.0
-        for prob, hands in split_patterns(self.max_hands, self.n, self.p):
-            for is_first, kind, a, b in hands:
-                x, nn = tables[first if is_first else others]
-                result += prob * (x if kind == "X" else nn)[(a, b)]
-        return result
+        return pattern_sum(self.max_hands, self.n, self.p, tables[first], tables[others])
+
+
+#: X(a, b) and N(a, b) of one stakes, by (a, b).
+XNTables = tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]
+
+
+def x_n_tables(x0: Callable[[int], float], pp: Callable[[int], float], n: int, p: int,
+               max_hands: int) -> XNTables:
+    """X(a, b) and N(a, b) from X(a, 0) (``x0``) and the pair hand's value (``pp``).
+
+    ``n`` cards remain after both pair cards, ``p`` of them pair cards; N(a, 0) removes the
+    chance that the second card is a pair card, and each b removes one unseen non-pair card.
+    """
+    x: dict[tuple[int, int], float] = {}
+    nn: dict[tuple[int, int], float] = {}
+    top = 2 * (max_hands - 2)
+    for a in range(top + 1):
+        if a > p:
+            x[(a, 0)] = nn[(a, 0)] = 0.0
+            continue
+        x[(a, 0)] = x0(a)
+        v = (p - a) / (n - a)
+        nn[(a, 0)] = x[(a, 0)] if v == 0 else (
+            (x[(a, 0)] - v * pp(a)) / (1 - v) if v < 1 else 0.0)
+    for b in range(1, max_hands):
+        for a in range(top + 1 - b):
+            v = (p - a) / (n + 1 - a - b) if p > a else 0.0
+            x[(a, b)] = (x[(a, b - 1)] - v * x[(a + 1, b - 1)]) / (1 - v) if v < 1 else 0.0
+            w = (p - a) / (n - a - b) if p > a else 0.0
+            nn[(a, b)] = (nn[(a, b - 1)] - w * nn[(a + 1, b - 1)]) / (1 - w) if w < 1 else 0.0
+    return x, nn
+
+
+def pattern_sum(max_hands: int, n: int, p: int, first: XNTables, others: XNTables) -> float:
+    """The split's numerator: every pattern of second cards, each hand valued by X or N of its
+    stakes (``first`` for hand one, ``others`` for the hands the split makes)."""
+    result = 0.0
+    for prob, hands in split_patterns(max_hands, n, p):
+        for is_first, kind, a, b in hands:
+            x, nn = first if is_first else others
+            result += prob * (x if kind == "X" else nn)[(a, b)]
+    return result
 
 
 def split_action(rules_free_split: bool, free_split_tens: bool, pair: int) -> Action:

@@ -19,21 +19,23 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from trainer.rules import Action, RuleSet
+import numpy as np
+
+from trainer.rules import PRESETS, Action, RuleSet
 from trainer.rules.ruleset import to_plain
 
 from . import side_bets
 from .charts_data import ChartBuilder
 from .composition import Composition, add, fits, full_shoe, of_values, size, total, unbusted_hands
-from .game import StartingHand, hand_ev, starting_hands, up_card_values
-from .hand_values import FREE, REAL, UpCardValues
-from .initial_hand import action_values
+from .game import StartingHand, hand_ev, starting_hands
+from .hand_values import FREE, REAL
 from .pot_of_gold import deal_lammers, rtp_from_lammers
-from .splits import SplitValues
-from .total_dependent import TotalDependent, chart_choice, composition_weight, drawn_context
+from .split_hands import SplitHands
+from .total_dependent import chart_ev, composition_weight, drawn_context
+from .up_card import UpCard, dealer_cache
 
 #: Bump when a change to the engine changes any number in a table.
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 FORMAT = 1
 DIGITS = 10
 
@@ -53,24 +55,33 @@ def cards_key(hand: Composition) -> str:
 
 
 def situation_key(context: str, stakes: str, hand: Composition, up: int,
-                  split_card: int | None = None) -> str:
+                  split_card: int | None = None, hands: int = 2) -> str:
     """The table key of one decision: context, stakes, the player's cards, the dealer's up card.
 
     A split hand's cards list the split card first ("3,8": a split 3 that drew an 8), since
-    the same two cards are a different situation after splitting 8s.
+    the same two cards are a different situation after splitting 8s. A split hand's key is
+    for a seat of two hands; a pair that may be resplit in a seat of more hands has its own
+    entry, the count appended ("split:free:8,8:v6:h3"), since its resplit can make fewer hands.
     """
     if context == "split":
         if split_card is None or not hand[split_card - 1]:
             raise ValueError(f"a split hand's key needs its split card, not {split_card!r}")
         rest = list(hand)
         rest[split_card - 1] -= 1
-        return f"{context}:{stakes}:{split_card},{cards_key(tuple(rest))}:v{up}"
+        seat = f":h{hands}" if hands > 2 else ""
+        return f"{context}:{stakes}:{split_card},{cards_key(tuple(rest))}:v{up}{seat}"
     return f"{context}:{stakes}:{cards_key(hand)}:v{up}"
 
 
 def split_card_of(key: str) -> int:
     """The split card of a split hand's table key."""
     return int(key.split(":")[2].split(",")[0])
+
+
+def hands_of(key: str) -> int:
+    """How many hands the seat holds in a split hand's table key (two unless it says)."""
+    parts = key.split(":")
+    return int(parts[4][1:]) if len(parts) > 4 else 2
 
 
 def _round(x: float) -> float:
@@ -110,12 +121,15 @@ class _Builder:
 
     def build(self) -> dict[str, Any]:
         td_ev = 0.0
+        dealer = dealer_cache(self.rules, self.shoe)
         for up in range(1, 11):
-            values = up_card_values(self.rules, self.shoe, up)
-            deals = self._first_decisions(values)
-            self._split_hands(values)
-            self._drawn_hands(values)
-            td_ev += self._chart_ev(values, deals)
+            card = UpCard(self.rules, self.shoe, up, dealer)
+            deals = self._first_decisions(card)
+            self._split_hands(card)
+            for seat in range(3, self.rules.max_hands):
+                self._resplit_hands(card, seat)
+            self._drawn_hands(card)
+            td_ev += chart_ev(card, self.charts, deals)
             self._step(up)
         side_bets = self._side_bets()
         self._step(BUILD_STEPS)
@@ -133,97 +147,98 @@ class _Builder:
         }
         return table
 
-    def _chart_ev(self, values: UpCardValues,
-                  deals: list[tuple[StartingHand, dict[Action, float]]]) -> float:
-        """EV contribution of this up card when every decision follows the charts."""
-        td = TotalDependent(values, self.charts)
-        peek = values.peek
-        ev = 0.0
-        for deal, actions in deals:
-            hand = deal.hand
-            bj = values.dealer_blackjack(hand)
-            if not actions:   # a blackjack: no decision
-                ev += deal.probability * float(self.rules.blackjack_pays) * (1.0 - bj)
-                continue
-            chosen = chart_choice(self.charts, hand, values.up, actions)
-            value = td.first_decision(hand, chosen) - (bj if peek else 0.0)
-            ev += deal.probability * value
-        return ev
-
-    def _first_decisions(self, values: UpCardValues
-                         ) -> list[tuple[StartingHand, dict[Action, float]]]:
+    def _first_decisions(self, card: UpCard) -> list[tuple[StartingHand, dict[Action, float]]]:
         deals = []
+        values = card.values
         for deal in starting_hands(self.shoe):
-            if deal.up != values.up:
+            if deal.up != card.up:
                 continue
             hand = deal.hand
-            ev, actions = hand_ev(values, deal)
+            numerators = card.first_actions(hand)
+            ev, actions = hand_ev(values, deal, numerators=numerators)
             self.cd_ev += deal.probability * ev
             bj = values.dealer_blackjack(hand)
             deals.append((deal, actions))
             if actions:
-                self.situations[situation_key("first", "real", hand, values.up)] = _entry(
+                self.situations[situation_key("first", "real", hand, card.up)] = _entry(
                     actions, deal.probability)
-                self.charts.add("real", hand, values.up, actions, deal.probability)
-            if values.up == 1 and self.rules.insurance:
+                self.charts.add("real", hand, card.up, actions, deal.probability)
+            if card.up == 1 and self.rules.insurance:
                 insure = 1.5 * bj - 0.5
                 self.situations[situation_key("insurance", "real", hand, 1)] = _entry(
                     {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
             if self.rules.pot_of_gold is not None:
-                for count, p in deal_lammers(values, deal).items():
+                for count, p in deal_lammers(card, deal, numerators).items():
                     self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
         return deals
 
-    def _split_hands(self, values: UpCardValues) -> None:
+    def _split_hands(self, card: UpCard) -> None:
         """Two-card hands made by splitting a pair: hand one (real) and free-split hands.
 
         A hand that receives the pair card again (where resplits are allowed) also gets the
         value of resplitting: this hand and a new one, with one hand fewer left to make.
         """
-        removals: set[Composition] = set()
-        jobs = []
-        for pair in range(1, 11):
+        rules, values = self.rules, card.values
+        hands = SplitHands(card)
+        resplits = hands.resplits(rules.max_hands - 1) if rules.max_hands > 2 else {}
+        for pair in hands.pairs:
             known = first = of_values([pair])
-            if not fits(add(add(first, known), of_values([values.up])), self.shoe):
+            if pair == 1 and not rules.resplit_aces:
                 continue
+            free = rules.free_split and (pair != 10 or rules.free_split_tens)
+            draws = dict(values.draws(add(first, known)))
             for second in range(1, 11):
                 hand = add(first, of_values([second]))
-                if fits(add(hand, known), values.shoe):
-                    removals |= values.reachable(hand, known)
-                    jobs.append((pair, second, hand, known))
-        values.prepare(removals)
-        for pair, second, hand, known in jobs:
-            if total(hand)[0] == 21 or (pair == 1 and not self.rules.resplit_aces):
+                if not fits(add(hand, known), values.shoe) or total(hand)[0] == 21:
+                    continue
+                mass = values.mass(add(hand, known))
+                for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
+                    acts = hands.actions(pair, hand, stakes)
+                    if second == pair and pair in resplits:
+                        action = Action.FREE_SPLIT if free else Action.SPLIT
+                        acts[action] = resplits[pair].value(free=free, first=stakes)
+                    evs = {a: x / mass for a, x in acts.items()}
+                    key = situation_key("split", label, hand, card.up, split_card=pair)
+                    self.situations[key] = _entry(evs)
+                    self.charts.add("split" if label == "real" else "free", hand, card.up, evs,
+                                    draws[second])
+
+    def _resplit_hands(self, card: UpCard, seat: int) -> None:
+        """A pair that may be resplit while the seat holds ``seat`` hands (more than two): the
+        other hands' pair cards are gone and the resplit can make ``max_hands - seat + 1``."""
+        rules, values = self.rules, card.values
+        hands = SplitHands(card, known=seat - 1)
+        resplits = hands.resplits(rules.max_hands - seat + 1)
+        for pair in hands.pairs:
+            hand = of_values([pair, pair])
+            known = of_values([pair] * (seat - 1))
+            if (pair == 1 and not rules.resplit_aces) or not fits(add(hand, known), values.shoe):
                 continue
-            free = self.rules.free_split and (pair != 10 or self.rules.free_split_tens)
-            p_second = dict(values.draws(add(first_card(pair), known)))[second]
+            free = rules.free_split and (pair != 10 or rules.free_split_tens)
             mass = values.mass(add(hand, known))
             for label, stakes in [("real", REAL)] + ([("free", FREE)] if free else []):
-                acts = action_values(values, hand, stakes, after_split=True, known=known)
-                if second == pair and self.rules.max_hands > 2:
-                    split = SplitValues(values, pair, known, hands_limit=self.rules.max_hands - 1)
-                    split.prepare()
-                    action = Action.FREE_SPLIT if free else Action.SPLIT
-                    acts[action] = split.value(free=free, first=stakes)
-                evs = {a: x / mass for a, x in acts.items()}
-                key = situation_key("split", label, hand, values.up, split_card=pair)
-                self.situations[key] = _entry(evs)
-                self.charts.add("split" if label == "real" else "free", hand, values.up, evs,
-                                p_second)
+                acts = hands.actions(pair, hand, stakes)
+                action = Action.FREE_SPLIT if free else Action.SPLIT
+                acts[action] = resplits[pair].value(free=free, first=stakes)
+                key = situation_key("split", label, hand, card.up, split_card=pair, hands=seat)
+                self.situations[key] = _entry({a: x / mass for a, x in acts.items()})
 
-    def _drawn_hands(self, values: UpCardValues) -> None:
+    def _drawn_hands(self, card: UpCard) -> None:
         """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
-        for hand in unbusted_hands(5):
-            if size(hand) < 3 or total(hand)[0] >= 21 or not fits(hand, values.shoe):
-                continue
-            mass = values.mass(hand)
-            weight = composition_weight(values.shoe, hand)
-            for label, stakes in (("real", REAL), ("free", FREE)):
-                evs = {Action.STAND: values.stand(hand, stakes) / mass,
-                       Action.HIT: values.hit(hand, stakes) / mass}
-                self.situations[situation_key("drawn", label, hand, values.up)] = _entry(evs)
+        values = card.values
+        hands = [h for h in unbusted_hands(5)
+                 if size(h) >= 3 and total(h)[0] < 21 and fits(h, values.shoe)]
+        nodes = np.array([card.node(h) for h in hands])
+        mass = card.hands.mass[nodes]
+        for label, stakes in (("real", REAL), ("free", FREE)):
+            stand = (card.hands.stand(stakes)[nodes] / mass).tolist()
+            hit = (card.optimal(stakes)[0][nodes] / mass).tolist()
+            for i, hand in enumerate(hands):
+                evs = {Action.STAND: stand[i], Action.HIT: hit[i]}
+                self.situations[situation_key("drawn", label, hand, card.up)] = _entry(evs)
                 context = drawn_context(stakes, size(hand), self.rules.six_card_charlie)
-                self.charts.add(context, hand, values.up, evs, weight)
+                self.charts.add(context, hand, card.up, evs,
+                                composition_weight(values.shoe, hand))
 
     def _side_bets(self) -> dict[str, float | None]:
         shoe = side_bets.full_shoe(self.rules.decks)
@@ -238,11 +253,6 @@ class _Builder:
         if self.rules.pot_of_gold is not None:
             out["pot_of_gold"] = rtp_from_lammers(self.lammers, self.rules.pot_of_gold)
         return {k: (None if v is None else _round(v)) for k, v in out.items()}
-
-
-def first_card(pair: int) -> Composition:
-    """The split card alone, as a composition."""
-    return of_values([pair])
 
 
 def build_table(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
@@ -268,9 +278,30 @@ def decode(data: bytes, source: str = "table") -> dict[str, Any]:
     return table
 
 
+def shipped_rules(presets: list[RuleSet] | None = None) -> list[RuleSet]:
+    """The rule sets whose tables ship in ``data/``: each preset (default: all) and its
+    standard-blackjack counterpart (for the differences between the two games)."""
+    return [rules for base in (presets or list(PRESETS.values()))
+            for rules in (base, base.standard_counterpart())]
+
+
 def file_name(rules: RuleSet) -> str:
-    """The table's file name: the rule set's name for presets."""
+    """The table's file name: the rule set's name ("evolution.json.gz"), and for a preset's
+    standard counterpart the preset's name and "standard" ("evolution.standard.json.gz")."""
+    for name, base in PRESETS.items():
+        standard = base.standard_counterpart()
+        if rules.name == standard.name and rules.fingerprint() == standard.fingerprint():
+            return f"{name}.standard.json.gz"
     return f"{rules.name}.json.gz"
+
+
+def _shipped_file(rules: RuleSet) -> Path | None:
+    """The shipped table of these rules (by fingerprint, whatever their name), if any."""
+    fingerprint = rules.fingerprint()
+    for shipped in shipped_rules():
+        if shipped.fingerprint() == fingerprint:
+            return data_dir() / file_name(shipped)
+    return None
 
 
 def data_dir() -> Path:
@@ -321,14 +352,15 @@ def cache_dir() -> Path:
 
 
 def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
-    """The table for ``rules``: the shipped one for a preset, else a cached or new build.
+    """The table for ``rules``: the shipped one for a preset or a preset's standard
+    counterpart (also for the same rules under another name), else a cached or new build.
 
     Custom tables are cached under :func:`cache_dir` by the rule set's fingerprint, so a changed
     rules file gets its own table and an unchanged one is built only once. Only a build reports
     to ``progress``.
     """
-    shipped = data_dir() / file_name(rules)
-    if shipped.exists():
+    shipped = _shipped_file(rules)
+    if shipped is not None and shipped.exists():
         table = decode(shipped.read_bytes(), str(shipped))
         if table.get("fingerprint") == rules.fingerprint():
             return check(table, rules, str(shipped))
@@ -348,6 +380,12 @@ def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str,
     return table
 
 
+def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
+    """The standard-blackjack table of ``rules`` (:meth:`RuleSet.standard_counterpart`):
+    shipped for the presets, else cached or built as :func:`load_or_build` does."""
+    return load_or_build(rules.standard_counterpart(), progress)
+
+
 __all__ = [
     "ENGINE_VERSION",
     "TableError",
@@ -358,8 +396,11 @@ __all__ = [
     "data_dir",
     "decode",
     "encode",
+    "hands_of",
     "load_or_build",
+    "load_standard",
     "load_table",
+    "shipped_rules",
     "situation_key",
     "split_card_of",
     "write_table",

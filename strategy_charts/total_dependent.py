@@ -18,13 +18,18 @@ from __future__ import annotations
 
 from math import comb, prod
 
+import numpy as np
+
 from trainer.rules import Action
 
+from .all_hands import DOUBLE, HIT, STAND
 from .charts_data import ChartBuilder, row_of
 from .composition import EMPTY, Composition, size, total, with_card
+from .game import StartingHand
 from .hand_values import FREE, REAL, Stakes, UpCardValues, play_fixed
 from .initial_hand import double_action, pair_value
 from .splits import SplitValues
+from .up_card import UpCard, split_batch
 
 
 def drawn_context(stakes: Stakes, cards: int, charlie: bool) -> str:
@@ -110,3 +115,73 @@ def chart_choice(charts: ChartBuilder, hand: Composition, up: int,
 
 __all__ = ["FREE", "REAL", "TotalDependent", "chart_choice", "composition_weight",
            "drawn_context", "total"]
+
+
+def chart_decisions(card: UpCard, charts: ChartBuilder, stakes: Stakes) -> np.ndarray:
+    """Per hand number, the chart strategy's play (STAND, HIT or DOUBLE) against ``card.up``:
+    :meth:`TotalDependent.split_decision` for two cards, its drawn decision for more (the
+    exact choice of stand or hit where no cell says); every hand at once."""
+    index = card.index
+    cells = charts.actions(card.up)
+    charlie = card.rules.six_card_charlie
+    hit, _ = card.optimal(stakes)
+    out = np.full(len(index.hard), HIT)
+    out[card.hands.hand] = np.where(card.hands.stand(stakes) >= hit, STAND, HIT)
+    codes = {"stand": STAND, "hit": HIT, "double": DOUBLE, "free_double": DOUBLE}
+    # a hand's chart row: (card-count class, soft, total); the class counts only with Charlie
+    counted = np.minimum(index.size, 5) if charlie else np.full(len(index.hard), 3)
+    rows = (counted * 2 + index.soft) * 22 + index.total
+    drawn = np.full(6 * 2 * 22, -1)
+    two = np.full(2 * 22, -1)
+    for soft, kind in enumerate(("hard", "soft")):
+        for total_ in range(22):
+            for cards in range(2, 6):
+                action = cells.get((drawn_context(stakes, cards, charlie), kind, total_))
+                if action in ("hit", "stand"):
+                    drawn[((min(cards, 5) if charlie else 3) * 2 + soft) * 22 + total_] = \
+                        codes[action]
+            action = cells.get(("split" if stakes == REAL else "free", kind, total_))
+            if action in codes:
+                two[soft * 22 + total_] = codes[action]
+    chosen = drawn[rows]
+    out = np.where(chosen >= 0, chosen, out)
+    pairs_two = index.size == 2
+    chosen = two[index.soft * 22 + index.total]
+    return np.where(pairs_two & (chosen >= 0), chosen, out)
+
+
+def chart_ev(card: UpCard, charts: ChartBuilder,
+             deals: list[tuple[StartingHand, dict[Action, float]]]) -> float:
+    """EV contribution of ``card.up`` when every decision follows the charts (as
+    :class:`TotalDependent`, every hand at once)."""
+    rules, values = card.rules, card.values
+    decisions = {stakes: chart_decisions(card, charts, stakes)
+                 for stakes in ([REAL, FREE] if rules.free_split else [REAL])}
+    drawn = decisions[REAL].copy()
+    drawn[card.index.size == 2] = HIT
+    hits = card.hands.fixed(drawn[card.hands.hand], REAL)
+    chosen = [chart_choice(charts, deal.hand, card.up, actions) if actions else None
+              for deal, actions in deals]
+    pairs = sorted({pair_value(deal.hand) for (deal, _), action in zip(deals, chosen, strict=True)
+                    if action is not None and action.is_split})
+    splits = split_batch(card, pairs, 0, None, lambda s: decisions[s][None, :],
+                         list(decisions)) if pairs else {}
+    ev = 0.0
+    for (deal, _), action in zip(deals, chosen, strict=True):
+        hand = deal.hand
+        bj = values.dealer_blackjack(hand)
+        if action is None:   # a blackjack: no decision
+            ev += deal.probability * float(rules.blackjack_pays) * (1.0 - bj)
+            continue
+        if action is Action.STAND:
+            value = card.stand(hand, REAL)
+        elif action is Action.HIT:
+            value = float(hits[card.node(hand)])
+        elif action.is_double:
+            double = double_action(values, hand, False, REAL)
+            assert double is not None
+            value = card.double(hand, double[1])
+        else:
+            value = splits[pair_value(hand)].value(free=action is Action.FREE_SPLIT)
+        ev += deal.probability * (value - (bj if values.peek else 0.0))
+    return ev

@@ -59,14 +59,33 @@ def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
     return out
 
 
-def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int], bool]],
-               shoe: Counts, up: int, peek: bool) -> Fraction:
-    """E[sum of the hands' nets * 1{no dealer BJ if peek}] once the dealer plays from ``shoe``."""
-    total = Fraction(0)
+@cache
+def dealer_finals(rules: RuleSet, shoe: Counts, up: int, peek: bool
+                  ) -> tuple[tuple[DealerFinal, Fraction], ...]:
+    """The probability of each way the dealer finishes as settlement sees it (total,
+    blackjack): every draw sequence of :func:`dealer_outcomes`, grouped by its final."""
+    finals: dict[DealerFinal, Fraction] = {}
     for p, dealer in dealer_outcomes(rules, shoe, up, peek):
         final = DealerFinal.of(dealer)
+        finals[final] = finals.get(final, Fraction(0)) + p
+    return tuple(finals.items())
+
+
+@cache
+def _net(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int], split: bool,
+         final: DealerFinal) -> Fraction:
+    """The rules core's settlement of one hand against one dealer final."""
+    return settle_hand(_hand(values, stakes, split), final, rules).net
+
+
+def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int], bool]],
+               shoe: Counts, up: int, peek: bool) -> Fraction:
+    """E[sum of the hands' nets * 1{no dealer BJ if peek}] once the dealer plays from ``shoe``;
+    each hand is settled once per dealer final, not once per dealer draw sequence."""
+    total = Fraction(0)
+    for final, p in dealer_finals(rules, shoe, up, peek):
         for values, stakes, split in hands:
-            total += p * settle_hand(_hand(values, stakes, split), final, rules).net
+            total += p * _net(rules, values, stakes, split, final)
     return total
 
 
@@ -94,12 +113,13 @@ def double_value(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int
 
 
 def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
-                decide: Decide, free: bool) -> Fraction:
+                decide: Decide, free: bool, first: tuple[int, int] = (1, 0)) -> Fraction:
     """Exact value of splitting ``pair`` and playing every hand in turn as a casino does.
 
-    Hand one gets its second card at once; a pair card makes a new hand (placed last) while
-    fewer than ``max_hands`` exist. Each later hand gets its second card when play reaches it.
-    States are memoised, so the enumeration stays small on tiny shoes.
+    Hand one (with ``first`` stakes, real unless a free hand resplits) gets its second card at
+    once; a pair card makes a new hand (placed last) while fewer than ``max_hands`` exist. Each
+    later hand gets its second card when play reaches it. States are memoised, so the
+    enumeration stays small on tiny shoes.
     """
     max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
     new_stakes = (0, 1) if free else (1, 0)
@@ -143,7 +163,7 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
                 total += q * play(with_hand((*values, v), stakes), current, rest)
         return total
 
-    return play((((pair,), (1, 0)), ((pair,), new_stakes)), 0, shoe)
+    return play((((pair,), first), ((pair,), new_stakes)), 0, shoe)
 
 
 def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from matplotlib.collections import PathCollection
 from PyQt6.QtCore import QPoint, QSettings, Qt
 from PyQt6.QtGui import QImage
 
+from strategy_charts import tables
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS
 from trainer.ui import chart_files, charts_page
@@ -167,9 +168,13 @@ def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
 def test_differences_view_builds_the_standard_table_off_the_ui_thread(
         qtbot, store: QSettings, tmp_path: Path, monkeypatch) -> None:
     """Ticking "differences" starts the standard table's build (cache: tmp_path) in the
-    background: the page stays usable, shows it is busy, then outlines the differing cells."""
+    background: the page stays usable, shows it is busy, then outlines the differing cells.
+
+    The presets' standard tables ship in data/ (loaded, not built); here evolution's is taken
+    as not shipped, as for a custom rules file, so the build path is what runs."""
     monkeypatch.setenv("FREEBET_TABLE_CACHE", str(tmp_path))
     monkeypatch.setattr(chart_files, "_STANDARD", {})
+    monkeypatch.setattr(tables, "shipped_rules", lambda presets=None: list(PRESETS.values()))
     page = ChartsPage(store)
     qtbot.addWidget(page)
     page.resize(1200, 800)

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from strategy_charts.composition import of_values
-from strategy_charts.tables import load_or_build, situation_key, split_card_of
+from strategy_charts.tables import hands_of, load_or_build, situation_key, split_card_of
 from trainer.rules import RuleSet
 
 from .exact import Evs, best_of, full_shoe_evs
@@ -65,7 +65,7 @@ class Catalog:
             offered = False
         situation = classify(self.preset, ctx, StakeLabel(stakes), hand, up, offered)
         split_card = split_card_of(table_key) if ctx is Context.SPLIT else None
-        return Spot(situation, hand, split_card=split_card)
+        return Spot(situation, hand, hands_of(table_key), split_card=split_card)
 
     def _mean_gap(self, spots: list[Spot]) -> float:
         weights = [self.entry_weight.get(s.table_key, 0.0) for s in spots]
@@ -115,7 +115,8 @@ class Catalog:
             for table_key, entry in self.entries.items():
                 context, _, hand, up = parse_table_key(table_key)
                 split_card = split_card_of(table_key) if context == "split" else None
-                other = standard.get(situation_key(context, "real", hand, up, split_card))
+                other = standard.get(situation_key(context, "real", hand, up, split_card,
+                                                   hands_of(table_key)))
                 if other is None:
                     continue
                 mine = _SAME_PLAY.get(entry["best"], entry["best"])

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from strategy_charts.composition import Composition, add, full_shoe, of_values, subtract
 from strategy_charts.hand_values import FREE, REAL, UpCardValues
-from strategy_charts.initial_hand import action_values, prepare_hand
-from strategy_charts.splits import SplitValues, split_action
+from strategy_charts.splits import split_action
+from strategy_charts.up_card import live_hand
 from trainer.rules import Action, RuleSet
 
 from .situations import Context, Spot, StakeLabel
@@ -50,20 +50,18 @@ def exact_evs(rules: RuleSet, spot: Spot, unseen: Composition) -> Evs:
     if s.context is Context.INSURANCE:
         return insurance_evs(unseen)
     shoe = add(unseen, spot.hand)   # the engine removes the hand itself
-    values = UpCardValues(rules, shoe, s.up)
+    card = live_hand(rules, shoe, s.up, spot.hand, can_split=spot.can_split)
     stakes = REAL if s.stakes is StakeLabel.REAL else FREE
     after_split = s.context is Context.SPLIT
     first = s.context is Context.FIRST
-    prepare_hand(values, spot.hand)
-    evs = _divided(values, spot.hand, action_values(
-        values, spot.hand, stakes, after_split=after_split, can_split=first and spot.can_split))
+    evs = _divided(card.values, spot.hand, card.actions(
+        spot.hand, stakes, after_split=after_split, can_split=first and spot.can_split))
     if s.context is Context.SPLIT and spot.can_split:
         pair = spot.hand.index(2) + 1
         action = split_action(rules.free_split, rules.free_split_tens, pair)
-        split = SplitValues(values, pair, hands_limit=rules.max_hands - spot.hands_in_seat + 1)
-        split.prepare()
-        value = split.value(free=action is Action.FREE_SPLIT, first=stakes)
-        evs[action.value] = value / values.mass(spot.hand)
+        value = card.split_value(pair, action is Action.FREE_SPLIT, stakes,
+                                 rules.max_hands - spot.hands_in_seat + 1)
+        evs[action.value] = value / card.values.mass(spot.hand)
     return evs
 
 

@@ -33,8 +33,9 @@ _SPLITS = ("free_split", "split")
 
 
 def parse_table_key(key: str) -> tuple[str, str, Composition, int]:
-    """(context, stakes, hand composition, up card) of a table key like ``first:real:10,2:v4``."""
-    context, stakes, cards, up = key.split(":")
+    """(context, stakes, hand composition, up card) of a table key like ``first:real:10,2:v4``
+    (a resplit's count of hands in the seat, ``:h3``, is not part of it)."""
+    context, stakes, cards, up = key.split(":")[:4]
     return context, stakes, of_values(int(v) for v in cards.split(",")), int(up[1:])
 
 

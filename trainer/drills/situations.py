@@ -150,7 +150,8 @@ class Spot:
 
     situation: Situation
     hand: Composition
-    hands_in_seat: int = 2   # for a resplit: how many hands the seat holds (not in the key)
+    hands_in_seat: int = 2   # for a resplit: how many hands the seat holds (not in the key,
+    #                         in the table key of a pair offered a resplit in a seat of 3+)
     split_card: int | None = None  # a split hand's split card (in the table key, not the
     #                               situation key: the same two cards differ by which was split)
 
@@ -163,8 +164,9 @@ class Spot:
     def table_key(self) -> str:
         """The key of the strategy-table entry for these cards (worked out once per spot)."""
         s = self.situation
+        seat = self.hands_in_seat if s.context is Context.SPLIT and self.can_split else 2
         return situation_key(s.context.value, s.stakes.value, self.hand, s.up,
-                             split_card=self.split_card)
+                             split_card=self.split_card, hands=seat)
 
     @property
     def values(self) -> tuple[int, ...]:

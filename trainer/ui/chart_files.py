@@ -56,9 +56,9 @@ def standard_table(rules: RuleSet) -> dict[str, Any] | None:
 
 
 def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
-    """Load or build (5-40 s the first time, then cached on disk by ``load_or_build``) the
-    standard blackjack table of ``rules``, a build reporting to ``progress``. Slow: call it
-    from a worker thread."""
+    """Load the standard blackjack table of ``rules`` (shipped for the presets) or build it
+    (a few seconds the first time, then cached on disk by ``load_or_build``), a build
+    reporting to ``progress``. Call it from a worker thread."""
     return load_or_build(rules.standard_counterpart(), progress)
 
 

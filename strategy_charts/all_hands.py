@@ -1,0 +1,220 @@
+"""Values of many hands against one up card at once: stand, hit, double and fixed strategies.
+
+The vectorised counterpart of :mod:`hand_values` (``stand``, ``hit``/``best``, ``double``,
+``play_fixed``), which values one hand at a time; both must agree
+(``tests/engine/test_all_hands.py`` checks them against each other on small shoes). A
+*node* is one hand together with its *context*: the cards known gone besides its own (for a
+split hand, the other pair card and any further pair cards). Nodes are valued one hard total at
+a time, highest first, so the hands one card more are always valued before a hand; reachability
+runs the other way. Values are numerators in units of the main bet, as in :mod:`hand_values`.
+
+Decisions are coded :data:`STAND`, :data:`HIT` and :data:`DOUBLE`; a double carries the stakes
+it leaves (``doubled``), so the same pass values the free double and the paid one.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import pairwise
+
+import numpy as np
+
+from trainer.rules import RuleSet
+
+from .dealer_probabilities import DealerCache
+from .hand_index import HandIndex
+from .hand_values import Stakes, _outcome_vectors
+
+STAND, HIT, DOUBLE = 0, 1, 2
+
+
+class HandSet:
+    """Nodes (context, hand) against one up card, drawn from ``shoe`` (the up card removed).
+
+    ``extras[i]`` is context i's cards known gone; ``masks[i]`` the hands it holds (those that
+    do not fit the shoe beside the extra cards are left out). A pass over a set uses only the
+    children of hands it hits, so a set need only hold what its strategy can reach.
+    """
+
+    def __init__(self, rules: RuleSet, index: HandIndex, shoe: np.ndarray, up: int,
+                 extras: np.ndarray, masks: np.ndarray) -> None:
+        self.rules, self.index, self.up = rules, index, up
+        self.extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
+        hands_count = len(index.hard)
+        shoe = np.asarray(shoe, dtype=np.int64)
+        context, hand = np.nonzero(masks)
+        fits = (index.comps[hand] + self.extras[context] <= shoe).all(axis=1)
+        context, hand = context[fits], hand[fits]
+        order = np.argsort(hand, kind="stable")        # hand numbers are in hard-total order
+        self.context, self.hand = context[order], hand[order]
+        count = len(self.hand)
+        bounds = np.searchsorted(self.hand, [lo for lo, _ in index.steps] + [hands_count])
+        self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
+        self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
+        self._position[self.context * hands_count + self.hand] = np.arange(count)
+        children = index.child[self.hand] + (self.context * hands_count)[:, None]
+        children[index.child[self.hand] < 0] = len(self._position) - 1
+        self.child = self._position[children]
+        left = (shoe - index.comps[self.hand] - self.extras[self.context]).astype(np.float64)
+        self._remaining = left.sum(axis=1)
+        self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
+        self._hole = {1: 9, 10: 0}.get(up) if rules.peek.peeks_on(up) else None
+        self._left_hole = None if self._hole is None else left[:, self._hole]
+        self.mass = self._mass_after(np.zeros(count))
+        #: value of the busts a hit risks, per unit of real stake (negative)
+        self.bust_loss = -self._bust_terms(np.arange(count)).sum(axis=1)
+        self.total = index.total[self.hand]
+        self.size = index.size[self.hand]
+        self.charlie = (self.size >= 6) if rules.six_card_charlie else np.zeros(count, bool)
+        self.twenty_one = (self.total == 21) & ~self.charlie
+        self.settled = self.charlie | self.twenty_one
+        self._net, self._win = _outcomes(rules.push_22)
+        self.a = np.zeros(count + 1)          # stand value per unit of real stake
+        self.b = np.zeros(count + 1)          # ... and per unit of free stake
+        self._ready = np.zeros(count, bool)
+
+    def _mass_after(self, gone_hole: np.ndarray, nodes: slice | np.ndarray = slice(None),
+                    drawn: int = 0) -> np.ndarray:
+        """P(no dealer blackjack) at ``nodes`` once ``drawn`` more cards are gone, of which
+        ``gone_hole`` are hole cards that make blackjack (1 where there is no peek)."""
+        if self._hole is None:
+            return np.ones(np.shape(gone_hole))
+        remaining = self._remaining[nodes] - drawn
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(remaining > 0,
+                            1.0 - (self._left_hole[nodes] - gone_hole) / remaining, 1.0)
+
+    def _bust_terms(self, nodes: np.ndarray) -> np.ndarray:
+        """(nodes x 10): P(card) * P(no dealer blackjack after it) where the card busts."""
+        busts = self.index.busts[self.hand[nodes]]
+        if self._hole is None:
+            return self.prob[nodes] * busts
+        hole = (np.arange(10) == self._hole)[None, :].astype(float)
+        after = self._mass_after(hole, np.asarray(nodes)[:, None], drawn=1)
+        return self.prob[nodes] * busts * after
+
+    def __len__(self) -> int:
+        return len(self.hand)
+
+    def node(self, context: int, hand: int) -> int:
+        """The node of ``hand`` (a hand number) in ``context``; ``len(self)`` if absent."""
+        return int(self._position[context * len(self.index.hard) + hand])
+
+    # ----- the dealer -------------------------------------------------------------------------
+
+    def prepare(self, dealer: DealerCache, needed: np.ndarray | None = None) -> None:
+        """Stand values of the ``needed`` nodes (default: every node that can stand)."""
+        want = ~self.charlie if needed is None else needed[:len(self)] & ~self.charlie
+        want &= ~self._ready
+        if not want.any():
+            return
+        nodes = np.nonzero(want)[0]
+        removed = self.index.comps[self.hand[nodes]] + self.extras[self.context[nodes]]
+        columns = dealer.columns(removed, self.up)
+        self.a[nodes] = (columns * self._net[self.total[nodes]]).sum(axis=1)
+        self.b[nodes] = (columns * self._win[self.total[nodes]]).sum(axis=1)
+        self._ready |= want
+
+    def stand(self, stakes: Stakes) -> np.ndarray:
+        """Value of standing, per node."""
+        return stakes[0] * self.a[:-1] + stakes[1] * self.b[:-1]
+
+    def _settled_value(self, stakes: Stakes) -> np.ndarray:
+        """Value of the nodes that take no decision (21, Charlie); others get their stand."""
+        return np.where(self.charlie, (stakes[0] + stakes[1]) * self.mass, self.stand(stakes))
+
+    # ----- passes -----------------------------------------------------------------------------
+
+    def optimal(self, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+        """(hit, best) per node: taking one card then playing best, and the best of hit and
+        stand. Needs every node's stand value and every child present (a closed set)."""
+        stand = self.stand(stakes)
+        settled = self._settled_value(stakes)
+        best = np.zeros(len(self) + 1)
+        hit = np.zeros(len(self))
+        for lo, hi in reversed(self.steps):
+            value = (self.prob[lo:hi] * best[self.child[lo:hi]]).sum(axis=1)
+            value += stakes[0] * self.bust_loss[lo:hi]
+            hit[lo:hi] = value
+            best[lo:hi] = np.where(self.settled[lo:hi], settled[lo:hi],
+                                   np.maximum(stand[lo:hi], value))
+        return hit, best[:-1]
+
+    def double_parts(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(A, B) with the value of doubling ``nodes`` to stakes (r, f) = r * A + f * B."""
+        child = self.child[nodes]
+        charlie = np.append(self.charlie, False)[child]
+        mass = np.append(self.mass, 0.0)[child]
+        prob = self.prob[nodes]
+        a = prob * np.where(charlie, mass, self.a[child]) - self._bust_terms(nodes)
+        b = prob * np.where(charlie, mass, self.b[child])
+        return a.sum(axis=1), b.sum(axis=1)
+
+    def fixed(self, decision: np.ndarray, stakes: Stakes,
+              doubled: np.ndarray | None = None) -> np.ndarray:
+        """Value per node of playing the fixed ``decision`` per node (STAND/HIT/DOUBLE, a double
+        leaving ``doubled[node]`` stakes). Exact for that strategy; needs the stand values of
+        the nodes it stands on and the children of the nodes it hits (see :func:`reachable`)."""
+        stand = self.stand(stakes)
+        settled = self._settled_value(stakes)
+        doubles = np.nonzero((decision == DOUBLE) & ~self.settled)[0]
+        double_value = np.zeros(len(self))
+        if len(doubles):
+            part_a, part_b = self.double_parts(doubles)
+            double_value[doubles] = doubled[doubles, 0] * part_a + doubled[doubles, 1] * part_b
+        value = np.zeros(len(self) + 1)
+        for lo, hi in reversed(self.steps):
+            hit = (self.prob[lo:hi] * value[self.child[lo:hi]]).sum(axis=1)
+            hit += stakes[0] * self.bust_loss[lo:hi]
+            choice = decision[lo:hi]
+            value[lo:hi] = np.where(
+                self.settled[lo:hi], settled[lo:hi],
+                np.where(choice == STAND, stand[lo:hi],
+                         np.where(choice == DOUBLE, double_value[lo:hi], hit)))
+        return value[:-1]
+
+
+@cache
+def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per player total 0..21, the net and win indicator per dealer column, as arrays."""
+    vectors = _outcome_vectors(push_22)
+    return (np.array([vectors[max(t, 4)][0] for t in range(22)]),
+            np.array([vectors[max(t, 4)][1] for t in range(22)]))
+
+
+def choose(options: list[np.ndarray | None]) -> np.ndarray:
+    """Per node, the code (list position) of the highest option, the first on a tie; a None
+    option (not offered) is never chosen."""
+    best = options[0].copy()
+    choice = np.zeros(len(best), dtype=np.int64)
+    for code, option in enumerate(options[1:], start=1):
+        if option is None:
+            continue
+        better = option > best
+        choice[better] = code
+        best = np.where(better, option, best)
+    return choice
+
+
+def reachable(index: HandIndex, decisions: np.ndarray, starts: np.ndarray,
+              settled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``decisions`` (rows x hand numbers), the hands play starting at the hand
+    ``starts[row]`` can reach, and those among them whose stand value it needs (it stands, it
+    holds 21, or a double dealt it); ``settled`` marks the hands that take no decision."""
+    rows = np.arange(len(starts))
+    reached = np.zeros(decisions.shape, bool)
+    reached[rows, starts] = True
+    needed = np.zeros(decisions.shape, bool)
+    for lo, hi in index.steps:
+        here = reached[:, lo:hi]
+        if not here.any():
+            continue
+        choice = decisions[:, lo:hi]
+        open_ = here & ~settled[lo:hi]
+        needed[:, lo:hi] |= here & settled[lo:hi] | open_ & (choice == STAND)
+        for code, target in ((HIT, reached), (DOUBLE, needed)):
+            row, hand = np.nonzero(open_ & (choice == code))
+            children = index.child[lo + hand]
+            ok = children >= 0
+            target[np.broadcast_to(row[:, None], children.shape)[ok], children[ok]] = True
+    return reached | needed, needed

@@ -1,0 +1,280 @@
+"""The first hand of a shoe against one up card: every hand valued at once, splits included.
+
+The full-shoe engine behind :func:`game.game_ev` and the tables. It gives the same numbers as
+:mod:`initial_hand` and :mod:`splits` (which value one hand at a time, for any shoe) but runs
+the passes of :mod:`all_hands` over every hand together, and shares the dealer's probabilities
+of each shoe between all ten up cards (:class:`~dealer_probabilities.DealerCache`).
+
+Splits follow the method of :mod:`splits`: X(a, 0), the value of a split hand whose second card
+is any card with ``a`` further pair cards gone, and the pair hand's own value, for every ``a``
+the rules need, all from one fixed-strategy pass per stakes over every pair at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from trainer.rules import Action, RuleSet
+
+from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable
+from .composition import Composition, add, full_shoe, of_values, subtract, total
+from .dealer_probabilities import DealerCache
+from .hand_index import HandIndex, hand_index
+from .hand_values import FREE, REAL, Stakes, UpCardValues
+from .initial_hand import double_action, pair_value
+from .splits import pattern_sum, split_action, x_n_tables
+
+
+def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache:
+    """Dealer probabilities for removals from ``shoe`` (the rules' full shoe by default)."""
+    peeks = frozenset(u for u in range(1, 11) if rules.peek.peeks_on(u))
+    return DealerCache(shoe or full_shoe(rules.decks), rules.dealer_hits_soft_17, peeks)
+
+
+def split_doubles(rules: RuleSet, index: HandIndex, stakes: Stakes) -> np.ndarray:
+    """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
+    double (two cards only: free on the free-double totals if allowed after a split, else paid
+    if doubling after a split is allowed); as :meth:`splits.SplitValues.double_after_split`."""
+    out = np.full((len(index.hard), 2), -1, dtype=np.int64)
+    two = index.size == 2
+    free = two & ~index.soft & np.isin(index.total, list(rules.free_double_totals))
+    if rules.free_double_after_split:
+        out[free] = (stakes[0], stakes[1] + 1)
+    else:
+        free[:] = False
+    if rules.double_after_split:
+        out[two & ~free] = (stakes[0] + 1, stakes[1])
+    return out
+
+
+@dataclass
+class PairSplit:
+    """X(a, 0) and the pair hand's value for one pair, per stakes: enough for its split value."""
+
+    pair: int
+    max_hands: int
+    n: int            # cards left once both pair cards (and any known cards) are gone
+    p: int            # pair cards among them
+    x0: dict[Stakes, list[float]] = field(default_factory=dict)
+    pp: dict[Stakes, list[float]] = field(default_factory=dict)
+
+    def value(self, free: bool, first: Stakes = REAL) -> float:
+        """Numerator of the split, as :meth:`splits.SplitValues.value`."""
+        others = FREE if free else REAL
+        tables = {stakes: x_n_tables(self.x0[stakes].__getitem__, self.pp[stakes].__getitem__,
+                                     self.n, self.p, self.max_hands)
+                  for stakes in {first, others}}
+        return pattern_sum(self.max_hands, self.n, self.p, tables[first], tables[others])
+
+
+#: Per stakes, the decision (STAND/HIT/DOUBLE) of every hand number, one row per pair split
+#: (or one row for all).
+Decisions = Callable[[Stakes], np.ndarray]
+
+
+def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
+                       doubles: tuple[np.ndarray, np.ndarray], stakes: Stakes) -> np.ndarray:
+    """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
+    double allowed after a split, on the node's own values (the first wins a tie), as
+    :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
+    doubled = split_doubles(rules, hands.index, stakes)[hands.hand]
+    offered = doubled[:, 0] >= 0
+    double_value = np.where(offered, doubled[:, 0] * doubles[0] + doubled[:, 1] * doubles[1],
+                            -np.inf)
+    return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
+
+
+class UpCard:
+    """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
+
+    ``within`` limits them to the hands holding those cards (a live hand and what it can
+    become); by default every hand, as the first round of a shoe needs.
+    """
+
+    def __init__(self, rules: RuleSet, shoe: Composition, up: int, dealer: DealerCache,
+                 within: Composition | None = None) -> None:
+        self.rules, self.up, self.dealer, self.within = rules, up, dealer, within
+        self.index = index = hand_index(6 if rules.six_card_charlie else 21)
+        self.shoe = subtract(shoe, of_values([up]))
+        self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
+        mask = index.size >= 2
+        if within is not None:
+            mask &= (index.comps >= np.array(within)).all(axis=1)
+        self.hands = HandSet(rules, index, np.array(self.shoe), up,
+                             np.zeros((1, 10), dtype=np.int64), mask[None, :])
+        self.hands.prepare(dealer)
+        self._optimal: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
+        self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
+        self._splits: dict[int, PairSplit] = {}
+        self._cdz: dict[Stakes, np.ndarray] = {}
+
+    def node(self, hand: Composition) -> int:
+        """The node of a hand of two or more cards among :attr:`hands`."""
+        return self.hands.node(0, self.index.number(hand))
+
+    def optimal(self, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+        """(hit, best) per node of :attr:`hands` for these stakes (cached)."""
+        if stakes not in self._optimal:
+            self._optimal[stakes] = self.hands.optimal(stakes)
+        return self._optimal[stakes]
+
+    def stand(self, hand: Composition, stakes: Stakes) -> float:
+        """Value of standing on ``hand``."""
+        node = self.node(hand)
+        return float(stakes[0] * self.hands.a[node] + stakes[1] * self.hands.b[node])
+
+    def hit(self, hand: Composition, stakes: Stakes) -> float:
+        """Value of hitting ``hand`` once, then playing the best hit/stand strategy."""
+        return float(self.optimal(stakes)[0][self.node(hand)])
+
+    @property
+    def _doubles(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per node, the parts (A, B) of doubling a two-card hand to stakes r * A + f * B."""
+        if self._double_parts is None:
+            twos = np.nonzero(self.hands.size == 2)[0]
+            parts = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
+            parts[0][twos], parts[1][twos] = self.hands.double_parts(twos)
+            self._double_parts = parts
+        return self._double_parts
+
+    def double(self, hand: Composition, stakes: Stakes) -> float:
+        """Value of one card with (already grown) ``stakes`` on a two-card hand."""
+        node = self.node(hand)
+        doubles = self._doubles
+        return float(stakes[0] * doubles[0][node] + stakes[1] * doubles[1][node])
+
+    def actions(self, hand: Composition, stakes: Stakes = REAL, after_split: bool = False,
+                can_split: bool = True) -> dict[Action, float]:
+        """Numerator of every legal action, as :func:`initial_hand.action_values` (no cards
+        known gone besides the shoe's)."""
+        if total(hand)[0] >= 21:
+            return {}
+        out = {Action.STAND: self.stand(hand, stakes), Action.HIT: self.hit(hand, stakes)}
+        double = double_action(self.values, hand, after_split, stakes)
+        if double is not None:
+            out[double[0]] = self.double(hand, double[1])
+        pair = pair_value(hand)
+        if pair is not None and can_split and not after_split and stakes == REAL:
+            action = split_action(self.rules.free_split, self.rules.free_split_tens, pair)
+            pairs = None if self.within is None else [pair]     # the whole round's at once
+            out[action] = self.splits(pairs)[pair].value(free=action is Action.FREE_SPLIT)
+        return out
+
+    def first_actions(self, hand: Composition) -> dict[Action, float]:
+        """Numerator of every legal first action of a two-card hand."""
+        return self.actions(hand)
+
+    # ----- splits -----------------------------------------------------------------------------
+
+    def cdz_decisions(self, stakes: Stakes) -> np.ndarray:
+        """The fixed post-split strategy ("CDZ-") per hand number (see
+        :func:`post_split_choices`), on values of the unsplit hands."""
+        if stakes not in self._cdz:
+            per_node = post_split_choices(self.rules, self.hands, self.optimal(stakes)[0],
+                                          self._doubles, stakes)
+            decisions = np.full(len(self.index.hard), HIT, dtype=np.int64)
+            decisions[self.hands.hand] = per_node
+            self._cdz[stakes] = decisions
+        return self._cdz[stakes]
+
+    def cdz_choice(self, hand: Composition, stakes: Stakes) -> str:
+        """The CDZ- play of a split hand: "stand", "hit" or "double"."""
+        return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
+
+    def split_stakes(self) -> list[Stakes]:
+        """The stakes split hands can hold under the rules."""
+        return [REAL, FREE] if self.rules.free_split else [REAL]
+
+    def splits(self, pairs: list[int] | None = None) -> dict[int, PairSplit]:
+        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the CDZ-
+        strategy, computed together for those not yet known (cached)."""
+        if pairs is None:
+            pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
+        missing = [p for p in pairs if p not in self._splits]
+        if missing:
+            self._splits.update(split_batch(
+                self, missing, 0, None, lambda s: self.cdz_decisions(s)[None, :],
+                self.split_stakes()))
+        return self._splits
+
+    def split_value(self, pair: int, free: bool, first: Stakes, hands_limit: int) -> float:
+        """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
+        ``first`` stakes (a resplit keeps the hand's own stakes)."""
+        split = split_batch(self, [pair], 0, hands_limit,
+                            lambda s: self.cdz_decisions(s)[None, :], self.split_stakes())
+        return split[pair].value(free=free, first=first)
+
+
+def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,
+                decisions: Decisions, stakes_list: list[Stakes]) -> dict[int, PairSplit]:
+    """:class:`PairSplit` of each of ``pairs`` with ``known`` pair cards already gone besides
+    the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``."""
+    rules, index = up.rules, up.index
+    firsts = np.array([index.number(of_values([pair])) for pair in pairs])
+    settled = index.total == 21
+    if rules.six_card_charlie:
+        settled |= index.size >= 6
+    plays: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
+    held = np.zeros((len(pairs), len(index.hard)), bool)
+    needed = np.zeros_like(held)
+    for stakes in stakes_list:
+        choice = np.array(np.broadcast_to(decisions(stakes), held.shape))
+        choice[:, index.size == 1] = HIT
+        if 1 in pairs:
+            choice[pairs.index(1), index.size == 2] = STAND   # split aces get one card
+        doubled = split_doubles(rules, index, stakes)
+        choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
+        plays[stakes] = (choice, doubled)
+        reach, need = reachable(index, choice, firsts, settled)
+        held |= reach
+        needed |= need
+    found: dict[int, PairSplit] = {}
+    extras, rows, where = [], [], []
+    for row, pair in enumerate(pairs):
+        max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+        if hands_limit is not None:
+            max_hands = min(max_hands, hands_limit)
+        left = list(up.shoe)
+        left[pair - 1] -= known
+        n, p = sum(left) - 2, left[pair - 1] - 2
+        if p < 0:
+            continue
+        found[pair] = PairSplit(pair, max_hands, n, p)
+        for a in range(min(2 * (max_hands - 2), p) + 1):
+            extra = [0] * 10
+            extra[pair - 1] = known + a + 1
+            extras.append(extra)
+            rows.append(row)
+            where.append((pair, a))
+    if not extras:
+        return found
+    rows_arr = np.array(rows)
+    hands = HandSet(rules, index, np.array(up.shoe), up.up, np.array(extras), held[rows_arr])
+    node_rows = rows_arr[hands.context]
+    hands.prepare(up.dealer, needed[node_rows, hands.hand])
+    starts = [hands.node(i, firsts[row]) for i, row in enumerate(rows)]
+    pair_hands = [hands.node(i, index.number(of_values([pair, pair])))
+                  for i, (pair, _) in enumerate(where)]
+    for stakes, (choice, doubled) in plays.items():
+        value = hands.fixed(choice[node_rows, hands.hand], stakes, doubled[hands.hand])
+        for i, (pair, _) in enumerate(where):
+            split = found[pair]
+            split.x0.setdefault(stakes, []).append(float(value[starts[i]]))
+            pp = pair_hands[i]
+            split.pp.setdefault(stakes, []).append(float(value[pp]) if pp < len(hands) else 0.0)
+    return found
+
+
+def live_hand(rules: RuleSet, shoe: Composition, up: int, hand: Composition,
+              can_split: bool = True) -> UpCard:
+    """Values of ``hand`` and every hand it can become against ``up`` at any shoe (``shoe``
+    without the up card, the hand's cards still in it, as for :class:`UpCardValues`); with
+    ``can_split`` a pair's split hands too. Only this up card's dealer probabilities."""
+    peeks = frozenset({up}) if rules.peek.peeks_on(up) else frozenset()
+    before = add(shoe, of_values([up]))
+    dealer = DealerCache(before, rules.dealer_hits_soft_17, peeks, (up,))
+    pair = pair_value(hand) if can_split else None
+    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand)

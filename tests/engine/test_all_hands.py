@@ -1,0 +1,88 @@
+"""The batched engine (every hand at once) equals the one-hand-at-a-time engine.
+
+``up_card`` / ``all_hands`` / ``split_hands`` value every hand together and share the dealer's
+probabilities between up cards; ``initial_hand`` / ``hand_values`` / ``splits`` value one hand
+at a time and are checked against the brute-force enumeration (test_brute_force). On small and
+full shoes both give the same numerators for every action, splits and resplits included.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from strategy_charts.composition import full_shoe, of_values, subtract
+from strategy_charts.game import starting_hands
+from strategy_charts.hand_values import FREE, REAL
+from strategy_charts.initial_hand import action_values
+from strategy_charts.split_hands import SplitHands
+from strategy_charts.splits import SplitValues
+from strategy_charts.up_card import UpCard, dealer_cache, live_hand
+from trainer.rules import preset
+
+from .conftest import values_for
+
+
+def _close(a: dict, b: dict) -> None:
+    assert a.keys() == b.keys()
+    for key in a:
+        assert a[key] == pytest.approx(b[key], abs=1e-12), key
+
+
+@pytest.mark.parametrize(("name", "up"), [("evolution", 1), ("pot-of-gold", 10),
+                                          ("standard", 6)])
+def test_every_first_decision_of_a_one_deck_shoe(name, up, standard_6d_h17) -> None:
+    """All deals against one up card from one deck: stand, hit, doubles and splits."""
+    rules = standard_6d_h17 if name == "standard" else preset(name)
+    shoe = full_shoe(1)
+    card = UpCard(rules, shoe, up, dealer_cache(rules, shoe))
+    for deal in starting_hands(shoe):
+        if deal.up == up:
+            values = values_for(rules, shoe, up, deal.hand)
+            _close(card.first_actions(deal.hand), action_values(values, deal.hand))
+
+
+@pytest.mark.parametrize("name", ["evolution", "pot-of-gold"])
+def test_live_hands_at_random_small_shoes(name) -> None:
+    """Random hands (pairs with their splits, free stakes after a split) at random shoes."""
+    rules = preset(name)
+    rng = random.Random(15)
+    for _ in range(40):
+        shoe = (*(rng.randrange(1, 7) for _ in range(9)), rng.randrange(6, 20))
+        up, a = rng.randrange(1, 11), rng.randrange(1, 11)
+        b = a if rng.random() < 0.4 else rng.randrange(1, 11)
+        hand = of_values([a, b])
+        if min(x - y for x, y in zip(subtract(shoe, of_values([up])), hand, strict=True)) < 0:
+            continue
+        values = values_for(rules, shoe, up, hand)
+        card = live_hand(rules, subtract(shoe, of_values([up])), up, hand)
+        _close(card.actions(hand), action_values(values, hand))
+        _close(card.actions(hand, FREE, after_split=True),
+               action_values(values, hand, FREE, after_split=True))
+        if a == b and rules.max_hands > 2 and shoe[a - 1] >= 4:
+            split = SplitValues(values, a, hands_limit=3)
+            split.prepare()
+            assert card.split_value(a, True, FREE, 3) == pytest.approx(
+                split.value(free=True, first=FREE), abs=1e-12)
+
+
+def test_split_hands_and_their_resplits_at_the_full_shoe() -> None:
+    """The tables' split-hand values (the other pair card known gone) and resplits."""
+    rules = preset("pot-of-gold")
+    shoe = full_shoe(6)
+    card = UpCard(rules, shoe, 6, dealer_cache(rules, shoe))
+    hands = SplitHands(card)
+    resplits = hands.resplits(rules.max_hands - 1)
+    known = of_values([8])
+    for second in (3, 8, 10):
+        hand = of_values([8, second])
+        values = values_for(rules, shoe, 6, hand)
+        for stakes in (REAL, FREE):
+            _close(hands.actions(8, hand, stakes),
+                   action_values(values, hand, stakes, after_split=True, known=known))
+    split = SplitValues(values, 8, known, hands_limit=rules.max_hands - 1)
+    split.prepare()
+    for stakes in (REAL, FREE):
+        assert resplits[8].value(free=True, first=stakes) == pytest.approx(
+            split.value(free=True, first=stakes), abs=1e-12)
