@@ -16,7 +16,19 @@ from trainer.drills.flashcards import FlashMode
 
 if TYPE_CHECKING:
     from trainer.progress.review import Tally
+    from trainer.progress.saving import SaveState, SessionSaver
     from trainer.progress.store import ProgressStore
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (an argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed: give 1 or more")
+    return value
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,14 +42,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
                        help="rule set (default: evolution)")
     drill.add_argument("--mode", default=FlashMode.DUE.value,
                        choices=[m.value for m in FlashMode], help="which situations (default: due)")
-    drill.add_argument("--count", type=int, default=20, help="flashcards to ask (default: 20)")
+    drill.add_argument("--count", type=_positive, default=20,
+                       help="flashcards to ask (default: 20)")
     drill.add_argument("--seed", type=int, default=None, help="replay a session's deals")
     drill.add_argument("--data-dir", default=None, help="folder of the progress file")
     drill.set_defaults(run=cmd_drill)
     stats = commands.add_parser("stats", help="accuracy, EV lost and leaks from your history")
     stats.add_argument("--preset", default=None, choices=sorted(PRESETS),
                        help="only this rule set (default: all)")
-    stats.add_argument("--top", type=int, default=10, help="leaks to list (default: 10)")
+    stats.add_argument("--top", type=_positive, default=10, help="leaks to list (default: 10)")
     stats.add_argument("--data-dir", default=None, help="folder of the progress file")
     stats.set_defaults(run=cmd_stats)
     export = commands.add_parser("export", help="write every graded decision to a CSV file")
@@ -46,69 +59,110 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     export.set_defaults(run=cmd_export)
 
 
-def _open_store(data_dir: str | None, out: TextIO) -> ProgressStore | None:
-    """The progress store, or None after printing what is wrong with the file."""
+def _open_store(data_dir: str | None, err: TextIO, *,
+                read_only: bool = False) -> ProgressStore | None:
+    """The progress store, or None after printing (to ``err``) what is wrong with the file."""
     from trainer.progress.errors import ProgressStoreError
     from trainer.progress.location import database_path
     from trainer.progress.store import ProgressStore
     try:
-        return ProgressStore.open(database_path(data_dir))
+        return ProgressStore.open(database_path(data_dir), read_only=read_only)
     except ProgressStoreError as exc:
-        out.write(f"freebet-trainer: {exc}\n")
+        err.write(f"freebet-trainer: {exc}\n")
         return None
 
 
 def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
-              stdout: TextIO | None = None) -> int:
-    """Run a flashcard session in the terminal, every answer and fsrs card saved as given."""
+              stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run a flashcard session in the terminal, every answer and fsrs card saved as given.
+
+    An answer the progress file cannot take (locked past the busy timeout, a full disk) is
+    kept and saved with the next one; the player is told, and at the end may retry until it
+    is saved. Ctrl-C ends the drill like Q (exit code 130).
+    """
     import random
 
     from trainer.drills.catalog import catalog
     from trainer.drills.flashcards import FlashcardSession
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
+    from trainer.progress.saving import SessionSaver
     from trainer.rules import preset
 
-    out = stdout or sys.stdout
+    out, err, keys = stdout or sys.stdout, stderr or sys.stderr, stdin or sys.stdin
     rules = preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = catalog(rules)
-    store = _open_store(args.data_dir, out)
+    store = _open_store(args.data_dir, err)
     if store is None:
         return 1
-    if args.mode == FlashMode.DIFFERENCES.value:
-        out.write("Comparing with standard blackjack: its table is built on first use "
-                  "(up to a minute), then cached.\n")
-    with store:
+    saver = SessionSaver.with_store(store)
+    code = 0
+    try:
+        if args.mode == FlashMode.DIFFERENCES.value:
+            out.write("Comparing with standard blackjack: its table is built on first use "
+                      "(up to a minute), then cached.\n")
         try:
             session = FlashcardSession(table, FlashMode(args.mode), seed=seed,
-                                       cards=store.load_cards(table.preset))
+                                       cards=saver.load_cards(table.preset))
         except ValueError as exc:
-            out.write(f"freebet-trainer drill: {exc}\n")
+            err.write(f"freebet-trainer drill: {exc}\n")
             return 2
-        session_id = store.start_session(table.preset, Mode.FLASHCARDS, {
+        saver.start(table.preset, Mode.FLASHCARDS, {
             "flashcards": args.mode, "seed": seed, "count": args.count})
+        told = [_tell(saver.save(), "", err)]
 
         def keep(decision: GradedDecision) -> None:
-            store.record_decision(session_id, decision)
             key = decision.situation_key
-            store.save_card(table.preset, key, session.spacing.changed[key])
+            saver.decision(decision, (table.preset, key, session.spacing.changed[key]))
+            told[0] = _tell(saver.save(), told[0], err)
 
         out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
         try:
-            run_drill(session, args.count, stdin or sys.stdin, out, on_decision=keep)
-        finally:
-            store.end_session(session_id)
-    return 0
+            run_drill(session, args.count, keys, out, on_decision=keep)
+        except KeyboardInterrupt:
+            out.write("\nStopped.\n")
+            code = 130
+    finally:
+        lost = _finish(saver, keys, out, err)
+    return code or (1 if lost else 0)
 
 
-def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+def _tell(state: SaveState, told: str, err: TextIO) -> str:
+    """Say what is not saved, or that it now is, when that changed; returns what was said."""
+    text = state.text()
+    if text != told:
+        err.write(f"   {text}\n" if text else "   Saved: the answers that waited are saved now.\n")
+    return text
+
+
+def _finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
+    """End the session and save what waits; while it cannot be saved, offer to retry. Returns
+    the answers lost (the player was told)."""
+    saver.end()
+    state = saver.save()
+    while not state.saved and not state.stopped:
+        out.write(f"{state.text()}\n[R]etry (Enter), or [Q]uit and lose them > ")
+        out.flush()
+        line = keys.readline()
+        if not line or line.strip().upper()[:1] == "Q":   # Q, or no one at the keyboard
+            break
+        state = saver.save()
+    state = saver.close(try_again=False)
+    if not state.saved:
+        err.write(f"freebet-trainer: {state.answers} answers were not saved "
+                  f"({state.problem.reason if state.problem else 'not saved'}).\n")
+    return state.answers
+
+
+def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
+              stderr: TextIO | None = None) -> int:
     """Print totals, recent days, retention, response times and the costliest leaks."""
     from trainer.progress import review
     from trainer.progress.filters import Filter
 
     out = stdout or sys.stdout
-    store = _open_store(args.data_dir, out)
+    store = _open_store(args.data_dir, stderr or sys.stderr, read_only=True)
     if store is None:
         return 1
     only = Filter(preset=args.preset)
@@ -139,19 +193,27 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     return 0
 
 
-def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    """Write every stored decision to ``--csv`` (atomically: the file appears complete or not)."""
+def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None,
+               stderr: TextIO | None = None) -> int:
+    """Write every stored decision to ``--csv`` (atomically: the file appears complete or not;
+    a folder, a device or a read-only file is refused before anything is read)."""
     from trainer.progress.export import export_csv
+    from trainer.rules.atomic_file import check_target
 
-    out = stdout or sys.stdout
-    store = _open_store(args.data_dir, out)
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        check_target(args.csv)
+    except OSError as exc:
+        err.write(f"freebet-trainer: cannot write {args.csv!r}: {exc.strerror}\n")
+        return 1
+    store = _open_store(args.data_dir, err, read_only=True)
     if store is None:
         return 1
     with store:
         try:
             count = export_csv(store, args.csv)
         except OSError as exc:
-            out.write(f"freebet-trainer: cannot write {args.csv}: {exc.strerror}\n")
+            err.write(f"freebet-trainer: cannot write {args.csv}: {exc.strerror}\n")
             return 1
     out.write(f"wrote {count} decisions to {args.csv}\n")
     return 0

@@ -38,6 +38,12 @@ def run(args: Sequence[str], *, stdin: str = "", as_user: bool = False,
 
 
 @pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """Where a progress file goes (its folder not made yet)."""
+    return tmp_path / "data" / "progress.sqlite3"
+
+
+@pytest.fixture
 def read_only_works(tmp_path: Path) -> None:
     """Skip where a child cannot be bound by file permissions (root elsewhere than Linux)."""
     probe = tmp_path / "probe"

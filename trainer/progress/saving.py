@@ -1,0 +1,245 @@
+"""Saving a practice session so that a lock or a full disk never loses an answer.
+
+Every write of a session (its start, each decision, each fsrs card, each shoe round, its end)
+joins a queue in memory, in order, and :meth:`SessionSaver.save` writes the queue to the
+progress file from the front. A write the store cannot take now (the file locked by another
+program past SQLite's busy timeout, the disk full, a permission) stays at the front with the
+reason, and everything after it waits behind it; the next :meth:`~SessionSaver.save` (the next
+answer, or a retry the caller schedules) tries again, and nothing queued is ever dropped. Only
+a file the trainer must not touch again (damaged, or from a newer trainer) stops the tries:
+the answers stay in memory and :class:`SaveState` says why. The store is opened on the first
+save, with the same retries, so a file locked when practice starts costs nothing either.
+
+The terminal drill and the app share this; it imports no Qt. It is safe to queue from one
+thread while another saves (the app saves off its UI thread).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.drills.records import GradedDecision, Mode
+from trainer.progress.errors import ProgressStoreError
+from trainer.progress.store import ProgressStore
+
+
+@dataclass(frozen=True)
+class SaveState:
+    """Where a session's saving stands: what still waits, and why (None: all saved)."""
+
+    waiting: int                  # writes not saved yet
+    answers: int                  # of them, graded decisions (what a player calls answers)
+    problem: ProgressStoreError | None = None
+
+    @property
+    def saved(self) -> bool:
+        """True when nothing waits."""
+        return self.waiting == 0
+
+    @property
+    def stopped(self) -> bool:
+        """True when the file must not be touched again: what waits stays in memory only."""
+        return self.problem is not None and not self.problem.retry
+
+    def text(self) -> str:
+        """One plain line for the player ("" when everything is saved)."""
+        if self.saved:
+            return ""
+        reason = self.problem.reason if self.problem is not None else "saving"
+        one = self.answers == 1
+        what = (f"{self.answers} answer{'' if one else 's'}" if self.answers
+                else "Your session")
+        if self.stopped:
+            kept = f" {what} {'is' if one else 'are'} kept" if self.answers else " It is kept"
+            return f"Not saving: {reason}.{kept} only until you close the trainer."
+        return (f"{what} {'is' if one or not self.answers else 'are'} not saved yet: {reason}. "
+                f"{'It is' if one or not self.answers else 'They are'} kept and will be saved "
+                "as soon as the progress file can take it.")
+
+
+class _Session:
+    """A session as the queue knows it: its row id once its start is saved."""
+
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class _Write:
+    """One queued write: what it does to the store, and whether it is an answer."""
+
+    apply: Callable[[ProgressStore], None]
+    answer: bool = False
+
+
+class SessionSaver:
+    """The writes of one page's (or one drill's) sessions, saved in order, never dropped."""
+
+    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
+        self._open_store = open_store
+        self.store: ProgressStore | None = None
+        self._queue: deque[_Write] = deque()
+        self._queue_lock = threading.Lock()     # guards the queue and the state
+        self._save_lock = threading.Lock()      # one save at a time
+        self._session: _Session | None = None
+        self._problem: ProgressStoreError | None = None
+        self._cards: dict[tuple[str, str], str] = {}   # fsrs cards queued, not saved yet
+
+    @classmethod
+    def with_store(cls, store: ProgressStore) -> SessionSaver:
+        """A saver for a store already open (:meth:`close` closes it; a later save opens the
+        same file again)."""
+        saver = cls(lambda: ProgressStore.open(store.path))
+        saver.store = store
+        return saver
+
+    # ----- queueing (cheap, never touches the file) -----------------------------------------
+
+    def start(self, preset: str, mode: Mode, settings: Mapping[str, Any]) -> None:
+        """End the session in progress, if any, and start a new one."""
+        self.end()
+        session = _Session()
+        self._session = session
+        values = (preset, mode, dict(settings))
+
+        def write(store: ProgressStore) -> None:
+            session.id = store.start_session(*values)
+        self._put(_Write(write))
+
+    def decision(self, decision: GradedDecision,
+                 card: tuple[str, str, str] | None = None) -> None:
+        """Queue one graded decision and, if given, its fsrs card ``(preset, key, json)``."""
+        session = self._session
+        if session is None:
+            return
+        self._put(_Write(lambda store: store.record_decision(_id(session), decision), True))
+        if card is not None:
+            preset, key, text = card
+            with self._queue_lock:
+                self._cards[(preset, key)] = text
+            self._put(_Write(lambda store: self._save_card(store, preset, key, text)))
+
+    def _save_card(self, store: ProgressStore, preset: str, key: str, text: str) -> None:
+        store.save_card(preset, key, text)
+        with self._queue_lock:
+            if self._cards.get((preset, key)) == text:
+                del self._cards[(preset, key)]
+
+    def round(self, number: int, **values: Any) -> None:
+        """Queue one shoe round (see :meth:`ProgressStore.record_round`)."""
+        session = self._session
+        if session is not None:
+            self._put(_Write(lambda store: store.record_round(_id(session), number, **values)))
+
+    def end(self) -> None:
+        """Queue the end of the session in progress, if any."""
+        session, self._session = self._session, None
+        if session is not None:
+            self._put(_Write(lambda store: store.end_session(_id(session))))
+
+    def _put(self, write: _Write) -> None:
+        with self._queue_lock:
+            self._queue.append(write)
+
+    # ----- saving ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SaveState:
+        """What waits now, and the last fault met (None once everything was saved)."""
+        with self._queue_lock:
+            answers = sum(write.answer for write in self._queue)
+            return SaveState(len(self._queue), answers, self._problem)
+
+    def save(self, *, wait: bool = False) -> SaveState:
+        """Write what waits, oldest first, until done or the store refuses; returns the state.
+
+        Waits at most the store's busy timeout for a lock. If another thread is saving, this
+        returns at once (that save takes the new writes too, or the next one will), unless
+        ``wait``: then it waits for that save and saves what is left.
+        """
+        if not self._save_lock.acquire(blocking=wait):
+            return self.state
+        try:
+            self._save_all()
+        finally:
+            self._save_lock.release()
+        return self.state
+
+    def _save_all(self) -> None:
+        if self._problem is not None and not self._problem.retry:
+            return
+        try:
+            store = self._opened()
+            while True:
+                with self._queue_lock:
+                    if not self._queue:
+                        break
+                    write = self._queue[0]
+                try:
+                    write.apply(store)
+                except ProgressStoreError:
+                    raise
+                except Exception:   # the store refused the data itself: a bug, not the file
+                    with self._queue_lock:
+                        self._queue.popleft()
+                    raise
+                with self._queue_lock:
+                    self._queue.popleft()
+        except ProgressStoreError as exc:
+            with self._queue_lock:
+                self._problem = exc
+            return
+        with self._queue_lock:
+            self._problem = None
+
+    def _opened(self) -> ProgressStore:
+        """The store, opened now if it is not yet (call with the save lock held)."""
+        if self.store is None:
+            self.store = self._open_store()
+        return self.store
+
+    def load_cards(self, preset: str) -> dict[str, str]:
+        """The fsrs cards of ``preset``: those stored, and those queued but not saved yet.
+
+        Opens the store if needed (so it may wait up to the busy timeout: call it off a UI
+        thread); a store that cannot be read gives the queued cards only.
+        """
+        stored: dict[str, str] = {}
+        if self._problem is None or self._problem.retry:
+            with self._save_lock:
+                try:
+                    stored = self._opened().load_cards(preset)
+                except ProgressStoreError as exc:
+                    with self._queue_lock:
+                        self._problem = exc
+        with self._queue_lock:
+            stored.update({key: text for (name, key), text in self._cards.items()
+                           if name == preset})
+        return stored
+
+    def close(self, *, try_again: bool = True) -> SaveState:
+        """End the session, save what waits (one more try, unless told not to), close the
+        store; returns what could not be saved (the caller tells the player)."""
+        self.end()
+        state = self.save(wait=True) if try_again else self.state
+        with self._save_lock:
+            store, self.store = self.store, None
+        if store is not None:
+            try:
+                store.close()
+            except ProgressStoreError as exc:
+                return SaveState(state.waiting, state.answers, exc)
+        return state
+
+
+def _id(session: _Session) -> int:
+    """The saved session's row id (its start is always saved before its other writes)."""
+    if session.id is None:
+        raise RuntimeError("a session's writes were saved before its start")
+    return session.id
+
+
+__all__ = ["SaveState", "SessionSaver"]
