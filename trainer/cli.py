@@ -82,6 +82,7 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
     """
     import random
 
+    from strategy_charts.tables import TableError
     from trainer.drills.catalog import catalog
     from trainer.drills.flashcards import FlashcardSession
     from trainer.drills.records import GradedDecision, Mode
@@ -92,7 +93,11 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
     out, err, keys = stdout or sys.stdout, stderr or sys.stderr, stdin or sys.stdin
     rules = preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    table = catalog(rules)
+    try:
+        table = catalog(rules)
+    except TableError as exc:   # a damaged or missing table: says which file, and the remedy
+        err.write(f"freebet-trainer: {exc}\n")
+        return 1
     store = _open_store(args.data_dir, err)
     if store is None:
         return 1
