@@ -92,8 +92,8 @@ def test_a_result_already_on_its_way_is_dropped_when_the_page_is_deleted(qtbot) 
         got.append(value)
         label.setText(str(value))
 
-    run_in_background(page, lambda: 7, show, errors.append)
-    next(t for t in threading.enumerate() if t.name == "background work").join(5)
+    run_in_background(page, lambda: 7, show, errors.append, name="already on its way")
+    next(t for t in threading.enumerate() if t.name == "already on its way").join(5)
     sip.delete(page)
     qtbot.wait(20)
     assert got == [] and errors == []

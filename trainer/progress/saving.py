@@ -7,8 +7,9 @@ program past SQLite's busy timeout, the disk full, a permission) stays at the fr
 reason, and everything after it waits behind it; the next :meth:`~SessionSaver.save` (the next
 answer, or a retry the caller schedules) tries again, and nothing queued is ever dropped. Only
 a file the trainer must not touch again (damaged, or from a newer trainer) stops the tries:
-the answers stay in memory and :class:`SaveState` says why. The store is opened on the first
-save, with the same retries, so a file locked when practice starts costs nothing either.
+the answers stay in memory and :class:`SaveState` says why. The store is opened by the first
+save with something to write (or the first :meth:`~SessionSaver.load_cards`), with the same
+retries, so a file locked when practice starts costs nothing either.
 
 The terminal drill and the app share this; it imports no Qt. It is safe to queue from one
 thread while another saves (the app saves off its UI thread).
@@ -56,9 +57,10 @@ class SaveState:
         if self.stopped:
             kept = f" {what} {'is' if one else 'are'} kept" if self.answers else " It is kept"
             return f"Not saving: {reason}.{kept} only until you close the trainer."
-        return (f"{what} {'is' if one or not self.answers else 'are'} not saved yet: {reason}. "
-                f"{'It is' if one or not self.answers else 'They are'} kept and will be saved "
-                "as soon as the progress file can take it.")
+        single = one or not self.answers
+        return (f"{what} {'is' if single else 'are'} not saved yet: {reason}. "
+                f"{'It is' if single else 'They are'} kept and will be saved as soon as the "
+                f"progress file can take {'it' if single else 'them'}.")
 
 
 class _Session:
@@ -169,7 +171,7 @@ class SessionSaver:
         return self.state
 
     def _save_all(self) -> None:
-        if self._problem is not None and not self._problem.retry:
+        if (self._problem is not None and not self._problem.retry) or self.state.saved:
             return
         try:
             store = self._opened()

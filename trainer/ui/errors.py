@@ -20,6 +20,8 @@ from types import TracebackType
 from PyQt6.QtCore import QObject, Qt, pyqtSignal
 from PyQt6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from trainer.progress.errors import ProgressStoreError
+
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
 
@@ -39,6 +41,11 @@ def classify(exc: BaseException) -> Fault:
     details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     where = getattr(exc, "filename", None)
     place = f" ({where})" if where else ""
+    tables = sys.modules.get("strategy_charts.tables")   # loaded with the first table
+    if tables is not None and isinstance(exc, tables.TableError):   # names file and remedy
+        return Fault(False, "A strategy table cannot be used", str(exc), details)
+    if isinstance(exc, ProgressStoreError):   # names the file and what to do
+        return Fault(False, "The progress file cannot be used", str(exc), details)
     if isinstance(exc, OSError) and exc.errno in _FULL:
         return Fault(False, "The disk is full",
                      f"There is no space left to save{place}. Free some space on that disk, "

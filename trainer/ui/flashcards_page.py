@@ -156,7 +156,7 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        cards = self.link.load_cards(preset_label(rules))
+        label = preset_label(rules)
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
                             "time (up to a minute), then kept…")
@@ -164,6 +164,7 @@ class FlashcardsPage(DrillPage):
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
         def work() -> FlashcardSession:
+            cards = self.link.load_cards(label)   # may wait for a locked file: not on the UI
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
@@ -266,7 +267,7 @@ class FlashcardsPage(DrillPage):
                 "below.")
 
     def _show_status(self) -> None:
-        self.status.setText(self.link.status())
+        self._show_saving()
 
     def shutdown(self) -> None:
         """End the session and close the progress file."""
