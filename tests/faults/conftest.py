@@ -37,6 +37,19 @@ def run(args: Sequence[str], *, stdin: str = "", as_user: bool = False,
                           preexec_fn=_bound_by_permissions if as_user else None)
 
 
+def history(folder: Path, answers: int = 3) -> Path:
+    """A closed progress file in ``folder`` with one session of ``answers`` decisions."""
+    from tests.progress.factories import decision
+    from trainer.drills.records import Mode
+    from trainer.progress.store import ProgressStore
+    path = folder / "progress.sqlite3"
+    with ProgressStore.open(path) as store:
+        session = store.start_session("evolution", Mode.FLASHCARDS, {})
+        for number in range(answers):
+            store.record_decision(session, decision(situation_key=f"answer {number}"))
+    return path
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where a progress file goes (its folder not made yet)."""

@@ -1,4 +1,5 @@
-"""Another process holding the progress file's write lock, for as long as a test says."""
+"""Another process holding the progress file's write lock for as long as a test says, and a
+store that gives up waiting for it quickly."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 from types import TracebackType
+
+import pytest
+
+from trainer.progress.store import ProgressStore
 
 _HOLDER = """
 import sqlite3, sys
@@ -16,6 +21,15 @@ sys.stdin.readline()
 conn.execute("ROLLBACK")
 conn.close()
 """
+
+
+def give_up_on_locks_quickly(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.2) -> None:
+    """Make every progress store opened from now on wait ``seconds`` for a lock (not 5 s)."""
+    real = ProgressStore.open
+
+    def opener(path: object, **kwargs: object) -> ProgressStore:
+        return real(path, **{**kwargs, "busy_timeout": seconds})  # type: ignore[arg-type]
+    monkeypatch.setattr(ProgressStore, "open", staticmethod(opener))
 
 
 class LockHolder:

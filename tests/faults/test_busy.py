@@ -20,17 +20,13 @@ from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 
 from .conftest import ROOT
-from .locks import LockHolder
+from .locks import LockHolder, give_up_on_locks_quickly
 
 
 @pytest.fixture
 def quick_store(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every store gives up waiting for a lock after 0.2 s (instead of 5 s)."""
-    real = ProgressStore.open
-
-    def opener(path: object, **kwargs: object) -> ProgressStore:
-        return real(path, **{**kwargs, "busy_timeout": 0.2})  # type: ignore[arg-type]
-    monkeypatch.setattr(ProgressStore, "open", staticmethod(opener))
+    give_up_on_locks_quickly(monkeypatch)
 
 
 def keys(store: ProgressStore) -> list[str]:

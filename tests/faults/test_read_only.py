@@ -10,23 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress.store import ProgressStore
 
-from .conftest import run
+from .conftest import history, run
 
 pytestmark = pytest.mark.usefixtures("read_only_works")
-
-
-def history(folder: Path, answers: int = 3) -> Path:
-    """A closed progress file with one session of ``answers`` decisions."""
-    path = folder / "progress.sqlite3"
-    with ProgressStore.open(path) as store:
-        session = store.start_session("evolution", Mode.FLASHCARDS, {})
-        for number in range(answers):
-            store.record_decision(session, decision(situation_key=f"answer {number}"))
-    return path
 
 
 def listing(folder: Path) -> dict[str, tuple[int, int]]:

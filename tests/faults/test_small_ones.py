@@ -13,23 +13,12 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from tests.progress.factories import decision
 from trainer.__main__ import main
-from trainer.drills.records import Mode
 from trainer.progress import schema
 from trainer.progress.errors import NewerDatabaseError
 from trainer.progress.store import ProgressStore
 
-from .conftest import ROOT, run
-
-
-def history(folder: Path, answers: int = 30) -> Path:
-    path = folder / "progress.sqlite3"
-    with ProgressStore.open(path) as store:
-        session = store.start_session("evolution", Mode.FLASHCARDS, {})
-        for number in range(answers):
-            store.record_decision(session, decision(situation_key=f"answer {number}"))
-    return path
+from .conftest import ROOT, history, run
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")

@@ -34,6 +34,15 @@ def store(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+@pytest.fixture
+def data_dir(tmp_path: Path, store: QSettings) -> Path:
+    """The progress file's folder, set in ``store`` (made when first written)."""
+    from trainer.ui import settings as cfg
+    folder = tmp_path / "data"
+    cfg.write(store, cfg.DATA_DIR, str(folder))
+    return folder
+
+
 def pixels(image: QImage | QPixmap) -> np.ndarray:
     """The image as an array of shape (height, width, 3): red, green, blue."""
     if isinstance(image, QPixmap):

@@ -13,7 +13,7 @@ from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtWidgets import QMessageBox
 
 from strategy_charts.tables import DamagedTableError
-from tests.faults.locks import LockHolder
+from tests.faults.locks import LockHolder, give_up_on_locks_quickly
 from trainer.drills.flashcards import FlashMode
 from trainer.progress.errors import DatabaseLockedError, DiskFullError
 from trainer.progress.location import database_path
@@ -38,13 +38,6 @@ def photograph(box: QMessageBox, path: Path) -> None:
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
-    folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    return folder
-
-
-@pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     """Warning dialogs, captured (and photographed) instead of waiting for a click."""
     seen: list[str] = []
@@ -57,6 +50,18 @@ def warnings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     return seen
 
 
+def window_dealing(qtbot, store: QSettings) -> tuple[MainWindow, FlashcardsPage]:
+    """The main window on its flashcards page, a card dealt."""
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    with qtbot.waitExposed(window):
+        window.show()
+    page = window.show_page("flashcards")
+    assert isinstance(page, FlashcardsPage)
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    return window, page
+
+
 @pytest.mark.parametrize("content", [b'name = "x"\n\xff\xfe\n',
                                      b"a = " + b"[" * 20_000 + b"]" * 20_000 + b"\n"])
 def test_a_bad_saved_rules_file_never_locks_the_player_out(
@@ -67,13 +72,7 @@ def test_a_bad_saved_rules_file_never_locks_the_player_out(
     rules = tmp_path / "custom.toml"
     rules.write_bytes(content)
     cfg.write(store, cfg.RULES_FILE, str(rules))
-    window = MainWindow(store)
-    qtbot.addWidget(window)
-    with qtbot.waitExposed(window):
-        window.show()
-    flashcards = window.show_page("flashcards")
-    assert isinstance(flashcards, FlashcardsPage)
-    qtbot.waitUntil(lambda: flashcards.awaiting, timeout=20000)   # it deals: the preset
+    window, flashcards = window_dealing(qtbot, store)   # it deals: the preset
     assert flashcards.rules is not None and flashcards.rules.name == "evolution"
     window.show_page("shoe")
     settings = window.show_page("settings")
@@ -102,11 +101,7 @@ def answer(qtbot, page: FlashcardsPage) -> str:
 @pytest.fixture
 def quick_store(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every store gives up waiting for a lock after 0.2 s (instead of 5 s)."""
-    real = ProgressStore.open
-
-    def opener(path: object, **kwargs: object) -> ProgressStore:
-        return real(path, **{**kwargs, "busy_timeout": 0.2})  # type: ignore[arg-type]
-    monkeypatch.setattr(ProgressStore, "open", staticmethod(opener))
+    give_up_on_locks_quickly(monkeypatch)
 
 
 def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
@@ -149,13 +144,7 @@ def test_quitting_with_answers_unsaved_asks_first(qtbot, store: QSettings, data_
     answers = iter([False, True])     # keep the trainer open, then quit without them
     monkeypatch.setattr(main_window, "confirm_losing",
                         lambda _parent, waiting: asked.append(waiting) or next(answers))
-    window = MainWindow(store)
-    qtbot.addWidget(window)
-    with qtbot.waitExposed(window):
-        window.show()
-    page = window.show_page("flashcards")
-    assert isinstance(page, FlashcardsPage)
-    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    window, page = window_dealing(qtbot, store)
     answer(qtbot, page)
     qtbot.waitUntil(lambda: page.link.saver.state.saved)
     with LockHolder(database_path(str(data_dir))):
@@ -170,13 +159,7 @@ def test_quitting_with_answers_unsaved_asks_first(qtbot, store: QSettings, data_
 
 def test_closing_after_the_lock_is_gone_saves_and_asks_nothing(
         qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None) -> None:
-    window = MainWindow(store)
-    qtbot.addWidget(window)
-    with qtbot.waitExposed(window):
-        window.show()
-    page = window.show_page("flashcards")
-    assert isinstance(page, FlashcardsPage)
-    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    window, page = window_dealing(qtbot, store)
     with LockHolder(database_path(str(data_dir))):
         answer(qtbot, page)
         qtbot.waitUntil(lambda: page.link.unsaved() is not None, timeout=10000)

@@ -21,7 +21,7 @@ import glob
 import os
 import sqlite3
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -59,18 +59,12 @@ def connect(path: Path, busy_timeout: float,
         conn = sqlite3.connect(path, timeout=busy_timeout, check_same_thread=False)
     except sqlite3.Error as error:
         raise translate(path, error) from error
-    try:
+    with _closed_on_failure(conn, path):
         quick_check(conn, path)
         backup = prepare(conn, path, busy_timeout, clock)
         conn.execute("PRAGMA foreign_keys = ON")
         Database(conn, recursive_triggers=False, execute_plugins=False).enable_wal()
         conn.execute("PRAGMA synchronous = NORMAL")  # durable across a killed process
-    except sqlite3.Error as error:
-        conn.close()
-        raise translate(path, error) from error
-    except BaseException:
-        conn.close()
-        raise
     return conn, backup
 
 
@@ -94,23 +88,31 @@ def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
     except sqlite3.Error as error:
         raise translate(path, error) from error
-    try:
+    with _closed_on_failure(conn, path):
         quick_check(conn, path)
         state = schema.inspect(conn)
         _refuse_foreign_or_newer(state, path)
-        if state.version < schema.SCHEMA_VERSION:   # upgrade a copy, never the file
-            copy = sqlite3.connect(":memory:", check_same_thread=False)
-            conn.backup(copy)
-            conn.close()
-            conn = copy
-            schema.migrate(Database(conn, recursive_triggers=False, execute_plugins=False))
+        if state.version >= schema.SCHEMA_VERSION:
+            return conn
+        copy = sqlite3.connect(":memory:", check_same_thread=False)   # upgrade a copy,
+        conn.backup(copy)                                             # never the file
+    conn.close()
+    with _closed_on_failure(copy, path):
+        schema.migrate(Database(copy, recursive_triggers=False, execute_plugins=False))
+    return copy
+
+
+@contextlib.contextmanager
+def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
+    """Close ``conn`` if the block fails; an sqlite3 failure becomes the store's own error."""
+    try:
+        yield
     except sqlite3.Error as error:
         conn.close()
         raise translate(path, error) from error
     except BaseException:
         conn.close()
         raise
-    return conn
 
 
 def check_location(path: Path) -> None:
