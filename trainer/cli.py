@@ -157,6 +157,8 @@ def _finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
     if not state.saved:
         err.write(f"freebet-trainer: {state.answers} answers were not saved "
                   f"({state.problem.reason if state.problem else 'not saved'}).\n")
+    elif state.problem is not None:   # all saved, but closing found the file damaged
+        err.write(f"freebet-trainer: {state.problem}\n")
     return state.answers
 
 

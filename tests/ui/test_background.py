@@ -93,7 +93,10 @@ def test_a_result_already_on_its_way_is_dropped_when_the_page_is_deleted(qtbot) 
         label.setText(str(value))
 
     run_in_background(page, lambda: 7, show, errors.append, name="already on its way")
-    next(t for t in threading.enumerate() if t.name == "already on its way").join(5)
+    worker = [t for t in threading.enumerate() if t.name == "already on its way"]
+    for thread in worker:   # (none if it has ended already) not processing Qt's events
+        thread.join(5)
+    assert got == []        # posted, not delivered yet
     sip.delete(page)
     qtbot.wait(20)
     assert got == [] and errors == []
