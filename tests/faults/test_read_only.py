@@ -82,3 +82,19 @@ def test_stats_on_a_missing_file_creates_nothing(tmp_path: Path) -> None:
     stats = run(["trainer", "stats", "--data-dir", str(folder)], as_user=True)
     assert stats.returncode == 0 and "No decisions yet" in stats.stdout
     assert not folder.exists()
+
+
+def test_a_build_into_a_read_only_folder_stops_before_the_work(tmp_path: Path) -> None:
+    """Before: it failed only after the build's 10 s (now the folder is checked first: only
+    that check says "the folder ... is read-only")."""
+    out = tmp_path / "tables"
+    out.mkdir()
+    out.chmod(0o555)
+    try:
+        built = run(["strategy_charts", "build", "--preset", "evolution", "--out", str(out)],
+                    as_user=True)
+    finally:
+        out.chmod(0o755)
+    assert built.returncode == 1 and "Traceback" not in built.stderr
+    assert f"the folder {out} is read-only" in built.stderr
+    assert list(out.iterdir()) == []

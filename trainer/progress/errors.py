@@ -131,23 +131,29 @@ class LocationError(ProgressStoreError):
             "another folder with --data-dir (or in Settings), or move that away.")
 
 
-#: SQLite's primary result codes (``sqlite_errorcode & 0xff``) the store tells apart.
-_PERM, _BUSY, _LOCKED, _READONLY, _IOERR = 3, 5, 6, 8, 10
-_CORRUPT, _FULL, _CANTOPEN, _NOTADB = 11, 13, 14, 26
+#: SQLite's primary result codes (``sqlite_errorcode & 0xff``) that are the file's or the
+#: machine's fault, and the store error each is; any other code is a bug, not the file's.
+_FAULTS: dict[int, type[ProgressStoreError]] = {
+    5: DatabaseLockedError, 6: DatabaseLockedError,      # BUSY, LOCKED
+    11: CorruptDatabaseError, 26: CorruptDatabaseError,  # CORRUPT, NOTADB
+    13: DiskFullError,                                   # FULL
+    8: ReadOnlyError, 3: ReadOnlyError,                  # READONLY, PERM
+    10: StorageError, 14: StorageError,                  # IOERR, CANTOPEN
+}
+
+
+def fault_kind(error: sqlite3.Error) -> type[ProgressStoreError] | None:
+    """The store fault an sqlite3 failure is, by SQLite's result code (never its message);
+    None for a failure that is not the file's or the machine's fault."""
+    return _FAULTS.get((getattr(error, "sqlite_errorcode", None) or 0) & 0xFF)
 
 
 def translate(path: Path, error: sqlite3.Error) -> ProgressStoreError:
     """The store error for an sqlite3 failure on ``path``, chosen by SQLite's result code."""
-    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
-    if code in (_BUSY, _LOCKED):
-        return DatabaseLockedError(path)
-    if code in (_CORRUPT, _NOTADB):
-        return CorruptDatabaseError(path, str(error))
-    if code == _FULL:
-        return DiskFullError(path, str(error))
-    if code in (_READONLY, _PERM):
-        return ReadOnlyError(path)
-    return StorageError(path, str(error))
+    kind = fault_kind(error) or StorageError
+    if kind is DatabaseLockedError or kind is ReadOnlyError:
+        return kind(path)  # type: ignore[call-arg]
+    return kind(path, str(error))  # type: ignore[call-arg]
 
 
 def translate_os(path: Path, error: OSError) -> ProgressStoreError:
