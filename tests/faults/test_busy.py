@@ -171,3 +171,23 @@ def test_four_drills_writing_one_file_at_once_lose_nothing(db_path: Path) -> Non
     for n in range(4):
         assert [key for key in stored if key.startswith(f"w{n} ")] == [
             f"w{n} {number}" for number in range(150)]
+
+
+def test_a_write_queued_after_a_decision_finds_its_row(db_path: Path, quick_store: None) -> None:
+    """Any write can join the queue (``write``) and refer to a row queued before it (a
+    decision's ``Row``), even when both waited for a lock."""
+    with ProgressStore.open(db_path):
+        pass
+    saver = SessionSaver(lambda: ProgressStore.open(db_path))
+    with LockHolder(db_path):
+        saver.start("evolution", Mode.FLASHCARDS, {})
+        row = saver.decision(decision(situation_key="taken back"))
+        assert row is not None
+        seen: list[int] = []
+        saver.write(lambda store: seen.append(row.saved_id()))
+        assert isinstance(saver.save().problem, DatabaseLockedError) and row.id is None
+        # opening takes the write lock (a locked file is found at once): reads give the default
+        assert saver.read(lambda store: store.presets(), ["unread"]) == ["unread"]
+    assert saver.close().saved
+    with ProgressStore.open(db_path) as store:
+        assert seen == [s.id for s in store.decisions()]

@@ -21,11 +21,13 @@ import threading
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.store import ProgressStore
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -63,17 +65,24 @@ class SaveState:
                 f"progress file can take {'it' if single else 'them'}.")
 
 
-class _Session:
-    """A session as the queue knows it: its row id once its start is saved."""
+class Row:
+    """A queued row (a session, a decision): its row id once it is saved, for the writes
+    queued after it that refer to it (a decision's session; undoing a decision)."""
 
     id: int | None = None
+
+    def saved_id(self) -> int:
+        """The row id (a write queued after this row's own always finds it saved)."""
+        if self.id is None:
+            raise RuntimeError("a write was saved before the row it refers to")
+        return self.id
 
 
 @dataclass(frozen=True)
 class _Write:
     """One queued write: what it does to the store, and whether it is an answer."""
 
-    apply: Callable[[ProgressStore], None]
+    apply: Callable[[ProgressStore], object]
     answer: bool = False
 
 
@@ -86,7 +95,7 @@ class SessionSaver:
         self._queue: deque[_Write] = deque()
         self._queue_lock = threading.Lock()     # guards the queue and the state
         self._save_lock = threading.Lock()      # one save at a time
-        self._session: _Session | None = None
+        self._session: Row | None = None
         self._problem: ProgressStoreError | None = None
         self._cards: dict[tuple[str, str], str] = {}   # fsrs cards queued, not saved yet
 
@@ -103,26 +112,32 @@ class SessionSaver:
     def start(self, preset: str, mode: Mode, settings: Mapping[str, Any]) -> None:
         """End the session in progress, if any, and start a new one."""
         self.end()
-        session = _Session()
+        session = Row()
         self._session = session
         values = (preset, mode, dict(settings))
 
         def write(store: ProgressStore) -> None:
             session.id = store.start_session(*values)
-        self._put(_Write(write))
+        self.write(write)
 
     def decision(self, decision: GradedDecision,
-                 card: tuple[str, str, str] | None = None) -> None:
-        """Queue one graded decision and, if given, its fsrs card ``(preset, key, json)``."""
+                 card: tuple[str, str, str] | None = None) -> Row | None:
+        """Queue one graded decision and, if given, its fsrs card ``(preset, key, json)``;
+        returns its row (None outside a session)."""
         session = self._session
         if session is None:
-            return
-        self._put(_Write(lambda store: store.record_decision(_id(session), decision), True))
+            return None
+        row = Row()
+
+        def write(store: ProgressStore) -> None:
+            row.id = store.record_decision(session.saved_id(), decision)
+        self.write(write, answer=True)
         if card is not None:
             preset, key, text = card
             with self._queue_lock:
                 self._cards[(preset, key)] = text
-            self._put(_Write(lambda store: self._save_card(store, preset, key, text)))
+            self.write(lambda store: self._save_card(store, preset, key, text))
+        return row
 
     def _save_card(self, store: ProgressStore, preset: str, key: str, text: str) -> None:
         store.save_card(preset, key, text)
@@ -134,17 +149,19 @@ class SessionSaver:
         """Queue one shoe round (see :meth:`ProgressStore.record_round`)."""
         session = self._session
         if session is not None:
-            self._put(_Write(lambda store: store.record_round(_id(session), number, **values)))
+            self.write(lambda store: store.record_round(session.saved_id(), number, **values))
 
     def end(self) -> None:
         """Queue the end of the session in progress, if any."""
         session, self._session = self._session, None
         if session is not None:
-            self._put(_Write(lambda store: store.end_session(_id(session))))
+            self.write(lambda store: store.end_session(session.saved_id()))
 
-    def _put(self, write: _Write) -> None:
+    def write(self, apply: Callable[[ProgressStore], object], *, answer: bool = False) -> None:
+        """Queue any write to the store (saved after everything queued before it); ``answer``
+        counts it among the answers a player is told are waiting."""
         with self._queue_lock:
-            self._queue.append(write)
+            self._queue.append(_Write(apply, answer))
 
     # ----- saving ---------------------------------------------------------------------------
 
@@ -203,20 +220,24 @@ class SessionSaver:
             self.store = self._open_store()
         return self.store
 
-    def load_cards(self, preset: str) -> dict[str, str]:
-        """The fsrs cards of ``preset``: those stored, and those queued but not saved yet.
+    def read(self, query: Callable[[ProgressStore], T], default: T) -> T:
+        """``query``'s answer from the store, or ``default`` when the store cannot be read
+        (the fault is kept in the state). Opens the store if needed, so it may wait up to the
+        busy timeout: call it off a UI thread."""
+        if self._problem is not None and not self._problem.retry:
+            return default
+        with self._save_lock:
+            try:
+                return query(self._opened())
+            except ProgressStoreError as exc:
+                with self._queue_lock:
+                    self._problem = exc
+                return default
 
-        Opens the store if needed (so it may wait up to the busy timeout: call it off a UI
-        thread); a store that cannot be read gives the queued cards only.
-        """
-        stored: dict[str, str] = {}
-        if self._problem is None or self._problem.retry:
-            with self._save_lock:
-                try:
-                    stored = self._opened().load_cards(preset)
-                except ProgressStoreError as exc:
-                    with self._queue_lock:
-                        self._problem = exc
+    def load_cards(self, preset: str) -> dict[str, str]:
+        """The fsrs cards of ``preset``: those stored, and those queued but not saved yet
+        (only the queued ones when the store cannot be read); see :meth:`read`."""
+        stored = self.read(lambda store: store.load_cards(preset), {})
         with self._queue_lock:
             stored.update({key: text for (name, key), text in self._cards.items()
                            if name == preset})
@@ -237,11 +258,4 @@ class SessionSaver:
         return state
 
 
-def _id(session: _Session) -> int:
-    """The saved session's row id (its start is always saved before its other writes)."""
-    if session.id is None:
-        raise RuntimeError("a session's writes were saved before its start")
-    return session.id
-
-
-__all__ = ["SaveState", "SessionSaver"]
+__all__ = ["Row", "SaveState", "SessionSaver"]
