@@ -64,7 +64,7 @@ def main() -> None:
     for mode in (FlashMode.DUE, FlashMode.ALL, FlashMode.HARD):
         nexts, grades = flashcards(name, mode)
         print(f"{name} {mode.value:>4}: next flashcard {_ms(nexts)}")
-        print(f"{name} {mode.value:>4}: grade + fsrs  {_ms(grades)}")
+        print(f"{name} {mode.value:>4}: grade + queue {_ms(grades)}")
     for perfect in (False, True):
         practice = ShoePractice(preset(name), ShoeSettings(bankroll=None, perfect_play=perfect),
                                 seed=3)

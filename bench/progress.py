@@ -19,6 +19,7 @@ from pathlib import Path
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress import export, review
 from trainer.progress.filters import Filter
+from trainer.progress.saving import SessionSaver
 from trainer.progress.store import _INSERT, ProgressStore, _decision_row
 
 PRESETS = ["evolution", "pot-of-gold", "pot-of-gold-8d"]
@@ -78,6 +79,35 @@ def timed(label: str, run: Callable[[], object], repeat: int = 5) -> float:
     return median
 
 
+def yardstick() -> float:
+    """Seconds the fixed loop of /work/shared/bench/yardstick.py takes here (a machine unit)."""
+    start = time.perf_counter()
+    acc = 0
+    for i in range(3_000_000):
+        acc += i * i % 7
+    return time.perf_counter() - start
+
+
+def saved_answers(store: ProgressStore, rng: random.Random) -> None:
+    """An answer as the drills save it: queued, then saved (SessionSaver)."""
+    saver = SessionSaver(lambda: store)
+    saver.start("evolution", Mode.FLASHCARDS, {})
+    saver.save()
+    times = []
+    for i in range(2000):
+        d = synthetic(rng, START + timedelta(days=400, seconds=300 * i))
+        start = time.perf_counter()
+        saver.decision(d)
+        saver.save()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    unit = yardstick()
+    median = statistics.median(times)
+    print(f"an answer saved through SessionSaver, {len(times)} calls: "
+          f"median {median * 1000:.3f} ms = {median / unit:.5f} yardstick units, p99 "
+          f"{times[int(len(times) * .99)] * 1000:.3f} ms  (yardstick {unit:.3f} s)")
+
+
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     rng = random.Random(1)
@@ -96,6 +126,7 @@ def main() -> None:
             print(f"record_decision (own committed transaction, WAL), {len(one)} calls: "
                   f"median {statistics.median(one):.3f} ms, p99 {one[int(len(one) * .99)]:.3f} "
                   f"ms, max {one[-1]:.3f} ms  (target < 5 ms)")
+            saved_answers(store, rng)
         bulk = sqlite3.connect(path)
         with bulk:
             bulk.executemany(_INSERT, history(rng, sessions, total - 2000))
@@ -103,6 +134,10 @@ def main() -> None:
         start = time.perf_counter()
         store = ProgressStore.open(path)
         print(f"open with quick_check over {total:,} decisions: "
+              f"{(time.perf_counter() - start) * 1000:.1f} ms")
+        start = time.perf_counter()
+        ProgressStore.open(path, read_only=True).close()
+        print(f"open read-only (stats, export, progress page) over {total:,} decisions: "
               f"{(time.perf_counter() - start) * 1000:.1f} ms")
         with store:
             count = store.rows("SELECT COUNT(*) AS n FROM decisions")[0]["n"]

@@ -64,6 +64,8 @@ def _values(text: str, what: str) -> list[int]:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
+    from trainer.rules.running_out import first_decision_can_run_out
+
     from .hand_values import FREE, REAL
     from .up_card import live_hand
     rules = _rules(args)
@@ -75,9 +77,18 @@ def cmd_hand(args: argparse.Namespace) -> int:
     hand = of_values(player)
     try:
         rest = subtract(shoe, of_values(up))
-        subtract(rest, hand)
+        rest = subtract(rest, hand)
     except ValueError as exc:
         raise SystemExit(f"the shoe cannot deal these cards: {exc}") from None
+    ended = _no_decision(rules, player, after_split=args.stakes == "free" or args.after_split)
+    if ended:
+        raise SystemExit(f"{args.player} against {args.dealer}: {ended}; there is no decision "
+                         "to value")
+    can_split = len(player) == 2 and player[0] == player[1]
+    if first_decision_can_run_out(rules, up[0], rest, 2 if can_split else 1):
+        raise SystemExit(f"the shoe is too small: {sum(rest)} cards left after the deal cannot "
+                         "finish the round (the dealer could be left without a card, or with "
+                         "only a hole card that makes blackjack); give a larger --shoe")
     stakes = FREE if args.stakes == "free" else REAL
     after_split = args.stakes == "free" or args.after_split
     card = live_hand(rules, rest, up[0], hand, can_split=len(player) == 2 and not after_split)
@@ -85,12 +96,27 @@ def cmd_hand(args: argparse.Namespace) -> int:
     numerators = card.actions(hand, stakes, after_split=after_split, can_split=len(player) == 2)
     mass = values.mass(hand)
     actions = {a.value: x / mass for a, x in numerators.items()}
-    best = max(actions, key=lambda a: actions[a]) if actions else None
+    best = max(actions, key=lambda a: actions[a])
     data = {"rules": rules.name, "player": player, "dealer": up[0], "stakes": args.stakes,
             "conditioned_on_no_dealer_blackjack": values.peek, "actions": actions, "best": best}
     lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
     _print(args, data, "\n".join([*lines, f"best: {best}"]))
     return 0
+
+
+def _no_decision(rules: RuleSet, player: list[int], after_split: bool) -> str | None:
+    """Why a hand of these card values takes no decision (busted, 21, blackjack, a Six Card
+    Charlie), or None when it takes one."""
+    from trainer.rules import hand_total
+    total, _ = hand_total(player)
+    if total > 21:
+        return f"the hand is busted ({total})"
+    if total == 21:
+        return ("a blackjack is paid at once" if len(player) == 2 and not after_split
+                else "a 21 stands")
+    if rules.six_card_charlie and len(player) >= 6:
+        return "a Six Card Charlie wins at once"
+    return None
 
 
 def cmd_sidebets(args: argparse.Namespace) -> int:
@@ -140,8 +166,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_chart(args: argparse.Namespace) -> int:
+    from trainer.rules.atomic_file import atomic_write, check_target
+
     from .render import draw_chart
     from .tables import load_or_build
+    out = Path(args.out)
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in CHART_FORMATS:
+        raise SystemExit(f"--out {args.out}: name the file with one of the extensions "
+                         f"{', '.join('.' + k for k in CHART_FORMATS)}")
+    check_target(out)   # before the drawing: a folder, device or read-only file is refused
     rules = _rules(args)
     table = load_or_build(rules)
     chart = table["charts"].get(args.context)
@@ -149,9 +183,14 @@ def cmd_chart(args: argparse.Namespace) -> int:
         raise SystemExit(f"{rules.name} has no {args.context!r} chart "
                          f"(it has: {', '.join(table['charts'])})")
     figure = draw_chart(chart, rules, args.context)
-    figure.savefig(args.out)
+    with atomic_write(out, "wb") as handle:
+        figure.savefig(handle, format=kind)
     print(f"wrote {args.out}")
     return 0
+
+
+#: The formats ``chart --out`` writes, by file name extension.
+CHART_FORMATS = ("png", "svg", "pdf")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -191,13 +230,24 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; errors in rules or input print a message and exit 2."""
+    """Run one command; errors in rules, input, tables or files print a message (never a
+    traceback) and exit 2 (bad input) or 1 (a file that cannot be used)."""
+    from .tables import TableError
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
     except (RuleSetError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except TableError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"error: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

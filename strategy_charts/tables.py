@@ -12,8 +12,8 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from trainer.rules import PRESETS, Action, RuleSet
+from trainer.rules.atomic_file import atomic_write
 from trainer.rules.ruleset import to_plain
 
 from . import side_bets
@@ -46,6 +47,33 @@ class TableError(Exception):
 
 class TableMismatchError(TableError):
     """A table was built for another rule set or engine version than the one asked for."""
+
+
+#: How a player gets a shipped table back (said by every error about one).
+RESTORE = ("Reinstall the trainer to restore it, or rebuild it with "
+           "'python -m strategy_charts build --preset {name}'.")
+
+
+class DamagedTableError(TableError):
+    """A table file that cannot be read as a table (truncated, empty, overwritten)."""
+
+    def __init__(self, source: str, detail: str) -> None:
+        name = Path(source).name.removesuffix(".json.gz")
+        restore = (RESTORE.format(name=name) if name in PRESETS
+                   else "Delete it: it is rebuilt when next needed.")
+        super().__init__(f"The strategy table {source} is damaged: {detail}. {restore}")
+        self.source = source
+
+
+class MissingTableError(TableError):
+    """A table file that is not there or cannot be opened."""
+
+    def __init__(self, source: str, detail: str) -> None:
+        name = Path(source).name.removesuffix(".json.gz")
+        restore = RESTORE.format(name=name) if name in PRESETS else (
+            "Build it with 'python -m strategy_charts build'.")
+        super().__init__(f"No strategy table at {source} ({detail}). {restore}")
+        self.source = source
 
 
 def cards_key(hand: Composition) -> str:
@@ -268,13 +296,14 @@ def encode(table: dict[str, Any]) -> bytes:
 
 
 def decode(data: bytes, source: str = "table") -> dict[str, Any]:
-    """Read a table from gzipped JSON bytes."""
+    """Read a table from gzipped JSON bytes; DamagedTableError names ``source`` if they are not
+    one."""
     try:
         table = json.loads(gzip.decompress(data))
-    except (OSError, EOFError, ValueError) as exc:
-        raise TableError(f"{source} is not a valid strategy table: {exc}") from exc
+    except (OSError, EOFError, ValueError, RecursionError) as exc:
+        raise DamagedTableError(source, f"it is not a valid strategy table ({exc})") from exc
     if not isinstance(table, dict) or table.get("format") != FORMAT:
-        raise TableError(f"{source} has an unknown table format")
+        raise DamagedTableError(source, "it has an unknown table format")
     return table
 
 
@@ -286,13 +315,17 @@ def shipped_rules(presets: list[RuleSet] | None = None) -> list[RuleSet]:
 
 
 def file_name(rules: RuleSet) -> str:
-    """The table's file name: the rule set's name ("evolution.json.gz"), and for a preset's
-    standard counterpart the preset's name and "standard" ("evolution.standard.json.gz")."""
+    """The table's file name: a preset's name for exactly that preset's rules
+    ("evolution.json.gz"), the preset's name and "standard" for its standard counterpart
+    ("evolution.standard.json.gz"); any other rule set is named by its fingerprint, so no rules
+    file (whatever ``name`` it gives) can replace a shipped table or reach outside the table
+    folder."""
     for name, base in PRESETS.items():
-        standard = base.standard_counterpart()
-        if rules.name == standard.name and rules.fingerprint() == standard.fingerprint():
+        if rules == base:
+            return f"{name}.json.gz"
+        if rules == base.standard_counterpart():
             return f"{name}.standard.json.gz"
-    return f"{rules.name}.json.gz"
+    return f"custom-{rules.fingerprint()}.json.gz"
 
 
 def _shipped_file(rules: RuleSet) -> Path | None:
@@ -310,14 +343,14 @@ def data_dir() -> Path:
 
 
 def write_table(rules: RuleSet, folder: Path) -> Path:
-    """Build and atomically write the table of ``rules`` into ``folder``; returns its path."""
+    """Build and atomically write the table of ``rules`` into ``folder``; returns its path.
+
+    The folder is checked (and the temporary file made) before the build, so a folder that
+    cannot be written is reported at once, not after the build's minute of work.
+    """
     path = folder / file_name(rules)
-    data = encode(build_table(rules))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
+    with atomic_write(path, "wb") as handle:
+        handle.write(encode(build_table(rules)))
     return path
 
 
@@ -341,7 +374,7 @@ def load_table(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise TableError(f"no strategy table at {path}: {exc.strerror}") from exc
+        raise MissingTableError(str(path), exc.strerror or str(exc)) from exc
     return check(decode(data, str(path)), rules, str(path))
 
 
@@ -361,22 +394,22 @@ def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str,
     """
     shipped = _shipped_file(rules)
     if shipped is not None and shipped.exists():
-        table = decode(shipped.read_bytes(), str(shipped))
+        try:
+            data = shipped.read_bytes()
+        except OSError as exc:
+            raise MissingTableError(str(shipped), exc.strerror or str(exc)) from exc
+        table = decode(data, str(shipped))
         if table.get("fingerprint") == rules.fingerprint():
             return check(table, rules, str(shipped))
     folder = cache_dir() / "tables"
     path = folder / f"{rules.fingerprint()}-v{ENGINE_VERSION}.json.gz"
-    if path.exists():
-        try:
-            return check(decode(path.read_bytes(), str(path)), rules, str(path))
-        except TableError:
-            pass  # a damaged cache entry is rebuilt below
-    folder.mkdir(parents=True, exist_ok=True)
+    with suppress(OSError, TableError):   # a damaged or unreadable cache entry is rebuilt
+        return check(decode(path.read_bytes(), str(path)), rules, str(path))
     table = build_table(rules, progress)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(encode(table))
-    os.replace(tmp, path)
+    with suppress(OSError):   # a cache that cannot be written only costs a build next time
+        folder.mkdir(parents=True, exist_ok=True)
+        with atomic_write(path, "wb") as handle:
+            handle.write(encode(table))
     return table
 
 
@@ -388,6 +421,8 @@ def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str,
 
 __all__ = [
     "ENGINE_VERSION",
+    "DamagedTableError",
+    "MissingTableError",
     "TableError",
     "TableMismatchError",
     "build_table",

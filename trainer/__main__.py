@@ -9,6 +9,7 @@ the terminal; ``stats``, your history; ``export``, every decision as CSV.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from . import __version__
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is not None:
         if qt_args:
             parser.error(f"unrecognized arguments: {' '.join(qt_args)}")
-        return int(args.run(args))
+        return _run_command(args)
     from trainer.ui.self_test import SELF_TEST, run_self_test
 
     if SELF_TEST in args.qt_args:
@@ -33,6 +34,21 @@ def main(argv: list[str] | None = None) -> int:
     from trainer.ui.app import run
 
     return run([sys.argv[0], *args.qt_args])
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """Run a terminal command: Ctrl-C ends it quietly (answers are saved as they are given),
+    and so does a reader that goes away (``stats | head``)."""
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull, so the flush at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

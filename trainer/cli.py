@@ -17,7 +17,19 @@ from trainer.drills.flashcards import FlashMode
 
 if TYPE_CHECKING:
     from trainer.progress.review import Overview, Tally
+    from trainer.progress.saving import Row, SaveState, SessionSaver
     from trainer.progress.store import ProgressStore
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (an argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed: give 1 or more")
+    return value
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,7 +43,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
                        help="rule set (default: evolution)")
     drill.add_argument("--mode", default=FlashMode.DUE.value,
                        choices=[m.value for m in FlashMode], help="which situations (default: due)")
-    drill.add_argument("--count", type=int, default=20, help="flashcards to ask (default: 20)")
+    drill.add_argument("--count", type=_positive, default=20,
+                       help="flashcards to ask (default: 20)")
     drill.add_argument("--seed", type=int, default=None, help="replay a session's deals")
     drill.add_argument("--assume", default="classic", choices=["classic", "novice"],
                        help="before any answers, assume you play classic basic strategy "
@@ -41,7 +54,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     stats = commands.add_parser("stats", help="your leak per 100 rounds, today's cards, leaks")
     stats.add_argument("--preset", default=None, choices=sorted(PRESETS),
                        help="rule set (default: the one practised last)")
-    stats.add_argument("--top", type=int, default=10, help="leaks to list (default: 10)")
+    stats.add_argument("--top", type=_positive, default=10, help="leaks to list (default: 10)")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     stats.add_argument("--assume", default="classic", choices=["classic", "novice"],
                        help="how to count situations you have not answered (default: classic)")
@@ -53,73 +66,129 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     export.set_defaults(run=cmd_export)
 
 
-def _open_store(data_dir: str | None, out: TextIO) -> ProgressStore | None:
-    """The progress store, or None after printing what is wrong with the file."""
+def _open_store(data_dir: str | None, err: TextIO, *,
+                read_only: bool = False) -> ProgressStore | None:
+    """The progress store, or None after printing (to ``err``) what is wrong with the file."""
     from trainer.progress.errors import ProgressStoreError
     from trainer.progress.location import database_path
     from trainer.progress.store import ProgressStore
     try:
-        return ProgressStore.open(database_path(data_dir))
+        return ProgressStore.open(database_path(data_dir), read_only=read_only)
     except ProgressStoreError as exc:
-        out.write(f"freebet-trainer: {exc}\n")
+        err.write(f"freebet-trainer: {exc}\n")
         return None
 
 
 def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
-              stdout: TextIO | None = None) -> int:
-    """Run a flashcard session in the terminal, every answer saved as it is given."""
+              stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run a flashcard session in the terminal, every answer saved as it is given.
+
+    An answer the progress file cannot take (locked past the busy timeout, a full disk) is
+    kept and saved with the next one; the player is told, and at the end may retry until it
+    is saved. Ctrl-C ends the drill like Q (exit code 130).
+    """
     import random
 
+    from strategy_charts.tables import TableError
     from trainer.drills.catalog import catalog
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.flashcards import FlashcardSession
+    from trainer.drills.history import answers
+    from trainer.drills.memory_fit import Fit
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
-    from trainer.progress.study_store import load_history, save_fit
+    from trainer.progress.saving import SessionSaver
     from trainer.rules import preset
 
-    out = stdout or sys.stdout
+    out, err, keys = stdout or sys.stdout, stderr or sys.stderr, stdin or sys.stdin
     rules = preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    table = catalog(rules)
     prior = Prior(args.assume)
-    store = _open_store(args.data_dir, out)
+    try:
+        table = catalog(rules)
+        course = curriculum(rules, prior)
+    except TableError as exc:   # a damaged or missing table: says which file, and the remedy
+        err.write(f"freebet-trainer: {exc}\n")
+        return 1
+    store = _open_store(args.data_dir, err)
     if store is None:
         return 1
-    if args.mode == FlashMode.DIFFERENCES.value:
-        out.write("Comparing with standard blackjack: its table is built on first use "
-                  "(up to a minute), then cached.\n")
-    with store:
-        history = load_history(store, curriculum(rules, prior))
+    saver = SessionSaver.with_store(store)
+    code = 0
+    try:
+        if args.mode == FlashMode.DIFFERENCES.value:
+            out.write("Comparing with standard blackjack: its table is built on first use "
+                      "(up to a minute), then cached.\n")
+        stored_fit = saver.read(lambda s: s.load_fit(table.preset), None)
+        fitted = Fit.from_plain(stored_fit) if stored_fit else None
+        history = answers(course, saver.read(lambda s: s.answer_rows(table.preset), []))
         try:
-            session = FlashcardSession(table, FlashMode(args.mode), seed=seed,
-                                       history=history.answers, fitted=history.fitted,
-                                       prior=prior)
+            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, history=history,
+                                       fitted=fitted, prior=prior)
         except ValueError as exc:
-            out.write(f"freebet-trainer drill: {exc}\n")
+            err.write(f"freebet-trainer drill: {exc}\n")
             return 2
-        session_id = store.start_session(table.preset, Mode.FLASHCARDS, {
+        saver.start(table.preset, Mode.FLASHCARDS, {
             "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
-        stored: list[int] = []
+        told = [_tell(saver.save(), "", err)]
+        rows: list[Row] = []
 
         def keep(decision: GradedDecision) -> None:
-            stored.append(store.record_decision(session_id, decision))
+            row = saver.decision(decision)
+            if row is not None:
+                rows.append(row)
+            told[0] = _tell(saver.save(), told[0], err)
 
         def take_back(decision: GradedDecision) -> None:
-            store.undo_decision(stored.pop())
+            if rows:
+                saver.undo(rows.pop())
+            told[0] = _tell(saver.save(), told[0], err)
 
         out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
         try:
-            run_drill(session, args.count, stdin or sys.stdin, out, on_decision=keep,
-                      on_undo=take_back)
-        finally:
-            store.end_session(session_id)
-            if session.queue is not None:
-                save_fit(store, table.preset, session.queue.fit, history.fitted)
-    return 0
+            run_drill(session, args.count, keys, out, on_decision=keep, on_undo=take_back)
+        except KeyboardInterrupt:
+            out.write("\nStopped.\n")
+            code = 130
+        queue = session.queue
+        if queue is not None and queue.refitted and queue.fit is not None:
+            saver.fit(table.preset, queue.fit.to_plain())
+    finally:
+        lost = _finish(saver, keys, out, err)
+    return code or (1 if lost else 0)
 
 
-def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+def _tell(state: SaveState, told: str, err: TextIO) -> str:
+    """Say what is not saved, or that it now is, when that changed; returns what was said."""
+    text = state.text()
+    if text != told:
+        err.write(f"   {text}\n" if text else "   Saved: the answers that waited are saved now.\n")
+    return text
+
+
+def _finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
+    """End the session and save what waits; while it cannot be saved, offer to retry. Returns
+    the answers lost (the player was told)."""
+    saver.end()
+    state = saver.save()
+    while not state.saved and not state.stopped:
+        out.write(f"{state.text()}\n[R]etry (Enter), or [Q]uit and lose them > ")
+        out.flush()
+        line = keys.readline()
+        if not line or line.strip().upper()[:1] == "Q":   # Q, or no one at the keyboard
+            break
+        state = saver.save()
+    state = saver.close(try_again=False)
+    if not state.saved:
+        err.write(f"freebet-trainer: {state.answers} answers were not saved "
+                  f"({state.problem.reason if state.problem else 'not saved'}).\n")
+    elif state.problem is not None:   # all saved, but closing found the file damaged
+        err.write(f"freebet-trainer: {state.problem}\n")
+    return state.answers
+
+
+def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
+              stderr: TextIO | None = None) -> int:
     """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
     response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
     from trainer.drills.catalog import catalog
@@ -133,7 +202,7 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     from trainer.rules import preset
 
     out = stdout or sys.stdout
-    store = _open_store(args.data_dir, out)
+    store = _open_store(args.data_dir, stderr or sys.stderr, read_only=True)
     if store is None:
         return 1
     with store:
@@ -215,19 +284,27 @@ _PAST = {"hit": "hit", "stand": "stood", "double": "doubled", "free_double": "fr
          "no_insurance": "declined insurance"}
 
 
-def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    """Write every stored decision to ``--csv`` (atomically: the file appears complete or not)."""
+def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None,
+               stderr: TextIO | None = None) -> int:
+    """Write every stored decision to ``--csv`` (atomically: the file appears complete or not;
+    a folder, a device or a read-only file is refused before anything is read)."""
     from trainer.progress.export import export_csv
+    from trainer.rules.atomic_file import check_target
 
-    out = stdout or sys.stdout
-    store = _open_store(args.data_dir, out)
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        check_target(args.csv)
+    except OSError as exc:
+        err.write(f"freebet-trainer: cannot write {args.csv!r}: {exc.strerror}\n")
+        return 1
+    store = _open_store(args.data_dir, err, read_only=True)
     if store is None:
         return 1
     with store:
         try:
             count = export_csv(store, args.csv)
         except OSError as exc:
-            out.write(f"freebet-trainer: cannot write {args.csv}: {exc.strerror}\n")
+            err.write(f"freebet-trainer: cannot write {args.csv}: {exc.strerror}\n")
             return 1
     out.write(f"wrote {count} decisions to {args.csv}\n")
     return 0

@@ -1,39 +1,14 @@
-"""Drill fixtures: the preset catalogs, a private table cache, a clock moved by hand."""
+"""Drill fixtures: the preset catalogs and a clock moved by hand (the private folders and table
+cache come from tests/conftest.py)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from trainer.drills.catalog import Catalog, catalog
 from trainer.rules import preset
-
-
-@pytest.fixture(scope="session", autouse=True)
-def table_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Tables built on demand (the standard counterparts) go to a temporary cache of this test
-    session, shared by its xdist workers (whose base folders sit in the session's), never to
-    the user's cache."""
-    base = tmp_path_factory.getbasetemp()
-    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "table-cache"
-    root.mkdir(parents=True, exist_ok=True)
-    before = os.environ.get("FREEBET_TABLE_CACHE")
-    os.environ["FREEBET_TABLE_CACHE"] = str(root)
-    yield
-    if before is None:
-        os.environ.pop("FREEBET_TABLE_CACHE", None)
-    else:
-        os.environ["FREEBET_TABLE_CACHE"] = before
-
-
-@pytest.fixture(autouse=True)
-def private_progress(tmp_path_factory: pytest.TempPathFactory,
-                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never let a test touch the user's progress file."""
-    monkeypatch.setenv("FREEBET_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
 
 
 @pytest.fixture(scope="session")

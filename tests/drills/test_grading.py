@@ -38,15 +38,22 @@ def test_a_worse_action_is_wrong_with_its_ev_lost() -> None:
 
 @pytest.mark.parametrize(("gap", "verdict"), [
     (0.0, Verdict.ACCEPTABLE),          # a tie with the table's chosen best
-    (ACCEPTABLE_BAND / 2, Verdict.ACCEPTABLE),
-    (ACCEPTABLE_BAND, Verdict.ACCEPTABLE),
-    (ACCEPTABLE_BAND * 1.5, Verdict.WRONG),
+    (0.00005, Verdict.ACCEPTABLE),
+    (0.0001, Verdict.ACCEPTABLE),       # the band's edge: 0.0001 of a bet, as the README says
+    (0.00015, Verdict.WRONG),
+    (0.001, Verdict.WRONG),
+    (0.009, Verdict.WRONG),
 ])
 def test_the_acceptable_band(gap: float, verdict: Verdict) -> None:
+    """Literal gaps: a band built from ACCEPTABLE_BAND itself would follow any change of it."""
     evs = {"stand": 0.1, "hit": 0.1 - gap}
     result = grade("hit", evs, best="stand")
     assert result.verdict is verdict
     assert result.ev_loss == pytest.approx(gap)
+
+
+def test_the_band_is_a_ten_thousandth_of_a_bet() -> None:
+    assert ACCEPTABLE_BAND == 0.0001
 
 
 def test_grading_only_among_legal_actions() -> None:

@@ -50,7 +50,8 @@ def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
 
 def test_a_mode_the_rules_lack(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["drill", "--preset", "pot-of-gold", "--mode", "charlie"]) == 2
-    assert "no situations" in capsys.readouterr().out
+    said = capsys.readouterr()
+    assert "no situations" in said.err and said.out == ""   # errors go to stderr
 
 
 def test_answers_are_kept_and_reviewed(tmp_path: Path,
@@ -120,7 +121,7 @@ def test_stats_without_history_and_a_damaged_file(tmp_path: Path,
     bad.mkdir()
     (bad / "progress.sqlite3").write_bytes(b"not a database at all" * 10)
     assert main(["stats", "--data-dir", str(bad)]) == 1
-    assert "cannot be used" in capsys.readouterr().out
+    assert "cannot be used" in capsys.readouterr().err
     assert (bad / "progress.sqlite3").read_bytes() == b"not a database at all" * 10
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import shutil
 from dataclasses import replace
 
 import pytest
@@ -15,6 +16,7 @@ from strategy_charts.tables import (
     build_table,
     data_dir,
     encode,
+    file_name,
     load_table,
     situation_key,
 )
@@ -32,11 +34,23 @@ def test_every_preset_has_a_table_for_its_rules(name) -> None:
     assert table["game"]["td"]["rtp"] <= table["game"]["cd"]["rtp"]
 
 
-def test_a_table_refuses_other_rules() -> None:
-    """Loading the evolution table for changed rules fails with a clear error."""
+def test_a_table_refuses_other_rules(tmp_path) -> None:
+    """The evolution table put where changed rules look for theirs is refused clearly."""
     other = replace(preset("evolution"), dealer_hits_soft_17=True)
+    shutil.copy(data_dir() / "evolution.json.gz", tmp_path / file_name(other))
     with pytest.raises(TableMismatchError, match="other rules"):
-        load_table(other)
+        load_table(other, tmp_path)
+
+
+def test_only_a_presets_own_rules_take_its_file_name() -> None:
+    """Changed rules keep the preset's name but not its file: a build can never replace a
+    shipped table, and a name cannot lead outside the folder."""
+    evolution = preset("evolution")
+    assert file_name(evolution) == "evolution.json.gz"
+    changed = replace(evolution, dealer_hits_soft_17=True)
+    assert file_name(changed) == f"custom-{changed.fingerprint()}.json.gz"
+    assert file_name(replace(evolution, penetration=0.8)).startswith("custom-")
+    assert file_name(replace(evolution, name="../../evil")).startswith("custom-")
 
 
 def test_a_corrupt_table_is_a_table_error(tmp_path) -> None:

@@ -14,8 +14,10 @@ from tests.progress.factories import decision
 from trainer.progress.errors import (
     CorruptDatabaseError,
     DatabaseLockedError,
+    DiskFullError,
     NewerDatabaseError,
     ProgressStoreError,
+    ReadOnlyError,
     StorageError,
     translate,
 )
@@ -142,15 +144,55 @@ def test_every_error_is_a_progress_store_error() -> None:
         assert issubclass(error, ProgressStoreError)
 
 
-@pytest.mark.parametrize(("message", "kind"), [
-    ("database is locked", DatabaseLockedError),
-    ("file is not a database", CorruptDatabaseError),
-    ("database disk image is malformed", CorruptDatabaseError),
-    ("database or disk is full", StorageError),
-    ("attempt to write a readonly database", StorageError),
+def _locked(path: Path) -> sqlite3.Connection:
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    waiter = sqlite3.connect(path, timeout=0.01)
+    try:
+        waiter.execute("SELECT * FROM t")
+    finally:
+        holder.execute("ROLLBACK")
+    return waiter
+
+
+def _not_a_database(path: Path) -> sqlite3.Connection:
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 32)
+    conn = sqlite3.connect(path)
+    conn.execute("SELECT * FROM sqlite_master")
+    return conn
+
+
+def _full(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.execute("PRAGMA max_page_count = 2")   # the disk "holds" two pages
+    conn.execute("INSERT INTO t VALUES (?)", ["x" * 100_000])
+    return conn
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    sqlite3.connect(path).execute("CREATE TABLE t (x)")
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn.execute("INSERT INTO t VALUES (1)")
+    return conn
+
+
+@pytest.mark.parametrize(("cause", "kind"), [
+    (_locked, DatabaseLockedError),
+    (_not_a_database, CorruptDatabaseError),
+    (_full, DiskFullError),
+    (_read_only, ReadOnlyError),
 ])
-def test_sqlite_failures_become_store_errors_that_say_what_to_do(
-        tmp_path: Path, message: str, kind: type[ProgressStoreError]) -> None:
-    error = translate(tmp_path / "progress.sqlite3", sqlite3.OperationalError(message))
+def test_sqlite_failures_become_store_errors_by_their_result_code(
+        tmp_path: Path, cause, kind: type[ProgressStoreError]) -> None:
+    """Real SQLite failures, told apart by SQLite's result code (not its message text)."""
+    path = tmp_path / "progress.sqlite3"
+    with pytest.raises(sqlite3.Error) as caught:
+        cause(path)
+    error = translate(path, caught.value)
     assert type(error) is kind
-    assert str(tmp_path / "progress.sqlite3") in str(error)
+    assert str(path) in str(error) and error.reason in (
+        "the progress file is locked by another program", "the progress file is damaged",
+        "the disk is full", "the progress file is read-only")

@@ -34,6 +34,15 @@ def store(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+@pytest.fixture
+def data_dir(tmp_path: Path, store: QSettings) -> Path:
+    """The progress file's folder, set in ``store`` (made when first written)."""
+    from trainer.ui import settings as cfg
+    folder = tmp_path / "data"
+    cfg.write(store, cfg.DATA_DIR, str(folder))
+    return folder
+
+
 def pixels(image: QImage | QPixmap) -> np.ndarray:
     """The image as an array of shape (height, width, 3): red, green, blue."""
     if isinstance(image, QPixmap):
@@ -68,3 +77,12 @@ def gold_mask(rgb: np.ndarray) -> np.ndarray:
     """Pixels of the lammers' gold: strong red, medium green, little blue."""
     r, g, b = (rgb[..., i].astype(int) for i in range(3))
     return (r > 190) & (g > 130) & (g < 225) & (b < 110) & (r - b > 120)
+
+
+@pytest.fixture(autouse=True)
+def no_quit_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window asking, on close, whether to lose unsaved answers fails the test instead of
+    waiting for a click (a test that means to see the question replaces this)."""
+    def asked(_parent: object, waiting: object) -> bool:
+        pytest.fail(f"closing asked whether to lose unsaved answers: {waiting}")
+    monkeypatch.setattr("trainer.ui.main_window.confirm_losing", asked)

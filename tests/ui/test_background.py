@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 
+from PyQt6 import sip
 from PyQt6.QtCore import QObject
+from PyQt6.QtWidgets import QLabel, QWidget
 
 from trainer.ui.background import run_in_background
 
@@ -75,3 +77,26 @@ def _alive(obj: QObject) -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def test_a_result_already_on_its_way_is_dropped_when_the_page_is_deleted(qtbot) -> None:
+    """The work has finished (its result posted) when the page is deleted: the callback, which
+    would touch the page's deleted widgets, never runs (a deleted chart canvas crashed a test
+    run this way)."""
+    page = QWidget()
+    label = QLabel(page)
+    got: list[object] = []
+    errors: list[BaseException] = []
+
+    def show(value: object) -> None:
+        got.append(value)
+        label.setText(str(value))
+
+    run_in_background(page, lambda: 7, show, errors.append, name="already on its way")
+    worker = [t for t in threading.enumerate() if t.name == "already on its way"]
+    for thread in worker:   # (none if it has ended already) not processing Qt's events
+        thread.join(5)
+    assert got == []        # posted, not delivered yet
+    sip.delete(page)
+    qtbot.wait(20)
+    assert got == [] and errors == []

@@ -13,6 +13,12 @@ from PyQt6.QtWidgets import QApplication, QMessageBox
 from trainer.ui.errors import ErrorHandler, classify
 
 
+def coded(error: sqlite3.Error, code: int) -> sqlite3.Error:
+    """``error`` with SQLite's result code, as sqlite3 raises it."""
+    error.sqlite_errorcode = code  # type: ignore[attr-defined]
+    return error
+
+
 def raised(exc: BaseException) -> BaseException:
     """``exc`` with a traceback, as the hook receives it."""
     try:
@@ -25,8 +31,10 @@ def raised(exc: BaseException) -> BaseException:
     (OSError(errno.ENOSPC, "No space left on device", "/data/progress.db"), "The disk is full"),
     (PermissionError(errno.EACCES, "Permission denied", "/data"), "No permission"),
     (OSError(errno.EROFS, "Read-only file system", "/media/x"), "No permission"),
-    (sqlite3.OperationalError("database is locked"), "The progress database is busy"),
-    (sqlite3.DatabaseError("file is not a database"), "The progress database is damaged"),
+    (coded(sqlite3.OperationalError("database is locked"), 5), "The progress database is busy"),
+    (coded(sqlite3.DatabaseError("file is not a database"), 26),
+     "The progress database is damaged"),
+    (coded(sqlite3.OperationalError("database or disk is full"), 13), "The disk is full"),
     (FileNotFoundError(errno.ENOENT, "No such file or directory", "/x/rules.toml"),
      "A file could not be used"),
 ])
@@ -37,6 +45,11 @@ def test_environment_faults_say_what_to_do(exc: BaseException, title: str) -> No
     assert "try again" in fault.message or "Restore" in fault.message or "Check" in fault.message
     if getattr(exc, "filename", None):
         assert exc.filename in fault.message
+
+
+def test_an_sqlite_failure_that_is_not_the_files_fault_is_a_bug() -> None:
+    """Told apart by result code: a mistake in the trainer's SQL is a bug, whatever it says."""
+    assert classify(raised(coded(sqlite3.OperationalError("no such table: x (locked)"), 1))).is_bug
 
 
 def test_a_bug_gets_the_traceback_and_versions() -> None:

@@ -21,13 +21,6 @@ from .conftest import assert_not_blank, gold_mask, pixels
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
-    folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    return folder
-
-
-@pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Store-fault dialogs, captured instead of shown."""
     seen: list[str] = []

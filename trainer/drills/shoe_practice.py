@@ -1,5 +1,8 @@
 """Full-shoe practice: a real shoe to the cut card, every round played out, every decision graded.
 
+The shoe is reshuffled at the cut card, or before it when the cards left might not finish
+another round (a single deck with several seats), so a round never runs out of cards.
+
 The player's seat has a bankroll and a bet (side bets optional); other seats, if chosen, are
 played by the computer at the table's best action. Each of the player's decisions is graded
 against the table, or with ``perfect_play`` against the exact EVs of the cards not yet seen.
@@ -31,6 +34,7 @@ from trainer.rules import (
     SideBet,
     composition_of,
 )
+from trainer.rules.running_out import can_finish_round
 
 from .catalog import Catalog, catalog
 from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
@@ -123,6 +127,12 @@ class ShoePractice:
                                if self.settings.perfect_play else self.table_grader)
         self.shoe = Shoe.shuffled(rules.decks, self.settings.penetration or rules.penetration,
                                   seed)
+        self.seats = self.settings.computer_seats + 1
+        if not can_finish_round(rules, self.seats, self.shoe.composition()):
+            raise ValueError(
+                f"{rules.decks} deck{'s' if rules.decks > 1 else ''} cannot be sure to finish a "
+                f"round for {self.seats} seats of up to {rules.max_hands} hands each: choose "
+                "more decks or fewer computer seats")
         self.on_decision, self.on_round = on_decision, on_round
         self.clock, self.record_mode = clock, record_mode
         self.balance = self.settings.bankroll
@@ -145,11 +155,15 @@ class ShoePractice:
 
     @property
     def finished(self) -> bool:
-        """True once no round is in play and the cut card is out (or the bankroll is short)."""
+        """True once no round is in play and the cut card is out, the bankroll is short, or
+        the cards left might not finish another round (they must be worth more than a round
+        can take: :func:`trainer.rules.running_out.can_finish_round`), so no round ever runs
+        out of cards."""
         if self.round is not None and self.round.phase is not Phase.SETTLED:
             return False
         short = self.balance is not None and self.balance < self.bets.total
-        return self.shoe.cut_card_out or short
+        return (self.shoe.cut_card_out or short
+                or not can_finish_round(self.rules, self.seats, self.shoe.composition()))
 
     def deal(self) -> Round:
         """Start the next round (it may settle at once: blackjacks, a peeked dealer 21)."""

@@ -91,6 +91,8 @@ class StudyQueue:
         self.answers = list(answers)
         self.fit = fitted if fitted is not None and not _stale(fitted, len(answers)) else (
             fit(self.answers, course.mappings()) if len(self.answers) >= FIT_AFTER else None)
+        #: True when the fit was made now (the caller stores it for the next session)
+        self.refitted = self.fit is not None and self.fit is not fitted
         self.params = self.fit.params if self.fit else MemoryParams()
         self.mapping = self.fit.cards if self.fit else _default_mapping(course)
         self.deck: Deck = self._deck()

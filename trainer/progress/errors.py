@@ -6,12 +6,21 @@ says that it was left unchanged, and tells the user what to do next.
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from pathlib import Path
 
 
 class ProgressStoreError(Exception):
-    """Base of every progress-store fault; ``path`` is the progress file concerned."""
+    """Base of every progress-store fault; ``path`` is the progress file concerned.
+
+    ``reason`` says in a few plain words what is wrong (for a status line). ``retry`` is True
+    when a later try may succeed (a lock released, disk space freed, a permission fixed); False
+    for a file the trainer must not touch again (damaged, or from a newer version).
+    """
+
+    reason = "the progress file could not be used"
+    retry = True
 
     def __init__(self, path: Path, message: str) -> None:
         super().__init__(message)
@@ -20,6 +29,9 @@ class ProgressStoreError(Exception):
 
 class CorruptDatabaseError(ProgressStoreError):
     """The file is not an SQLite database, is damaged, or belongs to another program."""
+
+    reason = "the progress file is damaged"
+    retry = False
 
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
@@ -32,22 +44,32 @@ class CorruptDatabaseError(ProgressStoreError):
 
 
 class NewerDatabaseError(ProgressStoreError):
-    """The file was written by a newer version of the trainer than this one."""
+    """The file was written by a newer version of the trainer than this one: a higher schema
+    version, or migration steps this version does not know."""
 
-    def __init__(self, path: Path, found: int, known: int) -> None:
+    reason = "the progress file is from a newer version of the trainer"
+    retry = False
+
+    def __init__(self, path: Path, found: int, known: int,
+                 unknown_steps: tuple[str, ...] = ()) -> None:
+        steps = (f", with steps this version does not know: {', '.join(unknown_steps)}"
+                 if unknown_steps else "")
         super().__init__(
             path,
             f"The progress file {path} was written by a newer version of Free Bet Trainer "
-            f"(schema version {found}; this version knows up to {known}). It has not been "
-            "changed. Update the trainer to open it, or use --data-dir to keep a separate "
+            f"(schema version {found}{steps}; this version knows up to {known}). It has not "
+            "been changed. Update the trainer to open it, or use --data-dir to keep a separate "
             "history with this version.",
         )
         self.found = found
         self.known = known
+        self.unknown_steps = unknown_steps
 
 
 class DatabaseLockedError(ProgressStoreError):
-    """Another program holds the file locked for longer than the short busy timeout."""
+    """Another program holds the file locked for longer than the busy timeout."""
+
+    reason = "the progress file is locked by another program"
 
     def __init__(self, path: Path) -> None:
         super().__init__(
@@ -59,21 +81,90 @@ class DatabaseLockedError(ProgressStoreError):
 
 
 class StorageError(ProgressStoreError):
-    """The disk or folder refused a write: full, read-only, or an I/O failure."""
+    """The disk or folder refused a write or a read: an I/O failure (see the subclasses for a
+    full disk and a read-only file)."""
+
+    reason = "the progress file could not be written"
+
+    def __init__(self, path: Path, detail: str, advice: str | None = None) -> None:
+        super().__init__(
+            path,
+            f"The progress file {path} could not be written ({detail}). "
+            + (advice or "Check that the disk is connected and the folder is writable, then "
+               "try again; answers already saved are kept."),
+        )
+
+
+class DiskFullError(StorageError):
+    """No space left on the disk that holds the progress file."""
+
+    reason = "the disk is full"
+
+    def __init__(self, path: Path, detail: str = "the disk is full") -> None:
+        super().__init__(path, detail, "Free some space on that disk; answers already saved "
+                                       "are kept.")
+
+
+class ReadOnlyError(StorageError):
+    """The progress file, a file beside it, or its folder may not be written."""
+
+    reason = "the progress file is read-only"
+
+    def __init__(self, path: Path, culprit: Path | None = None) -> None:
+        what = f"{culprit} is read-only" if culprit else "it is read-only"
+        super().__init__(
+            path, what,
+            "Answers cannot be saved there. Make it writable (for a file: chmod u+w), or choose "
+            "another folder with --data-dir (or in Settings); answers already saved are kept.")
+        self.culprit = culprit or path
+
+
+class LocationError(ProgressStoreError):
+    """The data folder is a file, or the progress file is a folder."""
+
+    reason = "the progress file's location is not usable"
 
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
             path,
-            f"The progress file {path} could not be written ({detail}). Free some disk space or "
-            "check that the folder is writable, then try again; answers already saved are kept.",
-        )
+            f"The progress file {path} cannot be used: {detail}. Nothing was changed. Choose "
+            "another folder with --data-dir (or in Settings), or move that away.")
+
+
+#: SQLite's primary result codes (``sqlite_errorcode & 0xff``) that are the file's or the
+#: machine's fault, and the store error each is; any other code is a bug, not the file's.
+_FAULTS: dict[int, type[ProgressStoreError]] = {
+    5: DatabaseLockedError, 6: DatabaseLockedError,      # BUSY, LOCKED
+    11: CorruptDatabaseError, 26: CorruptDatabaseError,  # CORRUPT, NOTADB
+    13: DiskFullError,                                   # FULL
+    8: ReadOnlyError, 3: ReadOnlyError,                  # READONLY, PERM
+    10: StorageError, 14: StorageError,                  # IOERR, CANTOPEN
+}
+
+
+def fault_kind(error: sqlite3.Error) -> type[ProgressStoreError] | None:
+    """The store fault an sqlite3 failure is, by SQLite's result code (never its message);
+    None for a failure that is not the file's or the machine's fault."""
+    return _FAULTS.get((getattr(error, "sqlite_errorcode", None) or 0) & 0xFF)
 
 
 def translate(path: Path, error: sqlite3.Error) -> ProgressStoreError:
-    """The store error for an sqlite3 failure on ``path`` (locked, corrupt, or storage)."""
-    text = str(error).lower()
-    if "locked" in text or "busy" in text:
-        return DatabaseLockedError(path)
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return CorruptDatabaseError(path, str(error))
-    return StorageError(path, str(error))
+    """The store error for an sqlite3 failure on ``path``, chosen by SQLite's result code."""
+    kind = fault_kind(error) or StorageError
+    if kind is DatabaseLockedError or kind is ReadOnlyError:
+        return kind(path)  # type: ignore[call-arg]
+    return kind(path, str(error))  # type: ignore[call-arg]
+
+
+def translate_os(path: Path, error: OSError) -> ProgressStoreError:
+    """The store error for an operating-system failure around ``path``, chosen by errno."""
+    culprit = Path(error.filename) if error.filename else path
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return DiskFullError(path, error.strerror or str(error))
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return ReadOnlyError(path, culprit)
+    if error.errno in (errno.ENOTDIR, errno.EEXIST):
+        return LocationError(path, f"{culprit} is a file, not a folder")
+    if error.errno == errno.EISDIR:
+        return LocationError(path, f"{culprit} is a folder, not a progress file")
+    return StorageError(path, error.strerror or str(error))

@@ -5,14 +5,14 @@ order (``evs`` as JSON text, ``timed_out`` as 0/1), then ``undone`` (1 for an an
 took back: kept, like everything stored). Floats are written exactly (shortest
 round-trip form), so :func:`read_csv` gives back the very records that were stored. The file
 is written beside its destination under a temporary name, flushed to disk, then renamed over
-it, so a crash never leaves a half-written export.
+it, so a crash never leaves a half-written export; a folder, a device or a read-only file is
+refused (:mod:`trainer.rules.atomic_file`).
 """
 
 from __future__ import annotations
 
 import csv
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from trainer.progress.store import (
     StoredDecision,
     decision_from_row,
 )
+from trainer.rules.atomic_file import atomic_write
 
 HEADER = list(DECISION_COLUMNS)
 #: Every decision, undone ones included (the default of an export).
@@ -33,22 +34,13 @@ ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (â™  â
 def export_csv(store: ProgressStore, path: str | os.PathLike[str],
                only: Filter = ALL_KEPT) -> int:
     """Write every decision matching ``only`` to ``path`` atomically; returns the row count."""
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     count = 0
-    try:
-        with temporary.open("x", encoding=ENCODING, newline="") as out:
-            writer = csv.writer(out)
-            writer.writerow(HEADER)
-            for row in store.decision_rows(only):
-                writer.writerow(row)
-                count += 1
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    with atomic_write(path, encoding=ENCODING, newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(HEADER)
+        for row in store.decision_rows(only):
+            writer.writerow(row)
+            count += 1
     return count
 
 

@@ -1,7 +1,9 @@
 """The progress store: one SQLite file holding sessions, every graded decision, cards, rounds.
 
-Opening (see :mod:`trainer.progress.opening`) refuses a bad, newer or locked file untouched
-and backs up an older one before upgrading it. Every write is its own committed transaction
+Opening (see :mod:`trainer.progress.opening`) refuses a bad, newer, locked or read-only file
+untouched and backs up an older one before upgrading it; a write waits for another writer up
+to the busy timeout, then raises DatabaseLockedError (:mod:`trainer.progress.saving` keeps an
+answer the store could not take and saves it later). Every write is its own committed transaction
 (WAL), so killing the process loses nothing already recorded. One connection, usable from any
 thread (calls are serialised by a lock).
 """
@@ -87,10 +89,17 @@ class ProgressStore:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = BUSY_TIMEOUT,
-             clock: Callable[[], datetime] | None = None) -> ProgressStore:
-        """Open (creating or upgrading) the progress file at ``path``, or raise a store error."""
+             clock: Callable[[], datetime] | None = None,
+             read_only: bool = False) -> ProgressStore:
+        """Open (creating or upgrading) the progress file at ``path``, or raise a store error.
+
+        ``read_only`` (stats, exports, the progress page) writes nothing, there or beside the
+        file: a missing file is an empty history (see :func:`opening.connect_read_only`).
+        """
         path = Path(path)
         clock = clock or _now
+        if read_only:
+            return cls(path, opening.connect_read_only(path, busy_timeout), None, clock)
         conn, backup = opening.connect(path, busy_timeout, clock)
         return cls(path, conn, backup, clock)
 

@@ -18,7 +18,7 @@ from .actions import Action
 from .auto_decision import balance_fallback, timer_decision
 from .cards import Card
 from .dealer import DealerFinal, dealer_must_hit
-from .errors import IllegalActionError, InsufficientBalanceError
+from .errors import IllegalActionError, InsufficientBalanceError, ShoeEmptyError
 from .hand import Hand
 from .ruleset import RuleSet
 from .settlement import HandResult, is_charlie, settle_hand
@@ -132,12 +132,17 @@ class Round:
         self.seats: list[Seat] = [Seat(seats)] if isinstance(seats, Bets) else list(seats)
         if not self.seats:
             raise ValueError("a round needs at least one seat")
-        for number, seat in enumerate(self.seats):
+        for number, seat in enumerate(self.seats):   # every seat checked before any is charged
             self._check_side_bets(number, seat.bets)
             if not seat.can_afford(seat.bets.total):
                 raise InsufficientBalanceError(
                     f"seat {number}: balance {seat.balance} does not cover the bets "
                     f"({seat.bets.total})")
+        dealt = 2 * len(self.seats) + 2
+        if shoe.remaining < dealt:
+            raise ShoeEmptyError(f"the shoe has {shoe.remaining} cards left; dealing "
+                                 f"{len(self.seats)} seats takes {dealt}")
+        for seat in self.seats:
             seat.pay(-seat.bets.total)
         self.phase = Phase.PLAYER
         self.hole_revealed = False
@@ -263,6 +268,9 @@ class Round:
         Raises :class:`InsufficientBalanceError` for a paid action the balance cannot cover and
         :class:`IllegalActionError` for anything else not legal now; the round is then unchanged.
         """
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action; the actions are: "
+                                     f"{', '.join(a.value for a in Action)}")
         allowed = self._rule_actions()
         if action not in allowed:
             where = "the round is settled" if self.phase is Phase.SETTLED else (

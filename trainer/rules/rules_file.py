@@ -14,16 +14,19 @@ An unknown key or a bad value raises :class:`RuleSetError` naming the key and wh
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from dataclasses import fields
 from pathlib import Path
 
 import tomli_w
 
+from .atomic_file import atomic_write
 from .errors import RuleSetError
 from .presets import preset
 from .ruleset import RuleSet, from_plain, to_plain
+
+#: A rules file is a few dozen lines; anything far larger is not one (and is not read whole).
+MAX_BYTES = 64 * 1024
 
 
 def loads(text: str) -> RuleSet:
@@ -32,6 +35,8 @@ def loads(text: str) -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RuleSetError(f"not a valid TOML rules file: {exc}") from exc
+    except RecursionError:
+        raise RuleSetError("not a rules file: its values are nested too deeply") from None
     base_name = data.pop("base", None)
     if base_name is not None and not isinstance(base_name, str):
         raise RuleSetError(f"rule 'base' = {base_name!r} is not allowed; expected a preset name")
@@ -40,14 +45,25 @@ def loads(text: str) -> RuleSet:
 
 
 def load(path: str | os.PathLike[str]) -> RuleSet:
-    """Read a rule set from a TOML file; errors name the file."""
+    """Read a rule set from a TOML file; every error (unreadable, not UTF-8 text, too large,
+    not TOML, a bad rule) is a RuleSetError naming the file."""
     path = Path(path)
     try:
-        return loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RuleSetError(f"cannot read rules file {path}: {exc.strerror or exc}") from exc
+    try:
+        if len(raw) > MAX_BYTES:
+            raise RuleSetError(f"not a rules file: larger than {MAX_BYTES // 1024} KiB")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RuleSetError(f"not a text file in UTF-8 (byte {exc.start} is "
+                               f"{raw[exc.start]:#04x})") from None
+        return loads(text)
     except RuleSetError as exc:
         raise RuleSetError(f"{path}: {exc}") from exc
-    except OSError as exc:
-        raise RuleSetError(f"cannot read rules file {path}: {exc.strerror}") from exc
 
 
 def dumps(rules: RuleSet) -> str:
@@ -64,13 +80,6 @@ def dumps(rules: RuleSet) -> str:
 
 
 def save(rules: RuleSet, path: str | os.PathLike[str]) -> None:
-    """Write the rules file atomically (a temporary file renamed over the target)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(dumps(rules))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the rules file atomically (see :mod:`trainer.rules.atomic_file`)."""
+    with atomic_write(path, encoding="utf-8") as handle:
+        handle.write(dumps(rules))

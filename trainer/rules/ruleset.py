@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
@@ -158,6 +159,12 @@ def from_plain(data: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
         raise RuleSetError(str(exc)) from exc
 
 
+#: A payout in a rules file: two whole numbers "N:D" (no signs, no exponents).
+_PAYOUT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*")
+#: The most a blackjack may pay (a rules file asking for more is a mistake).
+MAX_BLACKJACK_PAYS = Fraction(10)
+
+
 def _convert(key: str, value: Any) -> Any:
     """Turn one plain value into the field's type, or raise naming the key and allowed values."""
     def bad(allowed: str) -> RuleSetError:
@@ -169,17 +176,16 @@ def _convert(key: str, value: Any) -> Any:
         except ValueError:
             raise bad(" or ".join(repr(p.value) for p in Peek)) from None
     if key == "blackjack_pays":
-        try:
-            num, den = (int(x) for x in str(value).split(":"))
-            return Fraction(num, den)
-        except (ValueError, ZeroDivisionError):
-            raise bad('a payout such as "3:2" or "6:5"') from None
+        match = _PAYOUT.fullmatch(value) if isinstance(value, str) else None
+        if match is None or int(match[2]) == 0:
+            raise bad('a payout such as "3:2" or "6:5" (whole numbers up to 999)')
+        return Fraction(int(match[1]), int(match[2]))
     if key == "free_double_totals":
         if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
             raise bad("a list of hard totals such as [9, 10, 11]")
         return frozenset(value)
     if key == "pot_of_gold":
-        if value not in (1, 2):
+        if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2):
             raise bad("1 or 2 (the pay table); leave the key out for no Pot of Gold")
         return value
     expected = {f.name: f.type for f in fields(RuleSet)}[key]
@@ -208,8 +214,8 @@ def _validate(rules: RuleSet) -> None:
         raise bad("max_hands", "2, 3 or 4")
     if not rules.free_double_totals <= frozenset(range(4, 21)):
         raise bad("free_double_totals", "hard totals from 4 to 20")
-    if rules.blackjack_pays <= 0:
-        raise bad("blackjack_pays", "a positive payout")
+    if not 0 < rules.blackjack_pays <= MAX_BLACKJACK_PAYS:
+        raise bad("blackjack_pays", f"a positive payout up to {MAX_BLACKJACK_PAYS}:1")
     if rules.pot_of_gold not in (None, 1, 2):
         raise bad("pot_of_gold", "1 or 2")
     if not isinstance(rules.peek, Peek):

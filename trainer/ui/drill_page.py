@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import QSettings, Qt, QTimer
 from PyQt6.QtGui import QCloseEvent, QKeyEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -18,12 +18,26 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.timed import TimedDrill
-from trainer.rules import Action, RulesError, RuleSet
+from trainer.rules import Action, RulesError, RuleSet, preset
 
 from .action_bar import ActionBar
-from .drill_support import Busy, Countdown, ProgressLink, initial_choice, rules_choices, rules_for
+from .drill_support import (
+    Busy,
+    Countdown,
+    ProgressLink,
+    fallback_preset,
+    initial_choice,
+    rules_choices,
+    rules_for,
+)
 from .feedback import FeedbackPanel
 from .table_widget import TableWidget
+
+#: Rules-file problems already shown to the player in this run.
+_RULES_TOLD: set[str] = set()
+#: The status line's look when all is saved, and when something waits.
+QUIET = "color: #666666;"
+WARNING = "color: #b71c1c; font-weight: bold;"
 
 
 class DrillPage(QWidget):
@@ -59,16 +73,32 @@ class DrillPage(QWidget):
         self.bar = ActionBar()
         self.status = QLabel()
         self.status.setObjectName("store-status")
-        self.status.setStyleSheet("color: #666666;")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(QUIET)
+        self.link.changed.connect(self._show_saving)
 
-    def _chosen_rules(self) -> RuleSet | None:
-        """The chosen rule set, or None after saying why a custom rules file cannot be used."""
+    def _show_saving(self) -> None:
+        """The status line: where answers go, or (in warning colours) what waits and why."""
+        self.status.setText(self.link.status())
+        self.status.setStyleSheet(QUIET if self.link.unsaved() is None else WARNING)
+
+    def _chosen_rules(self) -> RuleSet:
+        """The chosen rule set. A custom rules file that cannot be used (unreadable, invalid)
+        gives way to the preset chosen in Settings, said once, in plain words, naming it."""
         try:
             return rules_for(self.rules_box.currentData(), self.settings)
         except RulesError as exc:
-            QMessageBox.warning(self, "The rules file cannot be used",
-                                f"{exc}\n\nChoose a preset, or fix the file in Settings.")
-            return None
+            name = fallback_preset(self.settings)
+            self.rules_box.blockSignals(True)
+            self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(name)))
+            self.rules_box.blockSignals(False)
+            if str(exc) not in _RULES_TOLD:   # once, not once per page
+                _RULES_TOLD.add(str(exc))
+                message = (f"{exc}\n\nPractising with the preset '{name}' instead. Fix the "
+                           "file, or clear it, in Settings.")
+                QTimer.singleShot(0, lambda: QMessageBox.warning(
+                    self, "The rules file cannot be used", message))
+            return preset(name)
 
     def _lay_out(self, top: QHBoxLayout, middle: QHBoxLayout) -> None:
         """Controls on top, the table in the middle, then the action bar and the status line."""

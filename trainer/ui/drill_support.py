@@ -1,35 +1,43 @@
 """What the practice pages share: the progress file link, the rule-set choice, busy and timer.
 
 :class:`ProgressLink` is the app's wiring of drills to :mod:`trainer.progress` (as
-:mod:`trainer.cli` does for the terminal): every decision is committed as it is
-made. A store fault (corrupt, newer or locked file, a refused write) is shown once as a plain
-dialog naming the file and saying what to do; after that the page keeps working without
-saving, and the file is never touched again by this page.
+:mod:`trainer.cli` does for the terminal): every decision (and each undo) joins the session's
+saving queue (:class:`~trainer.progress.saving.SessionSaver`) as it is made and is written off
+the UI thread at once. A write the file cannot take (locked by another program past the busy
+timeout, a full disk) waits in memory and is retried every few seconds and with the next
+answer; the status line says plainly what waits and why, and a dialog says it once per kind of
+problem. A damaged or newer file is never touched again (also said once). Nothing waiting is
+dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QWidget
 
 from trainer.drills.records import GradedDecision, Mode
-from trainer.progress.errors import ProgressStoreError
 from trainer.progress.location import database_path
+from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
 from trainer.rules import PRESETS, RuleSet, preset
 from trainer.rules.rules_file import load
 
 from . import settings as cfg
+from .background import run_in_background
 
 #: The rule-set choice meaning "the custom rules file in Settings".
 CUSTOM = "custom"
-_NOT_SAVING = ("You can keep practising: this page works on, but your answers are not saved "
-               "until the file is fixed and the page is opened again.")
+#: How long to wait before trying again to save what the file could not take.
+RETRY_MS = 3000
+_STOPPED = ("You can keep practising: this page works on, but your answers are not saved "
+            "until the file is fixed and the page is opened again.")
+_WAITING = ("You can keep practising: your answers are kept and saved as soon as the file can "
+            "take them. Quitting before then would lose them; the trainer asks first.")
 
 
 def rules_choices(settings: QSettings) -> list[tuple[str, str]]:
@@ -45,6 +53,12 @@ def initial_choice(settings: QSettings) -> str:
     """The rule set chosen in Settings (the custom file when one is set)."""
     if cfg.read(settings, cfg.RULES_FILE):
         return CUSTOM
+    return fallback_preset(settings)
+
+
+def fallback_preset(settings: QSettings) -> str:
+    """The preset chosen in Settings (the first preset if that is not one): what is played
+    when no custom rules file is set, or the one set cannot be used."""
     name = cfg.read(settings, cfg.PRESET)
     return name if name in PRESETS else next(iter(PRESETS))
 
@@ -63,123 +77,125 @@ def penetration(settings: QSettings) -> float | None:
     return float(cfg.read(settings, cfg.PENETRATION))
 
 
-class ProgressLink:
-    """The progress file of one page: sessions, decisions, cards and rounds, or nothing."""
+class ProgressLink(QObject):
+    """The progress file of one page: sessions, decisions, cards and rounds, saved in order."""
+
+    changed = pyqtSignal()   # what is saved, or why not, changed (see status())
 
     def __init__(self, settings: QSettings, parent: QWidget) -> None:
-        self.parent = parent
-        self.store: ProgressStore | None = None
-        self.session: int | None = None
-        self.last_decision: int | None = None
-        self.problem: str = ""
+        super().__init__(parent)
+        self.parent_page = parent
+        self.last_decision: Row | None = None
         folder = cfg.read(settings, cfg.DATA_DIR) or None
         self.path = database_path(folder)
-        try:
-            self.store = ProgressStore.open(self.path)
-        except ProgressStoreError as exc:
-            self._fail(exc, later=True)
+        self.saver = SessionSaver(lambda: ProgressStore.open(self.path))
+        self._running = False
+        self._again = False
+        self._told: set[type] = set()
+        self.retry = QTimer(self)
+        self.retry.setSingleShot(True)
+        self.retry.setInterval(RETRY_MS)
+        self.retry.timeout.connect(self.save_soon)
 
     @property
     def saving(self) -> bool:
-        """True while answers are being saved."""
-        return self.store is not None
+        """True unless the file must not be touched again (damaged, or from a newer trainer)."""
+        return not self.saver.state.stopped
 
     def status(self) -> str:
-        """One line for the page: where answers go, or why they do not."""
-        if self.store is not None:
+        """One line for the page: where answers go, or what waits and why."""
+        state = self.saver.state
+        if state.problem is None:   # saved, or being saved right now
             return f"Saving to {self.path}"
-        return "Not saving: " + (self.problem or "no progress file")
+        return state.text()
+
+    def unsaved(self) -> SaveState | None:
+        """What the file could not take yet (None when everything is saved or being saved)."""
+        state = self.saver.state
+        return None if state.saved or state.problem is None else state
 
     def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str, float]]:
-        """A preset's kept answers for the study queue (none when not saving)."""
-        if self.store is None:
-            return []
-        try:
-            return self.store.answer_rows(preset_label)
-        except ProgressStoreError as exc:
-            self._fail(exc)
-            return []
+        """A preset's kept answers for the study queue (call off the UI thread: opening the file
+        may wait for a lock; none when it cannot be read)."""
+        return self.saver.read(lambda store: store.answer_rows(preset_label), [])
 
     def load_fit(self, preset_label: str) -> dict[str, Any] | None:
-        """The memory model stored for a preset, if any."""
-        if self.store is None:
-            return None
-        try:
-            return self.store.load_fit(preset_label)
-        except ProgressStoreError as exc:
-            self._fail(exc)
-            return None
+        """The memory model stored for a preset, if any (off the UI thread, as above)."""
+        return self.saver.read(lambda store: store.load_fit(preset_label), None)
 
     def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
         """Store a newer memory model for a preset."""
-        self._write(lambda s: s.save_fit(preset_label, fit))
+        self.saver.fit(preset_label, fit)
+        self.save_soon()
 
     def start(self, preset_label: str, mode: Mode, settings: Mapping[str, Any]) -> None:
         """End the session in progress, if any, and start a new one."""
-        self.end()
-        self._write(lambda s: setattr(self, "session", s.start_session(
-            preset_label, mode, settings)))
+        self.saver.start(preset_label, mode, settings)
+        self.save_soon()
 
     def decision(self, decision: GradedDecision) -> None:
-        """Commit one decision (its row id is kept, so the answer can be undone)."""
-        if self.session is None:
-            return
-        session = self.session
-
-        def write(store: ProgressStore) -> None:
-            self.last_decision = store.record_decision(session, decision)
-        self.last_decision = None
-        self._write(write)
+        """Save one decision (its row is kept, so the answer can be undone)."""
+        self.last_decision = self.saver.decision(decision)
+        self.save_soon()
 
     def undo(self) -> None:
-        """Mark the last committed decision undone (kept in the file, left out of reviews)."""
+        """Mark the last saved (or queued) decision undone: kept in the file, left out of the
+        reviews."""
         row, self.last_decision = self.last_decision, None
         if row is not None:
-            self._write(lambda s: s.undo_decision(row))
+            self.saver.undo(row)
+            self.save_soon()
 
     def round(self, number: int, **values: Any) -> None:
-        """Commit one shoe round (see :meth:`ProgressStore.record_round`)."""
-        if self.session is None:
-            return
-        session = self.session
-        self._write(lambda s: s.record_round(session, number, **values))
+        """Save one shoe round (see :meth:`ProgressStore.record_round`)."""
+        self.saver.round(number, **values)
+        self.save_soon()
 
     def end(self) -> None:
         """Record the end of the session in progress."""
-        if self.session is not None:
-            session, self.session = self.session, None
-            self._write(lambda s: s.end_session(session))
+        self.saver.end()
+        self.save_soon()
 
-    def close(self) -> None:
-        """End the session and close the file (checking its integrity)."""
-        self.end()
-        store, self.store = self.store, None
-        if store is not None:
-            try:
-                store.close()
-            except ProgressStoreError as exc:
-                self._fail(exc)
-
-    def _write(self, work: Any) -> None:
-        if self.store is None:
+    def save_soon(self) -> None:
+        """Save what waits, off the UI thread (once more after a save already running)."""
+        if self._running:
+            self._again = True
             return
-        try:
-            work(self.store)
-        except ProgressStoreError as exc:
-            self._fail(exc)
+        if self.saver.state.saved:
+            return
+        self._running, self._again = True, False
+        self.retry.stop()
+        run_in_background(self, self.saver.save, self._saved, self._save_failed,
+                          name="saving answers")
 
-    def _fail(self, exc: ProgressStoreError, later: bool = False) -> None:
-        """Stop saving and tell the user once, in plain words."""
-        store, self.store, self.session = self.store, None, None
-        if store is not None:
-            with contextlib.suppress(ProgressStoreError):  # already reporting this file
-                store.close()
-        self.problem = str(exc).split(". ")[0]
-        message = f"{exc}\n\n{_NOT_SAVING}"
-        if later:   # let the page appear first
-            QTimer.singleShot(0, lambda: show_store_problem(self.parent, message))
-        else:
-            show_store_problem(self.parent, message)
+    def save_now(self) -> SaveState:
+        """Save what waits on this thread (at most the busy timeout): before quitting."""
+        self.retry.stop()
+        return self.saver.save(wait=True)
+
+    def _saved(self, state: SaveState) -> None:
+        self._running = False
+        if self._again:
+            self.save_soon()
+        elif not state.saved and not state.stopped:
+            self.retry.start()
+        self.changed.emit()
+        if state.problem is not None and type(state.problem) not in self._told:
+            self._told.add(type(state.problem))
+            advice = _STOPPED if state.stopped else _WAITING
+            show_store_problem(self.parent_page, f"{state.problem}\n\n{advice}")
+
+    def _save_failed(self, exc: BaseException) -> None:
+        self._running = False
+        self.changed.emit()
+        sys.excepthook(type(exc), exc, exc.__traceback__)   # not the file's fault: a bug
+
+    def close(self) -> SaveState:
+        """End the session, save what waits, close the file; returns what could not be saved."""
+        self.retry.stop()
+        state = self.saver.close()
+        self.changed.emit()
+        return state
 
 
 def show_store_problem(parent: QWidget, message: str) -> None:

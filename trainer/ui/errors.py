@@ -20,8 +20,38 @@ from types import TracebackType
 from PyQt6.QtCore import QObject, Qt, pyqtSignal
 from PyQt6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from trainer.progress.errors import (
+    CorruptDatabaseError,
+    DatabaseLockedError,
+    DiskFullError,
+    ProgressStoreError,
+    ReadOnlyError,
+    StorageError,
+    fault_kind,
+)
+
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+#: What to say about an sqlite3 failure that escaped the store, by the fault it is.
+_SQLITE_FAULTS = {
+    DatabaseLockedError: ("The progress database is busy",
+                          "Another copy of the trainer (or another program) is using it. Close "
+                          "it and try again."),
+    CorruptDatabaseError: ("The progress database is damaged",
+                           "It could not be read: {exc}. Restore a backup, or move the file "
+                           "away to start a fresh history."),
+    DiskFullError: ("The disk is full",
+                    "There is no space left to save. Free some space on that disk, then try "
+                    "again."),
+    ReadOnlyError: ("No permission",
+                    "The progress database is read-only. Check its folder's permissions, or "
+                    "choose another data location in Settings."),
+    StorageError: ("The progress database could not be used",
+                   "{exc}. Check that its folder exists and is writable (Settings, data "
+                   "location), then try again."),
+}
 
 
 @dataclass(frozen=True)
@@ -39,6 +69,11 @@ def classify(exc: BaseException) -> Fault:
     details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     where = getattr(exc, "filename", None)
     place = f" ({where})" if where else ""
+    tables = sys.modules.get("strategy_charts.tables")   # loaded with the first table
+    if tables is not None and isinstance(exc, tables.TableError):   # names file and remedy
+        return Fault(False, "A strategy table cannot be used", str(exc), details)
+    if isinstance(exc, ProgressStoreError):   # names the file and what to do
+        return Fault(False, "The progress file cannot be used", str(exc), details)
     if isinstance(exc, OSError) and exc.errno in _FULL:
         return Fault(False, "The disk is full",
                      f"There is no space left to save{place}. Free some space on that disk, "
@@ -47,19 +82,10 @@ def classify(exc: BaseException) -> Fault:
         return Fault(False, "No permission",
                      f"The trainer may not write{place}. Check the folder's permissions, or "
                      "choose another data location in Settings.", details)
-    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
-        return Fault(False, "The progress database is busy",
-                     "Another copy of the trainer (or another program) is using it. Close it "
-                     "and try again.", details)
-    if isinstance(exc, sqlite3.OperationalError) and any(
-            words in str(exc).lower() for words in ("unable to open", "disk i/o", "readonly")):
-        return Fault(False, "The progress database could not be used",
-                     f"{exc}. Check that its folder exists and is writable (Settings, data "
-                     "location), then try again.", details)
-    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-        return Fault(False, "The progress database is damaged",
-                     f"It could not be read: {exc}. Restore a backup, or move the file away "
-                     "to start a fresh history.", details)
+    kind = fault_kind(exc) if isinstance(exc, sqlite3.Error) else None
+    if kind is not None:   # told apart by SQLite's result code, not its message
+        title, advice = _SQLITE_FAULTS.get(kind, _SQLITE_FAULTS[StorageError])
+        return Fault(False, title, advice.format(exc=exc), details)
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
         return Fault(False, "A file could not be used",

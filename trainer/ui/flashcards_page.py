@@ -75,7 +75,6 @@ class FlashcardsPage(DrillPage):
         self.card: Flashcard | None = None
         self.awaiting = False
         self.keep_going = False
-        self._stored_fit: Fit | None = None
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
@@ -175,9 +174,6 @@ class FlashcardsPage(DrillPage):
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         label = preset_label(rules)
-        rows = self.link.answer_rows(label)
-        stored = self.link.load_fit(label)
-        fitted = self._stored_fit = Fit.from_plain(stored) if stored else None
         prior = Prior.CLASSIC if cfg.read(self.settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         if mode is FlashMode.DIFFERENCES:
@@ -187,11 +183,14 @@ class FlashcardsPage(DrillPage):
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
         def work() -> FlashcardSession:
+            rows = self.link.answer_rows(label)   # may wait for a locked file: not on the UI
+            stored = self.link.load_fit(label)
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
             history = answers(curriculum(rules, prior), rows)
-            return FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
+            return FlashcardSession(table, mode, seed=seed, history=history,
+                                    fitted=Fit.from_plain(stored) if stored else None,
                                     prior=prior, study=study, only=only)
 
         run_in_background(self, work, lambda s: self._ready(token, s, seed),
@@ -219,9 +218,8 @@ class FlashcardsPage(DrillPage):
     def _keep_fit(self) -> None:
         """Store the session's memory model when it was fitted anew."""
         queue = self.session.queue if self.session is not None else None
-        if queue is not None and queue.fit is not None and queue.fit != self._stored_fit:
-            self.link.save_fit(self.session.catalog.preset, queue.fit.to_plain())
-            self._stored_fit = queue.fit
+        if queue is not None and queue.refitted and queue.fit is not None:
+            self.link.save_fit(queue.course.catalog.preset, queue.fit.to_plain())
 
     def _failed(self, token: int, exc: BaseException) -> None:
         if token != self._token:
@@ -330,7 +328,7 @@ class FlashcardsPage(DrillPage):
                 "below.")
 
     def _show_status(self) -> None:
-        self.status.setText(self.link.status())
+        self._show_saving()
         counts = self.session.counts() if self.session is not None else None
         self.day_label.setVisible(counts is not None)
         if counts is not None:

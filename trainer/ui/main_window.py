@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PyQt6.QtCore import QSettings, QSize, Qt
 from PyQt6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PyQt6.QtWidgets import (
@@ -9,9 +11,13 @@ from PyQt6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMessageBox,
     QStackedWidget,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from trainer.progress.saving import SaveState
 
 from . import settings as cfg
 from .pages import PAGES, LazyPage
@@ -117,6 +123,43 @@ class MainWindow(QMainWindow):
         cfg.write(self.store, cfg.WINDOW_PAGE, self.current_page())
         self.store.sync()
 
+    def unsaved(self) -> SaveState | None:
+        """Answers the progress file has not taken yet, after one more try (None: all saved).
+
+        Tries each page's file once more (waiting at most the busy timeout for a lock)."""
+        from trainer.progress.saving import SaveState
+
+        from .drill_support import ProgressLink
+        links = [getattr(page.page, "link", None) for page in self.pages.values()]
+        states = [link.save_now() for link in links if isinstance(link, ProgressLink)]
+        waiting = [state for state in states if not state.saved]
+        if not waiting:
+            return None
+        return SaveState(sum(s.waiting for s in waiting), sum(s.answers for s in waiting),
+                         waiting[0].problem)
+
     def closeEvent(self, event: QCloseEvent | None) -> None:
+        waiting = self.unsaved()
+        if waiting is not None and not confirm_losing(self, waiting):
+            if event is not None:
+                event.ignore()
+            return
         self.save_state()
         super().closeEvent(event)
+
+
+def confirm_losing(parent: QWidget, waiting: SaveState) -> bool:
+    """Ask before quitting with answers unsaved; True to quit all the same."""
+    box = quit_question(parent, waiting)
+    box.exec()
+    return box.clickedButton() is not box.defaultButton()
+
+
+def quit_question(parent: QWidget | None, waiting: SaveState) -> QMessageBox:
+    """The question :func:`confirm_losing` asks; its default button keeps the trainer open."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Answers are not saved",
+                      f"{waiting.text()}\n\nIf you quit now, they are lost.", parent=parent)
+    stay = box.addButton("Keep the trainer open", QMessageBox.ButtonRole.RejectRole)
+    box.addButton("Quit without them", QMessageBox.ButtonRole.DestructiveRole)
+    box.setDefaultButton(stay)
+    return box

@@ -122,11 +122,20 @@ class LazyPage(QWidget):
         self.setObjectName(f"page-{spec.key}")
 
     def ensure(self) -> QWidget:
-        """Make the page now if it is not made yet; return it."""
+        """Make the page now if it is not made yet; return it.
+
+        If making it fails, the slot says so in place of "loading…" (never loading for ever),
+        and the error goes on to the caller (in the app, the global exception hook's dialog);
+        the next explicit call tries again.
+        """
         if self.page is None:
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
                 page = self.spec.factory(self._settings)
+            except Exception:
+                self._loading.setText(f"{self.spec.title} could not be opened. Choose the page "
+                                      "again to retry.")
+                raise
             finally:
                 QApplication.restoreOverrideCursor()
             if sip.isdeleted(self):   # the window closed while the page was being made

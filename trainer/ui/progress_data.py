@@ -115,7 +115,7 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None
         timings[name] = (clock.perf_counter() - start) * 1000
         return result
 
-    with ProgressStore.open(path) as store:
+    with ProgressStore.open(path, read_only=True) as store:   # the page only reads
         history = store.tuples("SELECT COUNT(*) FROM decisions")[0][0]
         if history == 0:
             return ProgressData(query, path, 0, timings=timings)

@@ -103,7 +103,7 @@ def check(setting: cfg.Setting, value: Any) -> str | None:
 
 def export_history(database: Path, target: Path) -> int:
     """Write every stored decision of ``database`` to ``target`` as CSV; returns the count."""
-    with ProgressStore.open(database) as store:
+    with ProgressStore.open(database, read_only=True) as store:
         return export_csv(store, target)
 
 

@@ -162,7 +162,7 @@ class ShoePage(DrillPage):
             "side_bets": {b.value: float(s) for b, s in settings.side_bets.items()},
             "timer_seconds": seconds if timed else None})
         self.feedback.reset(self._feedback_note())
-        self.status.setText(self.link.status())
+        self._show_saving()
         self.deal()
 
     def _failed(self, token: int, exc: BaseException) -> None:

@@ -1,0 +1,204 @@
+"""The app's side of the fault suite (tests/faults): a bad rules file never locks the player out,
+a lock never loses an answer, a damaged table or progress file gets a plain message, and
+quitting with answers unsaved asks first. Screenshots of each message go to the test's folder.
+"""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtWidgets import QMessageBox
+
+from strategy_charts.tables import DamagedTableError
+from tests.faults.locks import LockHolder, give_up_on_locks_quickly
+from trainer.drills.flashcards import FlashMode
+from trainer.progress.errors import DatabaseLockedError, DiskFullError
+from trainer.progress.location import database_path
+from trainer.progress.saving import SaveState
+from trainer.progress.store import ProgressStore
+from trainer.ui import main_window
+from trainer.ui import settings as cfg
+from trainer.ui.action_bar import KEYS
+from trainer.ui.errors import classify
+from trainer.ui.flashcards_page import FlashcardsPage
+from trainer.ui.main_window import MainWindow
+from trainer.ui.settings_page import SettingsPage
+
+from .test_errors import raised
+
+
+def photograph(box: QMessageBox, path: Path) -> None:
+    """Lay the dialog out as shown, save its picture, close it."""
+    box.show()
+    box.grab().save(str(path))
+    box.close()
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """Warning dialogs, captured (and photographed) instead of waiting for a click."""
+    seen: list[str] = []
+
+    def warning(parent: object, title: str, text: str) -> None:
+        seen.append(f"{title}\n{text}")
+        photograph(QMessageBox(QMessageBox.Icon.Warning, title, text),
+                   tmp_path / f"warning-{len(seen)}.png")
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+    return seen
+
+
+def window_dealing(qtbot, store: QSettings) -> tuple[MainWindow, FlashcardsPage]:
+    """The main window on its flashcards page, a card dealt."""
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    with qtbot.waitExposed(window):
+        window.show()
+    page = window.show_page("flashcards")
+    assert isinstance(page, FlashcardsPage)
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    return window, page
+
+
+@pytest.mark.parametrize("content", [b'name = "x"\n\xff\xfe\n',
+                                     b"a = " + b"[" * 20_000 + b"]" * 20_000 + b"\n"])
+def test_a_bad_saved_rules_file_never_locks_the_player_out(
+        qtbot, store: QSettings, data_dir: Path, tmp_path: Path, warnings: list[str],
+        content: bytes) -> None:
+    """Before: every start showed the bug dialog, and Flashcards, Shoe practice and Settings
+    stayed on "loading…", so the file could not even be cleared."""
+    rules = tmp_path / "custom.toml"
+    rules.write_bytes(content)
+    cfg.write(store, cfg.RULES_FILE, str(rules))
+    window, flashcards = window_dealing(qtbot, store)   # it deals: the preset
+    assert flashcards.rules is not None and flashcards.rules.name == "evolution"
+    window.show_page("shoe")
+    settings = window.show_page("settings")
+    assert isinstance(settings, SettingsPage)
+    qtbot.waitUntil(lambda: bool(warnings))
+    assert len(warnings) == 1, "said once, not once per page"
+    assert warnings[0].startswith(f"The rules file cannot be used\n{rules}: ")
+    assert "Practising with the preset 'evolution' instead" in warnings[0]
+    assert f"The preset is used instead: {rules}" in settings.rules.status.text()
+    settings.rules.clear_rules_file()
+    assert cfg.read(store, cfg.RULES_FILE) == ""
+    window.grab().save(str(tmp_path / "settings.png"))
+    flashcards.shutdown()
+    window.pages["shoe"].page.shutdown()  # type: ignore[union-attr]
+
+
+def answer(qtbot, page: FlashcardsPage) -> str:
+    """Answer the card shown with its first offered action; returns its situation key."""
+    assert page.card is not None
+    key = page.card.situation.key
+    qtbot.keyClick(page.table, KEYS[page.card.actions[0]])
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    return key
+
+
+@pytest.fixture
+def quick_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every store gives up waiting for a lock after 0.2 s (instead of 5 s)."""
+    give_up_on_locks_quickly(monkeypatch)
+
+
+def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
+                                      warnings: list[str], quick_store: None,
+                                      tmp_path: Path) -> None:
+    """Before: after one failed save (a 2.5 s lock) nothing more was saved that session, even
+    once the lock was gone (11 answers lost). Now the answers wait, the status line and one
+    dialog say so, and all are saved, in order, once the lock is gone."""
+    page = FlashcardsPage(store, seed=11)
+    qtbot.addWidget(page)
+    page.resize(1180, 760)
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.ALL.value))
+    with qtbot.waitExposed(page):
+        page.show()
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    path = database_path(str(data_dir))
+    asked = [answer(qtbot, page)]
+    qtbot.waitUntil(lambda: page.link.saver.state.saved)
+    with LockHolder(path):
+        for _ in range(11):
+            asked.append(answer(qtbot, page))
+        qtbot.waitUntil(lambda: "11 answers are not saved yet: the progress file is locked"
+                        in page.status.text(), timeout=10000)
+        qtbot.waitUntil(lambda: bool(warnings))
+        page.grab().save(str(tmp_path / "waiting.png"))
+    assert len(warnings) == 1 and "locked by another program" in warnings[0]
+    assert "your answers are kept and saved as soon as the file can take them" in warnings[0]
+    asked.append(answer(qtbot, page))   # the next answer saves what waited
+    qtbot.waitUntil(lambda: page.link.saver.state.saved
+                    and page.status.text() == f"Saving to {path}", timeout=10000)
+    page.shutdown()
+    with ProgressStore.open(path) as saved:
+        assert [s.decision.situation_key for s in saved.decisions()] == asked
+
+
+def test_quitting_with_answers_unsaved_asks_first(qtbot, store: QSettings, data_dir: Path,
+                                                  warnings: list[str], quick_store: None,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[SaveState] = []
+    answers = iter([False, True])     # keep the trainer open, then quit without them
+    monkeypatch.setattr(main_window, "confirm_losing",
+                        lambda _parent, waiting: asked.append(waiting) or next(answers))
+    window, page = window_dealing(qtbot, store)
+    answer(qtbot, page)
+    qtbot.waitUntil(lambda: page.link.saver.state.saved)
+    with LockHolder(database_path(str(data_dir))):
+        answer(qtbot, page)
+        answer(qtbot, page)
+        assert not window.close() and window.isVisible()   # kept open
+        assert window.close() and not window.isVisible()   # quit without them
+    assert [state.answers for state in asked] == [2, 2]
+    assert isinstance(asked[0].problem, DatabaseLockedError)
+    assert "2 answers are not saved yet" in asked[0].text()
+
+
+def test_closing_after_the_lock_is_gone_saves_and_asks_nothing(
+        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None) -> None:
+    window, page = window_dealing(qtbot, store)
+    with LockHolder(database_path(str(data_dir))):
+        answer(qtbot, page)
+        qtbot.waitUntil(lambda: page.link.unsaved() is not None, timeout=10000)
+    assert window.close()      # no question: the last try saved it
+    with ProgressStore.open(database_path(str(data_dir))) as saved:
+        assert len(list(saved.decisions())) == 1
+
+
+def test_the_quit_question_in_words(qtbot, tmp_path: Path) -> None:
+    state = SaveState(4, 3, DiskFullError(Path("/data/progress.sqlite3")))
+    box = main_window.quit_question(None, state)
+    assert [b.text() for b in box.buttons()] == ["Keep the trainer open", "Quit without them"]
+    assert box.defaultButton().text() == "Keep the trainer open"
+    photograph(box, tmp_path / "quit.png")
+    assert state.text() == ("3 answers are not saved yet: the disk is full. They are kept and "
+                            "will be saved as soon as the progress file can take them.")
+
+
+def test_a_damaged_table_and_a_progress_fault_get_plain_messages() -> None:
+    """Before: the app showed the "bug" dialog for a damaged table."""
+    table = classify(raised(DamagedTableError("/x/data/evolution.json.gz", "it is empty")))
+    assert not table.is_bug and table.title == "A strategy table cannot be used"
+    assert "/x/data/evolution.json.gz" in table.message and "Reinstall" in table.message
+    disk = classify(raised(DiskFullError(Path("/x/progress.sqlite3"))))
+    assert not disk.is_bug and "Free some space" in disk.message
+    full = classify(raised(OSError(errno.ENOSPC, "No space left on device", "/x/a.csv")))
+    assert not full.is_bug and full.title == "The disk is full"
+
+
+def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: QSettings,
+                                                              monkeypatch) -> None:
+    """The last resort: whatever breaks a page, its slot never shows "loading…" for ever."""
+    from trainer.ui import pages
+
+    def broken(_settings: QSettings) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+    spec = pages.PageSpec("broken", "Broken", "a page that fails", broken)  # type: ignore[arg-type]
+    slot = pages.LazyPage(spec, store)
+    qtbot.addWidget(slot)
+    with pytest.raises(OSError):
+        slot.ensure()
+    assert slot._loading.text() == "Broken could not be opened. Choose the page again to retry."

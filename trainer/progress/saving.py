@@ -1,0 +1,249 @@
+"""Saving a practice session so that a lock or a full disk never loses an answer.
+
+Every write of a session (its start, each decision and each undo, each shoe round, the memory
+fit, its end)
+joins a queue in memory, in order, and :meth:`SessionSaver.save` writes the queue to the
+progress file from the front. A write the store cannot take now (the file locked by another
+program past SQLite's busy timeout, the disk full, a permission) stays at the front with the
+reason, and everything after it waits behind it; the next :meth:`~SessionSaver.save` (the next
+answer, or a retry the caller schedules) tries again, and nothing queued is ever dropped. Only
+a file the trainer must not touch again (damaged, or from a newer trainer) stops the tries:
+the answers stay in memory and :class:`SaveState` says why. The store is opened by the first
+save with something to write (or the first :meth:`~SessionSaver.read`), with the same
+retries, so a file locked when practice starts costs nothing either.
+
+The terminal drill and the app share this; it imports no Qt. It is safe to queue from one
+thread while another saves (the app saves off its UI thread).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from trainer.drills.records import GradedDecision, Mode
+from trainer.progress.errors import ProgressStoreError
+from trainer.progress.store import ProgressStore
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SaveState:
+    """Where a session's saving stands: what still waits, and why (None: all saved)."""
+
+    waiting: int                  # writes not saved yet
+    answers: int                  # of them, graded decisions (what a player calls answers)
+    problem: ProgressStoreError | None = None
+
+    @property
+    def saved(self) -> bool:
+        """True when nothing waits."""
+        return self.waiting == 0
+
+    @property
+    def stopped(self) -> bool:
+        """True when the file must not be touched again: what waits stays in memory only."""
+        return self.problem is not None and not self.problem.retry
+
+    def text(self) -> str:
+        """One plain line for the player ("" when everything is saved)."""
+        if self.saved:
+            return ""
+        reason = self.problem.reason if self.problem is not None else "saving"
+        one = self.answers == 1
+        what = (f"{self.answers} answer{'' if one else 's'}" if self.answers
+                else "Your session")
+        if self.stopped:
+            kept = f" {what} {'is' if one else 'are'} kept" if self.answers else " It is kept"
+            return f"Not saving: {reason}.{kept} only until you close the trainer."
+        single = one or not self.answers
+        return (f"{what} {'is' if single else 'are'} not saved yet: {reason}. "
+                f"{'It is' if single else 'They are'} kept and will be saved as soon as the "
+                f"progress file can take {'it' if single else 'them'}.")
+
+
+class Row:
+    """A queued row (a session, a decision): its row id once it is saved, for the writes
+    queued after it that refer to it (a decision's session; undoing a decision)."""
+
+    id: int | None = None
+
+    def saved_id(self) -> int:
+        """The row id (a write queued after this row's own always finds it saved)."""
+        if self.id is None:
+            raise RuntimeError("a write was saved before the row it refers to")
+        return self.id
+
+
+@dataclass(frozen=True)
+class _Write:
+    """One queued write: what it does to the store, and whether it is an answer."""
+
+    apply: Callable[[ProgressStore], object]
+    answer: bool = False
+
+
+class SessionSaver:
+    """The writes of one page's (or one drill's) sessions, saved in order, never dropped."""
+
+    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
+        self._open_store = open_store
+        self.store: ProgressStore | None = None
+        self._queue: deque[_Write] = deque()
+        self._queue_lock = threading.Lock()     # guards the queue and the state
+        self._save_lock = threading.Lock()      # one save at a time
+        self._session: Row | None = None
+        self._problem: ProgressStoreError | None = None
+
+    @classmethod
+    def with_store(cls, store: ProgressStore) -> SessionSaver:
+        """A saver for a store already open (:meth:`close` closes it; a later save opens the
+        same file again)."""
+        saver = cls(lambda: ProgressStore.open(store.path))
+        saver.store = store
+        return saver
+
+    # ----- queueing (cheap, never touches the file) -----------------------------------------
+
+    def start(self, preset: str, mode: Mode, settings: Mapping[str, Any]) -> None:
+        """End the session in progress, if any, and start a new one."""
+        self.end()
+        session = Row()
+        self._session = session
+        values = (preset, mode, dict(settings))
+
+        def write(store: ProgressStore) -> None:
+            session.id = store.start_session(*values)
+        self.write(write)
+
+    def decision(self, decision: GradedDecision) -> Row | None:
+        """Queue one graded decision; returns its row (None outside a session), which
+        :meth:`undo` takes."""
+        session = self._session
+        if session is None:
+            return None
+        row = Row()
+
+        def write(store: ProgressStore) -> None:
+            row.id = store.record_decision(session.saved_id(), decision)
+        self.write(write, answer=True)
+        return row
+
+    def undo(self, row: Row) -> None:
+        """Queue marking a queued or saved decision undone (the player took it back)."""
+        self.write(lambda store: store.undo_decision(row.saved_id()))
+
+    def fit(self, preset: str, fit: Mapping[str, Any]) -> None:
+        """Queue storing the memory model newly fitted to ``preset``'s answers."""
+        values = dict(fit)
+        self.write(lambda store: store.save_fit(preset, values))
+
+    def round(self, number: int, **values: Any) -> None:
+        """Queue one shoe round (see :meth:`ProgressStore.record_round`)."""
+        session = self._session
+        if session is not None:
+            self.write(lambda store: store.record_round(session.saved_id(), number, **values))
+
+    def end(self) -> None:
+        """Queue the end of the session in progress, if any."""
+        session, self._session = self._session, None
+        if session is not None:
+            self.write(lambda store: store.end_session(session.saved_id()))
+
+    def write(self, apply: Callable[[ProgressStore], object], *, answer: bool = False) -> None:
+        """Queue any write to the store (saved after everything queued before it); ``answer``
+        counts it among the answers a player is told are waiting."""
+        with self._queue_lock:
+            self._queue.append(_Write(apply, answer))
+
+    # ----- saving ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SaveState:
+        """What waits now, and the last fault met (None once everything was saved)."""
+        with self._queue_lock:
+            answers = sum(write.answer for write in self._queue)
+            return SaveState(len(self._queue), answers, self._problem)
+
+    def save(self, *, wait: bool = False) -> SaveState:
+        """Write what waits, oldest first, until done or the store refuses; returns the state.
+
+        Waits at most the store's busy timeout for a lock. If another thread is saving, this
+        returns at once (that save takes the new writes too, or the next one will), unless
+        ``wait``: then it waits for that save and saves what is left.
+        """
+        if not self._save_lock.acquire(blocking=wait):
+            return self.state
+        try:
+            self._save_all()
+        finally:
+            self._save_lock.release()
+        return self.state
+
+    def _save_all(self) -> None:
+        if (self._problem is not None and not self._problem.retry) or self.state.saved:
+            return
+        try:
+            store = self._opened()
+            while True:
+                with self._queue_lock:
+                    if not self._queue:
+                        break
+                    write = self._queue[0]
+                try:
+                    write.apply(store)
+                except ProgressStoreError:
+                    raise
+                except Exception:   # the store refused the data itself: a bug, not the file
+                    with self._queue_lock:
+                        self._queue.popleft()
+                    raise
+                with self._queue_lock:
+                    self._queue.popleft()
+        except ProgressStoreError as exc:
+            with self._queue_lock:
+                self._problem = exc
+            return
+        with self._queue_lock:
+            self._problem = None
+
+    def _opened(self) -> ProgressStore:
+        """The store, opened now if it is not yet (call with the save lock held)."""
+        if self.store is None:
+            self.store = self._open_store()
+        return self.store
+
+    def read(self, query: Callable[[ProgressStore], T], default: T) -> T:
+        """``query``'s answer from the store, or ``default`` when the store cannot be read
+        (the fault is kept in the state). Opens the store if needed, so it may wait up to the
+        busy timeout: call it off a UI thread."""
+        if self._problem is not None and not self._problem.retry:
+            return default
+        with self._save_lock:
+            try:
+                return query(self._opened())
+            except ProgressStoreError as exc:
+                with self._queue_lock:
+                    self._problem = exc
+                return default
+
+    def close(self, *, try_again: bool = True) -> SaveState:
+        """End the session, save what waits (one more try, unless told not to), close the
+        store; returns what could not be saved (the caller tells the player)."""
+        self.end()
+        state = self.save(wait=True) if try_again else self.state
+        with self._save_lock:
+            store, self.store = self.store, None
+        if store is not None:
+            try:
+                store.close()
+            except ProgressStoreError as exc:
+                return SaveState(state.waiting, state.answers, exc)
+        return state
+
+
+__all__ = ["Row", "SaveState", "SessionSaver"]
