@@ -76,8 +76,8 @@ def cmd_hand(args: argparse.Namespace) -> int:
     shoe = parse_counts(args.shoe) if args.shoe else full_shoe(rules.decks)
     hand = of_values(player)
     try:
-        rest = subtract(shoe, of_values(up))
-        rest = subtract(rest, hand)
+        dealt = subtract(shoe, of_values(up))      # the shoe the hand was dealt from
+        rest = subtract(dealt, hand)               # the cards left after the deal
     except ValueError as exc:
         raise SystemExit(f"the shoe cannot deal these cards: {exc}") from None
     ended = _no_decision(rules, player, after_split=args.stakes == "free" or args.after_split)
@@ -91,7 +91,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
                          "only a hole card that makes blackjack); give a larger --shoe")
     stakes = FREE if args.stakes == "free" else REAL
     after_split = args.stakes == "free" or args.after_split
-    card = live_hand(rules, rest, up[0], hand, can_split=len(player) == 2 and not after_split)
+    card = live_hand(rules, dealt, up[0], hand, can_split=len(player) == 2 and not after_split)
     values = card.values
     numerators = card.actions(hand, stakes, after_split=after_split, can_split=len(player) == 2)
     mass = values.mass(hand)
