@@ -37,26 +37,26 @@ from trainer.rules.side_bets import twenty_one_plus_three as _twenty_one_plus_th
 #: A shoe as accepted by this module (see the module docstring).
 ShoeLike: TypeAlias = Mapping[Card, int] | Mapping[tuple[Rank, Suit], int] | Sequence[Sequence[int]]
 
-#: The 52 card types, in the order of :data:`Shoe` counts: rank-major (ace to king), then suit.
+#: The 52 card types, in the order of :data:`TypeCounts`: rank-major (ace to king), then suit.
 CARD_TYPES: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
 _INDEX: dict[Card, int] = {card: index for index, card in enumerate(CARD_TYPES)}
 
 #: A normalised shoe: the count of each of the 52 :data:`CARD_TYPES`, in that order.
-Shoe: TypeAlias = tuple[int, ...]
+TypeCounts: TypeAlias = tuple[int, ...]
 
 #: Probability of each category of one bet; ``None`` is the losing outcome.
 Distribution: TypeAlias = dict[PayCategory | None, Fraction]
 
 
-def full_shoe(decks: int) -> Shoe:
+def full_type_counts(decks: int) -> TypeCounts:
     """Return a full shoe of ``decks`` standard 52-card decks (each card type ``decks`` times)."""
     if decks < 1:
         raise ValueError(f"a shoe holds at least one deck, not {decks}")
     return (decks,) * len(CARD_TYPES)
 
 
-def normalize_shoe(shoe: ShoeLike) -> Shoe:
+def normalize_shoe(shoe: ShoeLike) -> TypeCounts:
     """Return ``shoe`` as the 52 counts of :data:`CARD_TYPES`, checking every count is >= 0."""
     counts = [0] * len(CARD_TYPES)
     if isinstance(shoe, Mapping):
@@ -94,7 +94,7 @@ def _hot_3_category(first: int, up: int, second: int) -> PayCategory | None:
     return _hot_3.evaluate(CARD_TYPES[first], CARD_TYPES[second], CARD_TYPES[up])
 
 
-def _ways(counts: Shoe, types: tuple[int, ...]) -> int:
+def _ways(counts: TypeCounts, types: tuple[int, ...]) -> int:
     """Number of ways to draw exactly these (sorted) types, as an unordered set of cards."""
     return prod(comb(counts[t], types.count(t)) for t in set(types))
 
