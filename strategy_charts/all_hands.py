@@ -79,7 +79,7 @@ class HandSet:
                     drawn: int = 0) -> np.ndarray:
         """P(no dealer blackjack) at ``nodes`` once ``drawn`` more cards are gone, of which
         ``gone_hole`` are hole cards that make blackjack (1 where there is no peek)."""
-        if self._hole is None:
+        if self._left_hole is None:
             return np.ones(np.shape(gone_hole))
         remaining = self._remaining[nodes] - drawn
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -162,6 +162,7 @@ class HandSet:
         doubles = np.nonzero((decision == DOUBLE) & ~self.settled)[0]
         double_value = np.zeros(len(self))
         if len(doubles):
+            assert doubled is not None, "a strategy that doubles says the stakes it leaves"
             part_a, part_b = self.double_parts(doubles)
             double_value[doubles] = doubled[doubles, 0] * part_a + doubled[doubles, 1] * part_b
         value = np.zeros(len(self) + 1)
@@ -201,7 +202,9 @@ def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
 def choose(options: list[np.ndarray | None]) -> np.ndarray:
     """Per node, the code (list position) of the highest option, the first on a tie; a None
     option (not offered) is never chosen."""
-    best = options[0].copy()
+    first = options[0]
+    assert first is not None, "the first option is always offered"
+    best = first.copy()
     choice = np.zeros(len(best), dtype=np.int64)
     for code, option in enumerate(options[1:], start=1):
         if option is None:

@@ -162,8 +162,9 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
     hits = card.hands.fixed(drawn[card.hands.hand], REAL)
     chosen = [chart_choice(charts, deal.hand, card.up, actions) if actions else None
               for deal, actions in deals]
-    pairs = sorted({pair_value(deal.hand) for (deal, _), action in zip(deals, chosen, strict=True)
-                    if action is not None and action.is_split})
+    pairs = sorted({pair for (deal, _), action in zip(deals, chosen, strict=True)
+                    if action is not None and action.is_split
+                    and (pair := pair_value(deal.hand)) is not None})
     splits = split_batch(card, pairs, 0, None, lambda s: decisions[s][None, :],
                          list(decisions)) if pairs else {}
     ev = 0.0
@@ -182,6 +183,8 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
             assert double is not None
             value = card.double(hand, double[1])
         else:
-            value = splits[pair_value(hand)].value(free=action is Action.FREE_SPLIT)
+            pair = pair_value(hand)
+            assert pair is not None
+            value = splits[pair].value(free=action is Action.FREE_SPLIT)
         ev += deal.probability * (value - (bj if values.peek else 0.0))
     return ev

@@ -19,8 +19,8 @@ from strategy_charts.initial_hand import action_values
 from strategy_charts.split_hands import SplitHands
 from strategy_charts.splits import SplitValues
 from strategy_charts.up_card import UpCard, dealer_cache, live_hand
-from .conftest import values_for
-from .test_brute_force import rules_named
+
+from .conftest import rules_named, values_for
 
 
 def _close(a: dict, b: dict) -> None:

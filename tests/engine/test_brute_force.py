@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from strategy_charts.composition import of_values, subtract
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.initial_hand import action_values
 from strategy_charts.splits import SplitValues
-from trainer.rules import Action, RuleSet, offers, preset
+from trainer.rules import Action, offers
 
 from . import brute_force as bf
-from .conftest import values_for
-
-
-def rules_named(name: str) -> RuleSet:
-    """A preset, or "...-no-auto-stand": the preset with auto_stand_21 off (a 21 decides)."""
-    if name.endswith("-no-auto-stand"):
-        return replace(preset(name.removesuffix("-no-auto-stand")), auto_stand_21=False)
-    return preset(name)
-
+from .conftest import rules_named, values_for
 
 CASES = [
     # (preset, shoe A..ten, up, player cards)
