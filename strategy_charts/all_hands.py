@@ -25,7 +25,7 @@ from trainer.rules import RuleSet, offers
 
 from .dealer_probabilities import DealerCache
 from .hand_index import HandIndex
-from .hand_values import StakeUnits, _outcome_vectors
+from .hand_values import StakeUnits, _outcome_vectors, hole_index
 
 STAND, HIT, DOUBLE = 0, 1, 2
 
@@ -60,7 +60,7 @@ class HandSet:
         left = (shoe - index.comps[self.hand] - self.extras[self.context]).astype(np.float64)
         self._remaining = left.sum(axis=1)
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
-        self._hole = {1: 9, 10: 0}.get(up) if rules.peek.peeks_on(up) else None
+        self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
         self._left_hole = None if self._hole is None else left[:, self._hole]
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)

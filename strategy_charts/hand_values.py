@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 
 from trainer.rules import RuleSet, offers
+from trainer.rules.dealer import blackjack_hole
 
 from .composition import EMPTY, Composition, add, size, total, with_card
 from .dealer_probabilities import COL_22, COL_BJ, COL_BUST, dealer_table
@@ -30,6 +31,13 @@ FREE: StakeUnits = (0, 1)
 Decide = Callable[[Composition, StakeUnits], str]
 #: The stakes a double leaves on (hand, stakes), for fixed strategies that double.
 DoubleStakes = Callable[[Composition, StakeUnits], "StakeUnits | None"]
+
+
+def hole_index(up: int) -> int | None:
+    """The shoe index of the hole card that makes a dealer blackjack with ``up``
+    (:func:`trainer.rules.dealer.blackjack_hole`)."""
+    hole = blackjack_hole(up)
+    return None if hole is None else hole - 1
 
 
 @cache
@@ -59,7 +67,7 @@ class UpCardValues:
         self.shoe = shoe
         self.up = up
         self.peek = rules.peek.peeks_on(up)
-        self._bj_index = {1: 9, 10: 0}.get(up) if self.peek else None
+        self._bj_index = hole_index(up) if self.peek else None
         self._dealer: dict[Composition, list[float]] = {}
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
         self._stand: dict[Composition, tuple[float, float]] = {}
@@ -88,7 +96,7 @@ class UpCardValues:
 
     def dealer_blackjack(self, removed: Composition) -> float:
         """P(dealer blackjack) once ``removed`` is gone from the shoe."""
-        hole = {1: 9, 10: 0}.get(self.up)
+        hole = hole_index(self.up)
         if hole is None:
             return 0.0
         left = [s - r for s, r in zip(self.shoe, removed, strict=True)]

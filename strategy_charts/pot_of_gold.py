@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 
 from trainer.rules import Action, offers
+from trainer.rules.dealer import blackjack_hole
 from trainer.rules.side_bets import pot_of_gold as pay_table
 
 from .composition import Composition, of_values, total, with_card
@@ -47,7 +48,7 @@ def split_lammers(values: UpCardValues, pair: int, max_hands: int, decide: Decid
         return int(offers.double_offered(rules, 2, t, soft, from_split=True)
                    is Action.FREE_DOUBLE)
 
-    hole = {1: 10, 10: 1}.get(values.up) if values.peek else None
+    hole = blackjack_hole(values.up) if values.peek else None
     kinds: dict[tuple[bool, int, int, bool], int] = {}
     for card in range(1, 11):
         kind = (card == pair, free_doubles(card, REAL), free_doubles(card, FREE), card == hole)

@@ -25,7 +25,7 @@ from trainer.rules import (
     offers,
     settle_hand,
 )
-from trainer.rules.dealer import DealerFinal
+from trainer.rules.dealer import DealerFinal, blackjack_hole
 
 Counts = tuple[int, ...]
 #: Post-split decision: (hand values, stakes (real, free)) -> "stand" | "hit" | "double"
@@ -63,7 +63,7 @@ def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
             out.append((p, cards))
             return
         for v, q, rest in _draws(shoe):
-            if len(cards) == 1 and peek and sorted((up, v)) == [1, 10]:
+            if len(cards) == 1 and peek and v == blackjack_hole(up):
                 continue
             walk((*cards, v), rest, p * q)
 

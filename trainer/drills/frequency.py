@@ -26,6 +26,7 @@ from typing import Any
 from strategy_charts.composition import Composition, full_shoe, of_values, size, subtract
 from strategy_charts.table_keys import parse_table_key, table_key
 from trainer.rules import RuleSet
+from trainer.rules.dealer import blackjack_hole
 
 Entries = dict[str, dict[str, Any]]
 
@@ -41,8 +42,9 @@ def _no_blackjack(rules: RuleSet, up: int, left: Composition) -> float:
     """Chance the dealer has no blackjack, where a peek with ``up`` would end the round."""
     if not rules.peek.peeks_on(up):
         return 1.0
-    hole = 9 if up == 1 else 0
-    return 1.0 - left[hole] / sum(left)
+    hole = blackjack_hole(up)
+    assert hole is not None, "a dealer peeks only with an up card that can make blackjack"
+    return 1.0 - left[hole - 1] / sum(left)
 
 
 def entry_weights(rules: RuleSet, entries: Entries) -> dict[str, float]:

@@ -8,6 +8,12 @@ from dataclasses import dataclass
 from .hand import hand_total
 
 
+def blackjack_hole(up_points: int) -> int | None:
+    """The hole card (by blackjack value) that makes a dealer blackjack with this up card: a
+    ten-value under an ace, an ace under a ten-value; None under any other up card."""
+    return {1: 10, 10: 1}.get(up_points)
+
+
 def dealer_draws_on(total: int, soft: bool, hits_soft_17: bool) -> bool:
     """True while the dealer must draw on this best total: below 17, or soft 17 when the
     dealer hits soft 17."""
