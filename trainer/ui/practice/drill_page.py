@@ -20,9 +20,10 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.timed import TimedDrill
-from trainer.rules import Action, RulesError, RuleSet, preset
+from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
 
 from ..background import Latest
+from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from ..widgets import QUIET, WARNING, Busy, Countdown
@@ -95,6 +96,12 @@ class DrillPage(QWidget):
                 QTimer.singleShot(0, lambda: QMessageBox.warning(
                     self, "The rules file cannot be used", message))
             return preset(name)
+
+    def _keep_preset(self) -> None:
+        """A preset chosen on the page becomes the one Settings names (a custom file stays)."""
+        choice = self.rules_box.currentData()
+        if choice in PRESETS:
+            cfg.write(self.settings, cfg.PRESET, choice)
 
     def _lay_out(self, top: QHBoxLayout, middle: QHBoxLayout) -> None:
         """Controls on top, the table in the middle, then the action bar and the status line."""

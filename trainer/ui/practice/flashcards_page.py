@@ -38,7 +38,7 @@ from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.situations import preset_label
 from trainer.drills.study import StudySettings
 from trainer.drills.timed import TimedDrill
-from trainer.rules import PRESETS, RulesError
+from trainer.rules import RulesError
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -144,9 +144,7 @@ class FlashcardsPage(DrillPage):
         self.load()
 
     def _rules_changed(self) -> None:
-        choice = self.rules_box.currentData()
-        if choice in PRESETS:
-            cfg.write(self.settings, cfg.PRESET, choice)
+        self._keep_preset()
         self._fill_modes()
         self.load()
 

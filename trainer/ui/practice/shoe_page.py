@@ -29,7 +29,7 @@ from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.drills.timed import TimedDrill
-from trainer.rules import PRESETS, Action, RulesError, Shoe
+from trainer.rules import Action, RulesError, Shoe
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -129,9 +129,7 @@ class ShoePage(DrillPage):
         self.seat.show_offered(self._chosen_rules())
 
     def _rules_changed(self) -> None:
-        choice = self.rules_box.currentData()
-        if choice in PRESETS:
-            cfg.write(self.settings, cfg.PRESET, choice)
+        self._keep_preset()
         self._show_side_bets()
         self.start_shoe()
 
