@@ -22,7 +22,7 @@ CASES = [
     ("pot-of-gold", (2, 1, 1, 2, 1, 1, 1, 1, 1, 5), 1, (4, 4)),
     # a 21 decides: A,6 reaches soft 21 and can hit on (a Charlie where it has five cards)
     ("evolution-no-auto-stand", (3, 1, 1, 2, 1, 2, 1, 1, 1, 5), 10, (1, 6)),
-    ("pot-of-gold-no-auto-stand", (3, 2, 1, 1, 1, 2, 1, 1, 1, 5), 6, (1, 2)),
+    ("pot-of-gold-no-auto-stand", (2, 1, 1, 1, 1, 1, 1, 1, 1, 5), 6, (1, 5)),
 ]
 
 

@@ -1,6 +1,6 @@
 """The felt table: dealer's cards, the player's hands side by side with stakes, and the shoe.
 
-:class:`TableWidget` paints a :class:`~trainer.ui.table_model.TableView` and holds nothing
+:class:`TableWidget` paints a :class:`~trainer.ui.table.model.TableView` and holds nothing
 else. Every size is a fraction of the widget's size, all drawing is antialiased vector work, so
 the table is crisp at any size and device pixel ratio.
 """
