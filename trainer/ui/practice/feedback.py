@@ -118,16 +118,20 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "")
     return "".join(lines)
 
 
+#: The side column's fixed width (the feedback panel, and the shoe page's column holding it).
+SIDE_WIDTH = 280
+
+
 class FeedbackPanel(QFrame):
-    """Shows the last decision (or a round's decisions) and the session's score."""
+    """Shows the last decision (or a round's decisions) and the session's score. Its width is
+    fixed, so the table beside it never moves when it fills."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("feedback")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(300)
-        self.setMaximumWidth(380)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.setFixedWidth(SIDE_WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(10)

@@ -22,7 +22,6 @@ from PyQt6.QtCore import QSettings, QTimer
 from PyQt6.QtGui import QKeySequence, QShortcut
 from PyQt6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
     QWidget,
@@ -44,7 +43,6 @@ from ..background import Job
 from ..settings import declarations as cfg
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
-from ..widgets import heading
 from .drill_page import DrillPage
 from .feedback import verdict_word
 
@@ -80,25 +78,12 @@ class FlashcardsPage(DrillPage):
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
                                   "(hit 11 or less, else stand; no insurance) is taken.")
 
-        top = QHBoxLayout()
-        top.addWidget(heading("Flashcards"))
-        top.addSpacing(18)
-        for text, widget in (("Mode", self.mode_box), ("Rules", self.rules_box)):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            top.addWidget(label)
-            top.addWidget(widget)
-        top.addWidget(self.timed_box)
-        top.addWidget(self.countdown)
-        top.addStretch(1)
+        top = self._top_row("Flashcards", [("Mode", self.mode_box), ("Rules", self.rules_box)])
         self.day_label = QLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
         top.addWidget(self.day_label)
-        middle = QHBoxLayout()
-        middle.addWidget(self.table, 1)
-        middle.addWidget(self.feedback)
-        self._lay_out(top, middle)
+        self._lay_out(top, [self.table, self.feedback])
 
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)

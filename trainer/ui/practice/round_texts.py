@@ -1,4 +1,4 @@
-"""Texts for shoe practice: a round settled bet by bet, and the end-of-shoe report."""
+"""Texts for shoe practice: a round settled bet by bet."""
 
 from __future__ import annotations
 
@@ -6,11 +6,9 @@ from fractions import Fraction
 from html import escape
 
 from trainer.drills.records import GradedDecision, Verdict
-from trainer.drills.shoe_practice import ShoeReport
 from trainer.rules import SeatResult
 
 from ..table.model import money_text, outcome_text, signed_money
-from .feedback import explanation
 
 
 def _row(what: str, detail: str, net: Fraction) -> str:
@@ -52,35 +50,6 @@ def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None) -
     rows.append(f"<div style='margin-top:6px; font-weight:700'>Round net "
                 f"{escape(signed_money(result.net))}{escape(after)}</div>")
     return "".join(rows)
-
-
-def report_html(report: ShoeReport, bet: Fraction, errors: list[GradedDecision]) -> str:
-    """The end-of-shoe report in a player's words; ``errors`` are listed when given."""
-    right = report.decisions - report.errors
-    share = f" ({right / report.decisions:.0%} right)" if report.decisions else ""
-    luck = "ran for you" if report.luck >= 0 else "ran against you"
-    parts = [
-        "<h3>End of the shoe</h3>",
-        f"<p>{_count(report.rounds, 'round')}, {_count(report.decisions, 'decision')}, "
-        f"{_count(report.errors, 'error')}{share}.</p>",
-        f"<p>Your result: <b>{escape(signed_money(report.net))}</b>. With perfect play "
-        f"you could expect {report.expected:+.2f} over these rounds.</p>",
-        f"<p><b>Skill</b>: your errors gave away {report.ev_lost:.3f} bets of expectation, "
-        f"{report.skill_cost:.2f} at {money_text(bet)} a bet.<br>"
-        f"<b>Luck</b>: the cards {luck} by {abs(report.luck):.2f}.</p>",
-        "<p style='color:#666666'>Result = expected − skill cost + luck.</p>",
-    ]
-    if errors:
-        parts.append("<p><b>Your errors</b></p><ol>")
-        for d in errors:
-            parts.append(f"<li>{escape(d.cards)} v {escape(d.dealer_up)}: "
-                         f"{escape(explanation(d))}</li>")
-        parts.append("</ol>")
-    return "".join(parts)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def wrong(decisions: list[GradedDecision]) -> list[GradedDecision]:
