@@ -80,6 +80,12 @@ class Score:
                 f"{self.decisions} right ({share:.0%}) · EV lost {self.ev_lost:.3f} bets")
 
 
+def margin(decision: GradedDecision) -> str:
+    """What the choice gained or cost, without the EVs: 'Standing costs 2.1% of your bet'."""
+    words = explanation(decision).split(" — ", 1)[-1]
+    return words[:1].upper() + words[1:]
+
+
 def decision_html(decision: GradedDecision, heading: str = "", reason: str = "") -> str:
     """One decision as rich text: severity, what was played and what was best, the EVs, the
     reason the best play is best, and what the habit costs in main bets per 100 rounds."""
@@ -107,10 +113,9 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "")
                     f"<td style='padding-left:10px'>{you}</td></tr>")
     lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
                  + "</table>")
-    if reason:
-        lines.append(f"<div>{escape(reason)}</div>")
-    else:
-        lines.append(f"<div>{escape(explanation(decision))}</div>")
+    # the EVs are in the table above: the words after them say what the choice gains or costs
+    words = reason or margin(decision)
+    lines.append(f"<div>{escape(words)}</div>")
     if decision.verdict is not Verdict.CORRECT and decision.ev_loss * decision.weight > 0:
         per100 = decision.ev_loss * decision.weight * 100
         lines.append(f"<div style='margin-top:4px'>Played this way every time, it costs "
@@ -179,9 +184,9 @@ class FeedbackPanel(QFrame):
         self._show_score()
 
     def show_decisions(self, decisions: list[GradedDecision], heading: str = "",
-                       reason: str = "") -> None:
+                       reason: str = "", note: str = "") -> None:
         """Show one or more decisions, the latest first (``reason``: why the best play of a
-        single decision is best)."""
+        single decision is best; ``note``: a quiet line after them)."""
         if not decisions:
             self.clear("No decisions to grade this round.")
             return
@@ -195,6 +200,8 @@ class FeedbackPanel(QFrame):
             parts.append(decision_html(decision, prefix, reason if not many else ""))
             if number < len(decisions):
                 parts.append("<hr>")
+        if note:
+            parts.append(f"<div style='margin-top:8px; font-size:small'>{escape(note)}</div>")
         self.body.setText("".join(parts))
         self.setAccessibleDescription(" ".join(explanation(d) for d in decisions))
 
