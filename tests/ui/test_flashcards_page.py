@@ -197,7 +197,7 @@ def test_done_for_today_then_keep_going(qtbot, store: QSettings, data_dir: Path,
         qtbot.keyClick(page.table, key_for(page))
     assert not page.awaiting and page.card is None, "the day is done"
     assert page.table.view().message.startswith("Done for today · next card due ")
-    assert "The next card due" in page.feedback.body.text()
+    assert "The next card is due" in page.feedback.body.text()
     assert "Due 0 · Learning 0 · New 0 (of 1 a day)" in page.day_label.text()
     assert page.bar.go_on.isVisible() and page.bar.go_on.text().startswith("Keep going")
     qtbot.keyClick(page.table, Qt.Key.Key_Space)             # keep going

@@ -133,18 +133,18 @@ def test_the_end_of_shoe_report_is_a_panel_and_the_next_shoe_waits(
     page.drill_requested.connect(asked.append)
     page.practice.shoe.cut_index = 0           # the cut card is out: this round is the last
     click(qtbot, page, Action.FREE_SPLIT)
-    click(qtbot, page, Action.HIT)             # 8 3 v 10 hit: a free double was best
+    click(qtbot, page, Action.HIT)             # 8 3 hits to 21 (no double after a split)
     while page.phase is ShoePhase.DECIDING:
-        click(qtbot, page, Action.STAND)
+        click(qtbot, page, Action.STAND)       # 8 5 stands against a ten: an error
     assert page.phase is ShoePhase.FINISHED
     qtbot.mouseClick(page.bar.go_on, Qt.MouseButton.LeftButton)
     assert page.phase is ShoePhase.REPORT
     assert page.centre.currentWidget() is page.report and page.report.isVisible()
     text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
     assert "1 round · 3 decisions · 1 error" in text
-    for line in ("Result", "Perfect play expected", "Skill: your errors cost", "Luck"):
+    for line in ("Result", "Perfect play expected", "Skill: your errors", "Luck"):
         assert line in text
-    assert "main bets" in text and "in money" in text and "Pairs" in text
+    assert "main bets" in text and "in chips" in text and "Pairs" in text
     figures = re.findall(r"[-\u2212+]?\d+\.\d+", text)
     assert figures and not any(f.startswith("-") for f in figures), "one minus sign: U+2212"
     assert page.report.drill.isEnabled() and "(1)" in page.report.drill.text()

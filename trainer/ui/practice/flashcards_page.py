@@ -243,14 +243,14 @@ class FlashcardsPage(DrillPage):
     def _done_for_today(self) -> None:
         assert self.session is not None
         due = self.session.next_due()
-        when = f"next card due {due.astimezone():%a %H:%M}" if due is not None else ""
+        when = f"{due.astimezone():%a %H:%M}" if due is not None else ""
         self.awaiting = False
         self.card = None
-        self.table.set_view(replace(EMPTY, message=" · ".join(
-            w for w in ("Done for today", when) if w)))
-        self.feedback.clear(f"Done for today: every due card is answered and today's new "
-                            f"cards are in. {'The ' + when + '.' if when else ''} Keep going "
-                            f"to practise your weakest cards.")
+        self.table.set_view(replace(EMPTY, message="Done for today" + (
+            f" · next card due {when}" if when else "")))
+        self.feedback.clear("Done for today: every due card is answered and today's new cards "
+                            "are in. " + (f"The next card is due {when}. " if when else "")
+                            + "Keep going to practise your weakest cards.")
         self._offer_proceed("Keep going")
 
     def answer(self, action: object) -> None:

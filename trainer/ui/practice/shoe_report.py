@@ -1,6 +1,6 @@
 """The end-of-shoe report, a panel in the table's place on the shoe page.
 
-It gives the shoe's result in main bets (and money), splits it into what perfect play expected,
+It gives the shoe's result in main bets (and chips), splits it into what perfect play expected,
 what the player's errors gave away (skill, by category of hand) and the rest (luck), lists the
 errors, and offers to drill them. Every figure carries its unit; every minus sign is U+2212.
 The next shoe is dealt when the player asks (the action bar's "Next shoe").
@@ -43,8 +43,8 @@ def main_bets(value: float) -> str:
 
 
 def money(value: float) -> str:
-    """'−12.50 in money'."""
-    return f"{signed(value)} in money"
+    """'−12.50 in chips'."""
+    return f"{signed(value)} in chips"
 
 
 def _count(n: int, word: str) -> str:
@@ -58,7 +58,7 @@ def report_html(report: ShoeReport, errors: list[GradedDecision]) -> str:
     rows = [
         ("Result", main_bets(report.net_bets), money(float(report.net))),
         ("Perfect play expected", main_bets(report.expected_bets), money(report.expected)),
-        ("Skill: your errors cost", main_bets(-report.ev_lost), money(-report.skill_cost)),
+        ("Skill: your errors", main_bets(-report.ev_lost), money(-report.skill_cost)),
         ("Luck: the cards", main_bets(report.luck_bets), money(report.luck)),
     ]
     parts = [
@@ -69,8 +69,8 @@ def report_html(report: ShoeReport, errors: list[GradedDecision]) -> str:
           f"<td align='right' style='padding-right:14px'><b>{escape(bets)}</b></td>"
           f"<td align='right'>{escape(cash)}</td></tr>" for what, bets, cash in rows),
         "</table>",
-        f"<p>Result = expected {MINUS} skill + luck (each round's money over its own main "
-        f"bet).</p>",
+        "<p>Result = expected + skill + luck. A round counts its chips over its own main "
+        "bet.</p>",
     ]
     if report.by_category:
         parts.append("<p><b>Skill by category of hand</b></p><table cellspacing='0' "
@@ -82,7 +82,7 @@ def report_html(report: ShoeReport, errors: list[GradedDecision]) -> str:
             parts.append(f"<tr><td style='padding-right:14px'>{escape(c.category.value)}</td>"
                          f"<td align='right' style='padding-right:14px'>{c.decisions}</td>"
                          f"<td align='right' style='padding-right:14px'>{c.errors}</td>"
-                         f"<td align='right'>{escape(main_bets(-c.ev_lost))}</td></tr>")
+                         f"<td align='right'>{c.ev_lost:.3f} main bets</td></tr>")
         parts.append("</table>")
     if errors:
         parts.append("<p><b>Your errors</b></p><ol>")

@@ -278,7 +278,7 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     y += ch + 0.05 * ch + total_px * PILL + GAP * ch + 2 * CHIP_RADIUS * ch
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
-                  hands_top - ARC_ROOM * ch * 0.45, hands, sides, shoe)
+                  hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe)
 
 
 def _shoe_box(width: float, ch: float, view: TableView) -> QRectF | None:
