@@ -1,4 +1,4 @@
-"""The drill pages' screenshot states set themselves up (packaging/take_screenshots.py uses them)."""
+"""The drill pages' screenshot states set themselves up (for packaging/take_screenshots.py)."""
 
 from __future__ import annotations
 

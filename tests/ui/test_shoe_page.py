@@ -256,3 +256,26 @@ def test_timed_shoe_play_applies_the_auto_decision(qtbot, store: QSettings, data
     decision = page.practice.decisions[-1]
     assert decision.timed_out and decision.action == "stand" and decision.mode is Mode.TIMED
     page.shutdown()
+
+
+def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: QSettings,
+                                                              data_dir: Path, warnings) -> None:
+    from trainer.ui.main_window import MainWindow
+    from trainer.ui.practice.screen_states import shoe_report
+
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    page = window.show_page("shoe")
+    shoe_report(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
+    keys = list(page.report._keys)
+    assert keys and all(k.startswith("evolution|") for k in keys)
+    qtbot.mouseClick(page.report.drill, Qt.MouseButton.LeftButton)
+    assert window.current_page() == "flashcards"
+    flashcards = window.pages["flashcards"].page
+    qtbot.waitUntil(lambda: flashcards.awaiting, timeout=20000)
+    assert flashcards.session.keys == keys
+    assert flashcards.card.situation.key in keys
+    for key in ("flashcards", "shoe"):
+        window.pages[key].page.shutdown()
