@@ -123,6 +123,17 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "")
     return "".join(lines)
 
 
+def rich_label(name: str) -> QLabel:
+    """A label for rich text that wraps, sits top left and can be selected to copy."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
 #: The side column's fixed width (the feedback panel, and the shoe page's column holding it).
 SIDE_WIDTH = 280
 
@@ -140,12 +151,7 @@ class FeedbackPanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(10)
-        self.body = QLabel()
-        self.body.setObjectName("feedback-body")
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body = rich_label("feedback-body")
         larger = self.body.font()
         larger.setPointSizeF(larger.pointSizeF() * 1.15)
         self.body.setFont(larger)

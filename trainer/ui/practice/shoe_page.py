@@ -20,7 +20,6 @@ from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
     QGroupBox,
-    QLabel,
     QMessageBox,
     QStackedWidget,
     QToolButton,
@@ -41,6 +40,7 @@ from ..settings.declarations import Feedback
 from ..table.action_bar import ORDER, PROCEED_KEYS
 from ..table.model import EMPTY, TableView, dealer_frames, view_from_round
 from .drill_page import FELT_SHARE, SIDE_WIDTH, DrillPage
+from .feedback import rich_label
 from .round_texts import settlement_html, wrong
 from .rules_choice import penetration
 from .shoe_report import ReportPanel
@@ -104,11 +104,7 @@ class ShoePage(DrillPage):
         self.seat_button.toggled.connect(self._seat_toggled)
 
         self.money = MoneyLine()
-        self.settlement = QLabel()
-        self.settlement.setObjectName("settlement")
-        self.settlement.setWordWrap(True)
-        self.settlement.setTextFormat(Qt.TextFormat.RichText)
-        self.settlement.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.settlement = rich_label("settlement")
         settled_box = QGroupBox("Settlement")
         QVBoxLayout(settled_box).addWidget(self.settlement)
         right = QWidget()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,7 +24,7 @@ from PyQt6.QtWidgets import (
 from trainer.drills.records import GradedDecision
 from trainer.drills.shoe_practice import ShoeReport
 
-from .feedback import explanation
+from .feedback import explanation, rich_label
 
 MINUS = "\u2212"
 
@@ -113,12 +113,7 @@ class ReportPanel(QFrame):
         big.setPointSizeF(big.pointSizeF() * 1.5)
         big.setBold(True)
         self.title.setFont(big)
-        self.body = QLabel()
-        self.body.setObjectName("shoe-report-body")
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body = rich_label("shoe-report-body")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
