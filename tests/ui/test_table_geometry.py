@@ -210,8 +210,8 @@ def test_side_panels_fold_on_a_narrow_window_and_open_on_a_wide_one(
 
 # ----- the table alone ---------------------------------------------------------------------
 
-def _round(stack: str, bets: Bets, *actions: Action) -> Round:
-    rnd = Round(preset("evolution"), Shoe.stacked(cards(stack), decks=8), bets)
+def _round(stack: str, bets: Bets, *actions: Action, rules: str = "evolution") -> Round:
+    rnd = Round(preset(rules), Shoe.stacked(cards(stack), decks=8), bets)
     for action in actions:
         rnd.act(action)
     return rnd
@@ -239,7 +239,37 @@ def many_cards() -> TableView:
     return view_from_round(rnd)
 
 
-VIEWS = {"doubled": doubled_and_settled, "split": split_with_side_bets, "many": many_cards}
+def four_hands_settled() -> TableView:
+    """Pot of gold: eights split for free to four hands, the first doubled free, all settled."""
+    rnd = _round("8h 6s 8d 10c 8c 8s 3h 2d 10h 9c 5d 7h 10s",
+                 Bets(main=Fraction(10), pot_of_gold=Fraction(5)),
+                 Action.FREE_SPLIT, Action.FREE_SPLIT, Action.FREE_SPLIT, Action.FREE_DOUBLE,
+                 Action.STAND, Action.STAND, Action.STAND, rules="pot-of-gold")
+    view = view_from_round(rnd)
+    assert len(view.hands) == 4 and all(h.outcome is not None for h in view.hands)
+    return view
+
+
+VIEWS = {"doubled": doubled_and_settled, "split": split_with_side_bets, "many": many_cards,
+         "four": four_hands_settled}
+
+
+def test_four_hands_keep_their_sizes_at_1280_by_800(qtbot, recorded: list[Painted]) -> None:
+    """At the felt's size in a 1280 x 800 window, four hands' results go above their cards
+    so the cards keep the sizes a player reads."""
+    table = TableWidget()
+    qtbot.addWidget(table)
+    table.resize(782, 650)
+    table.set_view(four_hands_settled())
+    lay = paint(table)
+    least = sizes(recorded, lay)
+    assert least["rank"] >= 20 and least["total"] >= 14, least
+    assert least["lammer"] >= 10 and least["chip"] >= 10, least
+    assert lay.badges_above
+    for hand in lay.hands:
+        assert hand.badge.bottom() <= min(f.rect.top() for f in hand.faces)
+        assert hand.slot.left() <= hand.badge.left() <= hand.badge.right() <= hand.slot.right()
+    assert_nothing_on_a_face(recorded, lay)
 
 
 @pytest.mark.parametrize("name", list(VIEWS))

@@ -117,6 +117,8 @@ class Layout:
     hands: tuple[HandPlace, ...]
     side_bets: tuple[SidePlace, ...]
     shoe: QRectF | None
+    #: the hands' results in one line above their cards (else in two lines beside them)
+    badges_above: bool = False
 
     @property
     def slots(self) -> tuple[QRectF, ...]:
@@ -179,6 +181,15 @@ def _badge_width() -> float:
 
 
 BADGE_GAP = 0.08
+#: Results go beside the cards unless that leaves the cards less than this share of the height
+#: they have with the results above them.
+BESIDE_AT_LEAST = 0.85
+
+
+def _badge_line_width() -> float:
+    """A one-line badge's width in card heights ("Blackjack +1000.50"), padded."""
+    widest = max(BADGE_WORDS.values(), key=lambda t: _width_at_100(t))
+    return (_width_at_100(f"{widest} +1000.50") / 100 + 1.2) * RESULT_FONT
 
 
 def side_caption(bet: SideBetView) -> str:
@@ -242,20 +253,31 @@ def _shoe_units(view: TableView) -> float:
 
 def _card_height(width: float, height: float, view: TableView) -> float:
     """The largest card height at which the whole view fits ``width`` x ``height``."""
+    return _sizes(width, height, view)[0]
+
+
+def _sizes(width: float, height: float, view: TableView) -> tuple[float, bool]:
+    """The largest card height at which the whole view fits ``width`` x ``height``, and where
+    the hands' results go: beside their cards (False), or, where that would make the cards
+    much smaller (many hands on a narrow table), in one line above them (True)."""
     by_height = height / _vertical_units(view)
     n = max(1, len(view.hands))
     widest = max([_cards_width(h, CARD_RATIO, 1.0) for h in view.hands] + [CARD_RATIO * 1.42])
-    per_hand = widest + BADGE_GAP + _badge_width() + 0.12
-    by_hands = width * 0.96 / (n * per_hand)
+    beside = width * 0.96 / (n * (widest + BADGE_GAP + _badge_width() + 0.12))
+    above = width * 0.96 / (n * max(widest + 0.12, _badge_line_width() + 0.12))
     # the dealer's row centred, the shoe's box to its right, clear of it
     by_dealer = (width / 2 - 0.02 * width) / (
         CARD_RATIO * _dealer_units(DEALER_ROOM) / 2 + _shoe_units(view) + 0.04)
-    return max(16.0, min(by_height, by_hands, by_dealer))
+    side = min(by_height, beside, by_dealer)
+    top = min(by_height, above, by_dealer)
+    if side >= BESIDE_AT_LEAST * top:
+        return max(16.0, side), False
+    return max(16.0, top), True
 
 
 def layout(width: float, height: float, view: TableView) -> Layout:
     """Compute where everything on the table goes."""
-    ch = _card_height(width, height, view)
+    ch, above = _sizes(width, height, view)
     cw = ch * CARD_RATIO
     y = TOP * ch
     shoe = _shoe_box(width, ch, view)
@@ -274,11 +296,11 @@ def layout(width: float, height: float, view: TableView) -> Layout:
         message = QRectF(width / 2 - w / 2, y, w, total_px * 2.0)
     y += total_px * 2.0 + ARC_ROOM * ch
     hands_top = y
-    hands = _hands(width, hands_top, cw, ch, view)
+    hands = _hands(width, hands_top, cw, ch, view, above)
     y += ch + 0.05 * ch + total_px * PILL + GAP * ch + 2 * CHIP_RADIUS * ch
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
-                  hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe)
+                  hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above)
 
 
 def _shoe_box(width: float, ch: float, view: TableView) -> QRectF | None:
@@ -320,11 +342,12 @@ def _dealer(width: float, top: float, cw: float, ch: float, view: TableView,
     return tuple(faces)
 
 
-def _hands(width: float, top: float, cw: float, ch: float,
-           view: TableView) -> tuple[HandPlace, ...]:
+def _hands(width: float, top: float, cw: float, ch: float, view: TableView,
+           above: bool) -> tuple[HandPlace, ...]:
     n = max(1, len(view.hands))
     slot_w = width * 0.96 / n
     badge_w = _badge_width() * ch
+    beside_room = 0.0 if above else BADGE_GAP * ch + badge_w
     places = []
     for i, hand in enumerate(view.hands):
         slot = QRectF(width * 0.02 + i * slot_w, top - 0.1 * ch, slot_w,
@@ -336,7 +359,7 @@ def _hands(width: float, top: float, cw: float, ch: float,
         # and moves left only when its cards and result would leave the slot
         x0 = slot.center().x() - two / 2
         x0 = max(slot.left() + 0.02 * ch,
-                 min(x0, slot.right() - cards_w - BADGE_GAP * ch - badge_w))
+                 min(x0, slot.right() - 0.02 * ch - cards_w - beside_room))
         faces = []
         x = x0
         for k, card in enumerate(hand.cards):
@@ -351,9 +374,17 @@ def _hands(width: float, top: float, cw: float, ch: float,
         w, h = pill_size(hand.total_text, total_px)
         total = QRectF(centre - w / 2, top + ch + 0.05 * ch, w, h)
         discs = _discs(hand, centre, total.bottom() + GAP * ch, ch, slot.width())
-        badge_h = RESULT_FONT * ch * 2 * 1.25 + 0.08 * ch
-        badge = QRectF(x0 + cards_w + BADGE_GAP * ch, top + ch / 2 - badge_h / 2, badge_w,
-                       badge_h)
+        if above:      # one line, centred over the cards, in the room under the message
+            words = " ".join(badge_lines(hand)) if hand.outcome is not None else "Blackjack"
+            line_w = min(pill_size(words, RESULT_FONT * ch)[0], slot_w * 0.96)
+            line_h = RESULT_FONT * ch * PILL
+            badge = QRectF(max(slot.left() + 0.02 * slot_w, min(
+                x0 + cards_w / 2 - line_w / 2, slot.right() - 0.02 * slot_w - line_w)),
+                top - 0.03 * ch - line_h, line_w, line_h)
+        else:
+            badge_h = RESULT_FONT * ch * 2 * 1.25 + 0.08 * ch
+            badge = QRectF(x0 + cards_w + BADGE_GAP * ch, top + ch / 2 - badge_h / 2, badge_w,
+                           badge_h)
         bottom = max([d.rect.bottom() for d in discs] + [total.bottom()])
         left = min(x0, total.left(), *(d.rect.left() for d in discs))
         right = max(x0 + cards_w, total.right(), *(d.rect.right() for d in discs))

@@ -256,7 +256,7 @@ def chip_font(radius: float, text: str) -> QFont:
 
 def lammer_font(radius: float) -> QFont:
     """The font of a lammer's two lines, FREE and the amount it stakes."""
-    return font(radius * 0.47)
+    return font(radius * 0.5)
 
 
 def paint_lammer(painter: QPainter, centre: QPointF, radius: float, amount: Fraction) -> None:

@@ -175,7 +175,7 @@ def _hand(painter: QPainter, lay: Layout, place: HandPlace, hand: HandView,
         paint = paint_lammer if disc.lammer else paint_chip
         paint(painter, disc.centre, disc.radius, disc.amount)  # type: ignore[arg-type]
     if hand.outcome is not None:
-        _badge(painter, place.badge, hand, ch)
+        _badge(painter, place.badge, hand, ch, lay.badges_above)
 
 
 def _pill(painter: QPainter, rect: QRectF, text: str, size: float,
@@ -189,9 +189,10 @@ def _pill(painter: QPainter, rect: QRectF, text: str, size: float,
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _badge(painter: QPainter, rect: QRectF, hand: HandView, card_h: float) -> None:
-    """The settled result beside the hand's cards: its word over its net, coloured by the
-    outcome."""
+def _badge(painter: QPainter, rect: QRectF, hand: HandView, card_h: float,
+           one_line: bool) -> None:
+    """The settled result beside the hand's cards, its word over its net (or in one line
+    above them), coloured by the outcome."""
     word, net = badge_lines(hand)
     size = RESULT_FONT * card_h
     painter.setPen(QPen(QColor("#ffffff"), max(1.0, size * 0.1)))
@@ -199,6 +200,11 @@ def _badge(painter: QPainter, rect: QRectF, hand: HandView, card_h: float) -> No
     painter.setBrush(QColor(BADGE[hand.outcome]))
     painter.drawRoundedRect(rect, size * 0.5, size * 0.5)
     painter.setPen(QColor("#ffffff"))
+    if one_line:
+        text = f"{word} {net}"
+        painter.setFont(fitted_font(text, size, rect.width()))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        return
     half = rect.height() / 2
     for text, box in ((word, QRectF(rect.x(), rect.y() + 0.04 * card_h, rect.width(), half
                                      - 0.04 * card_h)),
