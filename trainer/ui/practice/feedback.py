@@ -17,6 +17,8 @@ from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
+from ..theme import is_dark
+
 #: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
 SEVERITY_LOOK = {
     Severity.NONE: ("Correct", "#1e8e3e"),
@@ -24,6 +26,18 @@ SEVERITY_LOOK = {
     Severity.MISTAKE: ("Mistake", "#d93025"),
     Severity.BLUNDER: ("Blunder", "#a50e0e"),
 }
+
+
+#: Text colours used on the practice pages, and what replaces each on a dark theme's window
+#: (each at least 4.5:1 against it, as the light ones are against white).
+ON_DARK = {"#1e8e3e": "#5bb974", "#b06000": "#f6ae2d", "#d93025": "#f28b82",
+           "#a50e0e": "#ff6b5e", "#c5221f": "#f28b82", "#5f6368": "#bdc1c6",
+           "#777777": "#a8a8a8"}
+
+
+def ink(colour: str, dark: bool) -> str:
+    """``colour`` as text on the page: itself on a light theme, its lighter twin on a dark."""
+    return ON_DARK.get(colour, colour) if dark else colour
 
 
 def verdict_word(decision: GradedDecision) -> str:
@@ -86,10 +100,13 @@ def margin(decision: GradedDecision) -> str:
     return words[:1].upper() + words[1:]
 
 
-def decision_html(decision: GradedDecision, heading: str = "", reason: str = "") -> str:
+def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
+                  dark: bool = False) -> str:
     """One decision as rich text: severity, what was played and what was best, the EVs, the
-    reason the best play is best, and what the habit costs in main bets per 100 rounds."""
+    reason the best play is best, and what the habit costs in main bets per 100 rounds
+    (``dark``: for a dark theme's window)."""
     word, colour = SEVERITY_LOOK[decision.severity]
+    colour = ink(colour, dark)
     if decision.verdict is Verdict.ACCEPTABLE:
         word = f"{word} (acceptable)"
     if decision.timed_out:
@@ -178,7 +195,8 @@ class FeedbackPanel(QFrame):
 
     def clear(self, note: str = "") -> None:
         """Empty the panel, leaving ``note``."""
-        self.body.setText(f"<div style='color:#777777'>{escape(note)}</div>")
+        self.body.setText(f"<div style='color:{ink('#777777', self.dark())}'>{escape(note)}"
+                          "</div>")
         self.setAccessibleDescription(note)
 
     def rescore(self, decisions: list[GradedDecision], note: str = "") -> None:
@@ -203,13 +221,18 @@ class FeedbackPanel(QFrame):
         many = len(decisions) > 1
         for number, decision in enumerate(decisions, start=1):
             prefix = f"{number}. " if many else ""
-            parts.append(decision_html(decision, prefix, reason if not many else ""))
+            parts.append(decision_html(decision, prefix, reason if not many else "",
+                                       self.dark()))
             if number < len(decisions):
                 parts.append("<hr>")
         if note:
             parts.append(f"<div style='margin-top:8px; font-size:small'>{escape(note)}</div>")
         self.body.setText("".join(parts))
         self.setAccessibleDescription(" ".join(explanation(d) for d in decisions))
+
+    def dark(self) -> bool:
+        """True on a dark theme."""
+        return is_dark(self.palette())
 
     def _show_score(self) -> None:
         self.score_label.setText(self.score.text())

@@ -9,18 +9,21 @@ from trainer.drills.records import GradedDecision, Verdict
 from trainer.rules import SeatResult
 
 from ..table.model import money_text, outcome_text, signed_money
+from .feedback import ink
 
 
-def _row(what: str, detail: str, net: Fraction) -> str:
-    colour = "#1e8e3e" if net > 0 else "#c5221f" if net < 0 else "#5f6368"
+def _row(what: str, detail: str, net: Fraction, dark: bool) -> str:
+    colour = ink("#1e8e3e" if net > 0 else "#c5221f" if net < 0 else "#5f6368", dark)
     return (f"<tr><td style='padding-right:10px'><b>{escape(what)}</b></td>"
             f"<td style='padding-right:10px'>{escape(detail)}</td>"
             f"<td align='right' style='color:{colour}; font-weight:700'>"
             f"{escape(signed_money(net))}</td></tr>")
 
 
-def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None) -> str:
-    """Every bet of the round with its outcome and net, then the round's net and balance."""
+def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None,
+                    dark: bool = False) -> str:
+    """Every bet of the round with its outcome and net, then the round's net and balance
+    (``dark``: for a dark theme's window)."""
     rows = [f"<div style='margin-bottom:4px'>Dealer: {escape(dealer)}</div>", "<table>"]
     many = len(result.hands) > 1
     for number, hand_result in enumerate(result.hands, start=1):
@@ -35,16 +38,16 @@ def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None) -
         words = outcome_text(hand_result.outcome, hand_result.net)
         if hand_result.net:
             words = words.rsplit(" ", 1)[0]     # the net has its own column
-        rows.append(_row(what, f"{cards} ({', '.join(stakes)}): {words}", hand_result.net))
+        rows.append(_row(what, f"{cards} ({', '.join(stakes)}): {words}", hand_result.net, dark))
     if result.insurance is not None:
         won = result.insurance > 0
         rows.append(_row("Insurance", "dealer blackjack: paid 2 to 1" if won
-                         else "no dealer blackjack: lost", result.insurance))
+                         else "no dealer blackjack: lost", result.insurance, dark))
     for side in result.side_bets:
         detail = f"{money_text(side.stake)} on it: " + (
             f"{side.category} pays {int(side.net / side.stake)} to 1" if side.net > 0
             else "no win")
-        rows.append(_row(side.bet.title, detail, side.net))
+        rows.append(_row(side.bet.title, detail, side.net, dark))
     rows.append("</table>")
     after = "" if balance is None else f" · balance {money_text(balance)}"
     rows.append(f"<div style='margin-top:6px; font-weight:700'>Round net "

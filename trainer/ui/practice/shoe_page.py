@@ -351,7 +351,8 @@ class ShoePage(DrillPage):
         practice = self.practice
         assert practice is not None and practice.rounds
         record = practice.rounds[-1]
-        self.settlement.setText(settlement_html(record.result, record.dealer, record.balance))
+        self.settlement.setText(settlement_html(record.result, record.dealer, record.balance,
+                                                self.feedback.dark()))
         self._show_info()
         if cfg.feedback(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
