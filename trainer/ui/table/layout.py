@@ -12,6 +12,7 @@ that none of it lies on a card face.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from PyQt6.QtCore import QPointF, QRectF
@@ -69,7 +70,7 @@ class Disc:
 
     centre: QPointF
     radius: float
-    amount: object
+    amount: Fraction
     lammer: bool
 
     @property
@@ -212,8 +213,8 @@ def _cards_width(hand: HandView, cw: float, ch: float) -> float:
     return width
 
 
-def _stake_discs(hand: HandView) -> list[tuple[object, bool]]:
-    discs: list[tuple[object, bool]] = []
+def _stake_discs(hand: HandView) -> list[tuple[Fraction, bool]]:
+    discs: list[tuple[Fraction, bool]] = []
     if hand.real_stake:
         discs.append((hand.real_stake, False))
     lammers = hand.lammers or (1 if hand.free_stake else 0)

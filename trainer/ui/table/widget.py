@@ -173,7 +173,7 @@ def _hand(painter: QPainter, lay: Layout, place: HandPlace, hand: HandView,
     _pill(painter, place.total, hand.total_text, TOTAL_FONT * ch, strong=current)
     for disc in place.discs:
         paint = paint_lammer if disc.lammer else paint_chip
-        paint(painter, disc.centre, disc.radius, disc.amount)  # type: ignore[arg-type]
+        paint(painter, disc.centre, disc.radius, disc.amount)
     if hand.outcome is not None:
         _badge(painter, place.badge, hand, ch, lay.badges_above)
 
@@ -232,8 +232,7 @@ def _side_bet(painter: QPainter, lay: Layout, side: SidePlace) -> None:
     painter.setBrush(QColor(0, 0, 0, 40))
     painter.drawEllipse(side.circle)
     if side.chip is not None:
-        paint_chip(painter, side.chip.centre, side.chip.radius,
-                   side.chip.amount)  # type: ignore[arg-type]
+        paint_chip(painter, side.chip.centre, side.chip.radius, side.chip.amount)
     bet = side.bet
     text = side_caption(bet)
     size = CAPTION_FONT * ch
