@@ -176,6 +176,11 @@ def test_a_bet_changed_mid_round_applies_from_the_next_round_and_says_so(
     assert "From the next round" not in page.money.text()
     assert "Bets 50 + Hot 3 5" in page.money.text()
     assert [s.stake for s in page.table.view().side_bets if s.title == "Hot 3"] == [5]
+    page.seat.bet.setValue(5000)                  # more than the balance: refused, said
+    assert "Bets not changed: 5005 is more than your balance" in page.money.text()
+    assert page.practice.bets.main == 50
+    page.seat.bet.setValue(20)
+    assert "From the next round: 20 + Hot 3 5" in page.money.text()
     page.shutdown()
 
 

@@ -38,7 +38,7 @@ from ..background import Job
 from ..settings import declarations as cfg
 from ..settings.declarations import Feedback
 from ..table.action_bar import ORDER, PROCEED_KEYS
-from ..table.model import EMPTY, TableView, dealer_frames, view_from_round
+from ..table.model import EMPTY, TableView, dealer_frames, money_text, view_from_round
 from .drill_page import FELT_SHARE, SIDE_WIDTH, DrillPage
 from .feedback import rich_label
 from .round_texts import settlement_html, wrong
@@ -184,11 +184,18 @@ class ShoePage(DrillPage):
         practice = self.practice
         if practice is None or self.rules is None:
             return
-        try:
-            practice.change_bets(Fraction(self.seat.bet.value()), self.seat.side_bets(self.rules))
-            self._bet_problem = ""
-        except ValueError as exc:
-            self._bet_problem = f"Bets not changed: {exc}"
+        bet, sides = Fraction(self.seat.bet.value()), self.seat.side_bets(self.rules)
+        total = bet + sum(sides.values(), Fraction(0))
+        balance = practice.balance
+        if balance is not None and total > balance:   # it would end the shoe: refused
+            self._bet_problem = (f"Bets not changed: {money_text(total)} is more than your "
+                                 f"balance of {money_text(balance)}.")
+        else:
+            try:
+                practice.change_bets(bet, sides)
+                self._bet_problem = ""
+            except ValueError as exc:
+                self._bet_problem = f"Bets not changed: {exc}"
         self._show_info()
 
     # ----- a new shoe -----------------------------------------------------------------------
