@@ -137,3 +137,18 @@ def test_the_leak_reads_the_recent_answers_of_each_situation(evolution: Catalog)
     assert got.leak_per_100 == pytest.approx(
         only.per_100 + 100 * (sum(course.leak.values()) - course.leak[hard11]
                               - course.leak[hard12]))
+
+
+def test_a_reasons_claim_is_its_text_without_the_evs(evolution: Catalog) -> None:
+    """A screen that lists every action's EV shows the claim: the same words, no EV quoted."""
+    play = classic_play(evolution.rules)
+    seen: set[Rule] = set()
+    for spots in evolution.spots.values():
+        for spot in spots[:2]:
+            evs, best = evolution.evs(spot)
+            why = reason(evolution.rules, spot, evs, best, play.play[spot.table_key])
+            seen.add(why.rule)
+            quoted = {f"{ev:+.3f}".replace("-", "−") for ev in evs.values()}
+            assert not any(q in why.claim for q in quoted), why.claim
+            assert why.text.startswith(why.claim.split(".")[0]), why
+    assert {Rule.FREE_DOUBLE, Rule.FREE_SPLIT, Rule.PUSH_22, Rule.INSURANCE} <= seen

@@ -10,7 +10,13 @@ import pytest
 from trainer.drills.catalog import Catalog
 from trainer.drills.grading import TableGrader
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.shoe_practice import RoundRecord, ShoePractice, ShoeSettings, table_policy
+from trainer.drills.shoe_practice import (
+    HandCategory,
+    RoundRecord,
+    ShoePractice,
+    ShoeSettings,
+    table_policy,
+)
 from trainer.drills.situations import round_spot
 from trainer.rules import Action, SideBet, preset
 
@@ -96,3 +102,57 @@ def test_the_bankroll_can_end_the_shoe(evolution: Catalog) -> None:
     assert practice.balance == Fraction(100) + report.net
     with pytest.raises(RuntimeError, match="finished"):
         practice.deal()
+
+
+def test_changed_bets_apply_from_the_next_round(evolution: Catalog) -> None:
+    """A change made while a round is in play leaves that round's bets alone; the next round is
+    dealt with the new ones, and the report weighs each round by its own main bet."""
+    rules = preset("evolution")
+    practice = ShoePractice(rules, ShoeSettings(bet=Fraction(10), bankroll=None), seed=4,
+                            table=evolution)
+    stand = table_policy(TableGrader(evolution))
+    practice.deal()
+    assert practice.change_bets(Fraction(20), {SideBet.HOT_3: Fraction(5)})
+    assert practice.round_bets.main == 10 and practice.round_bets.hot_3 == 0
+    while practice.awaiting:
+        assert practice.round is not None
+        practice.answer(stand(practice.round))
+    practice.deal()
+    assert practice.round_bets.main == 20 and practice.round_bets.hot_3 == 5
+    assert not practice.change_bets(Fraction(20), {SideBet.HOT_3: Fraction(5)})
+    while practice.awaiting:
+        assert practice.round is not None
+        practice.answer(stand(practice.round))
+    first, second = practice.rounds
+    assert (first.bets.main, second.bets.main, second.bets.hot_3) == (10, 20, 5)
+    assert second.expected == pytest.approx(
+        20 * evolution.table["game"]["cd"]["ev"]
+        + 5 * (evolution.table["side_bets"]["hot_3"] - 1))
+    report = practice.report()
+    assert report.net == first.net + second.net
+    assert report.net_bets == pytest.approx(float(first.net / 10 + second.net / 20))
+    assert report.expected_bets == pytest.approx(first.expected / 10 + second.expected / 20)
+    assert report.net_bets == pytest.approx(
+        report.expected_bets - report.ev_lost + report.luck_bets)
+    with pytest.raises(ValueError, match="main bet"):
+        practice.change_bets(Fraction(0), {})
+
+
+def test_the_report_counts_skill_by_category_of_hand(evolution: Catalog) -> None:
+    rules = preset("evolution")
+    practice = ShoePractice(rules, ShoeSettings(bankroll=None), seed=11, table=evolution)
+    report = practice.play(sloppy(2, evolution))
+    by = {c.category: c for c in report.by_category}
+    assert sum(c.decisions for c in by.values()) == report.decisions
+    assert sum(c.errors for c in by.values()) == report.errors
+    assert sum(c.ev_lost for c in by.values()) == pytest.approx(report.ev_lost)
+    assert HandCategory.HARD in by
+    for d in practice.decisions:
+        kind = d.situation_key.split("|")[3]
+        category = HandCategory.of(d.situation_key)
+        if "|insurance|" in d.situation_key:
+            assert category is HandCategory.INSURANCE
+        elif "|free|" in d.situation_key:
+            assert category is HandCategory.FREE
+        else:
+            assert category.name == {"p": "PAIRS", "s": "SOFT", "h": "HARD"}[kind[0]]

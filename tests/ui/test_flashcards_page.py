@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings, Qt
@@ -164,12 +165,15 @@ def test_due_mode_shows_the_day_and_ctrl_z_takes_an_answer_back(qtbot, store: QS
     cfg.write(store, cfg.NEW_PER_DAY, 2)
     page = make_page(qtbot, store, FlashMode.DUE)
     assert page.day_label.isVisible() and page.day_label.text() == (
-        "Due 0 · Learning 0 · New 2")
+        "<b>Today:</b> Due 0 · Learning 0 · New 2 (of 2 a day)")
     first = page.card
     assert first is not None and first.situation.key == "evolution|first|real|hard11|2|v10"
     qtbot.keyClick(page.table, Qt.Key.Key_H)                 # hit: the classic blunder
-    assert "Blunder" in page.feedback.body.text() and "Free double:" in \
-        page.feedback.body.text()
+    body = page.feedback.body.text()
+    assert "Blunder" in body and "Free double:" in body and "Ctrl+Z" in body
+    view = page.table.view()
+    assert view.message.startswith("Blunder") and view.message_colour == "#a50e0e"
+    assert page.day_label.text().endswith("New 1 (of 2 a day)"), "the day's counts follow"
     qtbot.keyClick(page.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.awaiting and page.card is not None and page.card.cards == first.cards
     assert page.feedback.score.decisions == 0
@@ -192,10 +196,46 @@ def test_done_for_today_then_keep_going(qtbot, store: QSettings, data_dir: Path,
             break
         qtbot.keyClick(page.table, key_for(page))
     assert not page.awaiting and page.card is None, "the day is done"
-    assert page.table.view().message == "Done for today"
+    assert page.table.view().message.startswith("Done for today · next card due ")
     assert "The next card is due" in page.feedback.body.text()
-    assert page.day_label.text() == "Due 0 · Learning 0 · New 0"
+    assert "Due 0 · Learning 0 · New 0 (of 1 a day)" in page.day_label.text()
+    assert page.bar.go_on.isVisible() and page.bar.go_on.text().startswith("Keep going")
     qtbot.keyClick(page.table, Qt.Key.Key_Space)             # keep going
     assert page.awaiting and page.card is not None
     page.shutdown()
     assert not warnings
+
+
+def test_each_ev_is_shown_once_and_the_reason_is_given(qtbot, store: QSettings, data_dir: Path,
+                                                       warnings) -> None:
+    """The feedback lists every action's EV in its table, and the reason and the verdict's
+    words do not repeat them."""
+    page = make_page(qtbot, store)
+    qtbot.keyClick(page.table, key_for(page))
+    body = page.feedback.body.text()
+    decision = page.session.decisions[-1]
+    for ev in decision.evs.values():
+        shown = f"{ev:+.4f}".replace("-", "\u2212")
+        assert body.count(shown) == 1, shown
+    reason = page.session.why(page.card).claim
+    assert reason and escape(reason) in body
+    page.shutdown()
+
+
+def test_other_modes_show_the_days_counts_too(qtbot, store: QSettings, data_dir: Path,
+                                              warnings) -> None:
+    cfg.write(store, cfg.NEW_PER_DAY, 5)
+    page = make_page(qtbot, store, FlashMode.HARD)
+    assert page.day_label.isVisible()
+    assert page.day_label.text().startswith(
+        "<b>Due for review today:</b> Due 0 · Learning 0 · New 5 (of 5 a day)")
+    page.shutdown()
+
+
+def test_a_flashcard_has_no_shoe_badge(qtbot, store: QSettings, data_dir: Path,
+                                       warnings) -> None:
+    page = make_page(qtbot, store)
+    assert page.table.view().cards_left is None
+    assert page.table.table_layout().shoe is None
+    assert "cards left" not in page.table.accessibleDescription()
+    page.shutdown()

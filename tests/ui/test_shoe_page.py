@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from PyQt6.QtCore import QSettings, Qt
-from PyQt6.QtWidgets import QTextBrowser
+from PyQt6.QtGui import QTextDocumentFragment
 
 from tests.conftest import FakeClock
 from trainer.drills.records import Mode
@@ -59,8 +60,9 @@ def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
     click(qtbot, page, Action.FREE_SPLIT)
     assert len(page.table.view().hands) == 2
     assert page.table.view().hands[1].lammers == 1
-    left = page.table.view().cards_left             # the seat panel follows every card
-    assert f"{left} cards left" in page.seat.info.text()
+    assert page.table.view().cards_left              # the shoe on the felt says it, once
+    for words in (page.money.text(), page.seat.info.text(), page.settlement.text()):
+        assert "cards left" not in words
     while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
     qtbot.waitUntil(lambda: page.phase is ShoePhase.SETTLED)
@@ -99,8 +101,8 @@ def test_the_dealer_draws_card_by_card_at_the_set_pace(qtbot, store: QSettings,
 def test_side_bets_are_settled_bet_by_bet(qtbot, store: QSettings, data_dir: Path,
                                           warnings) -> None:
     page = make_page(qtbot, store, stacked=None)
-    assert page.seat.side_spins[SideBet.HOT_3].isVisibleTo(page)
-    assert not page.seat.side_spins[SideBet.POT_OF_GOLD].isVisibleTo(page)
+    assert page.seat.side_spins[SideBet.HOT_3].isVisibleTo(page.seat)
+    assert not page.seat.side_spins[SideBet.POT_OF_GOLD].isVisibleTo(page.seat)
     page.seat.side_spins[SideBet.PERFECT_PAIRS].setValue(5)
     page.seat.side_spins[SideBet.TWENTY_ONE_PLUS_THREE].setValue(5)
     page.start_shoe(seed=3, shoe=Shoe.stacked(cards("8h 10s 8h 6c 3h 10d 5c 9c"), decks=8))
@@ -124,18 +126,86 @@ def test_keys_play_a_round_and_space_deals_on(qtbot, store: QSettings, data_dir:
     page.shutdown()
 
 
-def test_the_end_of_shoe_report(qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+def test_the_end_of_shoe_report_is_a_panel_and_the_next_shoe_waits(
+        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
+    asked: list[list[str]] = []
+    page.drill_requested.connect(asked.append)
     page.practice.shoe.cut_index = 0           # the cut card is out: this round is the last
+    click(qtbot, page, Action.FREE_SPLIT)
+    click(qtbot, page, Action.HIT)             # 8 3 hits to 21 (no double after a split)
+    while page.phase is ShoePhase.DECIDING:
+        click(qtbot, page, Action.STAND)       # 8 5 stands against a ten: an error
+    assert page.phase is ShoePhase.FINISHED
+    qtbot.mouseClick(page.bar.go_on, Qt.MouseButton.LeftButton)
+    assert page.phase is ShoePhase.REPORT
+    assert page.centre.currentWidget() is page.report and page.report.isVisible()
+    text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
+    assert "1 round · 3 decisions · 1 error" in text
+    for line in ("Result", "Perfect play expected", "Skill: your errors", "Luck"):
+        assert line in text
+    assert "main bets" in text and "in chips" in text and "Pairs" in text
+    figures = re.findall(r"[-\u2212+]?\d+\.\d+", text)
+    assert figures and not any(f.startswith("-") for f in figures), "one minus sign: U+2212"
+    assert page.report.drill.isEnabled() and "(1)" in page.report.drill.text()
+    qtbot.mouseClick(page.report.drill, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and asked[0][0].startswith("evolution|")
+    assert page.phase is ShoePhase.REPORT, "no new shoe until the player asks"
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED),
+                    timeout=20000)
+    assert page.centre.currentWidget() is page.table and len(page.practice.rounds) <= 1
+    page.shutdown()
+
+
+def test_a_bet_changed_mid_round_applies_from_the_next_round_and_says_so(
+        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+    page = make_page(qtbot, store)
+    page.seat.bet.setValue(50)
+    page.seat.side_spins[SideBet.HOT_3].setValue(5)
+    assert page.practice.round_bets.main == 10
+    assert page.table.view().hands[0].real_stake == 10
+    assert "From the next round: 50 + Hot 3 5" in page.money.text()
+    assert "Bets 10" in page.money.text()
     click(qtbot, page, Action.FREE_SPLIT)
     while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
-    assert page.phase is ShoePhase.FINISHED
-    qtbot.mouseClick(page.bar.go_on, Qt.MouseButton.LeftButton)
-    assert page.report_dialog is not None
-    report = page.report_dialog.findChild(QTextBrowser).toPlainText()
-    assert "1 round, 3 decisions" in report and "Skill" in report and "Luck" in report
-    page.report_dialog.close()
+    assert page.practice.rounds[-1].bets.main == 10
+    page.deal()
+    assert page.practice.round_bets.main == 50
+    assert "From the next round" not in page.money.text()
+    assert "Bets 50 + Hot 3 5" in page.money.text()
+    assert [s.stake for s in page.table.view().side_bets if s.title == "Hot 3"] == [5]
+    page.seat.bet.setValue(5000)                  # more than the balance: refused, said
+    assert "Bets not changed: 5005 is more than your balance" in page.money.text()
+    assert page.practice.bets.main == 50
+    page.seat.bet.setValue(20)
+    assert "From the next round: 20 + Hot 3 5" in page.money.text()
+    page.shutdown()
+
+
+def test_the_table_keeps_the_keys_after_a_natural_and_after_a_seat_field(
+        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+    """A first round that settles at once (a natural) leaves Space to deal on; keys typed in a
+    seat field act on the table, and Enter there gives the table the keys back."""
+    page = make_page(qtbot, store, stacked="Ah 9s Kd 7c " + PAIR_OF_EIGHTS)
+    page.activateWindow()
+    assert page.phase is ShoePhase.SETTLED
+    qtbot.waitUntil(lambda: page.table.hasFocus())
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.phase is ShoePhase.DECIDING
+    page.seat_button.setChecked(True)
+    page.seat.bet.setFocus()
+    qtbot.waitUntil(lambda: page.seat.bet.hasFocus())
+    qtbot.keyClick(page.seat.bet, Qt.Key.Key_P)
+    assert len(page.table.view().hands) == 2, "P in the bet field split the pair"
+    assert page.table.hasFocus()
+    page.seat.bet.setFocus()
+    page.seat.bet.selectAll()
+    qtbot.keyClicks(page.seat.bet, "25")
+    qtbot.keyClick(page.seat.bet, Qt.Key.Key_Return)
+    assert page.seat.bet.value() == 25 and page.table.hasFocus()
+    assert "From the next round: 25" in page.money.text()
     page.shutdown()
 
 
@@ -191,3 +261,26 @@ def test_timed_shoe_play_applies_the_auto_decision(qtbot, store: QSettings, data
     decision = page.practice.decisions[-1]
     assert decision.timed_out and decision.action == "stand" and decision.mode is Mode.TIMED
     page.shutdown()
+
+
+def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: QSettings,
+                                                              data_dir: Path, warnings) -> None:
+    from trainer.ui.main_window import MainWindow
+    from trainer.ui.practice.screen_states import shoe_report
+
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    page = window.show_page("shoe")
+    shoe_report(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
+    keys = list(page.report._keys)
+    assert keys and all(k.startswith("evolution|") for k in keys)
+    qtbot.mouseClick(page.report.drill, Qt.MouseButton.LeftButton)
+    assert window.current_page() == "flashcards"
+    flashcards = window.pages["flashcards"].page
+    qtbot.waitUntil(lambda: flashcards.awaiting, timeout=20000)
+    assert flashcards.session.keys == keys
+    assert flashcards.card.situation.key in keys
+    for key in ("flashcards", "shoe"):
+        window.pages[key].page.shutdown()

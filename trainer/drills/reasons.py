@@ -46,10 +46,21 @@ class Rule(Enum):
 
 @dataclass(frozen=True)
 class Reason:
-    """One reason: the rule it rests on and its text."""
+    """One reason: the rule it rests on and its text; ``claim`` is the text without the EVs
+    it quotes (for a screen that shows every action's EV beside it)."""
 
     rule: Rule
     text: str
+    claim: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.claim:
+            object.__setattr__(self, "claim", self.text)
+
+
+def _because(rule: Rule, claim: str, versus: str, note: str = "") -> Reason:
+    """A reason whose claim is followed by the EVs that bear it out (and a note after)."""
+    return Reason(rule, f"{claim}: {versus}.{note}", f"{claim}.{note}")
 
 
 def _pct(p: float) -> str:
@@ -75,10 +86,10 @@ def reason(rules: RuleSet, spot: Spot, evs: Mapping[str, float], best: str,
     up = card_label(s.up)
     if s.context is Context.INSURANCE:
         p_ten = (evs[Action.INSURE.value] + 0.5) / 1.5
-        return Reason(Rule.INSURANCE, (
+        return _because(Rule.INSURANCE, (
             f"Insurance pays 2:1 on a ten in the hole, and only {_pct(p_ten)} of the unseen "
-            f"cards are tens (it needs one in three): insuring returns "
-            f"{_ev(evs[Action.INSURE.value])} per main bet."))
+            f"cards are tens (it needs one in three)"),
+            f"insuring returns {_ev(evs[Action.INSURE.value])} per main bet")
     if len(evs) < 2:
         return Reason(Rule.NUMBERS, f"{_title(best).capitalize()} is the only play here.")
     other = classic if classic is not None and classic != best else _runner_up(evs, best)
@@ -86,32 +97,32 @@ def reason(rules: RuleSet, spot: Spot, evs: Mapping[str, float], best: str,
     no_peek = (_no_peek_note(rules, spot, classic)
                if best in (Action.FREE_DOUBLE.value, Action.FREE_SPLIT.value) else "")
     if best == Action.FREE_DOUBLE.value:
-        return Reason(Rule.FREE_DOUBLE, (
-            f"Free double: the casino puts up the second bet, so doubling risks nothing more "
-            f"than the stake already on the hand and only adds winnings: {versus}.{no_peek}"))
+        return _because(Rule.FREE_DOUBLE, (
+            "Free double: the casino puts up the second bet, so doubling risks nothing more "
+            "than the stake already on the hand and only adds winnings"), versus, no_peek)
     if best == Action.FREE_SPLIT.value:
-        return Reason(Rule.FREE_SPLIT, (
-            f"Free split: the casino funds the second hand, so splitting risks nothing more "
-            f"than the stake already on this one, and the free hand can only win: "
-            f"{versus}.{no_peek}"))
+        return _because(Rule.FREE_SPLIT, (
+            "Free split: the casino funds the second hand, so splitting risks nothing more "
+            "than the stake already on this one, and the free hand can only win"), versus,
+            no_peek)
     if classic is None or classic == best:
-        return Reason(Rule.CLASSIC_AGREES, f"Classic basic strategy plays this too: {versus}.")
+        return _because(Rule.CLASSIC_AGREES, "Classic basic strategy plays this too", versus)
     if (rules.six_card_charlie and s.context is Context.DRAWN and s.cards == 5
             and best == Action.HIT.value):
-        return Reason(Rule.SIX_CARD_CHARLIE, (
-            f"Six Card Charlie: a sixth card that does not bust wins at once, so with five "
-            f"cards hitting pays: {versus}."))
+        return _because(Rule.SIX_CARD_CHARLIE, (
+            "Six Card Charlie: a sixth card that does not bust wins at once, so with five "
+            "cards hitting pays"), versus)
     if s.stakes is StakeLabel.FREE:
-        return Reason(Rule.FREE_STAKE, (
-            f"This hand plays on the casino's free stake: losing it costs you nothing and "
-            f"winning pays a full bet, so only its chance to win counts: {versus}."))
+        return _because(Rule.FREE_STAKE, (
+            "This hand plays on the casino's free stake: losing it costs you nothing and "
+            "winning pays a full bet, so only its chance to win counts"), versus)
     if rules.push_22 and Action(best) in (Action.HIT, Action.STAND):
         odds = dealer_odds(rules, s.up)
-        return Reason(Rule.PUSH_22, (
+        return _because(Rule.PUSH_22, (
             f"Dealer 22 pushes: with {'an' if up == 'A' else 'a'} {up} up the dealer busts "
             f"{_pct(odds.bust)} of the time, but {_pct(odds.twenty_two)} is exactly 22, which "
-            f"only pushes, so busts pay just {_pct(odds.over_22)}: {versus}."))
-    return Reason(Rule.NUMBERS, f"Here the Free Bet rules change the numbers: {versus}.")
+            f"only pushes, so busts pay just {_pct(odds.over_22)}"), versus)
+    return _because(Rule.NUMBERS, "Here the Free Bet rules change the numbers", versus)
 
 
 def _no_peek_note(rules: RuleSet, spot: Spot, classic: str | None) -> str:

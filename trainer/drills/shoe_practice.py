@@ -7,18 +7,23 @@ The player's seat has a bankroll and a bet (side bets optional); other seats, if
 played by the computer at the table's best action. Each of the player's decisions is graded
 against the table, or with ``perfect_play`` against the exact EVs of the cards not yet seen.
 Hooks receive each graded decision and each settled round, so a caller can store them as they
-happen. The end-of-shoe report splits the result into skill and luck:
+happen. The bets can change during the shoe (:meth:`ShoePractice.change_bets`): a change
+applies from the next round dealt, never to a round in play.
+
+The end-of-shoe report splits the result into skill and luck, in money and in main bets (each
+round's money over that round's main bet, so rounds of different bets add up fairly):
 
 * **expected** = what perfect play expects: per round, main bet x the table's whole-game EV plus
   each side bet's stake x (its return - 1);
-* **skill cost** = the sum over decisions of EV lost x main bet;
+* **skill cost** = the sum over decisions of EV lost x main bet, also by category of hand;
 * **luck** = actual net - (expected - skill cost), so ``net = expected - skill cost + luck``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from fractions import Fraction
 
 from strategy_charts.composition import full_shoe, subtract
@@ -39,7 +44,7 @@ from trainer.rules.running_out import can_finish_round
 from .catalog import Catalog, catalog
 from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
 from .records import GradedDecision, Mode, Verdict
-from .situations import round_spot
+from .situations import Context, HandKind, Situation, round_spot
 from .timed import timeout_action
 
 
@@ -63,12 +68,15 @@ class ShoeSettings:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One settled round of the player's seat."""
+    """One settled round of the player's seat, with the bets it was dealt with and what
+    perfect play expected of them (money)."""
 
     number: int
     result: SeatResult
     dealer: str
     balance: Fraction | None
+    bets: Bets
+    expected: float
 
     @property
     def net(self) -> Fraction:
@@ -76,9 +84,41 @@ class RoundRecord:
         return self.result.net
 
 
+class HandCategory(Enum):
+    """The kinds of hand the report counts skill by (as a strategy chart's sections)."""
+
+    HARD = "Hard totals"
+    SOFT = "Soft totals"
+    PAIRS = "Pairs"
+    FREE = "Free-stake hands"
+    INSURANCE = "Insurance"
+
+    @classmethod
+    def of(cls, situation_key: str) -> HandCategory:
+        """The category of a decision's situation: insurance, a hand played on the free stake
+        alone, a pair, or a hard or soft total."""
+        s = Situation.from_key(situation_key)
+        if s.context is Context.INSURANCE:
+            return cls.INSURANCE
+        if s.stakes.value == "free":
+            return cls.FREE
+        return {HandKind.PAIR: cls.PAIRS, HandKind.SOFT: cls.SOFT}.get(s.kind, cls.HARD)
+
+
+@dataclass(frozen=True)
+class CategorySkill:
+    """One category's decisions in a shoe: how many, how many wrong, the EV lost (main bets)."""
+
+    category: HandCategory
+    decisions: int
+    errors: int
+    ev_lost: float
+
+
 @dataclass(frozen=True)
 class ShoeReport:
-    """End-of-shoe figures: money in currency units, EV lost in main bets."""
+    """End-of-shoe figures: money in currency units; ``*_bets`` and ``ev_lost`` in main bets
+    (each round's money over its own main bet)."""
 
     rounds: int
     decisions: int
@@ -88,6 +128,10 @@ class ShoeReport:
     expected: float
     skill_cost: float
     luck: float
+    net_bets: float = 0.0
+    expected_bets: float = 0.0
+    luck_bets: float = 0.0
+    by_category: tuple[CategorySkill, ...] = ()
 
     def text(self) -> str:
         """A few lines for the end-of-shoe screen."""
@@ -139,12 +183,33 @@ class ShoePractice:
         self.round: Round | None = None
         self.rounds: list[RoundRecord] = []
         self.decisions: list[GradedDecision] = []
+        #: the main bet of each decision's round, in step with :attr:`decisions`
+        self._decision_bets: list[Fraction] = []
+        #: the bets of the round in play (``settings`` may already hold the next round's)
+        self._round_bets = self.bets
         self._asked_at = clock()
+
+    def _expected(self, bets: Bets) -> float:
+        """What perfect play expects of one round with ``bets`` (money)."""
         game = self.catalog.table
         sides = game["side_bets"]
-        self._round_ev = float(self.settings.bet) * game["game"]["cd"]["ev"] + sum(
-            float(stake) * ((sides.get(bet.value) or 1.0) - 1.0)
-            for bet, stake in self.settings.side_bets.items())
+        return float(bets.main) * game["game"]["cd"]["ev"] + sum(
+            float(bets.side(bet)) * ((sides.get(bet.value) or 1.0) - 1.0)
+            for bet in SideBet if bets.side(bet))
+
+    def change_bets(self, bet: Fraction, side_bets: Mapping[SideBet, Fraction]) -> bool:
+        """Bet ``bet`` and ``side_bets`` from the next round dealt on (side bets of 0 are not
+        placed). Returns True when they differ from the bets of the round in play, or of the
+        last round dealt. ValueError for a bet the table refuses (see :class:`Bets`)."""
+        sides = {b: Fraction(v) for b, v in side_bets.items() if v}
+        Bets(Fraction(bet), **{b.value: v for b, v in sides.items()})   # refuse a bad bet now
+        self.settings = replace(self.settings, bet=Fraction(bet), side_bets=sides)
+        return self.bets != self._round_bets
+
+    @property
+    def round_bets(self) -> Bets:
+        """The bets of the round in play (or of the last round dealt)."""
+        return self._round_bets
 
     # ----- rounds -----------------------------------------------------------------------------
 
@@ -174,7 +239,8 @@ class ShoePractice:
         policy = table_policy(self.table_grader)
         seats = [Seat(Bets(self.settings.bet), policy=policy)
                  for _ in range(self.settings.computer_seats)]
-        seats.insert(self.settings.seat, Seat(self.bets, balance=self.balance))
+        self._round_bets = self.bets
+        seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
         self.round = Round(self.rules, self.shoe, seats)
         self._asked_at = self.clock()
         self._after_step()
@@ -197,7 +263,8 @@ class ShoePractice:
         self.balance = seat.balance
         assert seat.result is not None
         shown = " ".join(map(str, rnd.dealer_cards))
-        done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance)
+        done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance,
+                           self._round_bets, self._expected(self._round_bets))
         self.rounds.append(done)
         if self.on_round:
             self.on_round(done)
@@ -233,6 +300,7 @@ class ShoePractice:
         decision = record(result, Asked(spot, cards, rnd.dealer_up, weight), self.record_mode,
                           now, response_ms, timed_out)
         self.decisions.append(decision)
+        self._decision_bets.append(self._round_bets.main)
         if self.on_decision:
             self.on_decision(decision)
         self._asked_at = self.clock()
@@ -261,14 +329,32 @@ class ShoePractice:
     # ----- the report -------------------------------------------------------------------------
 
     def report(self) -> ShoeReport:
-        """Decisions, errors, EV lost, and the result split into skill and luck."""
+        """Decisions, errors, EV lost (also by category of hand), and the result split into
+        skill and luck, in money and in main bets."""
         ev_lost = sum(d.ev_loss for d in self.decisions)
         net = sum((r.net for r in self.rounds), Fraction(0))
-        expected = self._round_ev * len(self.rounds)
-        skill = ev_lost * float(self.settings.bet)
+        expected = sum(r.expected for r in self.rounds)
+        skill = sum(d.ev_loss * float(bet) for d, bet in zip(self.decisions,
+                                                              self._decision_bets, strict=True))
+        net_bets = sum(float(r.net / r.bets.main) for r in self.rounds)
+        expected_bets = sum(r.expected / float(r.bets.main) for r in self.rounds)
         return ShoeReport(
             rounds=len(self.rounds),
             decisions=len(self.decisions),
             errors=sum(d.verdict is Verdict.WRONG for d in self.decisions),
             ev_lost=ev_lost, net=net, expected=expected, skill_cost=skill,
-            luck=float(net) - (expected - skill))
+            luck=float(net) - (expected - skill),
+            net_bets=net_bets, expected_bets=expected_bets,
+            luck_bets=net_bets - (expected_bets - ev_lost),
+            by_category=skill_by_category(self.decisions))
+
+
+def skill_by_category(decisions: list[GradedDecision]) -> tuple[CategorySkill, ...]:
+    """The decisions counted by category of hand, in the categories' order (those met only)."""
+    groups: dict[HandCategory, list[GradedDecision]] = {}
+    for d in decisions:
+        groups.setdefault(HandCategory.of(d.situation_key), []).append(d)
+    return tuple(
+        CategorySkill(category, len(group), sum(d.verdict is Verdict.WRONG for d in group),
+                      sum(d.ev_loss for d in group))
+        for category in HandCategory if (group := groups.get(category)))

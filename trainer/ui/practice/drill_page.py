@@ -1,12 +1,19 @@
 """The base of the Flashcards and Shoe practice pages: the rules menu, timed box, table, feedback,
-action bar and status line each has, their keys, their layout and their closing."""
+action bar and status line each has, their keys, their layout and their closing.
+
+The table is the screen: the page's margins are narrow and the side column (feedback, and on
+the shoe page the money line and settlement) has a fixed width, :data:`SIDE_WIDTH`, so the felt
+keeps :data:`FELT_SHARE` of a 1280-pixel window's width and nothing on it moves when feedback
+fills the column. The table has the keys whenever the page is shown and whenever it waits for
+the player.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
-from PyQt6.QtGui import QCloseEvent, QKeyEvent
+from PyQt6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -26,13 +33,17 @@ from ..background import Latest
 from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
-from ..widgets import QUIET, WARNING, Busy, Countdown
-from .feedback import FeedbackPanel
+from ..widgets import QUIET, WARNING, Busy, Countdown, heading
+from .feedback import SIDE_WIDTH, FeedbackPanel
 from .progress_link import ProgressLink
 from .rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
 
 #: Rules-file problems already shown to the player in this run.
 _RULES_TOLD: set[str] = set()
+#: The share of a 1280 x 800 window's width the felt keeps on a drill page.
+FELT_SHARE = 0.6
+#: The page's margins and the gap between the table and the panels beside it.
+MARGIN, SPACING = 10, 8
 
 
 class DrillPage(QWidget):
@@ -103,15 +114,56 @@ class DrillPage(QWidget):
         if choice in PRESETS:
             cfg.write(self.settings, cfg.PRESET, choice)
 
-    def _lay_out(self, top: QHBoxLayout, middle: QHBoxLayout) -> None:
-        """Controls on top, the table in the middle, then the action bar and the status line."""
+    def _top_row(self, title: str, choices: Sequence[tuple[str, QWidget]]) -> QHBoxLayout:
+        """The page's title, its labelled choices, the timed box and the countdown; a stretch
+        after them (a page adds what goes on the right)."""
+        top = QHBoxLayout()
+        top.addWidget(heading(title))
+        top.addSpacing(14)
+        for text, widget in choices:
+            label = QLabel(text)
+            label.setBuddy(widget)
+            top.addWidget(label)
+            top.addWidget(widget)
+        top.addWidget(self.timed_box)
+        top.addWidget(self.countdown)
+        top.addStretch(1)
+        return top
+
+    def _lay_out(self, top: QHBoxLayout, middle: Sequence[QWidget]) -> None:
+        """Controls on top, ``middle`` side by side (the one holding the table stretches),
+        then the action bar and the status line."""
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 14, 20, 12)
+        layout.setContentsMargins(MARGIN, 10, MARGIN, 8)
+        layout.setSpacing(6)
         layout.addLayout(top)
         layout.addWidget(self.busy)
-        layout.addLayout(middle, 1)
+        row = QHBoxLayout()
+        row.setSpacing(SPACING)
+        for widget in middle:
+            holds_table = widget is self.table or widget.isAncestorOf(self.table)
+            row.addWidget(widget, 1 if holds_table else 0)
+        layout.addLayout(row, 1)
         layout.addWidget(self.bar)
         layout.addWidget(self.status)
+
+    @staticmethod
+    def side_room() -> int:
+        """The width the page gives to all but the table and the seat: margins, the side
+        column and the gap to it."""
+        return 2 * MARGIN + SIDE_WIDTH + SPACING
+
+    def _offer_proceed(self, text: str) -> None:
+        """Offer to go on (Space or Enter, or the bar's button) and give the table the keys."""
+        self.bar.set_actions(())
+        self.bar.set_proceed(text)
+        self.table.setFocus()
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """The table takes the keys when the page is shown (also the first time, when the
+        page replaces its placeholder)."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self.table.setFocus)
 
     def _await_decision(self, actions: Sequence[Action]) -> None:
         """Offer ``actions`` on the bar, start the countdown when timed, and give the table the

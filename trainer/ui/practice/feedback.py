@@ -17,6 +17,8 @@ from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
+from ..theme import is_dark
+
 #: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
 SEVERITY_LOOK = {
     Severity.NONE: ("Correct", "#1e8e3e"),
@@ -24,6 +26,18 @@ SEVERITY_LOOK = {
     Severity.MISTAKE: ("Mistake", "#d93025"),
     Severity.BLUNDER: ("Blunder", "#a50e0e"),
 }
+
+
+#: Text colours used on the practice pages, and what replaces each on a dark theme's window
+#: (each at least 4.5:1 against it, as the light ones are against white).
+ON_DARK = {"#1e8e3e": "#5bb974", "#b06000": "#f6ae2d", "#d93025": "#f28b82",
+           "#a50e0e": "#ff6b5e", "#c5221f": "#f28b82", "#5f6368": "#bdc1c6",
+           "#777777": "#a8a8a8"}
+
+
+def ink(colour: str, dark: bool) -> str:
+    """``colour`` as text on the page: itself on a light theme, its lighter twin on a dark."""
+    return ON_DARK.get(colour, colour) if dark else colour
 
 
 def verdict_word(decision: GradedDecision) -> str:
@@ -80,10 +94,19 @@ class Score:
                 f"{self.decisions} right ({share:.0%}) · EV lost {self.ev_lost:.3f} bets")
 
 
-def decision_html(decision: GradedDecision, heading: str = "", reason: str = "") -> str:
+def margin(decision: GradedDecision) -> str:
+    """What the choice gained or cost, without the EVs: 'Standing costs 2.1% of your bet'."""
+    words = explanation(decision).split(" — ", 1)[-1]
+    return words[:1].upper() + words[1:]
+
+
+def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
+                  dark: bool = False) -> str:
     """One decision as rich text: severity, what was played and what was best, the EVs, the
-    reason the best play is best, and what the habit costs in main bets per 100 rounds."""
+    reason the best play is best, and what the habit costs in main bets per 100 rounds
+    (``dark``: for a dark theme's window)."""
     word, colour = SEVERITY_LOOK[decision.severity]
+    colour = ink(colour, dark)
     if decision.verdict is Verdict.ACCEPTABLE:
         word = f"{word} (acceptable)"
     if decision.timed_out:
@@ -107,10 +130,9 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "")
                     f"<td style='padding-left:10px'>{you}</td></tr>")
     lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
                  + "</table>")
-    if reason:
-        lines.append(f"<div>{escape(reason)}</div>")
-    else:
-        lines.append(f"<div>{escape(explanation(decision))}</div>")
+    # the EVs are in the table above: the words after them say what the choice gains or costs
+    words = reason or margin(decision)
+    lines.append(f"<div>{escape(words)}</div>")
     if decision.verdict is not Verdict.CORRECT and decision.ev_loss * decision.weight > 0:
         per100 = decision.ev_loss * decision.weight * 100
         lines.append(f"<div style='margin-top:4px'>Played this way every time, it costs "
@@ -118,25 +140,35 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "")
     return "".join(lines)
 
 
+def rich_label(name: str) -> QLabel:
+    """A label for rich text that wraps, sits top left and can be selected to copy."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+#: The side column's fixed width (the feedback panel, and the shoe page's column holding it).
+SIDE_WIDTH = 280
+
+
 class FeedbackPanel(QFrame):
-    """Shows the last decision (or a round's decisions) and the session's score."""
+    """Shows the last decision (or a round's decisions) and the session's score. Its width is
+    fixed, so the table beside it never moves when it fills."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("feedback")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(300)
-        self.setMaximumWidth(380)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.setFixedWidth(SIDE_WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(10)
-        self.body = QLabel()
-        self.body.setObjectName("feedback-body")
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body = rich_label("feedback-body")
         larger = self.body.font()
         larger.setPointSizeF(larger.pointSizeF() * 1.15)
         self.body.setFont(larger)
@@ -163,7 +195,8 @@ class FeedbackPanel(QFrame):
 
     def clear(self, note: str = "") -> None:
         """Empty the panel, leaving ``note``."""
-        self.body.setText(f"<div style='color:#777777'>{escape(note)}</div>")
+        self.body.setText(f"<div style='color:{ink('#777777', self.dark())}'>{escape(note)}"
+                          "</div>")
         self.setAccessibleDescription(note)
 
     def rescore(self, decisions: list[GradedDecision], note: str = "") -> None:
@@ -175,9 +208,9 @@ class FeedbackPanel(QFrame):
         self._show_score()
 
     def show_decisions(self, decisions: list[GradedDecision], heading: str = "",
-                       reason: str = "") -> None:
+                       reason: str = "", note: str = "") -> None:
         """Show one or more decisions, the latest first (``reason``: why the best play of a
-        single decision is best)."""
+        single decision is best; ``note``: a quiet line after them)."""
         if not decisions:
             self.clear("No decisions to grade this round.")
             return
@@ -188,11 +221,18 @@ class FeedbackPanel(QFrame):
         many = len(decisions) > 1
         for number, decision in enumerate(decisions, start=1):
             prefix = f"{number}. " if many else ""
-            parts.append(decision_html(decision, prefix, reason if not many else ""))
+            parts.append(decision_html(decision, prefix, reason if not many else "",
+                                       self.dark()))
             if number < len(decisions):
                 parts.append("<hr>")
+        if note:
+            parts.append(f"<div style='margin-top:8px; font-size:small'>{escape(note)}</div>")
         self.body.setText("".join(parts))
         self.setAccessibleDescription(" ".join(explanation(d) for d in decisions))
+
+    def dark(self) -> bool:
+        """True on a dark theme."""
+        return is_dark(self.palette())
 
     def _show_score(self) -> None:
         self.score_label.setText(self.score.text())

@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from PyQt6.QtCore import QSettings, QTimer
+from PyQt6.QtCore import QSettings, Qt, QTimer
 from PyQt6.QtGui import QKeySequence, QShortcut
 from PyQt6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -36,7 +36,7 @@ from trainer.drills.history import answers
 from trainer.drills.memory_fit import Fit
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.situations import preset_label
-from trainer.drills.study import StudySettings
+from trainer.drills.study import Counts, StudyQueue, StudySettings
 from trainer.drills.timed import TimedDrill
 from trainer.rules import RulesError
 
@@ -44,9 +44,8 @@ from ..background import Job
 from ..settings import declarations as cfg
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
-from ..widgets import heading
 from .drill_page import DrillPage
-from .feedback import verdict_word
+from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
 
 MODE_LABELS = {
     FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
@@ -55,6 +54,13 @@ MODE_LABELS = {
     FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
 }
 TICK_MS = 100
+
+
+def day_text(title: str, counts: Counts, limit: int) -> str:
+    """The day's cards as the study queue counts them, with the daily limit of new cards:
+    'Today: Due 3 · Learning 1 · New 17 (of 20 a day)'."""
+    return (f"<b>{title}:</b> Due {counts.due} · Learning {counts.learning} · New {counts.new}"
+            f" (of {limit} a day)")
 
 
 def flashcards_page(settings: QSettings) -> QWidget:
@@ -73,6 +79,8 @@ class FlashcardsPage(DrillPage):
         self.card: Flashcard | None = None
         self.awaiting = False
         self.keep_going = False
+        #: the study queue's day counts as the load found them, in a mode other than due
+        self.day_outside: Counts | None = None
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
@@ -80,25 +88,19 @@ class FlashcardsPage(DrillPage):
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
                                   "(hit 11 or less, else stand; no insurance) is taken.")
 
-        top = QHBoxLayout()
-        top.addWidget(heading("Flashcards"))
-        top.addSpacing(18)
-        for text, widget in (("Mode", self.mode_box), ("Rules", self.rules_box)):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            top.addWidget(label)
-            top.addWidget(widget)
-        top.addWidget(self.timed_box)
-        top.addWidget(self.countdown)
-        top.addStretch(1)
+        top = self._top_row("Flashcards", [("Mode", self.mode_box), ("Rules", self.rules_box)])
         self.day_label = QLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
-        top.addWidget(self.day_label)
-        middle = QHBoxLayout()
-        middle.addWidget(self.table, 1)
-        middle.addWidget(self.feedback)
-        self._lay_out(top, middle)
+        self.day_label.setWordWrap(True)
+        self.day_label.setTextFormat(Qt.TextFormat.RichText)
+        right = QWidget()
+        right.setFixedWidth(SIDE_WIDTH)
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.day_label)
+        column.addWidget(self.feedback, 1)
+        self._lay_out(top, [self.table, right])
 
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)
@@ -177,23 +179,29 @@ class FlashcardsPage(DrillPage):
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
-        def work() -> FlashcardSession:
+        def work() -> tuple[FlashcardSession, Counts | None]:
             rows = self.link.answer_rows(label)   # may wait for a locked file: not on the UI
             stored = self.link.load_fit(label)
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
             history = answers(curriculum(rules, prior), rows)
-            return FlashcardSession(table, mode, seed=seed, history=history,
-                                    fitted=Fit.from_plain(stored) if stored else None,
-                                    prior=prior, study=study, only=only)
+            fitted = Fit.from_plain(stored) if stored else None
+            session = FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
+                                       prior=prior, study=study, only=only)
+            day = None
+            if session.queue is None:   # another mode: the study queue's day, for the counts
+                day = StudyQueue(session.course, history, session.clock(), settings=study,
+                                 fitted=fitted).counts(session.clock())
+            return session, day
 
         job = Job(self, work, name="flashcards: load").ended(self.busy.stop)
-        job.succeeded(lambda session: self._ready(session, seed))
+        job.succeeded(lambda loaded: self._ready(*loaded, seed))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
 
-    def _ready(self, session: FlashcardSession, seed: int) -> None:
+    def _ready(self, session: FlashcardSession, day: Counts | None, seed: int) -> None:
         self.session = session
+        self.day_outside = day
         self.keep_going = False
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
@@ -235,15 +243,15 @@ class FlashcardsPage(DrillPage):
     def _done_for_today(self) -> None:
         assert self.session is not None
         due = self.session.next_due()
-        when = (f"The next card is due {due.astimezone():%A %H:%M}." if due is not None
-                else "")
+        when = f"{due.astimezone():%a %H:%M}" if due is not None else ""
         self.awaiting = False
         self.card = None
-        self.table.set_view(replace(EMPTY, message="Done for today"))
-        self.feedback.clear(f"Done for today: every due card is answered and today's new "
-                            f"cards are in. {when} Keep going to practise your weakest cards.")
-        self.bar.set_actions(())
-        self.bar.set_proceed("Keep going")
+        self.table.set_view(replace(EMPTY, message="Done for today" + (
+            f" · next card due {when}" if when else "")))
+        self.feedback.clear("Done for today: every due card is answered and today's new cards "
+                            "are in. " + (f"The next card is due {when}. " if when else "")
+                            + "Keep going to practise your weakest cards.")
+        self._offer_proceed("Keep going")
 
     def answer(self, action: object) -> None:
         """Take the player's action on the card shown."""
@@ -280,13 +288,14 @@ class FlashcardsPage(DrillPage):
         self._show_status()
         self.feedback.count(decision)
         if cfg.feedback(self.settings).after_each_card:
-            reason = self.session.why(self.card).text
-            self.feedback.show_decisions([decision], reason=reason)
+            reason = self.session.why(self.card).claim   # the EVs are in the panel's table
+            undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
+            self.feedback.show_decisions([decision], reason=reason, note=undo)
             timed_out = "Time out · " if decision.timed_out else ""
-            self.table.set_view(flashcard_view(self.card, self.rules,
-                                               f"{timed_out}{verdict_word(decision)}"))
-            self.bar.set_actions(())
-            self.bar.set_proceed("Next card")
+            view = flashcard_view(self.card, self.rules, f"{timed_out}{verdict_word(decision)}")
+            colour = SEVERITY_LOOK[decision.severity][1]
+            self.table.set_view(replace(view, message_colour=colour))
+            self._offer_proceed("Next card")
         else:
             self.deal()
 
@@ -315,11 +324,18 @@ class FlashcardsPage(DrillPage):
 
     def _show_status(self) -> None:
         self._show_saving()
-        counts = self.session.counts() if self.session is not None else None
-        self.day_label.setVisible(counts is not None)
+        session = self.session
+        if session is None:
+            return
+        counts = session.counts()
+        limit = int(cfg.read(self.settings, cfg.NEW_PER_DAY))
         if counts is not None:
-            self.day_label.setText(f"Due {counts.due} · Learning {counts.learning} · "
-                                   f"New {counts.new}")
+            self.day_label.setText(day_text("Today", counts, limit))
+        elif self.day_outside is not None:
+            self.day_label.setText(day_text("Due for review today", self.day_outside, limit)
+                                   + "<br>This mode practises on; it does not change them.")
+        else:
+            self.day_label.setText("A drill on chosen situations.")
 
     def shutdown(self) -> None:
         """End the session and close the progress file."""

@@ -3,23 +3,26 @@
 The drill is :class:`trainer.drills.shoe_practice.ShoePractice`; this page shows its round
 (:func:`~trainer.ui.table.model.view_from_round`), takes decisions from the action bar, lets the
 dealer draw card by card at the DEALER_SPEED_MS pace, lists the settlement bet by bet and ends
-the shoe with a report of skill against luck. Decisions and rounds are committed to the progress
-file as they happen. Bets and side bets apply from the next shoe.
+the shoe with a report of skill against luck, a panel in the table's place (the next shoe is
+dealt when the player asks). Decisions and rounds are committed to the progress file as they
+happen. Bets and side bets apply from the next round, and the money line says so; bankroll and
+seed from the next shoe. The seat panel folds away (it starts folded where the table would
+get less than :data:`FELT_SHARE` of the window's width). The table has the keys during play,
+also after a seat field was edited: the action keys typed there go to the table.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from fractions import Fraction
 
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QGroupBox,
-    QHBoxLayout,
-    QLabel,
     QMessageBox,
-    QTextBrowser,
+    QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,13 +37,14 @@ from trainer.rules import Action, RulesError, Shoe
 from ..background import Job
 from ..settings import declarations as cfg
 from ..settings.declarations import Feedback
-from ..table.action_bar import ORDER
-from ..table.model import EMPTY, TableView, dealer_frames, view_from_round
-from ..widgets import heading
-from .drill_page import DrillPage
-from .round_texts import report_html, settlement_html, wrong
+from ..table.action_bar import ORDER, PROCEED_KEYS
+from ..table.model import EMPTY, TableView, dealer_frames, money_text, view_from_round
+from .drill_page import FELT_SHARE, SIDE_WIDTH, DrillPage
+from .feedback import rich_label
+from .round_texts import settlement_html, wrong
 from .rules_choice import penetration
-from .shoe_seat import SeatPanel
+from .shoe_report import ReportPanel
+from .shoe_seat import SEAT_WIDTH, MoneyLine, SeatPanel
 
 TICK_MS = 100
 
@@ -48,12 +52,13 @@ TICK_MS = 100
 class ShoePhase(Enum):
     """Where the page is in the shoe."""
 
-    IDLE = "idle"            # no shoe: none started, or the last one's report is open
+    IDLE = "idle"            # no shoe: none started yet
     LOADING = "loading"      # the strategy table is loading for a new shoe
     DECIDING = "deciding"    # a decision of the player's is awaited
     DEALER = "dealer"        # the dealer draws, card by card
     SETTLED = "settled"      # the round is settled; "Deal" goes on
     FINISHED = "finished"    # the shoe's last round is settled; "Shoe report" goes on
+    REPORT = "report"        # the report is shown; "Next shoe" deals the next one
 
 
 #: What the feedback panel says it will show, by the FEEDBACK setting.
@@ -69,7 +74,10 @@ def shoe_page(settings: QSettings) -> QWidget:
 
 
 class ShoePage(DrillPage):
-    """Seat and bets on the left, the table in the middle, settlement and feedback right."""
+    """The table with the seat panel (folding) on its left; the money line, the settlement
+    and the feedback in a fixed-width column on its right."""
+
+    drill_requested = pyqtSignal(list)   # the situation keys of the shoe's errors
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
                  clock: Clock = utc_now) -> None:
@@ -77,38 +85,45 @@ class ShoePage(DrillPage):
         self.practice: ShoePractice | None = None
         self.phase = ShoePhase.IDLE
         self.round_decisions: list[GradedDecision] = []
-        self.report_dialog: QDialog | None = None
         self._frames: list[TableView] = []
         self.shoe_seed: int | None = None
+        self._bet_problem = ""
+        self._seat_by_hand = False   # the player opened or folded the seat panel
 
         self.seat = SeatPanel()
         self.seat.new_shoe.clicked.connect(lambda: self.start_shoe())
+        self.seat.bets_changed.connect(self._bets_changed)
+        for field in (*self.seat.spins, self.seat.seed):
+            field.installEventFilter(self)
+        self.seat_button = QToolButton()
+        self.seat_button.setText("Seat and bets")
+        self.seat_button.setCheckable(True)
+        self.seat_button.setToolTip("Show or fold the seat panel: bankroll, bet, side bets, "
+                                    "seed.")
+        self.seat_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.seat_button.toggled.connect(self._seat_toggled)
 
-        self.settlement = QLabel()
-        self.settlement.setObjectName("settlement")
-        self.settlement.setWordWrap(True)
-        self.settlement.setTextFormat(Qt.TextFormat.RichText)
-        self.settlement.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.money = MoneyLine()
+        self.settlement = rich_label("settlement")
         settled_box = QGroupBox("Settlement")
         QVBoxLayout(settled_box).addWidget(self.settlement)
-        settled_box.setMaximumWidth(380)
-        right = QVBoxLayout()
-        right.addWidget(settled_box)
-        right.addWidget(self.feedback, 1)
+        right = QWidget()
+        right.setFixedWidth(SIDE_WIDTH)
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.money)
+        column.addWidget(settled_box)
+        column.addWidget(self.feedback, 1)
 
-        top = QHBoxLayout()
-        top.addWidget(heading("Shoe practice"))
-        top.addSpacing(18)
-        top.addWidget(QLabel("Rules"))
-        top.addWidget(self.rules_box)
-        top.addWidget(self.timed_box)
-        top.addWidget(self.countdown)
-        top.addStretch(1)
-        middle = QHBoxLayout()
-        middle.addWidget(self.seat)
-        middle.addWidget(self.table, 1)
-        middle.addLayout(right)
-        self._lay_out(top, middle)
+        self.report = ReportPanel()
+        self.report.drill_requested.connect(self.drill_requested)
+        self.centre = QStackedWidget()
+        self.centre.addWidget(self.table)
+        self.centre.addWidget(self.report)
+
+        top = self._top_row("Shoe practice", [("Rules", self.rules_box)])
+        top.addWidget(self.seat_button)
+        self._lay_out(top, [self.seat, self.centre, right])
 
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)
@@ -121,7 +136,67 @@ class ShoePage(DrillPage):
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
         self.timed_box.toggled.connect(lambda _: self.start_shoe())
         self._show_side_bets()
+        self._fold_seat()
         self.start_shoe()
+
+    # ----- the seat panel -------------------------------------------------------------------
+
+    def _seat_toggled(self, shown: bool) -> None:
+        self._seat_by_hand = True
+        self.seat.setVisible(shown)
+
+    def _fold_seat(self) -> None:
+        """Open the seat panel where the table keeps its share of the width beside it, fold it
+        where it would not (unless the player opened or folded it)."""
+        if self._seat_by_hand:
+            return
+        window = self.window().width() if self.window() is not self else self.width()
+        room = self.width() - self.side_room() - SEAT_WIDTH
+        wide = room >= FELT_SHARE * window
+        self.seat.setVisible(wide)
+        self.seat_button.blockSignals(True)
+        self.seat_button.setChecked(wide)
+        self.seat_button.blockSignals(False)
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._fold_seat()
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        """In a seat field, the action keys and Enter go to the table: Enter takes the value
+        and gives the table the keys back; H, S, D, P, Y, N and Space act as on the table."""
+        if event is None or event.type() != QEvent.Type.KeyPress:
+            return False
+        assert isinstance(event, QKeyEvent)
+        if event.key() in PROCEED_KEYS and event.key() != Qt.Key.Key_Space:
+            if hasattr(watched, "interpretText"):
+                watched.interpretText()
+            self.table.setFocus()
+            return True
+        acts = event.key() in PROCEED_KEYS or self.bar.key_action(event.key()) is not None
+        if acts and self.bar.handle_key(event):
+            self.table.setFocus()
+            return True
+        return False
+
+    def _bets_changed(self) -> None:
+        """A bet or side bet changed: it applies from the next round (the money line says)."""
+        practice = self.practice
+        if practice is None or self.rules is None:
+            return
+        bet, sides = Fraction(self.seat.bet.value()), self.seat.side_bets(self.rules)
+        total = bet + sum(sides.values(), Fraction(0))
+        balance = practice.balance
+        if balance is not None and total > balance:   # it would end the shoe: refused
+            self._bet_problem = (f"Bets not changed: {money_text(total)} is more than your "
+                                 f"balance of {money_text(balance)}.")
+        else:
+            try:
+                practice.change_bets(bet, sides)
+                self._bet_problem = ""
+            except ValueError as exc:
+                self._bet_problem = f"Bets not changed: {exc}"
+        self._show_info()
 
     # ----- a new shoe -----------------------------------------------------------------------
 
@@ -142,7 +217,9 @@ class ShoePage(DrillPage):
         self.link.end()
         self.practice = None
         self.table.set_view(EMPTY)
+        self.centre.setCurrentWidget(self.table)
         self.settlement.setText("")
+        self.money.setText("")
         rules = self._chosen_rules()
         if rules is None:
             return
@@ -172,6 +249,8 @@ class ShoePage(DrillPage):
             self.ticker.start()
         self.practice = practice
         self.shoe_seed = seed
+        self.seat.show_seed(seed)
+        self._bet_problem = ""
         self.link.start(table.preset, Mode.TIMED if timed else Mode.SHOE, {
             "shoe_seed": seed, "bet": float(settings.bet),
             "bankroll": float(settings.bankroll or 0),
@@ -196,7 +275,7 @@ class ShoePage(DrillPage):
             self.finish()
             return
         self.round_decisions = []
-        self.settlement.setText("<span style='color:#777777'>Round in play…</span>")
+        self.settlement.setText("Round in play…")
         practice.deal()
         self._show_info()
         if practice.awaiting:
@@ -209,7 +288,7 @@ class ShoePage(DrillPage):
         assert practice is not None and practice.round is not None
         self.phase = ShoePhase.DECIDING
         self.table.set_view(view_from_round(practice.round, practice.settings.seat))
-        self._show_info()                 # cards left change with every card dealt
+        self._show_info()
         legal = practice.round.legal_actions()
         self._await_decision([a for a in ORDER if a in legal])
 
@@ -279,40 +358,29 @@ class ShoePage(DrillPage):
         practice = self.practice
         assert practice is not None and practice.rounds
         record = practice.rounds[-1]
-        self.settlement.setText(settlement_html(record.result, record.dealer, record.balance))
+        self.settlement.setText(settlement_html(record.result, record.dealer, record.balance,
+                                                self.feedback.dark()))
         self._show_info()
         if cfg.feedback(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
         if practice.finished:
             self.phase = ShoePhase.FINISHED
-            self.bar.set_proceed("Shoe report")
+            self._offer_proceed("Shoe report")
         else:
             self.phase = ShoePhase.SETTLED
-            self.bar.set_proceed("Deal")
+            self._offer_proceed("Deal")
 
     def finish(self) -> None:
-        """The end-of-shoe report, in a dialog; then a new shoe can start."""
+        """The end-of-shoe report, in the table's place; "Next shoe" deals the next one."""
         practice = self.practice
         if practice is None:
             return
-        errors = (wrong(practice.decisions) if cfg.feedback(self.settings) is not Feedback.OFF
-                  else [])
         self.link.end()
-        dialog = QDialog(self)
-        dialog.setWindowTitle("End of the shoe")
-        text = QTextBrowser()
-        text.setHtml(report_html(practice.report(), practice.settings.bet, errors))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(dialog.reject)
-        box = QVBoxLayout(dialog)
-        box.addWidget(text)
-        box.addWidget(buttons)
-        dialog.resize(520, 420)
-        self.report_dialog = dialog
-        self.phase = ShoePhase.IDLE
-        self.bar.set_proceed(None)
-        dialog.finished.connect(lambda _: self.start_shoe())
-        dialog.open()
+        listed = cfg.feedback(self.settings) is not Feedback.OFF
+        self.report.show_report(practice.report(), wrong(practice.decisions), listed)
+        self.centre.setCurrentWidget(self.report)
+        self.phase = ShoePhase.REPORT
+        self._offer_proceed("Next shoe")
 
     # ----- the rest -------------------------------------------------------------------------
 
@@ -321,6 +389,8 @@ class ShoePage(DrillPage):
             self.deal()
         elif self.phase is ShoePhase.FINISHED:
             self.finish()
+        elif self.phase is ShoePhase.REPORT:
+            self.start_shoe()
 
     def _tick(self) -> None:
         timed = self.timed
@@ -341,7 +411,7 @@ class ShoePage(DrillPage):
 
     def _show_info(self) -> None:
         if self.practice is not None:
-            self.seat.show_practice(self.practice, self.shoe_seed)
+            self.money.show_practice(self.practice, self._bet_problem)
 
     def _feedback_note(self) -> str:
         return FEEDBACK_NOTES[cfg.feedback(self.settings)]

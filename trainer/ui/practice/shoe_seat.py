@@ -1,10 +1,12 @@
-"""The shoe page's seat panel: bankroll, bet, the side bets the rules offer, seed, balance."""
+"""The shoe page's seat: the bets (a panel that folds away), and the money line that stays in
+view: balance, round, the bets of the round in play and the change waiting for the next one."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
+from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -17,9 +19,13 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.rules import RuleSet, SideBet
+from trainer.rules import Bets, RuleSet, SideBet
 
 from ..table.model import money_text
+from ..widgets import QUIET
+
+#: The seat panel's width when it is open.
+SEAT_WIDTH = 230
 
 
 def offered_side_bets(rules: RuleSet) -> list[SideBet]:
@@ -39,8 +45,18 @@ def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
     return spin
 
 
+def bets_text(bets: Bets) -> str:
+    """'10 + Perfect Pairs 5': the main bet, then each side bet placed."""
+    return " + ".join([money_text(bets.main)] + [f"{bet.title} {money_text(bets.side(bet))}"
+                                                 for bet in SideBet if bets.side(bet)])
+
+
 class SeatPanel(QWidget):
-    """The seat's money and the shoe's state; :attr:`new_shoe` starts a shoe with these bets."""
+    """The seat's bankroll, bets, side bets and seed. :attr:`new_shoe` starts a shoe with them;
+    :attr:`bets_changed` says the bet or a side bet was changed (it applies from the next
+    round). Bankroll and seed apply to the next shoe."""
+
+    bets_changed = pyqtSignal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,7 +64,9 @@ class SeatPanel(QWidget):
         form = QFormLayout(seat)
         self.bankroll = _spin(10, 1_000_000, 1000, "Bankroll")
         self.bankroll.setSingleStep(100)
+        self.bankroll.setToolTip("The bankroll of the next shoe.")
         self.bet = _spin(1, 10_000, 10, "Bet")
+        self.bet.setToolTip("Applies from the next round.")
         form.addRow("Bankroll", self.bankroll)
         form.addRow("Bet", self.bet)
         self.side_spins: dict[SideBet, QSpinBox] = {}
@@ -56,31 +74,34 @@ class SeatPanel(QWidget):
         for bet in SideBet:
             spin = _spin(0, 1000, 0, bet.title)
             spin.setSpecialValueText("off")
+            spin.setToolTip("Applies from the next round.")
             label = QLabel(bet.title)
             form.addRow(label, spin)
             self.side_spins[bet], self.side_rows[bet] = spin, label
+        self.spins = [self.bankroll, self.bet, *self.side_spins.values()]
+        for spin in (self.bet, *self.side_spins.values()):
+            spin.valueChanged.connect(lambda _: self.bets_changed.emit())
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
         self.seed.setToolTip("The same seed deals the same shoe.")
         form.addRow("Seed", self.seed)
         self.new_shoe = QPushButton("New shoe")
-        self.new_shoe.setToolTip("Shuffle a new shoe with these bets (they apply per shoe).")
+        self.new_shoe.setToolTip("Shuffle a new shoe with this bankroll and seed.")
         form.addRow(self.new_shoe)
-        self.balance = QLabel()
-        self.balance.setObjectName("balance")
-        big = self.balance.font()
-        big.setPointSizeF(big.pointSizeF() * 1.3)
-        big.setBold(True)
-        self.balance.setFont(big)
+        note = QLabel("Bets apply from the next round; bankroll and seed from the next shoe.")
+        note.setWordWrap(True)
+        note.setStyleSheet(QUIET)
         self.info = QLabel()
+        self.info.setObjectName("shoe-seed")
         self.info.setWordWrap(True)
+        self.info.setStyleSheet(QUIET)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(seat)
-        column.addWidget(self.balance)
+        column.addWidget(note)
         column.addWidget(self.info)
         column.addStretch(1)
-        self.setMaximumWidth(250)
+        self.setFixedWidth(SEAT_WIDTH)
 
     def show_offered(self, rules: RuleSet | None) -> None:
         """Show only the side bets ``rules`` offer."""
@@ -89,29 +110,47 @@ class SeatPanel(QWidget):
             self.side_spins[bet].setVisible(bet in offered)
             self.side_rows[bet].setVisible(bet in offered)
 
+    def side_bets(self, rules: RuleSet) -> dict[SideBet, Fraction]:
+        """The side bets as set, only where ``rules`` offer them."""
+        return {bet: Fraction(self.side_spins[bet].value()) for bet in offered_side_bets(rules)
+                if self.side_spins[bet].value()}
+
     def shoe_settings(self, rules: RuleSet, penetration: float | None) -> ShoeSettings:
         """The bets as set (side bets only where the rules offer them)."""
-        sides = {bet: Fraction(self.side_spins[bet].value()) for bet in offered_side_bets(rules)
-                 if self.side_spins[bet].value()}
         return ShoeSettings(bet=Fraction(self.bet.value()),
-                            bankroll=Fraction(self.bankroll.value()), side_bets=sides,
-                            penetration=penetration)
+                            bankroll=Fraction(self.bankroll.value()),
+                            side_bets=self.side_bets(rules), penetration=penetration)
 
     def seed_value(self) -> int:
         """The seed typed in, else a random one."""
         text = self.seed.text().strip()
         return int(text) if text.isdigit() else random.SystemRandom().randrange(2**31)
 
-    def show_practice(self, practice: ShoePractice, seed: int | None) -> None:
-        """Balance, round number, bets, cards left, cut card and seed."""
+    def show_seed(self, seed: int | None) -> None:
+        """The shoe's seed (to deal the same shoe again)."""
+        self.info.setText("" if seed is None else f"This shoe's seed: {seed}")
+
+
+class MoneyLine(QLabel):
+    """Balance and round, the bets of the round in play, and a change of bets waiting for the
+    next round (said as such)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("money-line")
+        self.setWordWrap(True)
+        self.setAccessibleName("Balance and bets")
+
+    def show_practice(self, practice: ShoePractice, problem: str = "") -> None:
+        """Balance, round number, the round's bets, and the next round's if they differ."""
         balance = practice.balance
-        self.balance.setText("Balance: unlimited" if balance is None
-                             else f"Balance: {money_text(balance)}")
-        shoe = practice.shoe
-        cut = "cut card out: last round" if shoe.cut_card_out else "cut card not out"
-        sides = practice.settings.side_bets.items()
-        bets = " + ".join([money_text(practice.settings.bet)]
-                          + [f"{bet.title} {money_text(stake)}" for bet, stake in sides])
+        money = "unlimited" if balance is None else money_text(balance)
         number = len(practice.rounds) + int(practice.awaiting)
-        self.info.setText(f"Round {number} · bets {bets}\n{shoe.remaining} cards left, "
-                          f"{cut}\nShoe seed {seed}")
+        lines = [f"<b style='font-size:13pt'>Balance {money}</b> &nbsp;·&nbsp; "
+                 f"Round {max(1, number)}",
+                 f"Bets {bets_text(practice.round_bets)}"]
+        if problem:
+            lines.append(f"<b>{problem}</b>")
+        elif practice.bets != practice.round_bets:
+            lines.append(f"<b>From the next round: {bets_text(practice.bets)}</b>")
+        self.setText("<br>".join(lines))

@@ -54,13 +54,12 @@ def flashcard_view(card: Flashcard, rules: RuleSet, message: str = "") -> TableV
             # the free hand made by the split; the real hand before it has been played
             hands = (_hand_view((sibling_card,), True, rules, "played first"), main)
             current = 1
-    left = rules.decks * 52 - len(card.cards) - 2
     return TableView(
         dealer_cards=(card_view(card.up), HIDDEN),
         hole_hidden=True,
         hands=hands,
         current=current,
-        cards_left=left,
+        cards_left=None,            # a flashcard has no shoe in play: none is drawn
         cut_card_out=False,
         message=message or question(card),
         dealer_total_text=f"shows {card.up.rank.symbol}",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from trainer.rules import Card, DealerFinal, Hand, Outcome, Phase, Round, hand_total
+from trainer.rules import Card, DealerFinal, Hand, Outcome, Phase, Round, SideBet, hand_total
+from trainer.rules.side_bets.payouts import is_offered
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,9 @@ class HandView:
 
     ``real_stake`` is the player's money on the hand (shown as a chip), ``free_stake`` the
     casino's free bet (one golden lammer per free split or free double, ``lammers`` of them).
-    ``outcome`` (and its words, ``outcome_text``) is empty until the round is settled.
+    ``outcome`` (and its words, ``outcome_text``, and the hand's ``net`` result) is empty until
+    the round is settled. A ``doubled`` hand's last card is the one the double drew (it lies
+    sideways on the table).
     """
 
     cards: tuple[CardView, ...]
@@ -43,6 +46,20 @@ class HandView:
     lammers: int
     outcome_text: str = ""
     outcome: Outcome | None = None
+    net: Fraction = Fraction(0)
+    doubled: bool = False
+
+
+@dataclass(frozen=True)
+class SideBetView:
+    """One side bet's circle: its name, the stake on it (0: no bet), and once the round is
+    settled its result (``category`` None: it lost) and net."""
+
+    title: str
+    stake: Fraction
+    settled: bool = False
+    category: str | None = None
+    net: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -51,21 +68,26 @@ class TableView:
 
     ``current`` is the index in ``hands`` of the hand awaiting a decision (None when no hand
     is, e.g. during insurance or once settled). ``dealer_total_text`` reads "shows 10" while
-    the hole card is down and the dealer's total once it is turned.
+    the hole card is down and the dealer's total once it is turned. ``cards_left`` is None
+    where no shoe is in play (a flashcard), and the shoe is not drawn. ``message_colour``
+    (a colour name, or empty for the table's own) tints the message, e.g. by a grade's severity.
+    ``side_bets`` are the circles of the side bets the game offers.
     """
 
     dealer_cards: tuple[CardView, ...]
     hole_hidden: bool
     hands: tuple[HandView, ...]
     current: int | None
-    cards_left: int
+    cards_left: int | None
     cut_card_out: bool
     message: str
     dealer_total_text: str = ""
+    side_bets: tuple[SideBetView, ...] = ()
+    message_colour: str = ""
 
 
 #: An empty table: no cards dealt yet.
-EMPTY = TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None, cards_left=0,
+EMPTY = TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None, cards_left=None,
                   cut_card_out=False, message="")
 
 _OUTCOME_WORDS = {
@@ -147,10 +169,11 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
     results = the_seat.result.hands if the_seat.result is not None else None
     hands = []
     for index, hand in enumerate(the_seat.hands):
-        outcome, words = None, ""
+        outcome, words, net = None, "", Fraction(0)
         if results is not None:
             result = results[index]
-            outcome, words = result.outcome, outcome_text(result.outcome, result.net)
+            outcome, words, net = (result.outcome, outcome_text(result.outcome, result.net),
+                                   result.net)
         hands.append(HandView(
             cards=tuple(card_view(c) for c in hand.cards),
             total_text=total_text(hand, charlie),
@@ -159,6 +182,8 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
             lammers=hand.lammers,
             outcome_text=words,
             outcome=outcome,
+            net=net,
+            doubled=hand.doubled,
         ))
     current = None
     if round.phase is Phase.PLAYER and round.current[0] == seat:
@@ -172,19 +197,40 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
         cut_card_out=round.shoe.cut_card_out,
         message=_message(round, seat, len(hands), current),
         dealer_total_text=dealer_text(round),
+        side_bets=side_bet_views(round, seat),
     )
+
+
+def side_bet_views(round: Round, seat: int) -> tuple[SideBetView, ...]:
+    """The circles of the side bets ``round``'s rules offer, with the seat's stakes and, once
+    settled, their results."""
+    the_seat = round.seats[seat]
+    settled = {r.bet: r for r in the_seat.result.side_bets} if the_seat.result else {}
+    views = []
+    for bet in SideBet:
+        if not is_offered(round.rules, bet):
+            continue
+        result = settled.get(bet)
+        views.append(SideBetView(
+            bet.title, the_seat.bets.side(bet), settled=the_seat.result is not None,
+            category=result.category if result is not None and result.net > 0 else None,
+            net=result.net if result is not None else Fraction(0)))
+    return tuple(views)
 
 
 def dealer_frames(rnd: Round, final: TableView) -> list[TableView]:
     """The dealer's play card by card: hole card turned, then each draw, outcomes hidden.
 
     The last frame is ``final`` itself (the settled round with every result)."""
-    hands = tuple(replace(h, outcome_text="", outcome=None) for h in final.hands)
+    hands = tuple(replace(h, outcome_text="", outcome=None, net=Fraction(0))
+                  for h in final.hands)
+    sides = tuple(replace(s, settled=False, category=None, net=Fraction(0))
+                  for s in final.side_bets)
     frames = []
     for shown in range(2, len(rnd.dealer_cards) + 1):
         frames.append(replace(
             final, dealer_cards=final.dealer_cards[:shown], hole_hidden=False, hands=hands,
-            current=None, message="Dealer plays",
+            side_bets=sides, current=None, message="Dealer plays",
             dealer_total_text=dealer_total_text(rnd.dealer_cards[:shown], rnd.rules.push_22)))
     frames.append(final)
     return frames
@@ -209,6 +255,6 @@ def _message(round: Round, seat: int, hand_count: int, current: int | None) -> s
     return "Your move"
 
 
-__all__ = ["EMPTY", "HIDDEN", "CardView", "HandView", "TableView", "card_view", "dealer_frames",
-           "dealer_total_text", "money_text", "outcome_text", "signed_money", "total_text",
-           "view_from_round"]
+__all__ = ["EMPTY", "HIDDEN", "CardView", "HandView", "SideBetView", "TableView", "card_view",
+           "dealer_frames", "dealer_total_text", "money_text", "outcome_text",
+           "side_bet_views", "signed_money", "total_text", "view_from_round"]

@@ -110,6 +110,17 @@ def _card_body(painter: QPainter, rect: QRectF) -> tuple[float, float]:
     return w, radius
 
 
+def paint_sideways(painter: QPainter, rect: QRectF, card: CardView) -> None:
+    """A face-up card turned a quarter (a doubled hand's card): ``rect`` is its box as it lies,
+    wider than high; the card's top is to the left."""
+    painter.save()
+    painter.translate(rect.center())
+    painter.rotate(-90)
+    upright = QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(), rect.width())
+    paint_card(painter, upright, card)
+    painter.restore()
+
+
 def paint_card(painter: QPainter, rect: QRectF, card: CardView) -> None:
     """A face-up card: rank and suit in two corners, a large suit pip in the middle."""
     w, _ = _card_body(painter, rect)
@@ -130,21 +141,40 @@ def paint_card(painter: QPainter, rect: QRectF, card: CardView) -> None:
     painter.drawPath(suit_path(card.suit_symbol, box))
 
 
+#: The corner index: its rank's font size, in card heights, and the width of its box, in card
+#: widths (the part of a card the next one in a hand leaves in view).
+RANK_SIZE = 0.25
+INDEX_WIDTH = 0.38
+#: A two-letter rank ("10") is drawn narrower, so it keeps the height of the others.
+NARROW = 0.72
+
+
+def rank_font(card_h: float) -> QFont:
+    """The font of a card's corner rank, for a card ``card_h`` high."""
+    return font(RANK_SIZE * card_h)
+
+
 def _corner(painter: QPainter, rect: QRectF, card: CardView, colour: QColor) -> None:
     w, h = rect.width(), rect.height()
-    narrow = len(card.rank_text) > 1
-    text_box = QRectF(rect.x() + 0.03 * w, rect.y() + 0.035 * h, 0.3 * w, 0.2 * h)
+    text_box = QRectF(rect.x() + 0.02 * w, rect.y() + 0.03 * h, INDEX_WIDTH * w, 0.25 * h)
     painter.setPen(colour)
-    size = 0.19 * h
-    painter.setFont(font(size * (0.86 if narrow else 1.0)))
-    if narrow:
-        f = painter.font()
-        f.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 88)
-        painter.setFont(f)
-    painter.drawText(text_box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                     card.rank_text)
-    pip = 0.15 * w
-    box = QRectF(text_box.center().x() - pip / 2, text_box.bottom() + 0.01 * h, pip, pip * 1.05)
+    painter.setFont(rank_font(h))
+    if len(card.rank_text) > 1:    # "10": squeezed sideways to the width of one letter
+        painter.save()
+        centre = text_box.center()
+        painter.translate(centre)
+        painter.scale(NARROW, 1.0)
+        painter.translate(-centre)
+        wide = QRectF(text_box.x() - text_box.width(), text_box.y(), text_box.width() * 3,
+                      text_box.height())
+        painter.drawText(wide, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                         card.rank_text)
+        painter.restore()
+    else:
+        painter.drawText(text_box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                         card.rank_text)
+    pip = 0.17 * w
+    box = QRectF(text_box.center().x() - pip / 2, text_box.bottom() + 0.005 * h, pip, pip * 1.05)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colour)
     painter.drawPath(suit_path(card.suit_symbol, box))
@@ -214,9 +244,19 @@ def paint_chip(painter: QPainter, centre: QPointF, radius: float, amount: Fracti
     painter.drawEllipse(centre, 0.66 * radius, 0.66 * radius)
     text = money_text(amount)
     painter.setPen(ink)
-    painter.setFont(font(radius * (0.62 if len(text) <= 3 else 0.46)))
+    painter.setFont(chip_font(radius, text))
     painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
                      Qt.AlignmentFlag.AlignCenter, text)
+
+
+def chip_font(radius: float, text: str) -> QFont:
+    """The font of a chip's amount: as large as fits inside its inner ring."""
+    return font(radius * (0.66 if len(text) <= 2 else 0.56 if len(text) <= 3 else 0.44))
+
+
+def lammer_font(radius: float) -> QFont:
+    """The font of a lammer's two lines, FREE and the amount it stakes."""
+    return font(radius * 0.5)
 
 
 def paint_lammer(painter: QPainter, centre: QPointF, radius: float, amount: Fraction) -> None:
@@ -234,10 +274,10 @@ def paint_lammer(painter: QPainter, centre: QPointF, radius: float, amount: Frac
     painter.setPen(QPen(QColor(138, 100, 16, 140), max(0.5, 0.04 * radius)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawEllipse(centre, 0.78 * radius, 0.78 * radius)
-    painter.setPen(QColor("#4a3205"))
-    painter.setFont(font(radius * 0.5))
-    top = QRectF(centre.x() - radius, centre.y() - 0.62 * radius, 2 * radius, 0.7 * radius)
-    painter.drawText(top, Qt.AlignmentFlag.AlignCenter, "FREE")
-    painter.setFont(font(radius * 0.4))
-    bottom = QRectF(centre.x() - radius, centre.y() + 0.02 * radius, 2 * radius, 0.55 * radius)
-    painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, money_text(amount))
+    painter.setPen(QColor("#3d2900"))
+    painter.setFont(lammer_font(radius))
+    top = QRectF(centre.x() - radius, centre.y() - 0.6 * radius, 2 * radius, 0.6 * radius)
+    painter.drawText(top, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, "FREE")
+    bottom = QRectF(centre.x() - radius, centre.y() + 0.02 * radius, 2 * radius, 0.6 * radius)
+    painter.drawText(bottom, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                     money_text(amount))

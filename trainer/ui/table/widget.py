@@ -1,87 +1,57 @@
-"""The felt table: dealer's cards, the player's hands side by side with stakes, and the shoe.
+"""The felt table: the dealer's cards, the player's hands with their stakes and results, the
+side bets' circles and the shoe.
 
 :class:`TableWidget` paints a :class:`~trainer.ui.table.model.TableView` and holds nothing
-else. Every size is a fraction of the widget's size, all drawing is antialiased vector work, so
-the table is crisp at any size and device pixel ratio.
+else. Where everything goes is :func:`~trainer.ui.table.layout.layout`'s answer (every size a
+fraction of the card height, the largest that fits); this module only paints it, antialiased
+vector work, crisp at any size and device pixel ratio.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
 
 from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
-from PyQt6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen, QRadialGradient
+from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.rules import Outcome
 
+from .layout import (
+    CAPTION_FONT,
+    RESULT_FONT,
+    SHOE_FONT,
+    TOTAL_FONT,
+    HandPlace,
+    Layout,
+    SidePlace,
+    badge_lines,
+    fitted_font,
+    layout,
+    shoe_words,
+    side_caption,
+)
 from .model import EMPTY, CardView, HandView, TableView
 from .paint import (
-    CARD_RATIO,
     GOLD,
     font,
     paint_back,
     paint_card,
     paint_chip,
     paint_lammer,
+    paint_sideways,
 )
 
 FELT_LIGHT = QColor("#2e8b4f")
 FELT_DARK = QColor("#0b4322")
 PRINT = QColor(255, 250, 230, 70)
 TEXT = QColor("#fffdf5")
-#: Horizontal step between overlapping cards of one hand, in card widths.
-HAND_STEP = 0.36
-DEALER_STEP = 0.58
 #: The settled hand's badge: green for a win, grey for a push, red for a loss.
 BADGE = {Outcome.BLACKJACK: "#1e8e3e", Outcome.CHARLIE: "#1e8e3e", Outcome.WIN: "#1e8e3e",
          Outcome.PUSH: "#5f6368", Outcome.PUSH_22: "#5f6368", Outcome.LOSE: "#b3261e",
          Outcome.BUST: "#b3261e"}
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where things go for one widget size and one view (all in logical pixels)."""
-
-    card_h: float
-    card_w: float
-    dealer_top: float
-    message_y: float
-    arc_y: float
-    hands_top: float
-    slots: tuple[QRectF, ...]
-    shoe: QRectF
-
-
-def layout(width: float, height: float, view: TableView) -> Layout:
-    """Compute the table's layout; card size follows the smaller of the two space limits."""
-    n = max(1, len(view.hands))
-    most = max([len(h.cards) for h in view.hands] + [2])
-    hand_width = CARD_RATIO * (1 + HAND_STEP * (most - 1))   # in card heights
-    by_width = (width * 0.94) / (n * hand_width * 1.18)
-    card_h = max(20.0, min(height * 0.22, by_width, width * 0.16))
-    card_w = card_h * CARD_RATIO
-    margin = 0.035 * height
-    dealer_top = margin + 0.05 * height
-    hands_top = height * 0.54
-    slot_w = width * 0.94 / n
-    slot_h = height - hands_top - margin * 0.5 + card_h * 0.1
-    left = width * 0.03
-    slots = tuple(QRectF(left + i * slot_w, hands_top - card_h * 0.1, slot_w, slot_h)
-                  for i in range(n))
-    shoe_h = max(34.0, min(height * 0.1, 84.0))
-    # The shoe sits right of the dealer's cards (room for three at least, so it does not jump
-    # as the dealer draws) and may shrink to fit there on a narrow table.
-    dealt = max(3, len(view.dealer_cards))
-    dealer_right = width / 2 + card_w * (1 + DEALER_STEP * (dealt - 1)) / 2
-    shoe_left = min(dealer_right + card_w * 0.15, width * 0.98 - 40)
-    shoe = QRectF(shoe_left, margin, width * 0.98 - shoe_left, shoe_h)
-    arc_y = hands_top - card_h * 0.32
-    message_y = (dealer_top + card_h * 1.25 + arc_y) / 2
-    return Layout(card_h, card_w, dealer_top, message_y, arc_y, hands_top, slots, shoe)
+#: A settled side bet's caption: green when it paid, red when it lost.
+SIDE_WON, SIDE_LOST = QColor("#1e8e3e"), QColor("#8c1d18")
 
 
 class TableWidget(QWidget):
@@ -111,9 +81,13 @@ class TableWidget(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(360, 240)
 
+    def table_layout(self) -> Layout:
+        """Where everything goes at the widget's size (what :meth:`paintEvent` paints)."""
+        return layout(float(self.width()), float(self.height()), self._view)
+
     def hand_rect(self, index: int) -> QRectF:
         """The area of hand ``index`` (cards, total and stakes), for tests and hit-testing."""
-        return layout(self.width(), self.height(), self._view).slots[index]
+        return self.table_layout().slots[index]
 
     # ----- painting ---------------------------------------------------------------------------
 
@@ -121,42 +95,31 @@ class TableWidget(QWidget):
         painter = QPainter(self)
         painter.setRenderHints(QPainter.RenderHint.Antialiasing
                                | QPainter.RenderHint.TextAntialiasing)
-        w, h = float(self.width()), float(self.height())
         view = self._view
-        lay = layout(w, h, view)
-        _felt(painter, w, h, lay)
-        self._dealer(painter, w, lay)
-        for index, hand in enumerate(view.hands):
-            _hand(painter, lay, lay.slots[index], hand, index == view.current)
-        _shoe(painter, lay.shoe, view)
-        if view.message:
-            _banner(painter, QPointF(w / 2, lay.message_y), view.message, lay.card_h)
+        lay = self.table_layout()
+        _felt(painter, lay)
+        for face in lay.dealer:
+            if face.hidden:
+                paint_back(painter, face.rect)
+            else:
+                paint_card(painter, face.rect, face.card)
+        if lay.dealer_total is not None:
+            _pill(painter, lay.dealer_total, view.dealer_total_text, TOTAL_FONT * lay.card_h)
+        if lay.message is not None:
+            _banner(painter, lay.message, view.message, view.message_colour,
+                    TOTAL_FONT * lay.card_h)
+        for index, (place, hand) in enumerate(zip(lay.hands, view.hands, strict=True)):
+            _hand(painter, lay, place, hand, index == view.current)
+        for side in lay.side_bets:
+            _side_bet(painter, lay, side)
+        if lay.shoe is not None:
+            _shoe(painter, lay, view)
         painter.end()
 
-    def _dealer(self, painter: QPainter, width: float, lay: Layout) -> None:
-        view = self._view
-        cards = view.dealer_cards
-        step = lay.card_w * DEALER_STEP
-        total_w = lay.card_w + step * max(0, len(cards) - 1)
-        x0 = width / 2 - total_w / 2
-        label_font = font(lay.card_h * 0.1)
-        painter.setFont(label_font)
-        painter.setPen(QColor(255, 250, 230, 150))
-        label = QRectF(0, lay.dealer_top - lay.card_h * 0.16, width, lay.card_h * 0.14)
-        painter.drawText(label, Qt.AlignmentFlag.AlignCenter, "DEALER")
-        for i, card in enumerate(cards):
-            rect = QRectF(x0 + i * step, lay.dealer_top, lay.card_w, lay.card_h)
-            if i == 1 and view.hole_hidden:
-                paint_back(painter, rect)
-            else:
-                paint_card(painter, rect, card)
-        if cards and view.dealer_total_text:
-            centre = QPointF(width / 2, lay.dealer_top + lay.card_h * 1.14)
-            _pill(painter, centre, view.dealer_total_text, lay.card_h * 0.12)
 
-
-def _felt(painter: QPainter, w: float, h: float, lay: Layout) -> None:
+def _felt(painter: QPainter, lay: Layout) -> None:
     """The green felt with a soft light in the middle and the printed insurance arc."""
+    w, h = lay.width, lay.height
     gradient = QRadialGradient(QPointF(w / 2, h * 0.4), max(w, h) * 0.75)
     gradient.setColorAt(0.0, FELT_LIGHT)
     gradient.setColorAt(1.0, FELT_DARK)
@@ -164,7 +127,7 @@ def _felt(painter: QPainter, w: float, h: float, lay: Layout) -> None:
     # the printed arc between dealer and player, with the game's name on it
     radius = w * 0.9
     centre = QPointF(w / 2, lay.arc_y - radius)
-    painter.setPen(QPen(PRINT, max(1.0, h * 0.003)))
+    painter.setPen(QPen(PRINT, max(1.0, lay.card_h * 0.012)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for r in (radius, radius + lay.card_h * 0.16):
         painter.drawEllipse(centre, r, r)
@@ -193,142 +156,117 @@ def _arc_text(painter: QPainter, centre: QPointF, radius: float, text: str,
         angle += (width + gap) / radius
 
 
-def _hand(painter: QPainter, lay: Layout, slot: QRectF, hand: HandView, current: bool) -> None:
-    """One hand: highlight if current, cards overlapping left to right, total, outcome, stakes."""
-    cw, ch = lay.card_w, lay.card_h
-    step = cw * HAND_STEP
-    cards_w = cw + step * max(0, len(hand.cards) - 1)
-    x0 = slot.center().x() - cards_w / 2
-    top = lay.hands_top
+def _hand(painter: QPainter, lay: Layout, place: HandPlace, hand: HandView,
+          current: bool) -> None:
+    """One hand: its frame if it is to play, its cards (a doubled card sideways), its total,
+    its stakes and, once settled, its result beside the cards."""
+    ch = lay.card_h
     if current:
-        frame = QRectF(slot.center().x() - max(cards_w, ch * 1.15) / 2 - ch * 0.1, top - ch * 0.1,
-                       max(cards_w, ch * 1.15) + ch * 0.2, slot.bottom() - top + ch * 0.02)
         painter.setPen(QPen(GOLD, max(1.5, ch * 0.022)))
         painter.setBrush(QColor(255, 236, 160, 28))
-        painter.drawRoundedRect(frame, ch * 0.08, ch * 0.08)
-    for i, card in enumerate(hand.cards):
-        paint_card(painter, QRectF(x0 + i * step, top, cw, ch), card)
-    below = top + ch + ch * 0.13
-    _pill(painter, QPointF(slot.center().x(), below), hand.total_text, max(ch * 0.12, 9.0),
-          strong=current)
+        painter.drawRoundedRect(place.frame, ch * 0.08, ch * 0.08)
+    for face in place.faces:
+        if face.sideways:
+            paint_sideways(painter, face.rect, face.card)
+        else:
+            paint_card(painter, face.rect, face.card)
+    _pill(painter, place.total, hand.total_text, TOTAL_FONT * ch, strong=current)
+    for disc in place.discs:
+        paint = paint_lammer if disc.lammer else paint_chip
+        paint(painter, disc.centre, disc.radius, disc.amount)
     if hand.outcome is not None:
-        _outcome(painter, QPointF(slot.center().x(), top + ch * 0.6), hand, ch)
-    radius = max(ch * 0.2, 13.0)
-    _stakes(painter, QPointF(slot.center().x(), below + ch * 0.18 + radius), hand, radius)
+        _badge(painter, place.badge, hand, ch, lay.badges_above)
 
 
-def _stakes(painter: QPainter, centre: QPointF, hand: HandView, radius: float) -> None:
-    """A chip for the real stake and one golden lammer per free bet, side by side."""
-    discs: list[tuple[Callable[[QPainter, QPointF, float, Fraction], None], Fraction]] = []
-    if hand.real_stake:
-        discs.append((paint_chip, hand.real_stake))
-    lammers = hand.lammers or (1 if hand.free_stake else 0)
-    if lammers:
-        discs += [(paint_lammer, hand.free_stake / lammers)] * lammers
-    gap = radius * 2.25
-    x = centre.x() - gap * (len(discs) - 1) / 2
-    for paint, amount in discs:
-        paint(painter, QPointF(x, centre.y()), radius, amount)
-        x += gap
-
-
-def _pill(painter: QPainter, centre: QPointF, text: str, size: float,
+def _pill(painter: QPainter, rect: QRectF, text: str, size: float,
           strong: bool = False) -> None:
-    """Short text on a dark rounded label, centred at ``centre``."""
-    painter.setFont(font(size))
-    metrics = painter.fontMetrics()
-    w = metrics.horizontalAdvance(text) + size * 1.4
-    h = size * 1.7
-    rect = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
+    """Short text on a dark rounded label filling ``rect``."""
     painter.setPen(QPen(GOLD, max(1.0, size * 0.12)) if strong else Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 150))
-    painter.drawRoundedRect(rect, h / 2, h / 2)
+    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
     painter.setPen(TEXT)
+    painter.setFont(fitted_font(text, size, rect.width()))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _outcome(painter: QPainter, centre: QPointF, hand: HandView, card_h: float) -> None:
-    """The settled result as a badge over the hand's cards, coloured by the outcome."""
-    assert hand.outcome is not None
-    text, colour = hand.outcome_text, BADGE[hand.outcome]
-    size = card_h * 0.13
-    painter.setFont(font(size))
-    w = painter.fontMetrics().horizontalAdvance(text) + size * 1.6
-    h = size * 1.9
-    rect = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
+def _badge(painter: QPainter, rect: QRectF, hand: HandView, card_h: float,
+           one_line: bool) -> None:
+    """The settled result beside the hand's cards, its word over its net (or in one line
+    above them), coloured by the outcome."""
+    word, net = badge_lines(hand)
+    size = RESULT_FONT * card_h
     painter.setPen(QPen(QColor("#ffffff"), max(1.0, size * 0.1)))
-    painter.setBrush(QColor(colour))
-    painter.drawRoundedRect(rect, h * 0.3, h * 0.3)
+    assert hand.outcome is not None
+    painter.setBrush(QColor(BADGE[hand.outcome]))
+    painter.drawRoundedRect(rect, size * 0.5, size * 0.5)
     painter.setPen(QColor("#ffffff"))
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-
-def _banner(painter: QPainter, centre: QPointF, text: str, card_h: float) -> None:
-    """The round's message across the middle of the table."""
-    size = card_h * 0.15
-    painter.setFont(font(size))
-    w = painter.fontMetrics().horizontalAdvance(text) + size * 2.4
-    h = size * 2.0
-    rect = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(0, 0, 0, 120))
-    painter.drawRoundedRect(rect, h / 2, h / 2)
-    painter.setPen(TEXT)
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-
-def _shoe_width(h: float, count: str, cut_words: str, cut_out: bool) -> float:
-    """The width of the shoe box of height ``h`` holding those words."""
-    text_w = max(QFontMetricsF(font(h * 0.22)).horizontalAdvance(count),
-                 QFontMetricsF(font(h * 0.18, bold=cut_out)).horizontalAdvance(cut_words)
-                 + h * 0.2)
-    return h * 0.94 + text_w
-
-
-def shoe_box(room: QRectF, view: TableView) -> tuple[QRectF, str, str]:
-    """The shoe's box and its two lines of words: right-aligned in ``room``, as wide as its
-    words, and smaller (then with shorter words) where the room is too narrow."""
-    h = room.height()
-    count = f"{view.cards_left} cards left"
-    cut_words = "cut card out" if view.cut_card_out else "cut card not out"
-    width = _shoe_width(h, count, cut_words, view.cut_card_out)
-    if width > room.width():
-        count = f"{view.cards_left} left"
-        cut_words = "cut out" if view.cut_card_out else "cut to come"
-        width = _shoe_width(h, count, cut_words, view.cut_card_out)
-        if width > room.width():
-            h = max(24.0, h * room.width() / width)
-            width = _shoe_width(h, count, cut_words, view.cut_card_out)
-    return QRectF(room.right() - width, room.y(), width, h), count, cut_words
-
-
-def _shoe(painter: QPainter, room: QRectF, view: TableView) -> None:
-    """The shoe in the top right corner: cards left, and whether the cut card is out."""
-    if not view.cards_left and not view.dealer_cards:
+    if one_line:
+        text = f"{word} {net}"
+        painter.setFont(fitted_font(text, size, rect.width()))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         return
-    box, count, cut_words = shoe_box(room, view)
+    half = rect.height() / 2
+    for text, box in ((word, QRectF(rect.x(), rect.y() + 0.04 * card_h, rect.width(), half
+                                     - 0.04 * card_h)),
+                      (net, QRectF(rect.x(), rect.y() + half, rect.width(),
+                                   half - 0.04 * card_h))):
+        painter.setFont(fitted_font(text, size, rect.width()))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _banner(painter: QPainter, rect: QRectF, text: str, colour: str, size: float) -> None:
+    """The round's message across the middle of the table, on its colour if it has one (a
+    grade's severity)."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour) if colour else QColor(0, 0, 0, 120))
+    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+    painter.setPen(TEXT)
+    painter.setFont(fitted_font(text, size, rect.width()))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _side_bet(painter: QPainter, lay: Layout, side: SidePlace) -> None:
+    """A side bet's printed circle, its chip, and its caption (name, then result)."""
+    ch = lay.card_h
+    painter.setPen(QPen(QColor(255, 250, 230, 150), max(1.0, ch * 0.015)))
+    painter.setBrush(QColor(0, 0, 0, 40))
+    painter.drawEllipse(side.circle)
+    if side.chip is not None:
+        paint_chip(painter, side.chip.centre, side.chip.radius, side.chip.amount)
+    bet = side.bet
+    text = side_caption(bet)
+    size = CAPTION_FONT * ch
+    colour = (QColor(0, 0, 0, 130) if not bet.settled or not bet.stake
+              else SIDE_WON if bet.net > 0 else SIDE_LOST)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawRoundedRect(side.caption, side.caption.height() / 2, side.caption.height() / 2)
+    painter.setPen(TEXT if bet.stake else QColor(255, 250, 230, 170))
+    painter.setFont(fitted_font(text, size, side.caption.width(), bold=bool(bet.stake)))
+    painter.drawText(side.caption, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _shoe(painter: QPainter, lay: Layout, view: TableView) -> None:
+    """The shoe in the top right corner: a card back, the cards left and the cut card."""
+    box = lay.shoe
+    assert box is not None
     h = box.height()
-    text_w = box.width() - h * 0.94
-    big, small = font(h * 0.22), font(h * 0.18, bold=view.cut_card_out)
+    px = SHOE_FONT * lay.card_h
     painter.setPen(QPen(QColor(0, 0, 0, 120), max(1.0, h * 0.02)))
     painter.setBrush(QColor(20, 20, 20, 150))
     painter.drawRoundedRect(box, h * 0.12, h * 0.12)
-    back = QRectF(box.x() + h * 0.12, box.y() + h * 0.14, h * 0.5, h * 0.72)
+    back = QRectF(box.x() + h * 0.1, box.y() + h * 0.12, h * 0.45, h * 0.76)
     paint_back(painter, back)
-    left = back.right() + h * 0.12
+    left = back.right() + px * 0.6
+    count, cut_words = shoe_words(view)
+    text_box = QRectF(left, box.y() + h * 0.1, box.right() - left, h * 0.4)
     painter.setPen(TEXT)
-    painter.setFont(big)
-    painter.drawText(QRectF(left, box.y() + h * 0.1, text_w + h, h * 0.42),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
-    cut = QRectF(left, box.y() + h * 0.56, text_w + h, h * 0.3)
-    marker = QRectF(cut.x(), cut.y() + cut.height() * 0.1, h * 0.09, cut.height() * 0.8)
-    colour = QColor("#ffcf33") if view.cut_card_out else QColor(255, 255, 255, 170)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(colour)
-    painter.drawRect(marker)
+    painter.setFont(font(px))
+    painter.drawText(text_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
+    colour = QColor("#ffcf33") if view.cut_card_out else QColor(255, 255, 255, 190)
     painter.setPen(colour)
-    painter.setFont(small)
-    painter.drawText(cut.adjusted(h * 0.2, 0, 0, 0),
+    painter.setFont(font(px, bold=view.cut_card_out))
+    painter.drawText(text_box.translated(0, h * 0.42),
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, cut_words)
 
 
@@ -348,5 +286,9 @@ def describe(view: TableView) -> str:
         mark = " (to play)" if i == view.current else ""
         parts.append(f"Hand {i + 1}{mark}: {cards(hand.cards)}, {hand.total_text}, "
                      f"{', '.join(stakes)} {hand.outcome_text}".strip())
-    parts.append(f"{view.cards_left} cards left" + (", cut card out" if view.cut_card_out else ""))
+    for side in view.side_bets:
+        if side.stake:
+            parts.append(side_caption(side))
+    if view.cards_left is not None:
+        parts.append(" ".join(shoe_words(view)))
     return ". ".join(parts)

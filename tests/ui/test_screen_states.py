@@ -1,0 +1,42 @@
+"""The drill pages' screenshot states set themselves up (for packaging/take_screenshots.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings
+
+from trainer.ui.practice.flashcards_page import FlashcardsPage
+from trainer.ui.practice.screen_states import STATES
+from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
+from trainer.ui.settings import declarations as cfg
+
+
+@pytest.mark.parametrize("name", list(STATES))
+def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warnings,
+                                   name: str) -> None:
+    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "data"))
+    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    cfg.write(store, cfg.NEW_PER_DAY, 1)
+    key, prepare = STATES[name]
+    page = FlashcardsPage(store) if key == "flashcards" else ShoePage(store)
+    qtbot.addWidget(page)
+    page.resize(1090, 800)
+    page.show()
+    prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
+    if isinstance(page, ShoePage):
+        expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
+                    "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT}[name]
+        assert page.phase is expected
+        if name == "shoe-free-split":
+            assert len(page.table.view().hands) == 2
+    else:
+        shown = page.table.view().message
+        if name == "flashcard-answer":
+            assert not page.awaiting and page.session.decisions[-1].verdict.value != "correct"
+        elif name == "flashcards-done-for-today":
+            assert shown.startswith("Done for today")
+        else:
+            assert page.awaiting
+    page.shutdown()

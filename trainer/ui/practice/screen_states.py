@@ -1,0 +1,109 @@
+"""The drill pages' states a screenshot (or a look at the screen) shows, each set up by one small
+function: a flashcard asked and answered, the day done, a shoe's question, a free split on the
+felt, a settled round and the end-of-shoe report.
+
+Each function takes the page and ``wait(done, what)``, which runs the event loop until
+``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
+``qtbot.waitUntil``). Cards come from fixed seeds and stacked shoes, so each run shows the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.drills.flashcards import FlashMode
+from trainer.rules import Action, Shoe, cards
+
+from .flashcards_page import FlashcardsPage
+from .shoe_page import ShoePage, ShoePhase
+
+Wait = Callable[[Callable[[], bool], str], None]
+
+#: Player 8♥ 8♦ against the dealer's 10♠: a free split, then a 3 to the first hand, a 10 to the
+#: second, the dealer's hole card a 6 and a 5 drawn to 21.
+PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
+#: The flashcards' seed (the same cards every run).
+FLASHCARD_SEED = 11
+
+
+def flashcard_question(page: FlashcardsPage, wait: Wait) -> None:
+    """A flashcard asked (all situations, a fixed seed)."""
+    page.seed = FLASHCARD_SEED
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.ALL.value))
+    page.load()
+    wait(lambda: page.awaiting, "a flashcard")
+
+
+def flashcard_answer(page: FlashcardsPage, wait: Wait) -> None:
+    """A flashcard answered with a play that is not the best: the verdict on the felt, the
+    EVs, the reason and the cost in the feedback."""
+    flashcard_question(page, wait)
+    card, session = page.card, page.session
+    assert card is not None and session is not None
+    evs, best = session.catalog.evs(card.spot)
+    others = [a for a in card.actions if a.value != best and a.value in evs]
+    page.answer(max(others, key=lambda a: evs[a.value]) if others else card.actions[0])
+
+
+def flashcards_done_for_today(page: FlashcardsPage, wait: Wait) -> None:
+    """Due mode with today's cards all answered: "done for today" and "keep going"."""
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))
+    page.load()
+    wait(lambda: page.session is not None, "the study queue")
+    for _ in range(400):
+        if page.card is None and not page.awaiting and page.session is not None:
+            counts = page.session.counts()
+            if counts is not None and counts.done:
+                return
+        wait(lambda: page.awaiting or page.card is None, "a due card")
+        if page.awaiting and page.card is not None:
+            page.answer(page.card.actions[0])
+            page.deal()
+    raise RuntimeError("the day's cards did not run out")
+
+
+def shoe_question(page: ShoePage, wait: Wait) -> None:
+    """A shoe's first round: a pair of eights against a ten, the player to act."""
+    wait(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED, ShoePhase.REPORT),
+         "the first shoe")
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(PAIR_OF_EIGHTS), decks=8))
+    wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
+
+
+def shoe_free_split(page: ShoePage, wait: Wait) -> None:
+    """The eights split for free: the golden lammer on the second hand."""
+    shoe_question(page, wait)
+    page.act(Action.FREE_SPLIT)
+
+
+def shoe_settled(page: ShoePage, wait: Wait) -> None:
+    """The split round played out and settled: results beside the cards, the settlement."""
+    shoe_free_split(page, wait)
+    while page.phase is ShoePhase.DECIDING:
+        page.act(Action.STAND)
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
+
+
+def shoe_report(page: ShoePage, wait: Wait) -> None:
+    """The end-of-shoe report after a one-round shoe with an error in it."""
+    shoe_question(page, wait)
+    assert page.practice is not None
+    page.practice.shoe.cut_index = 0        # the cut card is out: this round is the last
+    page.act(Action.FREE_SPLIT)
+    page.act(Action.HIT)                    # 8 3 hits to 21 (no double after a split)
+    while page.phase is ShoePhase.DECIDING:
+        page.act(Action.STAND)          # 8 5 stands against a ten: hitting was best
+    wait(lambda: page.phase is ShoePhase.FINISHED, "the shoe's end")
+    page.finish()
+
+
+#: Each state by name, with the page it belongs to.
+STATES: dict[str, tuple[str, Callable[..., None]]] = {
+    "flashcard-question": ("flashcards", flashcard_question),
+    "flashcard-answer": ("flashcards", flashcard_answer),
+    "flashcards-done-for-today": ("flashcards", flashcards_done_for_today),
+    "shoe-question": ("shoe", shoe_question),
+    "shoe-free-split": ("shoe", shoe_free_split),
+    "shoe-settled": ("shoe", shoe_settled),
+    "shoe-report": ("shoe", shoe_report),
+}
