@@ -297,6 +297,12 @@ def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
         card = flashcards.session.next()
         assert card.situation.key in wanted
         flashcards.session.answer(card.actions[0])
+    assert flashcards.mode_box.currentText() == f"Your leaks ({len(wanted)})"
+    flashcards.session = None
+    flashcards.timed_box.setChecked(True)                 # timed keeps the restriction
+    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=20_000)
+    assert flashcards.timed is not None
+    assert set(flashcards.session.keys) <= wanted and flashcards.session.keys
     flashcards.shutdown()
 
 
