@@ -19,6 +19,7 @@ from trainer.progress.dashboard import (
     due_load,
     grid_rows,
     leak_list,
+    load_cards,
     load_progress,
     load_trends,
     preset_title,
@@ -101,3 +102,13 @@ def test_custom_rule_sets_are_named_by_fingerprint() -> None:
     assert preset_title("evolution") == "evolution"
     name, rows = grid_rows("custom-0123456789abcdef")
     assert name == "custom rules 01234567" and rows == grid_rows(None)[1]
+
+
+def test_the_cards_read_apart_are_the_ones_the_full_read_gives(seeded: Path) -> None:
+    path, now = seeded / "progress.sqlite3", datetime(2026, 10, 25, tzinfo=UTC)
+    today = date(2026, 10, 25)
+    full = load_progress(path, ProgressQuery("evolution"), today, now)
+    quick = load_progress(path, ProgressQuery("evolution"), today, now, cards=False)
+    assert quick.due == () and quick.cards == 0 and quick.leaks == full.leaks
+    assert load_cards(path, ProgressQuery("evolution"), today, now) == (full.due, full.cards)
+    assert load_cards(path, ProgressQuery(), today, now)[1] == full.cards > 0

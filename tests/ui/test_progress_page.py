@@ -45,8 +45,9 @@ def open_page(qtbot, store: QSettings) -> ProgressPage:
     page.resize(1090, 800)
     with qtbot.waitSignal(page.loaded, timeout=20_000):
         page.show()
-    if page.data is not None and page.data.history:     # then what the play costs
-        qtbot.waitUntil(lambda: page.trends is not None, timeout=60_000)
+    if page.data is not None and page.data.history:     # then what the play costs, the cards
+        qtbot.waitUntil(lambda: page.trends is not None and page.cards is not None,
+                        timeout=60_000)
     return page
 
 
@@ -167,8 +168,8 @@ def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_
     page = open_page(qtbot, settings_for(seeded))
     assert page.stack.currentWidget() is page.dashboard
     assert page.error is None
-    # the cost line comes in a second read: "working out…" first, then the line
-    assert page.draw_counts == {**dict.fromkeys(page.draw_counts, 1), "over_time": 2}
+    # the cost line and the cards come in later reads: "working out…" first, then the chart
+    assert page.draw_counts == {**dict.fromkeys(page.draw_counts, 1), "over_time": 2, "due": 2}
     assert page.headline.text().startswith("Your play costs ")
     assert page.headline.text().endswith(
         " main bets per 100 rounds (classic basic strategy: 2.69; perfect play: 0)")
@@ -242,13 +243,16 @@ def test_custom_rules_history_has_its_own_preset_filter(qtbot, settings_for,
     page.preset_box.setCurrentIndex(0)                       # all presets
     qtbot.waitUntil(lambda: not page.is_loading() and page.data is not None
                     and page.data.query.preset is None, timeout=20_000)
-    assert page.data.decisions == 37 and page.data.cards > 0
+    assert page.data.decisions == 37
+    qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
+    assert page.cards[1] > 0
     index = page.preset_box.findData(custom)
     assert index >= 0 and page.preset_box.itemText(index) == "custom rules 01234567"
     with qtbot.waitSignal(page.loaded, timeout=20_000):
         page.preset_box.setCurrentIndex(index)
     assert page.data is not None and page.data.decisions == 7
-    assert page.data.cards == 0           # a custom rule set's cards: its rules are not known
+    qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
+    assert page.cards[1] == 0             # a custom rule set's cards: its rules are not known
     assert page.leak_keys() == [key]
     assert page.draw_counts["heatmap"] >= 1
     row, col = heatmap_grid(page.data.situations, page.data.rows).cell("hard", "16", 10)

@@ -130,10 +130,12 @@ def preset_title(preset: str) -> str:
 
 
 def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
-                  now: datetime | None = None) -> ProgressData:
+                  now: datetime | None = None, *, cards: bool = True) -> ProgressData:
     """Run every query of the page (``now``: the moment cards are due by, default the clock's;
     ``today``: the first local day of the due load); raises ProgressStoreError for a bad or
-    locked file."""
+    locked file. Without ``cards`` the flashcards due are left out (``due`` empty, ``cards``
+    0): they replay every answer through the study queue, the slowest read by far, so the page
+    reads them apart (:func:`load_cards`) after showing the rest."""
     import time as clock
     timings: dict[str, float] = {}
 
@@ -158,13 +160,26 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                               "GROUP BY preset ORDER BY preset")
         presets = [query.preset] if query.preset else known
         now = now or datetime.now(UTC)
-        times = timed("cards", lambda: due_times(store, presets, query.prior, now))
+        times = timed("cards", lambda: due_times(store, presets, query.prior, now)
+                      if cards else [])
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
-    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS))
+    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
+                if cards else [])
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
                         grid_preset, tuple(due), len(times), known,
                         tuple((name, n) for name, n in counts), timings)
+
+
+def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
+               now: datetime | None = None) -> tuple[tuple[tuple[date, int], ...], int]:
+    """The flashcards due per day for :data:`DUE_DAYS` days from ``today`` and the number of
+    cards, for the query's preset (or every preset with history); raises ProgressStoreError
+    for a bad file."""
+    with ProgressStore.open(path, read_only=True) as store:
+        presets = [query.preset] if query.preset else store.presets()
+        times = due_times(store, presets, query.prior, now or datetime.now(UTC))
+    return tuple(due_load(times, today or date.today(), DUE_DAYS)), len(times)
 
 
 def leak_list(leaks: Sequence[SituationLeak], count: int = LEAK_COUNT) -> list[SituationLeak]:
@@ -186,4 +201,4 @@ def load_trends(path: Path, rule_sets: Sequence[RuleSet], prior: Prior = Prior.C
 
 
 __all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "due_load", "grid_rows", "leak_list",
-           "load_progress", "load_trends", "preset_title", "utc_offset"]
+           "load_cards", "load_progress", "load_trends", "preset_title", "utc_offset"]

@@ -378,11 +378,12 @@ def draw_due_load(load: Sequence[tuple[date, int]], total_cards: int = 0,
 def due_title(load: Sequence[tuple[date, int]], total_cards: int) -> str:
     """The heading of :func:`draw_due_load`."""
     if not load:
-        return "Flashcards due"
+        return DUE_TITLE
     return (f"Flashcards due in the next {len(load)} days, by day of the month (today includes "
             f"overdue cards; {total_cards:,} cards in all)")
 
 
+DUE_TITLE = "Flashcards due"
 RETENTION_TITLE = ("Retention: accuracy on the first try after a gap of a day or more, beside "
                    "accuracy in the same session")
 RESPONSE_TITLE = "Response time per day (seconds; timed-out answers left out)"

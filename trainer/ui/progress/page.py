@@ -4,12 +4,13 @@ on the chart, retention, speed, reviews due, leaks.
 One unit for money throughout: main bets per 100 rounds (:mod:`trainer.drills.leak`). Filters
 (preset, mode, date range) make a :class:`ProgressQuery`; the store is read in a worker thread
 (:func:`load_progress`), then what the play costs over time in a second one
-(:func:`load_trends`: it needs each rule set's curriculum, slow the first time), and each chart
-is redrawn only when its own inputs changed. The page opens on the rules being practised when
-they have answers, else on all presets, and says which (:func:`headline.scope_sentence`); it
-never writes the Settings preset. The costliest leaks are listed with "Drill these", which
-emits :attr:`drill_requested` with their situation keys. An empty history shows a start screen;
-a bad progress file a plain message.
+(:func:`load_trends`: it needs each rule set's curriculum, slow the first time), then the
+flashcards due (:func:`load_cards`: every answer replayed through the study queue, the slowest
+read), and each chart is redrawn only when its own inputs changed. The page opens on the rules
+being practised when they have answers, else on all presets, and says which
+(:func:`headline.scope_sentence`); it never writes the Settings preset. The costliest leaks
+are listed with "Drill these", which emits :attr:`drill_requested` with their situation keys.
+An empty history shows a start screen; a bad progress file a plain message.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from trainer.progress.dashboard import (
     ProgressData,
     ProgressQuery,
     grid_rows,
+    load_cards,
     load_progress,
     load_trends,
     preset_title,
@@ -110,6 +112,7 @@ class ProgressPage(QWidget):
     drill_requested = pyqtSignal(list)   # the situation keys of the listed leaks
     loaded = pyqtSignal()                # new data shown (or the start screen, or an error)
     costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
+    cards_loaded = pyqtSignal()          # the flashcards due shown
 
     def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -125,6 +128,10 @@ class ProgressPage(QWidget):
         self.trends: tuple[LeakTrend, ...] | None = None   # None: being worked out
         self._trends_for: Any = None
         self._costing = Latest()
+        #: The flashcards due per day and the number of cards (None: being read).
+        self.cards: tuple[tuple[tuple[date, int], ...], int] | None = None
+        self._cards_for: Any = None
+        self._carding = Latest()
 
         self.preset_box = QComboBox()
         self.preset_box.setAccessibleName("Preset")
@@ -322,7 +329,8 @@ class ProgressPage(QWidget):
         self._again = False
         self.busy.show()
         path, query = database_of(self.store), self.query()
-        job = Job(self, lambda: load_progress(path, query), name="progress queries")
+        job = Job(self, lambda: load_progress(path, query, cards=False),
+                  name="progress queries")
         job.ended(self._finish).succeeded(self._loaded)
         self._loading.start(job.failed(self._failed, ProgressStoreError))
 
@@ -372,9 +380,11 @@ class ProgressPage(QWidget):
         practised = preset_label(practised_rules(self.store))
         self.scope.setText(scope_sentence(data.query.preset, practised, dict(data.counts),
                                           self._chosen_here))
-        self.summary.setText(_summary(data))
+        self.summary.setText(_summary(data, self.cards))
         self.leaks.fill(data)
         self._load_costs(data)
+        # one slow read at once: the cards after the costs when those are being worked out
+        self._load_cards(data, start=not self._costing.running)
         self._redraw()
 
     def _cost_rules(self, data: ProgressData) -> list[RuleSet]:
@@ -409,6 +419,31 @@ class ProgressPage(QWidget):
         self._show_headline()
         self._redraw()
         self.costs_loaded.emit()
+        if self.data is not None:
+            self._load_cards(self.data, start=True)
+
+    def _load_cards(self, data: ProgressData, start: bool) -> None:
+        """Read the flashcards due in a worker when the answers or the preset shown changed
+        (``start`` false: only mark them as being read, for a later call to start)."""
+        key = (data.path, data.query.preset, data.query.prior, data.counts)
+        if key == self._cards_for and (self.cards is not None or self._carding.running):
+            return
+        self._cards_for, self.cards = key, None
+        self._carding.cancel()
+        if not start:
+            return
+        path, query = data.path, data.query
+        job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
+        job.succeeded(self._cards_loaded)
+        self._carding.start(job.failed(lambda exc: self._cards_loaded(((), 0)),
+                                       ProgressStoreError))
+
+    def _cards_loaded(self, cards: tuple[tuple[tuple[date, int], ...], int]) -> None:
+        self.cards = cards
+        if self.data is not None and self.data.history:
+            self.summary.setText(_summary(self.data, cards))
+        self._redraw()
+        self.cards_loaded.emit()
 
     def _show_headline(self) -> None:
         """The headline and its trend, or what they are waiting for."""
@@ -442,6 +477,7 @@ class ProgressPage(QWidget):
         stats = data.days if per == "day" else data.sessions
         grid = heatmap_grid(data.situations, data.rows)
         look = self.look
+        cards = self.cards
         costs = None if self.trends is None else cost_lines(
             self.trends, per, data.sessions, data.query.since, data.query.until)
         plans: dict[str, tuple[Any, str, Callable[[Figure], Figure | None]]] = {
@@ -455,8 +491,9 @@ class ProgressPage(QWidget):
                           if data.retention else None),
             "response": (data.response, charts.RESPONSE_TITLE,
                          lambda f: charts.draw_response_times(data.response, f, look)),
-            "due": ((data.due, data.cards), charts.due_title(data.due, data.cards),
-                    lambda f: charts.draw_due_load(data.due, data.cards, f, look)),
+            "due": (cards, charts.due_title(*cards) if cards else charts.DUE_TITLE,
+                    lambda f: charts.draw_due_load(*cards, f, look) if cards else
+                    charts.draw_message(f, "Working out which flashcards fall due…", look)),
         }
         for name, (inputs, title, draw) in plans.items():
             inputs = (inputs, look)
@@ -506,14 +543,18 @@ def _date_edit(day: QDate, name: str) -> QDateEdit:
     return edit
 
 
-def _summary(data: ProgressData) -> str:
+def _summary(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None
+             ) -> str:
     decisions = data.decisions
     if not decisions:
         return (f"No decisions match these filters ({data.history:,} in your whole history).")
     right = sum(d.right for d in data.days)
-    due = data.due[0][1] if data.due else 0
-    return (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
-            f"right · {due} flashcard{'s' if due != 1 else ''} due today")
+    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
+            "right")
+    if cards is None:
+        return text
+    due = cards[0][0][1] if cards[0] else 0
+    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
 
 
 def progress_page(settings: QSettings) -> QWidget:
