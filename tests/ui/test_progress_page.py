@@ -327,3 +327,22 @@ def test_the_page_opens_on_all_presets_when_the_practised_rules_have_no_answers_
     assert page.scope.text() == ("Showing evolution (chosen here; you practise "
                                  "pot-of-gold).")
     assert cfg.read(store, cfg.PRESET) == "pot-of-gold"
+
+
+def test_a_lazy_canvas_renders_only_when_painted_on_screen(qtbot) -> None:
+    from trainer.ui.plotting.canvas import LazyCanvas
+    canvas = LazyCanvas(Figure())
+    qtbot.addWidget(canvas)
+    renders: list[object] = []
+    canvas.mpl_connect("draw_event", renders.append)
+    canvas.figure.add_subplot().plot([1, 2, 3])
+    canvas.draw_idle()
+    canvas.draw_when_shown()
+    qtbot.wait(20)
+    assert renders == [] and canvas.stale_figure           # not on screen: nothing rendered
+    with qtbot.waitExposed(canvas):
+        canvas.show()
+    qtbot.waitUntil(lambda: len(renders) == 1)
+    assert not canvas.stale_figure
+    canvas.repaint()
+    assert len(renders) == 1                               # unchanged: painted, not rendered

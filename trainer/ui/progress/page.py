@@ -21,7 +21,6 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, pyqtSignal
 from PyQt6.QtGui import QShowEvent
@@ -60,6 +59,7 @@ from trainer.rules.errors import RuleSetError
 from trainer.rules.rules_file import load
 
 from ..background import Job, Latest
+from ..plotting.canvas import LazyCanvas
 from ..settings import declarations as cfg
 from ..theme import chart_look
 from ..widgets import busy_bar, heading
@@ -225,7 +225,7 @@ class ProgressPage(QWidget):
 
     def _make_dashboard(self) -> QWidget:
         self.figures: dict[str, Figure] = {}
-        self.canvases: dict[str, FigureCanvasQTAgg] = {}
+        self.canvases: dict[str, LazyCanvas] = {}
         self.headings: dict[str, QLabel] = {}
         grid_widget = QWidget()
         grid = QGridLayout(grid_widget)
@@ -233,7 +233,7 @@ class ProgressPage(QWidget):
         grid.setSpacing(10)
         for name, (height, row, col, span) in CANVASES.items():
             figure = Figure(dpi=100)
-            canvas = FigureCanvasQTAgg(figure)
+            canvas = LazyCanvas(figure)
             canvas.setFixedHeight(height)    # a resize would mean a full redraw
             canvas.setObjectName(f"chart-{name}")
             canvas.mpl_connect("resize_event", lambda _event, f=figure: charts.refit(f))
@@ -505,7 +505,7 @@ class ProgressPage(QWidget):
             if draw(figure) is None:
                 charts.draw_message(figure, EMPTY_TEXT[name], look)
             self.draw_counts[name] += 1
-            self.canvases[name].draw_idle()
+            self.canvases[name].draw_when_shown()   # rendered when on screen
 
     def leak_keys(self) -> list[str]:
         """The situation keys of the listed leaks, costliest first."""
