@@ -30,6 +30,8 @@ def test_the_headline_gives_the_cost_in_main_bets_per_100_rounds_beside_classic_
         "Down 1.27 in the last 7 days (from 2.50); 2.69 before your first answer.")
     assert trend_sentence(TREND, date(2026, 11, 20)) == (
         "Down 1.45 since your first answer (from 2.69).")
+    assert trend_sentence(TREND, date(2026, 12, 20)) == (
+        "No answers in the last 7 days (the last on Nov 30); 2.69 before your first answer.")
     two = LeakTrend("pot-of-gold", 0.5, 3.0, 2.0, (("2026-11-30", 0.5),))
     text, moved = headline([TREND, two], date(2026, 12, 1))
     assert text.split("\n") == [cost_sentence(TREND, named=True), cost_sentence(two, named=True)]

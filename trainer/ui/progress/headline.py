@@ -33,6 +33,10 @@ def trend_sentence(trend: LeakTrend, today: date, days: int = TREND_DAYS) -> str
     then = trend.before(since)
     change = trend.now - then
     started = f"{trend.start:.2f} before your first answer"
+    if trend.days and trend.days[-1][0] < since:
+        last = date.fromisoformat(trend.days[-1][0])
+        return (f"No answers in the last {days} days (the last on {last:%b} {last.day}); "
+                f"{started}.")
     if not any(day < since for day, _ in trend.days):
         window = "since your first answer"
         started = ""
