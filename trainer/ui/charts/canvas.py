@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from matplotlib.backend_bases import MouseEvent
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.collections import PathCollection
@@ -80,11 +81,9 @@ class ChartCanvas(FigureCanvasQTAgg):
             return
         self.figure.tight_layout()
         axes = self.figure.axes[0]
-        cell_points = axes.get_window_extent().width / 10 * 72 / self.figure.dpi
         labels = [c for c in axes.collections if isinstance(c, PathCollection)]
-        widest = max((path.get_extents().width for c in labels for path in c.get_paths()),
-                     default=0.0)
-        scale = min(1.0, (cell_points - 2 * LABEL_PAD) / widest) if widest else 1.0
+        widest = _widest(labels)
+        scale = min(1.0, (self._cell_points() - 2 * LABEL_PAD) / widest) if widest else 1.0
         for collection in labels:
             collection.set_transform(Affine2D().scale(max(scale, 0.4) / 72)
                                      + self.figure.dpi_scale_trans)
@@ -96,14 +95,15 @@ class ChartCanvas(FigureCanvasQTAgg):
         return float(labels[0].get_transform().get_matrix()[0, 0] * 72 / self.figure.dpi
                      ) if labels else 1.0
 
+    def _cell_points(self) -> float:
+        """The width of a cell of the grid, in points."""
+        return self.figure.axes[0].get_window_extent().width / 10 * 72 / self.figure.dpi
+
     def label_room(self) -> float:
         """Points between the widest cell label's ink and its cell's sides (negative: the
         label runs into the next cell)."""
-        axes = self.figure.axes[0]
-        cell_points = axes.get_window_extent().width / 10 * 72 / self.figure.dpi
-        widest = max(path.get_extents().width for c in axes.collections
-                     if isinstance(c, PathCollection) for path in c.get_paths())
-        return (cell_points - widest * self.label_scale()) / 2
+        labels = [c for c in self.figure.axes[0].collections if isinstance(c, PathCollection)]
+        return (self._cell_points() - _widest(labels) * self.label_scale()) / 2
 
     def pixel_of(self, x: float, y: float) -> tuple[int, int]:
         """Widget pixel (logical) of chart coordinates (x, y)."""
@@ -155,6 +155,14 @@ class ChartCanvas(FigureCanvasQTAgg):
     def _on_resize(self, _event: object) -> None:
         """Fit the chart and its labels to the new size (the draw that follows shows it)."""
         self._fit()
+
+
+def _widest(labels: list[PathCollection]) -> float:
+    """The width in points of the widest label outline (each distinct outline measured once,
+    by its points: a glyph's curves stay inside them, so this errs on the wide side)."""
+    outlines = {id(path): path for collection in labels for path in collection.get_paths()}
+    return max((float(np.ptp(path.vertices[:, 0])) for path in outlines.values()
+                if len(path.vertices)), default=0.0)
 
 
 def _key(event: QKeyEvent | None) -> Qt.Key | None:
