@@ -127,7 +127,7 @@ def main() -> None:
     from PyQt6.QtWidgets import QApplication
 
     from trainer.drills.curriculum import Prior
-    from trainer.progress.dashboard import ProgressQuery, load_progress, load_trends
+    from trainer.progress.dashboard import ProgressQuery, load_cards, load_progress, load_trends
     from trainer.rules import preset
     from trainer.ui.plotting.frames import forget
     from trainer.ui.progress.page import ProgressPage
@@ -147,11 +147,17 @@ def main() -> None:
                              ("evolution, flashcards, last 90 days",
                               ProgressQuery("evolution", Mode.FLASHCARDS,
                                             date.today() - timedelta(days=89)))):
-            runs = [load_progress(path, query) for _ in range(3)]
+            runs = [load_progress(path, query, cards=False) for _ in range(3)]
             data = runs[-1]
-            parts = ", ".join(f"{k} {v:.0f}" for k, v in data.timings.items())
+            parts = ", ".join(f"{k} {v:.0f}" for k, v in data.timings.items() if k != "cards")
             _ms(f"queries ({label}; {data.decisions:,} decisions; off the UI thread) [{parts}]",
                 [sum(r.timings.values()) for r in runs], unit)
+            cards = []
+            for _ in range(2):
+                started = time.perf_counter()
+                load_cards(path, query)
+                cards.append((time.perf_counter() - started) * 1000)
+            _ms("  the flashcards due, read after (load_cards, off the UI thread)", cards, unit)
 
         rules = [preset(name) for name in PRESETS]
         costs = []
@@ -170,7 +176,7 @@ def main() -> None:
             for canvas in page.canvases.values():
                 canvas.draw()                     # the full Agg render, not just scheduled
 
-        opened, costed = [], []
+        opened, costed, carded = [], [], []
         for _ in range(3):
             started = time.perf_counter()
             page = ProgressPage(store)
@@ -182,12 +188,16 @@ def main() -> None:
             _pump(app, lambda p=page: p.trends is not None)
             page.canvases["over_time"].draw()
             costed.append((time.perf_counter() - started) * 1000)
+            _pump(app, lambda p=page: p.cards is not None)
+            page.canvases["due"].draw()
+            carded.append((time.perf_counter() - started) * 1000)
             page.close()
         _ms("opening the page (built, queries in the worker while the chart frames are built, "
             "all five charts drawn; the UI thread free meanwhile)", opened, unit)
         _ms("  ... and the headline and cost line in (curricula kept)", costed, unit)
+        _ms("  ... and the flashcards due in", carded, unit)
 
-        data = load_progress(path, ProgressQuery())
+        data = load_progress(path, ProgressQuery(), cards=False)
 
         def timed_draws(fresh: bool, every: bool) -> list[float]:
             times = []
