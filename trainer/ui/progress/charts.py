@@ -20,7 +20,7 @@ from math import inf, nan
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import ListedColormap
+from matplotlib.colors import ListedColormap, Normalize, PowerNorm
 from matplotlib.dates import HOURLY, AutoDateLocator, num2date
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, MaxNLocator
@@ -257,12 +257,13 @@ def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
     figure = _new(figure, (8, 0.2 * rows + 1.2))
     (ax,) = _heatmap_axes(figure, look, grid.rows)
     high = max(float(np.nanmax(grid.cost_per_100)), 1e-9)
-    panels = ((0, grid.error_rate * 100, "Reds", 100.0, "error rate (dark: 100%)"),
-              (_GAP, grid.cost_per_100, "Purples", high,
-               f"cost, main bets /100 rounds (dark: {high:.3f})"))
-    for x0, data, name, high, label in panels:
+    # the cost on a square-root scale: one costly habit would leave every other cell white
+    panels = ((0, grid.error_rate * 100, "Reds", Normalize(0, 100.0), "error rate (dark: 100%)"),
+              (_GAP, grid.cost_per_100, "Purples", PowerNorm(0.5, 0, high),
+               f"cost /100 rounds (dark: {high:.3f}; square-root scale)"))
+    for x0, data, name, norm, label in panels:
         cmap = ListedColormap(_colours(name), bad=look.untried)
-        ax.imshow(np.ma.masked_invalid(data), cmap=cmap, vmin=0, vmax=high, aspect="auto",
+        ax.imshow(np.ma.masked_invalid(data), cmap=cmap, norm=norm, aspect="auto",
                   interpolation="nearest", extent=(x0, x0 + cols, rows, 0))
         ax.text(x0 + cols / 2, -1.2, label, ha="center", va="bottom", fontsize=8,
                 color=look.text)
