@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
-from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, pyqtSignal
+from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -218,8 +218,17 @@ class ProgressPage(QWidget):
         self.look = chart_look(self.palette())
         self.reload()
         # While the worker reads the store, build the charts' axes so that drawing the data
-        # that comes back only adds artists.
-        charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
+        # that comes back only adds artists: after the page's first paint, so that switching
+        # to the page shows it at once.
+        self._preparing = QTimer(self)
+        self._preparing.setSingleShot(True)
+        self._preparing.timeout.connect(self._prepare)
+        self._preparing.start(0)
+
+    def _prepare(self) -> None:
+        """Build the charts' frames, unless the data came first (its drawing built them)."""
+        if self.data is None:
+            charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
 
     # ----- building -----------------------------------------------------------------------
 
