@@ -12,9 +12,9 @@ from trainer.drills.catalog import Catalog
 from trainer.drills.classic import classic_play
 from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.dealer_odds import dealer_odds
-from trainer.drills.leak import Recent, estimate, situation_leak
+from trainer.drills.leak import Recent, estimate
 from trainer.drills.reasons import Rule, reason
-from trainer.drills.records import BLUNDER_FROM, Severity, Verdict
+from trainer.drills.records import Severity, Verdict
 from trainer.rules import Rank
 
 _NUMBER = re.compile(r"[+−-]?\d+\.\d+%?")
@@ -137,24 +137,3 @@ def test_the_leak_reads_the_recent_answers_of_each_situation(evolution: Catalog)
     assert got.leak_per_100 == pytest.approx(
         only.per_100 + 100 * (sum(course.leak.values()) - course.leak[hard11]
                               - course.leak[hard12]))
-
-
-def test_a_leak_says_the_fix_and_what_the_player_did() -> None:
-    leak = situation_leak("k", [Recent("stand", "hit", 0.05), Recent("hit", "hit", 0.0),
-                                Recent("stand", "hit", 0.04), Recent("double", "hit", 0.3)],
-                          0.01)
-    assert leak.fix() == "Hit — you stood 2 of 4"
-    assert leak.per_100 == pytest.approx(100 * 0.01 * 0.39 / 4)
-    assert leak.blunder and leak.worth_listing
-    split = situation_leak("k", [Recent("split", "free_split", 0.0)], 0.01)
-    assert split.fix() == "Free Split — you split 1 of 1"
-    right = situation_leak("k", [Recent("hit", "hit", 0.0)], 0.01)
-    assert right.fix() == "Hit"
-
-
-def test_single_answers_are_listed_only_when_they_were_blunders() -> None:
-    slip = situation_leak("k", [Recent("stand", "hit", BLUNDER_FROM - 0.001)], 0.5)
-    blunder = situation_leak("k", [Recent("stand", "hit", BLUNDER_FROM)], 0.001)
-    twice = situation_leak("k", [Recent("stand", "hit", 0.01), Recent("hit", "hit", 0.0)], 0.1)
-    assert (slip.worth_listing, blunder.worth_listing, twice.worth_listing) == (
-        False, True, True)
