@@ -198,6 +198,10 @@ def main() -> None:
         _ms("  ... and the flashcards due in", carded, unit)
 
         data = load_progress(path, ProgressQuery(), cards=False)
+        page = ProgressPage(store)                # shown: Qt paints only what is on screen
+        page.resize(1090, 800)
+        page.show()
+        _pump(app, lambda: page.cards is not None)
 
         def timed_draws(fresh: bool, every: bool) -> list[float]:
             times = []
