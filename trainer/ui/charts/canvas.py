@@ -1,5 +1,7 @@
 """The strategy chart on a Qt canvas: drawn by ``strategy_charts.render.draw_chart``, a click
-reported in chart coordinates, the selected cell outlined by blitting (no full redraw).
+reported in chart coordinates, the selected cell outlined by blitting (no full redraw). The
+figure is rendered when Qt paints the canvas (:class:`~trainer.ui.plotting.canvas.LazyCanvas`):
+a new chart and the resize that follows it cost one render, not two.
 
 On screen the chart's title and legend are the page's (Qt labels that wrap and stay in view),
 so the canvas hides the figure's own (an exported file keeps them), and the cell labels shrink
@@ -11,7 +13,6 @@ from typing import Any
 
 import numpy as np
 from matplotlib.backend_bases import MouseEvent
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
@@ -24,6 +25,7 @@ from strategy_charts.chart_layout import Cell, chart_rows
 from strategy_charts.render import draw_chart
 from trainer.rules import RuleSet
 
+from ..plotting.canvas import LazyCanvas
 from ..plotting.look import Look
 
 #: Height of a chart row on screen; the canvas is tall enough for every row at this height.
@@ -37,7 +39,7 @@ MOVES = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, 
 SHOW = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
-class ChartCanvas(FigureCanvasQTAgg):
+class ChartCanvas(LazyCanvas):
     """One strategy chart; ``pressed`` gives the chart coordinates of a click on the grid
     (x: up-card column, y: row, each cell one unit wide)."""
 

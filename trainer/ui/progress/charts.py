@@ -260,7 +260,7 @@ def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
     # the cost on a square-root scale: one costly habit would leave every other cell white
     panels = ((0, grid.error_rate * 100, "Reds", Normalize(0, 100.0), "error rate (dark: 100%)"),
               (_GAP, grid.cost_per_100, "Purples", PowerNorm(0.5, 0, high),
-               f"cost /100 rounds (dark: {high:.3f}; square-root scale)"))
+               f"cost /100 rounds (dark: {high:.3f}, √ scale)"))
     for x0, data, name, norm, label in panels:
         cmap = ListedColormap(_colours(name), bad=look.untried)
         ax.imshow(np.ma.masked_invalid(data), cmap=cmap, norm=norm, aspect="auto",
