@@ -260,7 +260,7 @@ def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
     # the cost on a square-root scale: one costly habit would leave every other cell white
     panels = ((0, grid.error_rate * 100, "Reds", Normalize(0, 100.0), "error rate (dark: 100%)"),
               (_GAP, grid.cost_per_100, "Purples", PowerNorm(0.5, 0, high),
-               f"cost /100 rounds (dark: {high:.3f}, √ scale)"))
+               f"cost /100 rounds (dark: {high:.3f})"))
     for x0, data, name, norm, label in panels:
         cmap = ListedColormap(_colours(name), bad=look.untried)
         ax.imshow(np.ma.masked_invalid(data), cmap=cmap, norm=norm, aspect="auto",
@@ -277,7 +277,8 @@ def heatmap_title(grid: HeatGrid, preset: str) -> str:
     note = (f"; {grid.unplaced:,} decisions are not on the chart (insurance, rare totals)"
             if grid.unplaced else "")
     return (f"Your errors on the {preset} strategy chart (dealer's up card across; every "
-            f"context and stake of a hand in its cell; grey: not tried yet{note})")
+            f"context and stake of a hand in its cell; grey: not tried yet; the cost in main "
+            f"bets per 100 rounds, on a square-root scale{note})")
 
 
 def _colours(name: str) -> list:
