@@ -7,7 +7,12 @@ transaction each, as the drills do) into a temporary database, then times separa
 - opening the page: built, store read in the worker while the UI thread builds the charts'
   frames, every chart drawn (what a user waits for);
 - the drawing: the page showing that data, every chart drawn onto its Qt canvas (Agg render
-  included), laid out at 1280x800 offscreen: into new frames, and into kept frames.
+  included), laid out at 1280x800 offscreen: into new frames, and into kept frames;
+- what the play costs (``load_trends``: the headline and cost line, in a second worker);
+- switching pages in the window (first visit and later ones; target at most 100 ms).
+
+Every figure is printed in ms and in yardstick units (seconds over the seconds the fixed loop of
+bench/yardstick.py takes on this machine).
 
 Run: .venv/bin/python bench/progress_page.py [decisions]
 """
@@ -25,6 +30,8 @@ import tempfile
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+from yardstick import yardstick
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
@@ -96,16 +103,38 @@ def write_history(path: Path, total: int, rng: random.Random) -> float:
     return time.perf_counter() - began
 
 
+def _ms(label: str, times: list[float], unit: float, target: float | None = None) -> None:
+    """Print a median in ms and in yardstick units (its seconds over the yardstick's)."""
+    mid = statistics.median(times)
+    goal = f" (target <= {target:.0f} ms)" if target else ""
+    print(f"{label}: median {mid:.0f} ms = {mid / 1000 / unit:.3f} yardstick units "
+          f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} runs){goal}")
+
+
+def _pump(app, until, seconds: float = 120) -> None:
+    """Process Qt events until ``until()``."""
+    deadline = time.perf_counter() + seconds
+    while not until():
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the page did not finish")
+        app.processEvents()
+        time.sleep(0.001)
+
+
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QApplication
 
-    from trainer.progress.dashboard import ProgressQuery, load_progress
+    from trainer.drills.curriculum import Prior
+    from trainer.progress.dashboard import ProgressQuery, load_cards, load_progress, load_trends
+    from trainer.rules import preset
     from trainer.ui.plotting.frames import forget
     from trainer.ui.progress.page import ProgressPage
     from trainer.ui.settings import declarations as cfg
 
+    unit = statistics.median(yardstick() for _ in range(3))
+    print(f"yardstick: {unit:.4f} s (median of 3 runs of bench/yardstick.py's loop)")
     app = QApplication.instance() or QApplication(["bench"])
     rng = random.Random(3)
     with tempfile.TemporaryDirectory() as folder:
@@ -118,39 +147,63 @@ def main() -> None:
                              ("evolution, flashcards, last 90 days",
                               ProgressQuery("evolution", Mode.FLASHCARDS,
                                             date.today() - timedelta(days=89)))):
-            runs = [load_progress(path, query) for _ in range(3)]
+            runs = [load_progress(path, query, cards=False) for _ in range(3)]
             data = runs[-1]
-            wall = statistics.median(sum(r.timings.values()) for r in runs)
-            parts = ", ".join(f"{k} {v:.0f}" for k, v in data.timings.items())
-            print(f"queries ({label}; {data.decisions:,} decisions): {wall:.0f} ms "
-                  f"[{parts}] (off the UI thread)")
+            parts = ", ".join(f"{k} {v:.0f}" for k, v in data.timings.items() if k != "cards")
+            _ms(f"queries ({label}; {data.decisions:,} decisions; off the UI thread) [{parts}]",
+                [sum(r.timings.values()) for r in runs], unit)
+            cards = []
+            for _ in range(2):
+                started = time.perf_counter()
+                load_cards(path, query)
+                cards.append((time.perf_counter() - started) * 1000)
+            _ms("  the flashcards due, read after (load_cards, off the UI thread)", cards, unit)
+
+        rules = [preset(name) for name in PRESETS]
+        costs = []
+        for _ in range(3):
+            started = time.perf_counter()
+            load_trends(path, rules, Prior.CLASSIC)
+            costs.append((time.perf_counter() - started) * 1000)
+        print(f"what the play costs, every preset (load_trends, off the UI thread): first "
+              f"{costs[0]:.0f} ms (builds each rule set's curriculum), then")
+        _ms("  with the curricula kept", costs[1:], unit)
 
         store = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         cfg.write(store, cfg.DATA_DIR, folder)
-        cfg.write(store, cfg.PRESET, "")           # all presets: the largest query
 
         def draw_all(page: ProgressPage) -> None:
             for canvas in page.canvases.values():
                 canvas.draw()                     # the full Agg render, not just scheduled
 
-        opened = []
+        opened, costed, carded = [], [], []
         for _ in range(3):
             started = time.perf_counter()
             page = ProgressPage(store)
             page.resize(1090, 800)    # the page's share of a 1280x800 window (navigation: 190)
             page.show()
-            while page.data is None and time.perf_counter() - started < 60:
-                app.processEvents()
-                time.sleep(0.002)
+            _pump(app, lambda p=page: p.data is not None and p.data.decisions > 0)
             draw_all(page)
             opened.append((time.perf_counter() - started) * 1000)
+            _pump(app, lambda p=page: p.trends is not None)
+            page.canvases["over_time"].draw()
+            costed.append((time.perf_counter() - started) * 1000)
+            _pump(app, lambda p=page: p.cards is not None)
+            page.canvases["due"].draw()
+            carded.append((time.perf_counter() - started) * 1000)
             page.close()
-        print(f"opening the page (page built, queries in the worker while the chart frames are "
-              f"built, all five charts drawn): median {statistics.median(opened):.0f} ms")
+        _ms("opening the page (built, queries in the worker while the chart frames are built, "
+            "all five charts drawn; the UI thread free meanwhile)", opened, unit)
+        _ms("  ... and the headline and cost line in (curricula kept)", costed, unit)
+        _ms("  ... and the flashcards due in", carded, unit)
 
-        data = load_progress(path, ProgressQuery())
+        data = load_progress(path, ProgressQuery(), cards=False)
+        page = ProgressPage(store)                # shown: Qt paints only what is on screen
+        page.resize(1090, 800)
+        page.show()
+        _pump(app, lambda: page.cards is not None)
 
-        def timed_draws(fresh: bool) -> list[float]:
+        def timed_draws(fresh: bool, every: bool) -> list[float]:
             times = []
             for _ in range(5):
                 page._inputs.clear()              # force every chart to be drawn again
@@ -159,19 +212,20 @@ def main() -> None:
                         forget(figure)
                 started = time.perf_counter()
                 page.show_data(data)
-                draw_all(page)
+                if every:
+                    draw_all(page)
+                else:
+                    page.repaint()                # what Qt paints: the charts in view
                 times.append((time.perf_counter() - started) * 1000)
             return times
 
-        def report(label: str, times: list[float]) -> None:
-            print(f"{label} from {data.decisions:,} decisions: median "
-                  f"{statistics.median(times):.0f} ms (min {min(times):.0f}, max "
-                  f"{max(times):.0f}) (target < 300 ms)")
-
-        report("drawing all five charts into new frames (no frame built ahead)",
-               timed_draws(fresh=True))
-        report("drawing all five charts, frames kept (a filter change)",
-               timed_draws(fresh=False))
+        _ms(f"first paint: the data of {data.decisions:,} decisions shown and the page painted "
+            "(the charts in view rendered; frames built while the store was read; UI thread)",
+            timed_draws(fresh=False, every=False), unit, 300)
+        _ms(f"all five charts from {data.decisions:,} decisions rendered, frames kept "
+            "(UI thread)", timed_draws(fresh=False, every=True), unit)
+        _ms(f"all five charts from {data.decisions:,} decisions rendered into new frames "
+            "(no frame built ahead; UI thread)", timed_draws(fresh=True, every=True), unit)
         per_chart = {}
         for name, canvas in page.canvases.items():
             page._inputs.pop(name)
@@ -182,6 +236,46 @@ def main() -> None:
         print("  per chart, frames kept: "
               + ", ".join(f"{k} {v:.0f} ms" for k, v in per_chart.items()))
         page.close()
+
+        _page_switches(app, store, unit)
+
+
+def _page_switches(app, store, unit: float) -> None:
+    """Time switching pages in the window at 1280x800 (UI thread: from the click to the page
+    painted): each page's first visit (made then) and later visits."""
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(store)
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    keys = list(window.pages)
+    first: dict[str, float] = {}
+    later: dict[str, list[float]] = {key: [] for key in keys}
+    for round_ in range(4):
+        for key in keys:
+            started = time.perf_counter()
+            window.show_page(key)
+            app.processEvents()
+            window.repaint()                      # painted, not just scheduled
+            took = (time.perf_counter() - started) * 1000
+            if round_ == 0:
+                first[key] = took
+            else:
+                later[key].append(took)
+            time.sleep(0.05)                      # let a page's background work run
+            app.processEvents()
+    print("page switches in a 1280x800 window (UI thread, click to painted; target <= 100 ms):")
+    for key in keys:
+        mid = statistics.median(later[key])
+        print(f"  {key:12s} first visit {first[key]:4.0f} ms = {first[key] / 1000 / unit:.3f} "
+              f"units; later median {mid:4.0f} ms = {mid / 1000 / unit:.3f} units "
+              f"(max {max(later[key]):.0f})")
+    for key in ("flashcards", "shoe"):
+        page = window.pages[key].page
+        if page is not None:
+            page.shutdown()  # type: ignore[attr-defined]
+    window.close()
 
 
 if __name__ == "__main__":

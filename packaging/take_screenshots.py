@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""Take the screenshots the AppStream metainfo shows: the real window, offscreen, 1280 x 800.
+"""Take screenshots of the real window, offscreen: every page and the states a player meets.
 
-Run it inside the project's environment after a visible change to the app
-(``.venv/bin/python packaging/take_screenshots.py``); it rewrites ``packaging/screenshots``.
-The window gets a temporary data folder and settings, never the user's; the progress page
-reads the seeded history the UI tests use (``tests/progress/history.py``), and the flashcards and
-the shoe are dealt from fixed seeds, so each run shows the same hands. PNGs are recompressed
-with Pillow (a matplotlib dependency), losslessly.
+    .venv/bin/python packaging/take_screenshots.py [--size WxH] [--theme light|dark] [--out DIR]
+
+Defaults: 1280x800, light, ``packaging/screenshots`` (the AppStream metainfo shows four of the
+files: progress, flashcards, shoe-practice, strategy-charts). Each state's set-up is a small
+function of the window in :data:`SHOTS`, taken in that order (progress before any drill adds
+answers). The window gets a temporary data folder and settings, never the user's; the progress
+page reads the seeded history the UI tests use (``tests/progress/history.py``), and the
+flashcards and the shoe are dealt from fixed seeds and stacked shoes, so each run shows the
+same hands. A dialog open when a shot is taken is drawn over the window's centre, as a desktop
+shows it. PNGs are recompressed with Pillow (a matplotlib dependency), losslessly.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import shutil
@@ -25,9 +30,9 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.progress.history
 
 from PIL import Image
-from PyQt6.QtCore import QBuffer, QIODevice, QSettings
-from PyQt6.QtGui import QPixmap
-from PyQt6.QtWidgets import QApplication
+from PyQt6.QtCore import QBuffer, QIODevice, QPoint, QSettings
+from PyQt6.QtGui import QPainter, QPixmap
+from PyQt6.QtWidgets import QApplication, QDialog
 
 from strategy_charts.chart_layout import position_of
 from tests.progress.history import seed
@@ -44,6 +49,8 @@ OUT = ROOT / "packaging" / "screenshots"
 SIZE = (1280, 800)
 #: Player 8♥ 8♦ against the dealer's 10♠: a free split, then a 3 to the first hand.
 PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
+#: Player 10♥ 9♦ against the dealer's 10♠ and 7♣: stand, and the round settles (a win).
+NINETEEN = "10h 10s 9d 7c"
 FLASHCARD_SEED = 11
 ANSWERED = 6
 #: The data folder (the pages show its path, so it has a fixed name; emptied before and after).
@@ -68,19 +75,34 @@ def settle(window: MainWindow) -> None:
     window.repaint()
 
 
+# ----- the states: each sets the window up for one shot ------------------------------------
+
 def progress(window: MainWindow) -> None:
-    """Progress over the seeded history: accuracy, EV lost and the error heatmap."""
+    """Progress over the seeded history: what the play costs, accuracy, the leaks."""
     page = window.show_page("progress")
-    wait(lambda: page.data is not None and not page.is_loading(),  # type: ignore[attr-defined]
-         "the progress page")
+    wait(lambda: page.data is not None and not page.is_loading()  # type: ignore[attr-defined]
+         and page.trends is not None, "the progress page")  # type: ignore[attr-defined]
+
+
+def progress_heatmap(window: MainWindow) -> None:
+    """The progress page scrolled to the errors on the strategy chart, a leak selected."""
+    page = window.show_page("progress")
+    page.scroll.ensureWidgetVisible(page.canvases["heatmap"])  # type: ignore[attr-defined]
+    page.leak_list.setCurrentRow(0)  # type: ignore[attr-defined]
+
+
+def flashcards_question(window: MainWindow) -> None:
+    """A flashcard dealt, waiting for the answer."""
+    page = window.show_page("flashcards")
+    page.seed = FLASHCARD_SEED  # type: ignore[attr-defined]
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.ALL.value))  # type: ignore
+    page.load()  # type: ignore[attr-defined]
+    wait(lambda: page.awaiting, "a flashcard")  # type: ignore[attr-defined]
 
 
 def flashcards(window: MainWindow) -> None:
     """A few flashcards answered, the last one's feedback showing."""
     page = window.show_page("flashcards")
-    page.seed = FLASHCARD_SEED  # type: ignore[attr-defined]
-    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.ALL.value))  # type: ignore
-    page.load()  # type: ignore[attr-defined]
     for n in range(ANSWERED):
         wait(lambda: page.awaiting, "a flashcard")  # type: ignore[attr-defined]
         card = page.card  # type: ignore[attr-defined]
@@ -89,15 +111,59 @@ def flashcards(window: MainWindow) -> None:
             page.deal()  # type: ignore[attr-defined]
 
 
-def shoe(window: MainWindow) -> None:
-    """Shoe practice: a pair of eights split for free, the golden lammer on the second hand."""
+def flashcards_done(window: MainWindow) -> None:
+    """Due mode under rules never practised, with no new cards a day: done for today."""
+    page = window.show_page("flashcards")
+    cfg.write(window.store, cfg.NEW_PER_DAY, 0)
+    page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))  # type: ignore
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))  # type: ignore
+    page.load()  # type: ignore[attr-defined]
+    wait(lambda: page.session is not None and not page.awaiting,  # type: ignore[attr-defined]
+         "done for today")
+
+
+def _stacked(window: MainWindow, top: str) -> object:
+    """The shoe page dealing ``top`` first (then the rest of eight decks)."""
     page = window.show_page("shoe")
-    wait(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED),  # type: ignore
+    wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING),  # type: ignore
          "the first shoe")
-    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(PAIR_OF_EIGHTS), decks=8))  # type: ignore
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))  # type: ignore
     wait(lambda: page.phase is ShoePhase.DECIDING,  # type: ignore[attr-defined]
          "the stacked hand")
+    return page
+
+
+def shoe_free_split(window: MainWindow) -> None:
+    """Shoe practice: a pair of eights split for free, the golden lammer on the second hand."""
+    page = _stacked(window, PAIR_OF_EIGHTS)
     page.bar.button(Action.FREE_SPLIT).click()  # type: ignore[attr-defined]
+
+
+def shoe_settled(window: MainWindow) -> None:
+    """Shoe practice: 19 stands against the dealer's 17, and the round is settled."""
+    page = _stacked(window, NINETEEN)
+    page.bar.button(Action.STAND).click()  # type: ignore[attr-defined]
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED),  # type: ignore
+         "the settled round")
+
+
+def shoe_report(window: MainWindow) -> None:
+    """A whole shoe played (standing on every hand, at the shallowest cut card), then its
+    end-of-shoe report."""
+    cfg.write(window.store, cfg.PENETRATION, 0.5)
+    page = window.show_page("shoe")
+    page.start_shoe(seed=2)  # type: ignore[attr-defined]
+    def played() -> bool:
+        phase = page.phase  # type: ignore[attr-defined]
+        if phase is ShoePhase.DECIDING:
+            offered = page.bar.offered()  # type: ignore[attr-defined]
+            choice = Action.STAND if Action.STAND in offered else min(offered, key=str)
+            page.bar.button(choice).click()  # type: ignore[attr-defined]
+        elif phase is ShoePhase.SETTLED:
+            page.deal()  # type: ignore[attr-defined]
+        return phase is ShoePhase.FINISHED
+    wait(played, "the end of the shoe", seconds=600)
+    page.finish()  # type: ignore[attr-defined]
 
 
 def charts(window: MainWindow) -> None:
@@ -109,10 +175,18 @@ def charts(window: MainWindow) -> None:
     page.canvas.draw()  # type: ignore[attr-defined]
 
 
-#: File stem -> how the window is set up for it (in this order: progress before any drill).
+def settings(window: MainWindow) -> None:
+    """The settings page."""
+    window.show_page("settings")
+
+
+#: File stem -> how the window is set up for it, in this order (progress before any drill).
 SHOTS: dict[str, Callable[[MainWindow], None]] = {
-    "progress": progress, "flashcards": flashcards, "shoe-practice": shoe,
-    "strategy-charts": charts,
+    "progress": progress, "progress-heatmap": progress_heatmap,
+    "flashcards-question": flashcards_question, "flashcards": flashcards,
+    "shoe-practice": shoe_free_split, "shoe-settled": shoe_settled,
+    "shoe-report": shoe_report, "strategy-charts": charts, "settings": settings,
+    "flashcards-done-for-today": flashcards_done,
 }
 
 
@@ -127,24 +201,41 @@ def save(pixmap: QPixmap, path: Path) -> int:
     return path.stat().st_size
 
 
-def take_all(folder: Path) -> None:
+def grab(window: MainWindow) -> QPixmap:
+    """The window as shown, with an open dialog drawn over its centre (then closed, so the
+    next state starts without it)."""
+    shot = window.grab()
+    for dialog in window.findChildren(QDialog):
+        if dialog.isVisible():
+            picture = dialog.grab()
+            painter = QPainter(shot)
+            painter.drawPixmap(QPoint((shot.width() - picture.width()) // 2,
+                                      (shot.height() - picture.height()) // 2), picture)
+            painter.end()
+            dialog.reject()
+    return shot
+
+
+def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str) -> None:
     """Open the window on a seeded data ``folder`` and take each shot in :data:`SHOTS`."""
     seed(folder / "progress.sqlite3")
     store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     cfg.write(store, cfg.DATA_DIR, str(folder))
     cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    cfg.write(store, cfg.THEME, theme)
     window = MainWindow(store)
-    window.resize(*SIZE)
+    window.resize(*size)
     window.show()
     try:
         for name, prepare in SHOTS.items():
             prepare(window)
             settle(window)
-            shot = window.grab()
-            if (shot.width(), shot.height()) != SIZE:
-                raise RuntimeError(f"{name}: the window is {shot.width()} x {shot.height()}")
-            size = save(shot, OUT / f"{name}.png")
-            print(f"{OUT.relative_to(ROOT)}/{name}.png  {size:,} bytes")
+            shot = grab(window)
+            if (shot.width(), shot.height()) != size:
+                raise RuntimeError(f"{name}: the window is {shot.width()} x {shot.height()}, "
+                                   f"not {size[0]} x {size[1]}")
+            written = save(shot, out / f"{name}.png")
+            print(f"{out / name}.png  {written:,} bytes")
     finally:
         for key in ("flashcards", "shoe"):
             page = window.pages[key].page
@@ -153,15 +244,31 @@ def take_all(folder: Path) -> None:
         window.close()
 
 
-def main() -> int:
+def window_size(text: str) -> tuple[int, int]:
+    """'1024x640' -> (1024, 640)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if width < 200 or height < 200:
+        raise argparse.ArgumentTypeError(f"{text!r} is too small for the window")
+    return width, height
+
+
+def main(argv: list[str] | None = None) -> int:
     """Take every screenshot; returns the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=window_size, default=SIZE, help="WxH, e.g. 1024x640")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    args = parser.parse_args(argv)
     app = make_app(["freebet-trainer"])
-    apply_theme(app, "light")
-    OUT.mkdir(parents=True, exist_ok=True)
+    apply_theme(app, args.theme)
+    args.out.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(DATA, ignore_errors=True)
     DATA.mkdir()
     try:
-        take_all(DATA)
+        take_all(DATA, args.out, args.size, args.theme)
     finally:
         shutil.rmtree(DATA, ignore_errors=True)
     return 0

@@ -240,7 +240,7 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
         out.write("\nCostliest leaks (main bets per 100 rounds):\n")
         for s in leak.situations[:args.top]:
             out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
-                      f"{_fix(s.best, s.played, s.answers)}\n")
+                      f"{s.fix()}\n")
     return 0
 
 
@@ -267,21 +267,6 @@ def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) ->
     if seen.response:
         latest = seen.response[-1]
         out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
-
-
-def _fix(best: str, played: dict[str, int], answers: int) -> str:
-    """E.g. 'Hit — you stood 3 of 5'."""
-    from trainer.rules import Action
-    wrong = {a: n for a, n in played.items() if a != best}
-    if not wrong:
-        return Action(best).title
-    action, times = max(wrong.items(), key=lambda kv: kv[1])
-    return f"{Action(best).title} — you {_PAST[action]} {times} of {answers}"
-
-
-_PAST = {"hit": "hit", "stand": "stood", "double": "doubled", "free_double": "free-doubled",
-         "split": "split", "free_split": "free-split", "insure": "insured",
-         "no_insurance": "declined insurance"}
 
 
 def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None,

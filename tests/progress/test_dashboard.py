@@ -7,20 +7,27 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from trainer.drills.curriculum import Prior
+from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.leak import Recent, estimate, situation_leak
 from trainer.drills.situations import Situation
 from trainer.progress import review
 from trainer.progress.dashboard import (
+    LEAK_COUNT,
     ProgressQuery,
     due_load,
     grid_rows,
+    leak_list,
+    load_cards,
     load_progress,
+    load_trends,
     preset_title,
 )
 from trainer.progress.heat_grid import cell_of, heatmap_grid, row_labels
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
+from trainer.rules import preset
 
 from .history import ALWAYS_MISSED, keys
 
@@ -33,8 +40,33 @@ def test_load_progress_runs_every_query_of_a_filter(seeded: Path) -> None:
     with ProgressStore.open(seeded / "progress.sqlite3") as store:
         due = due_times(store, ["evolution"], Prior.CLASSIC, now)
     assert 0 < data.cards == len(due) <= len(keys())
-    assert data.leaks[0].situation_key == ALWAYS_MISSED
+    assert data.leaks[0].situation == ALWAYS_MISSED
+    assert data.leaks[0].fix() == "Hit — you stood 5 of 5"
+    assert all(leak.worth_listing for leak in data.leaks) and len(data.leaks) == LEAK_COUNT
+    assert data.counts == (("evolution", 800),)
     assert data == load_progress(seeded / "progress.sqlite3", ProgressQuery(), now=now)
+
+
+def test_the_leaks_shown_leave_out_single_answers_that_were_no_blunder() -> None:
+    once = situation_leak("a", [Recent("stand", "hit", 0.05)], 0.5)
+    blunder = situation_leak("b", [Recent("stand", "hit", 0.2)], 0.01)
+    habit = situation_leak("c", [Recent("stand", "hit", 0.01)] * 2, 0.01)
+    assert leak_list([once, blunder, habit]) == [blunder, habit]
+    assert leak_list([blunder, habit], count=1) == [blunder]
+
+
+def test_load_trends_gives_each_practised_rule_sets_leak_now_and_by_day(seeded: Path) -> None:
+    path = seeded / "progress.sqlite3"
+    rules = [preset("evolution"), preset("pot-of-gold")]
+    [trend] = load_trends(path, rules, Prior.CLASSIC, utc_offset_minutes=0)
+    course = curriculum(rules[0], Prior.CLASSIC)
+    with ProgressStore.open(path) as store:
+        now = estimate(course, review.recent_answers(store, "evolution")).leak_per_100
+    assert trend.preset == "evolution" and trend.now == pytest.approx(now)
+    assert len(trend.days) == 20 and len(trend.sessions) == 20
+    assert trend.classic == pytest.approx(2.6885, abs=5e-4) == trend.start
+    novice = load_trends(path, rules[:1], Prior.NOVICE, utc_offset_minutes=0)[0]
+    assert novice.start > 40 and novice.classic == trend.classic
 
 
 def test_an_empty_file_gives_the_start_screens_data(tmp_path: Path) -> None:
@@ -70,3 +102,13 @@ def test_custom_rule_sets_are_named_by_fingerprint() -> None:
     assert preset_title("evolution") == "evolution"
     name, rows = grid_rows("custom-0123456789abcdef")
     assert name == "custom rules 01234567" and rows == grid_rows(None)[1]
+
+
+def test_the_cards_read_apart_are_the_ones_the_full_read_gives(seeded: Path) -> None:
+    path, now = seeded / "progress.sqlite3", datetime(2026, 10, 25, tzinfo=UTC)
+    today = date(2026, 10, 25)
+    full = load_progress(path, ProgressQuery("evolution"), today, now)
+    quick = load_progress(path, ProgressQuery("evolution"), today, now, cards=False)
+    assert quick.due == () and quick.cards == 0 and quick.leaks == full.leaks
+    assert load_cards(path, ProgressQuery("evolution"), today, now) == (full.due, full.cards)
+    assert load_cards(path, ProgressQuery(), today, now)[1] == full.cards > 0

@@ -121,6 +121,24 @@ def test_leaks_are_ranked_by_cost_per_100_hands_of_natural_play(history: Progres
     assert everything[0].leak_per_100 == pytest.approx(50.0)
 
 
+def test_recent_leaks_read_the_latest_answers_among_the_filtered_decisions(
+        history: ProgressStore) -> None:
+    """A's last five (newest first): wrong .2, right, wrong .2, right, wrong .2 → .12 × .02 ×
+    100 = .24; B: .025 × .05 × 100 = .125; C: .150025 × .005 × 100. Of the last two only:
+    A .1 × .02 × 100 = .2, B none (both right). In the shoe: A (right, wrong .2), C (.3) and D
+    (pot-of-gold)."""
+    every = review.recent_leaks(history, EVOLUTION)
+    assert [(s.situation, s.answers) for s in every] == [("A", 5), ("B", 4), ("C", 2)]
+    assert [s.per_100 for s in every] == pytest.approx([0.24, 0.125, 0.0750125])
+    assert every[0].worst_loss == 0.2 and every[0].played == {"hit": 5}
+    last_two = review.recent_leaks(history, EVOLUTION, per_situation=2)
+    assert [s.per_100 for s in last_two] == pytest.approx([0.2, 0.0750125])
+    shoe = review.recent_leaks(history, Filter(mode=Mode.SHOE))
+    assert [(s.situation, s.answers) for s in shoe] == [("D", 1), ("A", 2), ("C", 1)]
+    assert [s.per_100 for s in shoe] == pytest.approx([50, 0.2, 0.15])
+    assert [s.worth_listing for s in shoe] == [True, True, True]   # D and C: blunders
+
+
 def test_a_situation_without_loss_is_no_leak(store: ProgressStore) -> None:
     session = store.start_session("evolution", Mode.FLASHCARDS, {})
     store.record_decision(session, decision(weight=0.3))

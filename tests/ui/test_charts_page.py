@@ -221,3 +221,48 @@ def test_differences_view_builds_the_standard_table_off_the_ui_thread(
     qtbot.addWidget(second)
     assert not second.is_building() and second.outlined() == outlined
     assert page.draw_count == drawn
+
+
+def test_arrow_keys_move_between_cells_and_enter_shows_the_cells_evs(page: ChartsPage,
+                                                                     qtbot) -> None:
+    page.resize(1000, 500)                                     # the chart scrolls
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)             # nothing framed: the first cell
+    assert page.selected == ("hard", "5", "2")
+    assert "Hit" in page.panel.text()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Down)
+    assert page.selected == ("hard", "6", "3")
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Left)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Left)               # the first column stops it
+    assert page.selected == ("hard", "6", "2")
+    for _ in range(60):
+        qtbot.keyClick(page.canvas, Qt.Key.Key_Down)           # down to the last row, in view
+    last = page.selected
+    assert last is not None and last[0] == "pair" and last[2] == "2"
+    assert page.scroll.verticalScrollBar().value() > 0
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
+    assert page.selected == last and "v 2" in page.panel.text()
+
+
+def test_at_1024_by_640_labels_fit_their_cells_and_title_and_legend_stay_in_view(
+        qtbot, store: QSettings) -> None:
+    from trainer.ui.main_window import MainWindow
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.resize(1024, 640)
+    window.show()
+    page = window.show_page("charts")
+    assert isinstance(page, ChartsPage)
+    qtbot.waitUntil(page.isVisible)
+    qtbot.wait(50)                                             # laid out
+    page.canvas.draw()
+    assert window.width() == 1024
+    assert page.canvas.label_room() >= 1.0                     # points on each side
+    assert "8 decks" in page.title.text() and page.title.height() > page.title.fontMetrics(
+        ).height() * 1.5                                       # the rules line wrapped, whole
+    assert not page.figure.texts or all(not t.get_visible() for t in page.figure.texts)
+    assert page.figure.axes[0].get_legend() is None
+    assert "Free double" in page.legend.text() and "Blue frame" in page.legend.text()
+    legend_bottom = page.legend.mapTo(window, page.legend.rect().bottomLeft()).y()
+    assert page.legend.isVisible() and legend_bottom <= window.height()

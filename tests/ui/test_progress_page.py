@@ -17,7 +17,7 @@ from tests.progress.history import ALWAYS_MISSED, seed
 from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
-from trainer.progress.dashboard import ProgressQuery, due_load, grid_rows
+from trainer.progress.dashboard import ProgressQuery, due_load, grid_rows, leak_list
 from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
@@ -45,6 +45,9 @@ def open_page(qtbot, store: QSettings) -> ProgressPage:
     page.resize(1090, 800)
     with qtbot.waitSignal(page.loaded, timeout=20_000):
         page.show()
+    if page.data is not None and page.data.history:     # then what the play costs, the cards
+        qtbot.waitUntil(lambda: page.trends is not None and page.cards is not None,
+                        timeout=60_000)
     return page
 
 
@@ -100,7 +103,7 @@ def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
     assert errors[row, col] == 1.0
     assert errors[row, col] == np.nanmax(errors)
     assert np.count_nonzero(errors == np.nanmax(errors)) == 1
-    assert grid.ev_per_100[row, col] == np.nanmax(grid.ev_per_100)
+    assert grid.cost_per_100[row, col] == np.nanmax(grid.cost_per_100)
     assert np.isnan(errors[grid.cell("hard", "5", 2)])          # never tried: grey, not 0
     figure = charts.draw_heatmap(grid)
     assert figure is not None
@@ -165,7 +168,15 @@ def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_
     page = open_page(qtbot, settings_for(seeded))
     assert page.stack.currentWidget() is page.dashboard
     assert page.error is None
-    assert all(count == 1 for count in page.draw_counts.values())
+    # the cost line and the cards come in later reads: "working out…" first, then the chart
+    assert page.draw_counts == {**dict.fromkeys(page.draw_counts, 1), "over_time": 2, "due": 2}
+    assert page.headline.text().startswith("Your play costs ")
+    assert page.headline.text().endswith(
+        " main bets per 100 rounds (classic basic strategy: 2.69; perfect play: 0)")
+    assert page.trend.text()
+    assert page.scope.text() == "Showing evolution (the rules you practise)."
+    assert "per 100 decisions" not in page.summary.text()
+    assert page.drill_button.text() == "Drill these 10"
     for name, canvas in page.canvases.items():
         canvas.draw()
         image = canvas.grab()
@@ -192,8 +203,8 @@ def test_drill_these_emits_exactly_the_listed_leaks(qtbot, seeded: Path,
                                                     settings_for) -> None:
     page = open_page(qtbot, settings_for(seeded))
     with ProgressStore.open(seeded / "progress.sqlite3") as store:
-        expected = [leak.situation_key for leak in review.leaks(
-            store, ProgressQuery("evolution").filter(), limit=10)]
+        expected = [leak.situation for leak in leak_list(
+            review.recent_leaks(store, ProgressQuery("evolution").filter()))]
     role = Qt.ItemDataRole.UserRole
     listed = [page.leak_list.item(i).data(role) for i in range(page.leak_list.count())]
     assert listed == expected
@@ -232,13 +243,16 @@ def test_custom_rules_history_has_its_own_preset_filter(qtbot, settings_for,
     page.preset_box.setCurrentIndex(0)                       # all presets
     qtbot.waitUntil(lambda: not page.is_loading() and page.data is not None
                     and page.data.query.preset is None, timeout=20_000)
-    assert page.data.decisions == 37 and page.data.cards > 0
+    assert page.data.decisions == 37
+    qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
+    assert page.cards[1] > 0
     index = page.preset_box.findData(custom)
     assert index >= 0 and page.preset_box.itemText(index) == "custom rules 01234567"
     with qtbot.waitSignal(page.loaded, timeout=20_000):
         page.preset_box.setCurrentIndex(index)
     assert page.data is not None and page.data.decisions == 7
-    assert page.data.cards == 0           # a custom rule set's cards: its rules are not known
+    qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
+    assert page.cards[1] == 0             # a custom rule set's cards: its rules are not known
     assert page.leak_keys() == [key]
     assert page.draw_counts["heatmap"] >= 1
     row, col = heatmap_grid(page.data.situations, page.data.rows).cell("hard", "16", 10)
@@ -287,4 +301,48 @@ def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
         card = flashcards.session.next()
         assert card.situation.key in wanted
         flashcards.session.answer(card.actions[0])
+    assert flashcards.mode_box.currentText() == f"Your leaks ({len(wanted)})"
+    flashcards.session = None
+    flashcards.timed_box.setChecked(True)                 # timed keeps the restriction
+    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=20_000)
+    assert flashcards.timed is not None
+    assert set(flashcards.session.keys) <= wanted and flashcards.session.keys
     flashcards.shutdown()
+
+
+def test_the_page_opens_on_all_presets_when_the_practised_rules_have_no_answers_and_says_so(
+        qtbot, seeded: Path, settings_for) -> None:
+    store = settings_for(seeded)
+    cfg.write(store, cfg.PRESET, "pot-of-gold")
+    page = open_page(qtbot, store)
+    assert page.data is not None and page.data.query.preset is None
+    assert page.data.decisions == 800
+    assert page.scope.text() == ("Showing all presets: you have no answers yet under "
+                                 "pot-of-gold, the rules you practise.")
+    assert page.leak_list.item(0).text().split("\n")[0].endswith("[evolution]")
+    assert cfg.read(store, cfg.PRESET) == "pot-of-gold"        # Settings untouched
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.preset_box.setCurrentIndex(page.preset_box.findData("evolution"))
+        page.preset_box.activated.emit(page.preset_box.currentIndex())
+    assert page.scope.text() == ("Showing evolution (chosen here; you practise "
+                                 "pot-of-gold).")
+    assert cfg.read(store, cfg.PRESET) == "pot-of-gold"
+
+
+def test_a_lazy_canvas_renders_only_when_painted_on_screen(qtbot) -> None:
+    from trainer.ui.plotting.canvas import LazyCanvas
+    canvas = LazyCanvas(Figure())
+    qtbot.addWidget(canvas)
+    renders: list[object] = []
+    canvas.mpl_connect("draw_event", renders.append)
+    canvas.figure.add_subplot().plot([1, 2, 3])
+    canvas.draw_idle()
+    canvas.draw_when_shown()
+    qtbot.wait(20)
+    assert renders == [] and canvas.stale_figure           # not on screen: nothing rendered
+    with qtbot.waitExposed(canvas):
+        canvas.show()
+    qtbot.waitUntil(lambda: len(renders) == 1)
+    assert not canvas.stale_figure
+    canvas.repaint()
+    assert len(renders) == 1                               # unchanged: painted, not rendered

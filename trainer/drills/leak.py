@@ -15,7 +15,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from trainer.rules import Action
+
 from .curriculum import Curriculum
+from .records import BLUNDER_FROM
 
 #: Answers per situation that the estimate reads (the most recent).
 RECENT = 5
@@ -30,6 +33,12 @@ class Recent:
     ev_loss: float
 
 
+#: What the player did, in words: "you stood", "you free-doubled".
+PAST = {"hit": "hit", "stand": "stood", "double": "doubled", "free_double": "free-doubled",
+        "split": "split", "free_split": "free-split", "insure": "insured",
+        "no_insurance": "declined insurance"}
+
+
 @dataclass(frozen=True)
 class SituationLeak:
     """What one situation costs the player now."""
@@ -39,6 +48,27 @@ class SituationLeak:
     played: dict[str, int]          # what the player chose in the recent answers, and how often
     answers: int
     per_100: float                  # main bets per 100 rounds
+    worst_loss: float = 0.0         # the most one of those answers lost (main bets)
+
+    @property
+    def blunder(self) -> bool:
+        """True when one of the recent answers was a blunder (10% of the bet or more)."""
+        return self.worst_loss >= BLUNDER_FROM
+
+    @property
+    def worth_listing(self) -> bool:
+        """A leak to show a player: more than one answer, or a single one that was a blunder
+        (one slip at a cheap spot is noise, not a habit)."""
+        return self.answers > 1 or self.blunder
+
+    def fix(self) -> str:
+        """The play to make and what the player did instead, e.g. 'Hit — you stood 3 of 5'."""
+        wrong = {a: n for a, n in self.played.items() if a != self.best}
+        if not wrong:
+            return Action(self.best).title
+        action, times = max(wrong.items(), key=lambda kv: kv[1])
+        return (f"{Action(self.best).title} — you {PAST.get(action, action)} {times} of "
+                f"{self.answers}")
 
 
 @dataclass(frozen=True)
@@ -57,17 +87,29 @@ def estimate(course: Curriculum, recent: Mapping[str, Sequence[Recent]]) -> Leak
     answered: list[SituationLeak] = []
     assumed = 0.0
     for key in table.situations:
-        tries = list(recent.get(key, ()))[:RECENT]
+        tries = recent.get(key, ())
         if not tries:
             assumed += course.leak[key]
             continue
-        per_decision = sum(t.ev_loss for t in tries) / len(tries)
-        per_100 = 100 * per_decision * table.weight[key]
-        if per_100 > 0:
-            played = Counter(t.action for t in tries)
-            answered.append(SituationLeak(key, tries[0].best, dict(played.most_common()),
-                                          len(tries), per_100))
-    answered.sort(key=lambda s: (-s.per_100, s.situation))
+        leak = situation_leak(key, tries, table.weight[key])
+        if leak.per_100 > 0:
+            answered.append(leak)
+    answered = costliest(answered)
     classic = course.classic.leak_per_100()
     total = sum(s.per_100 for s in answered) + 100 * assumed
     return LeakEstimate(total, classic, 100 * assumed, answered)
+
+
+def situation_leak(key: str, recent: Sequence[Recent], weight: float) -> SituationLeak:
+    """What situation ``key`` costs a player whose latest answers there are ``recent`` (newest
+    first; the first :data:`RECENT` are read), met ``weight`` times per round dealt."""
+    tries = list(recent)[:RECENT]
+    per_100 = 100 * weight * sum(t.ev_loss for t in tries) / len(tries)
+    played = Counter(t.action for t in tries)
+    return SituationLeak(key, tries[0].best, dict(played.most_common()), len(tries), per_100,
+                         max(t.ev_loss for t in tries))
+
+
+def costliest(leaks: Sequence[SituationLeak]) -> list[SituationLeak]:
+    """``leaks`` costliest first (ties by key)."""
+    return sorted(leaks, key=lambda s: (-s.per_100, s.situation))

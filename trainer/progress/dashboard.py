@@ -5,6 +5,11 @@ runs it in a worker thread).
 :class:`ProgressQuery` and closes it again, returning plain frozen values that compare equal
 when nothing changed, so the page redraws only the charts whose inputs differ. The heatmap's
 grid is a strategy chart's (:func:`grid_rows`); the reviews due per day are :func:`due_load`.
+
+:func:`load_trends` is the page's second, slower read: what the player's play costs per 100
+rounds, now and over time, per rule set (:mod:`trainer.progress.trend`). It needs each rule
+set's curriculum (a few seconds the first time, then kept in memory), so the page shows the
+first read's charts without waiting for it.
 """
 
 from __future__ import annotations
@@ -18,14 +23,16 @@ from typing import TypeVar
 
 from strategy_charts.chart_layout import Row, chart_rows
 from strategy_charts.tables import load_or_build
-from trainer.drills.curriculum import Prior
+from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.leak import SituationLeak
 from trainer.drills.records import Mode
-from trainer.drills.situations import CUSTOM_PREFIX
+from trainer.drills.situations import CUSTOM_PREFIX, preset_label
 from trainer.progress import review
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
-from trainer.rules import PRESETS
+from trainer.progress.trend import LeakTrend, leak_trend
+from trainer.rules import PRESETS, RuleSet
 
 #: The strategy chart whose grid the heatmap uses when no single preset is chosen.
 GRID_PRESET = "evolution"
@@ -56,7 +63,7 @@ def _utc_midnight(day: date | None) -> datetime | None:
     return datetime.combine(day, time()).astimezone().astimezone(UTC)
 
 
-def utc_offset_minutes() -> int:
+def utc_offset() -> int:
     """This machine's offset from UTC now, so days are the user's calendar days."""
     offset = datetime.now().astimezone().utcoffset() or timedelta()
     return int(offset.total_seconds() // 60)
@@ -72,7 +79,7 @@ class ProgressData:
     days: tuple[review.DayStats, ...] = ()
     sessions: tuple[review.SessionStats, ...] = ()
     situations: tuple[review.SituationStats, ...] = ()
-    leaks: tuple[review.SituationStats, ...] = ()
+    leaks: tuple[SituationLeak, ...] = ()   # the costliest now, worth listing (see leak_list)
     retention: review.Retention | None = None
     response: tuple[review.ResponseDay, ...] = ()
     rows: tuple[Row, ...] = ()
@@ -80,6 +87,7 @@ class ProgressData:
     due: tuple[tuple[date, int], ...] = ()
     cards: int = 0
     presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
+    counts: tuple[tuple[str, int], ...] = ()   # decisions kept per preset (any mode, any date)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -122,10 +130,12 @@ def preset_title(preset: str) -> str:
 
 
 def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
-                  now: datetime | None = None) -> ProgressData:
+                  now: datetime | None = None, *, cards: bool = True) -> ProgressData:
     """Run every query of the page (``now``: the moment cards are due by, default the clock's;
     ``today``: the first local day of the due load); raises ProgressStoreError for a bad or
-    locked file."""
+    locked file. Without ``cards`` the flashcards due are left out (``due`` empty, ``cards``
+    0): they replay every answer through the study queue, the slowest read by far, so the page
+    reads them apart (:func:`load_cards`) after showing the rest."""
     import time as clock
     timings: dict[str, float] = {}
 
@@ -140,21 +150,55 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
         if history == 0:
             return ProgressData(query, path, 0, timings=timings)
         only = query.filter()
-        offset = utc_offset_minutes()
+        offset = utc_offset()
         seen = timed("overview", lambda: review.overview(store, only,
                                                         utc_offset_minutes=offset))
         situations = timed("by_situation", lambda: review.by_situation(store, only))
-        leaks = review.rank_leaks(situations, LEAK_COUNT)
+        leaks = timed("leaks", lambda: leak_list(review.recent_leaks(store, only)))
         known = tuple(store.presets())
+        counts = store.tuples("SELECT preset, COUNT(*) FROM decisions WHERE undone = 0 "
+                              "GROUP BY preset ORDER BY preset")
         presets = [query.preset] if query.preset else known
         now = now or datetime.now(UTC)
-        times = timed("cards", lambda: due_times(store, presets, query.prior, now))
+        times = timed("cards", lambda: due_times(store, presets, query.prior, now)
+                      if cards else [])
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
-    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS))
+    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
+                if cards else [])
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
-                        grid_preset, tuple(due), len(times), known, timings)
+                        grid_preset, tuple(due), len(times), known,
+                        tuple((name, n) for name, n in counts), timings)
 
 
-__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "due_load", "grid_rows",
-           "load_progress", "preset_title"]
+def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
+               now: datetime | None = None) -> tuple[tuple[tuple[date, int], ...], int]:
+    """The flashcards due per day for :data:`DUE_DAYS` days from ``today`` and the number of
+    cards, for the query's preset (or every preset with history); raises ProgressStoreError
+    for a bad file."""
+    with ProgressStore.open(path, read_only=True) as store:
+        presets = [query.preset] if query.preset else store.presets()
+        times = due_times(store, presets, query.prior, now or datetime.now(UTC))
+    return tuple(due_load(times, today or date.today(), DUE_DAYS)), len(times)
+
+
+def leak_list(leaks: Sequence[SituationLeak], count: int = LEAK_COUNT) -> list[SituationLeak]:
+    """The leaks a player is shown: the ``count`` costliest worth listing (a single answer only
+    when it was a blunder)."""
+    return [leak for leak in leaks if leak.worth_listing][:count]
+
+
+def load_trends(path: Path, rule_sets: Sequence[RuleSet], prior: Prior = Prior.CLASSIC,
+                utc_offset_minutes: int | None = None) -> tuple[LeakTrend, ...]:
+    """What the play of each of ``rule_sets`` costs now and over time (main bets per 100
+    rounds), for those with answers in the file; raises ProgressStoreError for a bad file."""
+    offset = utc_offset() if utc_offset_minutes is None else utc_offset_minutes
+    with ProgressStore.open(path, read_only=True) as store:
+        kept = {row[0] for row in store.tuples("SELECT DISTINCT preset FROM decisions")}
+        return tuple(leak_trend(store, curriculum(rules, prior), label,
+                                utc_offset_minutes=offset)
+                     for rules in rule_sets if (label := preset_label(rules)) in kept)
+
+
+__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "due_load", "grid_rows", "leak_list",
+           "load_cards", "load_progress", "load_trends", "preset_title", "utc_offset"]

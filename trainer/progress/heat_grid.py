@@ -1,4 +1,4 @@
-"""The player's record laid on a strategy chart's grid: tries, wrong answers and EV lost per cell.
+"""The player's record laid on a strategy chart's grid: tries, wrong answers and cost per cell.
 
 Every context (first decision, after a split, after hits) and both stakes of a hand class
 against an up card land in that class's cell, so the heatmap reads like the chart it covers.
@@ -19,7 +19,7 @@ from trainer.progress.review import SituationStats
 
 @dataclass(frozen=True)
 class HeatGrid:
-    """Tries, wrong answers and EV lost per cell of a strategy chart (rows x dealer 2..A).
+    """Tries, wrong answers and cost per cell of a strategy chart (rows x dealer 2..A).
 
     Every context (first decision, after a split, after hits) and both stakes of a hand class
     against an up card land in that class's cell; insurance and classes the chart has no row
@@ -29,7 +29,7 @@ class HeatGrid:
     rows: tuple[Row, ...]
     tries: np.ndarray
     wrong: np.ndarray
-    ev_lost: np.ndarray
+    cost: np.ndarray        # main bets per 100 rounds: the sum of the cell's situations' leaks
     unplaced: int
 
     @property
@@ -39,9 +39,11 @@ class HeatGrid:
             return np.where(self.tries > 0, self.wrong / np.maximum(self.tries, 1), np.nan)
 
     @property
-    def ev_per_100(self) -> np.ndarray:
-        """EV lost per 100 decisions per cell, in main bets (NaN where never tried)."""
-        return np.where(self.tries > 0, 100 * self.ev_lost / np.maximum(self.tries, 1), np.nan)
+    def cost_per_100(self) -> np.ndarray:
+        """What the play of each cell costs, in main bets per 100 rounds of natural play (each
+        situation's mean EV lost per answer x how often real play meets it; NaN where never
+        tried)."""
+        return np.where(self.tries > 0, self.cost, np.nan)
 
     def cell(self, kind: str, value: str, up: int) -> tuple[int, int]:
         """(row, column) of a chart cell; ``up`` 1 is the ace."""
@@ -69,7 +71,7 @@ def heatmap_grid(situations: Sequence[SituationStats], rows: Sequence[Row]) -> H
     shape = (len(rows), len(UP_ORDER))
     tries = np.zeros(shape, dtype=np.int64)
     wrong = np.zeros(shape, dtype=np.int64)
-    lost = np.zeros(shape)
+    cost = np.zeros(shape)
     unplaced = 0
     for s in situations:
         cell = _cell_of_key(s.situation_key)
@@ -80,8 +82,8 @@ def heatmap_grid(situations: Sequence[SituationStats], rows: Sequence[Row]) -> H
         col = UP_ORDER.index(cell[2])
         tries[row, col] += s.decisions
         wrong[row, col] += s.decisions - s.right
-        lost[row, col] += s.ev_lost
-    return HeatGrid(tuple(rows), tries, wrong, lost, unplaced)
+        cost[row, col] += s.leak_per_100
+    return HeatGrid(tuple(rows), tries, wrong, cost, unplaced)
 
 
 def row_labels(rows: Sequence[Row]) -> list[str]:

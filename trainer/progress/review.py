@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean, median
 
-from trainer.drills.leak import RECENT, Recent
+from trainer.drills.leak import RECENT, Recent, SituationLeak, costliest, situation_leak
 from trainer.progress.filters import EVERYTHING, Filter
 from trainer.progress.store import ProgressStore
 
@@ -25,7 +25,7 @@ _RIGHT = "SUM(verdict != 'wrong')"
 GAP_SECONDS = 24 * 3600
 
 
-def _day(utc_offset_minutes: int, column: str = "time") -> str:
+def day_sql(utc_offset_minutes: int, column: str = "time") -> str:
     """SQL for the calendar day of ``column``, shifted from UTC by a whole number of minutes."""
     if utc_offset_minutes == 0:
         return f"substr({column}, 1, 10)"
@@ -128,8 +128,9 @@ def by_day(store: ProgressStore, only: Filter = EVERYTHING, *,
     """Accuracy and EV lost per day, oldest day first."""
     where, params = only.sql()
     rows = store.rows(
-        f"SELECT {_day(utc_offset_minutes)} AS day, COUNT(*) AS decisions, {_RIGHT} AS right, "
-        f"SUM(ev_loss) AS ev_lost FROM decisions WHERE {where} GROUP BY day ORDER BY day",
+        f"SELECT {day_sql(utc_offset_minutes)} AS day, COUNT(*) AS decisions, "
+        f"{_RIGHT} AS right, SUM(ev_loss) AS ev_lost FROM decisions WHERE {where} "
+        "GROUP BY day ORDER BY day",
         params)
     return [DayStats(accuracy=row["right"] / row["decisions"], **row) for row in rows]
 
@@ -192,6 +193,30 @@ def recent_answers(store: ProgressStore, preset: str,
     return dict(found)
 
 
+def recent_leaks(store: ProgressStore, only: Filter = EVERYTHING,
+                 per_situation: int = RECENT) -> list[SituationLeak]:
+    """What each situation costs per 100 rounds, from its latest ``per_situation`` answers among
+    the decisions ``only`` selects (what :func:`trainer.drills.leak.estimate` reads, filtered),
+    costliest first; situations that cost nothing are left out.
+
+    A situation's natural frequency is the weight stored with its decisions (the catalog's, as
+    the drills record it), so this needs no strategy table: custom rule sets too.
+    """
+    where, params = only.sql()
+    rows = store.tuples(
+        "SELECT situation_key, action, best_action, ev_loss, weight FROM ("
+        "SELECT situation_key, action, best_action, ev_loss, weight, ROW_NUMBER() OVER ("
+        f"PARTITION BY situation_key ORDER BY time DESC, id DESC) AS n FROM decisions "
+        f"WHERE {where}) WHERE n <= ? ORDER BY situation_key, n", [*params, per_situation])
+    found: dict[str, list[Recent]] = defaultdict(list)
+    weights: dict[str, float] = {}
+    for key, action, best, ev_loss, weight in rows:
+        found[key].append(Recent(action, best, ev_loss))
+        weights.setdefault(key, weight)
+    leaks = (situation_leak(key, tries, weights[key]) for key, tries in found.items())
+    return costliest([leak for leak in leaks if leak.per_100 > 0])
+
+
 _KINDS = ("after_gap", "in_session", "between_sessions", "first")
 
 
@@ -230,7 +255,7 @@ def response_times(store: ProgressStore, only: Filter = EVERYTHING, *,
     """
     where, params = only.sql()
     rows = store.tuples(
-        f"SELECT {_day(utc_offset_minutes)} AS day, json_group_array(response_ms) "
+        f"SELECT {day_sql(utc_offset_minutes)} AS day, json_group_array(response_ms) "
         f"FROM decisions WHERE {where} AND timed_out = 0 GROUP BY day ORDER BY day", params)
     days = []
     for day, array in rows:
@@ -262,7 +287,7 @@ def overview(store: ProgressStore, only: Filter = EVERYTHING, *, utc_offset_minu
     where, params = only.sql()
     kind, kind_params = _kind_sql(gap_seconds)
     groups = store.tuples(
-        f"SELECT session_id, {_day(utc_offset_minutes)} AS day, {kind} AS kind, COUNT(*), "
+        f"SELECT session_id, {day_sql(utc_offset_minutes)} AS day, {kind} AS kind, COUNT(*), "
         f"{_RIGHT}, SUM(ev_loss), json_group_array(response_ms) FILTER (WHERE timed_out = 0) "
         f"FROM decisions WHERE {where} GROUP BY session_id, day, kind",
         [*kind_params, *params])

@@ -50,7 +50,7 @@ PAGES: tuple[PageSpec, ...] = (
              "The exact strategy chart of each preset, cell by cell.",
              "trainer.ui.charts.page:charts_page"),
     PageSpec("progress", "Progress",
-             "Accuracy, EV lost and your costliest leaks over time.",
+             "What your play costs, accuracy and your costliest leaks over time.",
              "trainer.ui.progress.page:progress_page"),
     PageSpec("settings", "Settings",
              "Rules, feedback, timer, dealer speed, theme and data location.",

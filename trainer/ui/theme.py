@@ -1,4 +1,11 @@
-"""Light or dark look: a dark QPalette for the whole application, or the style's own palette."""
+"""Light or dark look: a dark QPalette for the whole application, or the style's own palette
+with readable secondary and error text.
+
+Every text colour meets WCAG AA (a contrast of at least 4.5:1) on the backgrounds it is drawn
+on, in both themes (tests/ui/test_contrast.py computes it). Status and error lines name
+palette roles in their style sheets (``palette(placeholder-text)``, ``palette(bright-text)``),
+so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls.
+"""
 
 from __future__ import annotations
 
@@ -24,10 +31,16 @@ _DARK = {
     QPalette.ColorRole.Mid: "#2a2a2d",
     QPalette.ColorRole.Dark: "#1a1a1c",
     QPalette.ColorRole.Shadow: "#000000",
-    QPalette.ColorRole.Highlight: "#3d7bd9",
+    QPalette.ColorRole.Highlight: "#2f6bc4",
     QPalette.ColorRole.HighlightedText: "#ffffff",
     QPalette.ColorRole.Link: "#7fb2ff",
     QPalette.ColorRole.LinkVisited: "#b99cff",
+}
+#: The light theme's changes to the style's palette: secondary text (the style's is the text
+#: colour at half opacity, about 4:1) and error text (the style's bright text is white).
+_LIGHT = {
+    QPalette.ColorRole.PlaceholderText: "#5c5c5c",
+    QPalette.ColorRole.BrightText: "#b3261e",
 }
 _DISABLED = {
     QPalette.ColorRole.WindowText: "#7a7a7a",
@@ -47,13 +60,19 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def light_palette(app: QApplication) -> QPalette:
+    """The light theme's palette: the style's own, with readable secondary and error text."""
+    style = app.style()
+    palette = style.standardPalette() if style is not None else QPalette()
+    for role, colour in _LIGHT.items():
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            palette.setColor(group, role, QColor(colour))
+    return palette
+
+
 def apply_theme(app: QApplication, theme: str) -> None:
     """Give the whole application the ``theme`` ("light" or "dark") look."""
-    if theme == "dark":
-        app.setPalette(dark_palette())
-    else:
-        style = app.style()
-        app.setPalette(style.standardPalette() if style is not None else QPalette())
+    app.setPalette(dark_palette() if theme == "dark" else light_palette(app))
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
-#: An error line's look (a setting refused, a rules file that cannot be used).
-ERROR_STYLE = "color: #c62828;"
+#: An error line's look (a setting refused, a rules file that cannot be used). The colours are
+#: palette roles, so each theme gives its own readable one (see :mod:`trainer.ui.theme`).
+ERROR_STYLE = "color: palette(bright-text);"
 #: The practice pages' status line when all is saved, and when something waits.
-QUIET = "color: #666666;"
-WARNING = "color: #b71c1c; font-weight: bold;"
+QUIET = "color: palette(placeholder-text);"
+WARNING = "color: palette(bright-text); font-weight: bold;"
 
 
 def heading(text: str) -> QLabel:

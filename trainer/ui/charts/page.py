@@ -5,6 +5,10 @@ The chart is drawn on a :class:`~trainer.ui.charts.canvas.ChartCanvas`, the same
 differences outline or the theme change. The standard blackjack table for the differences view
 can take up to a minute to build the first time: it is built in a worker thread with a progress
 bar, and kept for the session (and on disk, by ``load_or_build``).
+
+The chart's title wraps above it and its legend stands beside it, in the side column under the
+cell's EVs, so both stay in view however the chart scrolls; the status line is there too.
+Arrow keys move the framed cell (its EVs follow) and Enter shows the framed cell's EVs.
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ from PyQt6.QtWidgets import (
 from strategy_charts.chart_layout import (
     Cell,
     cell_at,
+    chart_rows,
     context_label,
     context_order,
+    context_title,
     position_of,
     row_label,
 )
@@ -43,9 +49,10 @@ from ..background import Job
 from ..settings import declarations as cfg
 from ..theme import chart_look
 from ..widgets import busy_bar, heading
-from .canvas import ChartCanvas
+from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
 from .files import EXPORT_FORMATS, export_chart, keep_standard, play_table, standard_table
+from .legend import legend_html
 
 
 class ChartsPage(QWidget):
@@ -73,16 +80,25 @@ class ChartsPage(QWidget):
                                  "split).")
         self.busy = busy_bar()
         self.busy.setFixedWidth(90)
-        self.status = QLabel()
-        # one line that never resizes the chart below it (a resize means a full redraw)
-        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.status = QLabel()             # in the side column: wraps, never resizes the chart
+        self.status.setWordWrap(True)
+        self.title = QLabel()
+        self.title.setObjectName("chartTitle")
+        self.title.setWordWrap(True)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.legend = QLabel()
+        self.legend.setObjectName("chartLegend")
+        self.legend.setWordWrap(True)
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("Save this chart as PNG, SVG or PDF")
 
         self.canvas = ChartCanvas()
         self.figure = self.canvas.figure
         self.canvas.pressed.connect(self.select_at)
-        scroll = QScrollArea()
+        self.canvas.moved.connect(self.move_selection)
+        self.canvas.shown.connect(self.show_selected)
+        scroll = self.scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.canvas)
@@ -91,19 +107,29 @@ class ChartsPage(QWidget):
         self.panel.setWordWrap(True)
         self.panel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.panel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.panel.setFixedWidth(300)
-        self.panel.setMargin(12)
-        self.panel.setFrameShape(QFrame.Shape.StyledPanel)
+        side = QFrame()
+        side.setFrameShape(QFrame.Shape.StyledPanel)
+        side.setFixedWidth(300)
+        column = QVBoxLayout(side)
+        column.setContentsMargins(12, 12, 12, 12)
+        column.addWidget(self.panel)
+        column.addStretch(1)
+        column.addWidget(self.status)
+        column.addWidget(self.legend)
 
         bar = QHBoxLayout()
         for widget in (QLabel("Preset"), self.preset_box, QLabel("Chart"), self.context_box,
                        self.diff_box, self.busy):
             bar.addWidget(widget)
-        bar.addWidget(self.status, 1)
+        bar.addStretch(1)
         bar.addWidget(self.export_button)
+        chart = QVBoxLayout()
+        chart.setSpacing(2)
+        chart.addWidget(self.title)
+        chart.addWidget(scroll, 1)
         body = QHBoxLayout()
-        body.addWidget(scroll, 1)
-        body.addWidget(self.panel)
+        body.addLayout(chart, 1)
+        body.addWidget(side)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(heading("Strategy charts"))
@@ -194,6 +220,10 @@ class ChartsPage(QWidget):
         chart = self.chart()
         self._outlined = chart_differences(chart, standard) if standard is not None else set()
         self.canvas.show_chart(chart, self.rules, self.context, self._outlined, look)
+        self.title.setText(f"<b>{self.rules.name}: {context_title(self.context)}</b><br>"
+                           f"{self.rules.describe()}")
+        rows = chart_rows(chart, two_cards=not self.context.startswith("drawn"))
+        self.legend.setText(legend_html(chart, rows, standard is not None, SELECTION))
         self.draw_count += 1
         if standard is not None:
             count = len(self._outlined)
@@ -239,7 +269,7 @@ class ChartsPage(QWidget):
         self._say(f"Could not build the standard table: {exc}")
 
     def _say(self, text: str) -> None:
-        """One line of status next to the menus (in full in its tooltip)."""
+        """The status line in the side column (in full in its tooltip too)."""
         self.status.setText(text)
         self.status.setToolTip(text)
 
@@ -261,6 +291,32 @@ class ChartsPage(QWidget):
         self.selected = found[0]
         self._show_cell(found[0])
         return found[0]
+
+    def move_selection(self, columns: int, rows: int) -> Cell | None:
+        """Move the framed cell by ``columns`` and ``rows`` (skipping places without a hand),
+        show its EVs and scroll it into view; from the first cell when none is framed."""
+        chart = self.chart()
+        if self.selected is None:
+            x, y, columns, rows = -0.5, 0.5, 1, 0
+        else:
+            x, y = position_of(chart, self.context, self.selected)
+        count = len(chart_rows(chart, two_cards=not self.context.startswith("drawn")))
+        for _ in range(max(count, 10)):
+            x, y = x + columns, y + rows
+            if not (0 < x < 10 and 0 < y < count):
+                return self.selected
+            found = self.select_at(x, y)
+            if found is not None:
+                self.scroll.ensureVisible(*self.canvas.pixel_of(x, y), 40, 60)
+                return found
+        return self.selected
+
+    def show_selected(self) -> None:
+        """Show the framed cell's EVs (the first cell's when none is framed)."""
+        if self.selected is None:
+            self.move_selection(0, 0)
+        else:
+            self._show_cell(self.selected)
 
     def _show_cell(self, cell: Cell) -> None:
         chart = self.chart()

@@ -68,6 +68,10 @@ def flashcards_page(settings: QSettings) -> QWidget:
     return FlashcardsPage(settings)
 
 
+#: The mode box's entry of a drill on chosen situations (the progress page's leaks).
+LEAKS = "leaks"
+
+
 class FlashcardsPage(DrillPage):
     """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
 
@@ -127,6 +131,8 @@ class FlashcardsPage(DrillPage):
             if mode is FlashMode.CHARLIE and not (rules and rules.six_card_charlie):
                 continue
             self.mode_box.addItem(label, mode.value)
+        if self._only:
+            self.mode_box.addItem(f"Your leaks ({len(self._only)})", LEAKS)
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
         self.mode_box.blockSignals(False)
 
@@ -139,13 +145,15 @@ class FlashcardsPage(DrillPage):
             self.rules_box.setCurrentIndex(index)
             self.rules_box.blockSignals(False)
             self._fill_modes()
-        self.mode_box.blockSignals(True)
-        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(FlashMode.ALL.value)))
-        self.mode_box.blockSignals(False)
         self._only = list(keys)
+        self._fill_modes()
+        self.mode_box.blockSignals(True)
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(LEAKS)))
+        self.mode_box.blockSignals(False)
         self.load()
 
     def _rules_changed(self) -> None:
+        self._only = None                     # the leaks were of the rules left
         self._keep_preset()
         self._fill_modes()
         self.load()
@@ -165,8 +173,9 @@ class FlashcardsPage(DrillPage):
         if rules is None:
             return
         self.rules = rules
-        mode = FlashMode(self.mode_box.currentData())
-        only, self._only = self._only, None
+        choice = self.mode_box.currentData()
+        mode = FlashMode.ALL if choice == LEAKS else FlashMode(choice)
+        only = self._only if choice == LEAKS else None   # kept in every mode, timed too
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
+from math import inf, nan
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import ListedColormap
-from matplotlib.dates import HOURLY, AutoDateLocator, ConciseDateFormatter
+from matplotlib.colors import ListedColormap, Normalize, PowerNorm
+from matplotlib.dates import HOURLY, AutoDateLocator, num2date
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import Formatter, MaxNLocator
 
 from strategy_charts.chart_layout import UP_ORDER, Row
 from strategy_charts.label_paths import add_labels
@@ -31,6 +32,7 @@ from trainer.progress.review import DayStats, ResponseDay, Retention, SessionSta
 
 from ..plotting.frames import FRAME, draw_message, frame, refit, set_margins, style_axes
 from ..plotting.look import LIGHT, Look
+from .headline import UNIT, CostLine
 
 ACCURACY = "#2e7d32"
 LOSS = "#c62828"
@@ -47,13 +49,56 @@ def _day(text: str) -> date:
     return date.fromisoformat(text)
 
 
+class DayFormatter(Formatter):
+    """Date tick labels that name the month where it is first shown or changes ("Oct 28",
+    "30", "Nov 1") and the year where it changes on monthly ticks ("Dec 2026", "Jan 2027"),
+    from the ticks inside the axis only (no offset text that could name a month the data never
+    reach)."""
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return self.format_ticks([x])[0]
+
+    def format_ticks(self, values: Sequence[float]) -> list[str]:
+        shown = [num2date(v).date() for v in values]
+        low, high = self.axis.get_view_interval() if self.axis is not None else (-inf, inf)
+        inside = [d for d, v in zip(shown, values, strict=True) if low <= v <= high]
+        monthly = len(inside) > 1 and all(d.day == 1 for d in inside)
+        labels, last = [], None
+        for day, value in zip(shown, values, strict=True):
+            if not low <= value <= high:
+                labels.append("")
+                continue
+            if monthly:
+                new_year = last is None or day.year != last.year
+                labels.append(f"{day:%b} {day.year}" if new_year else f"{day:%b}")
+            else:
+                new_month = last is None or (day.year, day.month) != (last.year, last.month)
+                labels.append(f"{day:%b} {day.day}" if new_month else str(day.day))
+            last = day
+        return labels
+
+
 def _date_axis(ax: Axes, ticks: int) -> None:
     """Date ticks on the x axis: at most ``ticks``, whole days at the finest (minticks=2 keeps
     the locator from falling back to hours over a few days)."""
     locator = AutoDateLocator(minticks=2, maxticks=ticks)
     locator.intervald[HOURLY] = [24]
     ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+    ax.xaxis.set_major_formatter(DayFormatter())
+
+
+def _gaps_broken(x: Sequence[date], y: Sequence[float]) -> tuple[list, list]:
+    """``x`` and ``y`` with a gap (NaN) between days that are not next to each other, so a line
+    is never drawn across days without practice."""
+    xs: list = []
+    ys: list[float] = []
+    for i, (day, value) in enumerate(zip(x, y, strict=True)):
+        if i and (day - x[i - 1]).days > 1:
+            xs.append(x[i - 1] + timedelta(days=1))
+            ys.append(nan)
+        xs.append(day)
+        ys.append(value)
+    return xs, ys
 
 
 def _days_shown(ax: Axes, x: Sequence[date]) -> None:
@@ -69,7 +114,11 @@ def _top(values: Sequence[float], pad: float = 1.08) -> float:
     return max([*values, 0.0]) * pad or 1.0
 
 
-# ----- accuracy and EV lost over time ----------------------------------------------------------
+# ----- accuracy and cost over time ------------------------------------------------------------
+
+#: One colour per rule set on the cost chart (the first is the accuracy line's).
+SERIES = ("#1565c0", "#6a1b9a", "#ef6c00", "#00838f")
+
 
 def _axes(figure: Figure, look: Look, ylabel: str, bottom: float,
           locator: MaxNLocator | None = None) -> Axes:
@@ -83,13 +132,16 @@ def _axes(figure: Figure, look: Look, ylabel: str, bottom: float,
 
 
 def _over_time_axes(target: Figure, look: Look, per: str) -> list[Axes]:
-    """Accuracy above EV lost, sharing an x axis of days (dates) or sessions (numbers)."""
+    """Accuracy above the cost of the player's play, sharing an x axis of days (dates) or
+    sessions (numbers). Accuracy runs 0-100%."""
     def build(figure: Figure) -> list[Axes]:
         top, bottom = figure.subplots(2, 1, sharex=True)
         top.set_ylabel("accuracy %", fontsize=8)
-        bottom.set_ylabel("EV lost /100", fontsize=8)
+        bottom.set_ylabel("cost /100 rounds", fontsize=8)
+        top.set_ylim(0, 100)
+        top.set_yticks([0, 25, 50, 75, 100])
+        bottom.yaxis.set_major_locator(MaxNLocator(4))
         for ax in (top, bottom):
-            ax.yaxis.set_major_locator(MaxNLocator(4))
             style_axes(ax, look)
         if per == "day":
             _date_axis(bottom, 7)
@@ -102,10 +154,15 @@ def _over_time_axes(target: Figure, look: Look, per: str) -> list[Axes]:
 
 
 def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str = "day",
-                   figure: Figure | None = None, look: Look = LIGHT) -> Figure | None:
-    """Accuracy (%) above, EV lost per 100 decisions below, per day or per session.
+                   figure: Figure | None = None, look: Look = LIGHT,
+                   costs: Sequence[CostLine] | None = ()) -> Figure | None:
+    """Accuracy (%, 0-100) above what the player's play costs (main bets per 100 rounds, at
+    the end of each day or session, beside classic basic strategy's), per day or session.
 
-    ``per`` is "day" (``stats`` from ``review.by_day``) or "session" (``review.by_session``).
+    ``per`` is "day" (``stats`` from ``review.by_day``) or "session" (``review.by_session``);
+    ``costs`` come from :func:`~trainer.ui.progress.headline.cost_lines` (None: still being
+    worked out). The accuracy line is broken over days without practice; the cost holds its
+    value until the next answer, so it is drawn as steps.
     """
     if not stats:
         return None
@@ -116,17 +173,34 @@ def draw_over_time(stats: Sequence[DayStats] | Sequence[SessionStats], per: str 
     else:
         x = list(range(1, len(stats) + 1))
     accuracy = [100 * s.accuracy for s in stats]
-    per_100 = [100 * s.ev_lost / s.decisions for s in stats]
     marker = "o" if len(stats) <= 60 else None
-    top.plot(x, accuracy, color=ACCURACY, marker=marker, markersize=3, linewidth=1.4)
-    top.set_ylim(max(0.0, min(accuracy) - 5), 100.5)
-    if len(stats) <= 90:
-        bottom.bar(x, per_100, width=0.8, color=LOSS, alpha=0.8)
-    else:                                  # one artist instead of hundreds of bars
-        bottom.fill_between(x, per_100, step="mid", color=LOSS, alpha=0.8, linewidth=0)
-    bottom.set_ylim(0, _top(per_100))
+    line_x, line_y = _gaps_broken(x, accuracy) if per == "day" else (x, accuracy)
+    top.plot(line_x, line_y, color=ACCURACY, marker=marker, markersize=3, linewidth=1.4,
+             clip_on=False)
+    top.set_ylim(0, 100)
+    everything = list(x)
+    if costs is None:
+        bottom.text(0.5, 0.5, "Working out what your play costs…", transform=bottom.transAxes,
+                    ha="center", va="center", fontsize=8, color=look.muted)
+        bottom.set_ylim(0, 1)
+    else:
+        high = 0.0
+        for colour, line in zip(SERIES, costs, strict=False):
+            label = line.name if len(costs) > 1 else "your play"
+            bottom.plot(line.x, line.y, color=colour, drawstyle="steps-post", linewidth=1.4,
+                        marker="o" if len(line.x) <= 60 else None, markersize=3, label=label,
+                        clip_on=False)
+            bottom.axhline(line.classic, color=colour, linestyle="--", linewidth=0.9,
+                           label=f"classic basic strategy ({line.classic:.2f})"
+                           if len(costs) == 1 else None)
+            everything.extend(line.x)
+            high = max(high, line.classic, *line.y)
+        bottom.set_ylim(0, _top([high], 1.15))
+        if costs:
+            bottom.legend(fontsize=7, frameon=False, loc="lower left", ncols=3,
+                          labelcolor=look.text)
     if per == "day":
-        _days_shown(bottom, x)
+        _days_shown(bottom, everything)
     else:
         bottom.set_xlim(0.4, len(stats) + 0.6)
     return figure
@@ -136,12 +210,11 @@ def over_time_title(stats: Sequence[DayStats] | Sequence[SessionStats], per: str
     """The heading of :func:`draw_over_time`."""
     decisions = sum(s.decisions for s in stats)
     if not decisions:
-        return f"Accuracy and EV lost per {per}"
+        return f"Accuracy and what your play costs, per {per}"
     right = sum(s.right for s in stats)
-    lost = sum(s.ev_lost for s in stats)
-    return (f"Accuracy and EV lost per 100 decisions, per {per} ({len(stats):,} {per}s; "
-            f"overall {100 * right / decisions:.1f}% right, {100 * lost / decisions:.2f} main "
-            "bets lost per 100)")
+    return (f"Accuracy per {per} ({len(stats):,} {per}s, {100 * right / decisions:.1f}% right "
+            f"overall), and what your play costs in {UNIT} at the end of each {per} (perfect "
+            "play: 0)")
 
 
 # ----- errors on the strategy chart's grid ---------------------------------------------------
@@ -150,7 +223,7 @@ _GAP = len(UP_ORDER) + 1     # the EV panel's first column
 
 
 def _heatmap_axes(target: Figure, look: Look, rows: tuple[Row, ...]) -> list[Axes]:
-    """One axes holding both grids (the error rate at columns 0-9, EV lost at 11-20), their
+    """One axes holding both grids (the error rate at columns 0-9, the cost at 11-20), their
     separators and their fixed labels, all kept between draws."""
     def build(figure: Figure) -> list[Axes]:
         count, cols = len(rows), len(UP_ORDER)
@@ -176,18 +249,21 @@ def _heatmap_axes(target: Figure, look: Look, rows: tuple[Row, ...]) -> list[Axe
 
 def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
                  look: Look = LIGHT) -> Figure | None:
-    """Error rate and EV lost per 100 decisions side by side, each on the chart's grid."""
+    """Error rate and what each cell's play costs (main bets per 100 rounds) side by side, each
+    on the chart's grid."""
     if not grid.tries.any():
         return None
     rows, cols = len(grid.rows), len(UP_ORDER)
     figure = _new(figure, (8, 0.2 * rows + 1.2))
     (ax,) = _heatmap_axes(figure, look, grid.rows)
-    high_ev = max(float(np.nanmax(grid.ev_per_100)), 1e-9)
-    panels = ((0, grid.error_rate * 100, "Reds", 100.0, "error rate (dark: 100%)"),
-              (_GAP, grid.ev_per_100, "Purples", high_ev, f"EV lost /100 (dark: {high_ev:.2f})"))
-    for x0, data, name, high, label in panels:
+    high = max(float(np.nanmax(grid.cost_per_100)), 1e-9)
+    # the cost on a square-root scale: one costly habit would leave every other cell white
+    panels = ((0, grid.error_rate * 100, "Reds", Normalize(0, 100.0), "error rate (dark: 100%)"),
+              (_GAP, grid.cost_per_100, "Purples", PowerNorm(0.5, 0, high),
+               f"cost /100 rounds (dark: {high:.3f})"))
+    for x0, data, name, norm, label in panels:
         cmap = ListedColormap(_colours(name), bad=look.untried)
-        ax.imshow(np.ma.masked_invalid(data), cmap=cmap, vmin=0, vmax=high, aspect="auto",
+        ax.imshow(np.ma.masked_invalid(data), cmap=cmap, norm=norm, aspect="auto",
                   interpolation="nearest", extent=(x0, x0 + cols, rows, 0))
         ax.text(x0 + cols / 2, -1.2, label, ha="center", va="bottom", fontsize=8,
                 color=look.text)
@@ -201,7 +277,8 @@ def heatmap_title(grid: HeatGrid, preset: str) -> str:
     note = (f"; {grid.unplaced:,} decisions are not on the chart (insurance, rare totals)"
             if grid.unplaced else "")
     return (f"Your errors on the {preset} strategy chart (dealer's up card across; every "
-            f"context and stake of a hand in its cell; grey: not tried yet{note})")
+            f"context and stake of a hand in its cell; grey: not tried yet; the cost in main "
+            f"bets per 100 rounds, on a square-root scale{note})")
 
 
 def _colours(name: str) -> list:
@@ -303,11 +380,12 @@ def draw_due_load(load: Sequence[tuple[date, int]], total_cards: int = 0,
 def due_title(load: Sequence[tuple[date, int]], total_cards: int) -> str:
     """The heading of :func:`draw_due_load`."""
     if not load:
-        return "Flashcards due"
+        return DUE_TITLE
     return (f"Flashcards due in the next {len(load)} days, by day of the month (today includes "
             f"overdue cards; {total_cards:,} cards in all)")
 
 
+DUE_TITLE = "Flashcards due"
 RETENTION_TITLE = ("Retention: accuracy on the first try after a gap of a day or more, beside "
                    "accuracy in the same session")
 RESPONSE_TITLE = "Response time per day (seconds; timed-out answers left out)"

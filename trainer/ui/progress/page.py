@@ -1,21 +1,28 @@
-"""The progress page: accuracy, EV lost, errors on the chart, retention, speed, reviews due, leaks.
+"""The progress page: what the player's play costs (the headline and its trend), accuracy, errors
+on the chart, retention, speed, reviews due, leaks.
 
-Filters (preset, mode, date range) make a :class:`ProgressQuery`; the store is read in a worker
-thread (:func:`load_progress`), and each chart is redrawn only when its own inputs changed. The
-ten costliest leaks are listed with "Drill these", which emits :attr:`drill_requested` with their
-situation keys. An empty history shows a start screen; a bad progress file a plain message.
+One unit for money throughout: main bets per 100 rounds (:mod:`trainer.drills.leak`). Filters
+(preset, mode, date range) make a :class:`ProgressQuery`; the store is read in a worker thread
+(:func:`load_progress`), then what the play costs over time in a second one
+(:func:`load_trends`: it needs each rule set's curriculum, slow the first time), then the
+flashcards due (:func:`load_cards`: every answer replayed through the study queue, the slowest
+read), and each chart is redrawn only when its own inputs changed. The page opens on the rules
+being practised when they have answers, else on all presets, and says which
+(:func:`headline.scope_sentence`); it never writes the Settings preset. The costliest leaks
+are listed with "Drill these", which emits :attr:`drill_requested` with their situation keys.
+An empty history shows a start screen; a bad progress file a plain message.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, pyqtSignal
+from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -31,24 +38,33 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode
+from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import (
     ProgressData,
     ProgressQuery,
     grid_rows,
+    load_cards,
     load_progress,
+    load_trends,
     preset_title,
 )
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.location import database_path
-from trainer.rules import PRESETS
+from trainer.progress.trend import LeakTrend
+from trainer.rules import PRESETS, RuleSet, preset
+from trainer.rules.errors import RuleSetError
+from trainer.rules.rules_file import load
 
 from ..background import Job, Latest
+from ..plotting.canvas import LazyCanvas
 from ..settings import declarations as cfg
 from ..theme import chart_look
 from ..widgets import busy_bar, heading
 from . import charts
+from .headline import cost_lines, headline, scope_sentence
 from .panels import LeakPanel, error_screen, start_screen
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
@@ -63,8 +79,8 @@ EMPTY_TEXT = {"over_time": "No decisions match these filters.",
               "due": "No flashcards reviewed yet: cards fall due once you drill them."}
 START_TEXT = ("Every answer you give in Flashcards or Shoe practice is graded against the exact "
               "strategy tables and kept. Once you have answered a few, this page shows your "
-              "accuracy and EV lost over time, your errors laid on the strategy chart, the "
-              "ten leaks that cost you most (with a drill for them), how well you remember "
+              "accuracy and what your play costs over time, your errors laid on the strategy "
+              "chart, the leaks that cost you most (with a drill for them), how well you remember "
               "after a day away, how fast you answer and how many flashcards fall due.")
 
 
@@ -73,11 +89,30 @@ def database_of(store: QSettings) -> Path:
     return database_path(cfg.read(store, cfg.DATA_DIR) or None)
 
 
+def practised_rules(store: QSettings) -> RuleSet:
+    """The rules the practice pages play: the custom rules file set in Settings when it can be
+    read, else the Settings preset (read only: this page never changes it)."""
+    path = cfg.read(store, cfg.RULES_FILE)
+    if path:
+        with contextlib.suppress(RuleSetError, OSError):
+            return load(path)
+    name = cfg.read(store, cfg.PRESET)
+    return preset(name if name in PRESETS else next(iter(PRESETS)))
+
+
+def prior_of(store: QSettings) -> Prior:
+    """The play assumed where the player has not answered yet (as the drills assume it)."""
+    return Prior.CLASSIC if cfg.read(store, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+
+
 class ProgressPage(QWidget):
-    """Filters, five charts on Qt canvases, the ten costliest leaks with a drill button."""
+    """The headline, filters, five charts on Qt canvases, the costliest leaks with a drill
+    button."""
 
     drill_requested = pyqtSignal(list)   # the situation keys of the listed leaks
     loaded = pyqtSignal()                # new data shown (or the start screen, or an error)
+    costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
+    cards_loaded = pyqtSignal()          # the flashcards due shown
 
     def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +124,14 @@ class ProgressPage(QWidget):
         self._loading = Latest()
         self._again = False          # the filters changed while the store was being read
         self._superseded = False     # ... so the load that just ended started another
+        self._chosen_here = False    # the player chose the preset filter on this page
+        self.trends: tuple[LeakTrend, ...] | None = None   # None: being worked out
+        self._trends_for: Any = None
+        self._costing = Latest()
+        #: The flashcards due per day and the number of cards (None: being read).
+        self.cards: tuple[tuple[tuple[date, int], ...], int] | None = None
+        self._cards_for: Any = None
+        self._carding = Latest()
 
         self.preset_box = QComboBox()
         self.preset_box.setAccessibleName("Preset")
@@ -114,10 +157,26 @@ class ProgressPage(QWidget):
         self.busy = busy_bar()
         self.busy.setFixedWidth(80)
         self.summary = QLabel()
-        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.headline = QLabel()
+        self.headline.setObjectName("progressHeadline")
+        self.headline.setAccessibleName("What your play costs")
+        self.headline.setWordWrap(True)
+        font = self.headline.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.headline.setFont(font)
+        self.trend = QLabel()
+        self.trend.setObjectName("progressTrend")
+        self.trend.setWordWrap(True)
+        self.scope = QLabel()
+        self.scope.setObjectName("progressScope")
+        self.scope.setWordWrap(True)
+        for label in (self.headline, self.trend, self.scope):
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-        preset = cfg.read(store, cfg.PRESET)
-        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(preset)))
+        self._follow_practice()
         self._custom_dates(False)
 
         self.filters = QWidget()
@@ -141,12 +200,16 @@ class ProgressPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(heading("Progress"))
+        layout.addWidget(self.headline)
+        layout.addWidget(self.trend)
         layout.addWidget(self.filters)
+        layout.addWidget(self.scope)
         layout.addWidget(self.summary)
         layout.addWidget(self.stack, 1)
 
         for box in (self.preset_box, self.mode_box):
             box.currentIndexChanged.connect(self.reload)
+        self.preset_box.activated.connect(self._preset_chosen)
         self.range_box.currentIndexChanged.connect(self._range_changed)
         self.since_edit.dateChanged.connect(self.reload)
         self.until_edit.dateChanged.connect(self.reload)
@@ -155,14 +218,23 @@ class ProgressPage(QWidget):
         self.look = chart_look(self.palette())
         self.reload()
         # While the worker reads the store, build the charts' axes so that drawing the data
-        # that comes back only adds artists.
-        charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
+        # that comes back only adds artists: after the page's first paint, so that switching
+        # to the page shows it at once.
+        self._preparing = QTimer(self)
+        self._preparing.setSingleShot(True)
+        self._preparing.timeout.connect(self._prepare)
+        self._preparing.start(0)
+
+    def _prepare(self) -> None:
+        """Build the charts' frames, unless the data came first (its drawing built them)."""
+        if self.data is None:
+            charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
 
     # ----- building -----------------------------------------------------------------------
 
     def _make_dashboard(self) -> QWidget:
         self.figures: dict[str, Figure] = {}
-        self.canvases: dict[str, FigureCanvasQTAgg] = {}
+        self.canvases: dict[str, LazyCanvas] = {}
         self.headings: dict[str, QLabel] = {}
         grid_widget = QWidget()
         grid = QGridLayout(grid_widget)
@@ -170,7 +242,7 @@ class ProgressPage(QWidget):
         grid.setSpacing(10)
         for name, (height, row, col, span) in CANVASES.items():
             figure = Figure(dpi=100)
-            canvas = FigureCanvasQTAgg(figure)
+            canvas = LazyCanvas(figure)
             canvas.setFixedHeight(height)    # a resize would mean a full redraw
             canvas.setObjectName(f"chart-{name}")
             canvas.mpl_connect("resize_event", lambda _event, f=figure: charts.refit(f))
@@ -208,6 +280,30 @@ class ProgressPage(QWidget):
 
     # ----- filters ------------------------------------------------------------------------
 
+    def _follow_practice(self) -> None:
+        """Show the rules being practised (unless the player chose a filter here): the page
+        falls back to all presets when they have no answers (see :meth:`_loaded`)."""
+        if self._chosen_here:
+            return
+        name: str | None = preset_label(practised_rules(self.store))
+        if self.data is not None and self.data.history and name not in dict(self.data.counts):
+            name = None
+        self._set_preset(name)
+
+    def _set_preset(self, name: str | None) -> None:
+        """Put the preset filter on ``name`` (None: all) without reading the store."""
+        index = self.preset_box.findData(name)
+        if index < 0:
+            self.preset_box.addItem(preset_title(name or ""), name)
+            index = self.preset_box.count() - 1
+        self.preset_box.blockSignals(True)
+        self.preset_box.setCurrentIndex(index)
+        self.preset_box.blockSignals(False)
+
+    def _preset_chosen(self) -> None:
+        """The player picked a preset filter here: keep it (until the page is made again)."""
+        self._chosen_here = True
+
     def query(self) -> ProgressQuery:
         """The filters as chosen now."""
         days = self.range_box.currentData()
@@ -242,7 +338,8 @@ class ProgressPage(QWidget):
         self._again = False
         self.busy.show()
         path, query = database_of(self.store), self.query()
-        job = Job(self, lambda: load_progress(path, query), name="progress queries")
+        job = Job(self, lambda: load_progress(path, query, cards=False),
+                  name="progress queries")
         job.ended(self._finish).succeeded(self._loaded)
         self._loading.start(job.failed(self._failed, ProgressStoreError))
 
@@ -255,6 +352,12 @@ class ProgressPage(QWidget):
             self.busy.hide()
 
     def _loaded(self, data: ProgressData) -> None:
+        shown = data.query.preset
+        if (not self._chosen_here and shown is not None and data.history
+                and not dict(data.counts).get(shown)):
+            self._set_preset(None)       # the practised rules have no answers: show all
+            self.reload()
+            return
         self.error = None
         self.show_data(data)
         if not self._superseded:
@@ -283,9 +386,90 @@ class ProgressPage(QWidget):
         self._offer_presets(data.presets)
         self.filters.show()
         self.stack.setCurrentWidget(self.dashboard)
-        self.summary.setText(_summary(data))
+        practised = preset_label(practised_rules(self.store))
+        self.scope.setText(scope_sentence(data.query.preset, practised, dict(data.counts),
+                                          self._chosen_here))
+        self.summary.setText(_summary(data, self.cards))
         self.leaks.fill(data)
+        self._load_costs(data)
+        # one slow read at once: the cards after the costs when those are being worked out
+        self._load_cards(data, start=not self._costing.running)
         self._redraw()
+
+    def _cost_rules(self, data: ProgressData) -> list[RuleSet]:
+        """The rule sets whose cost the headline gives: the filter's, or all with answers (a
+        custom rule set only when it is the one practised: its rules are in that file)."""
+        known = [preset(name) for name in PRESETS]
+        practised = practised_rules(self.store)
+        if preset_label(practised) not in PRESETS:
+            known.append(practised)
+        wanted = [data.query.preset] if data.query.preset else [n for n, _ in data.counts]
+        return [rules for rules in known if preset_label(rules) in wanted]
+
+    def _load_costs(self, data: ProgressData) -> None:
+        """Work out what the play costs, now and over time, in a worker (only when the
+        answers or the rule sets shown changed)."""
+        rules = self._cost_rules(data)
+        prior = prior_of(self.store)
+        key = (data.path, tuple(preset_label(r) for r in rules), prior, data.counts)
+        if key == self._trends_for and (self.trends is not None or self._costing.running):
+            self._show_headline()
+            return
+        self._trends_for, self.trends = key, None
+        self._show_headline()
+        path = data.path
+        job = Job(self, lambda: load_trends(path, rules, prior), name="progress: costs")
+        job.succeeded(self._costs_loaded)
+        self._costing.start(job.failed(lambda exc: self._costs_loaded(()),
+                                       ProgressStoreError))
+
+    def _costs_loaded(self, trends: tuple[LeakTrend, ...]) -> None:
+        self.trends = trends
+        self._show_headline()
+        self._redraw()
+        self.costs_loaded.emit()
+        if self.data is not None:
+            self._load_cards(self.data, start=True)
+
+    def _load_cards(self, data: ProgressData, start: bool) -> None:
+        """Read the flashcards due in a worker when the answers or the preset shown changed
+        (``start`` false: only mark them as being read, for a later call to start)."""
+        key = (data.path, data.query.preset, data.query.prior, data.counts)
+        if key == self._cards_for and (self.cards is not None or self._carding.running):
+            return
+        self._cards_for, self.cards = key, None
+        self._carding.cancel()
+        if not start:
+            return
+        path, query = data.path, data.query
+        job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
+        job.succeeded(self._cards_loaded)
+        self._carding.start(job.failed(lambda exc: self._cards_loaded(((), 0)),
+                                       ProgressStoreError))
+
+    def _cards_loaded(self, cards: tuple[tuple[tuple[date, int], ...], int]) -> None:
+        self.cards = cards
+        if self.data is not None and self.data.history:
+            self.summary.setText(_summary(self.data, cards))
+        self._redraw()
+        self.cards_loaded.emit()
+
+    def _show_headline(self) -> None:
+        """The headline and its trend, or what they are waiting for."""
+        data = self.data
+        if self.trends is None:
+            self.headline.setText("Working out what your play costs…")
+            self.trend.setText("")
+        elif self.trends:
+            text, moved = headline(self.trends, date.today())
+            self.headline.setText(text)
+            self.trend.setText(moved)
+        else:
+            shown = data.query.preset if data is not None else None
+            rules = preset_title(shown) if shown else "these rules"
+            self.headline.setText(f"What your play costs under {rules} needs their rules: "
+                                  "choose their file in Settings to see it.")
+            self.trend.setText("")
 
     def _offer_presets(self, presets: tuple[str, ...]) -> None:
         """Add the custom rule sets the history holds to the preset filter."""
@@ -302,9 +486,12 @@ class ProgressPage(QWidget):
         stats = data.days if per == "day" else data.sessions
         grid = heatmap_grid(data.situations, data.rows)
         look = self.look
+        cards = self.cards
+        costs = None if self.trends is None else cost_lines(
+            self.trends, per, data.sessions, data.query.since, data.query.until)
         plans: dict[str, tuple[Any, str, Callable[[Figure], Figure | None]]] = {
-            "over_time": ((per, stats), charts.over_time_title(stats, per),
-                          lambda f: charts.draw_over_time(stats, per, f, look)),
+            "over_time": ((per, stats, costs), charts.over_time_title(stats, per),
+                          lambda f: charts.draw_over_time(stats, per, f, look, costs)),
             "heatmap": ((data.rows, data.situations),
                         charts.heatmap_title(grid, data.grid_preset),
                         lambda f: charts.draw_heatmap(grid, f, look)),
@@ -313,8 +500,9 @@ class ProgressPage(QWidget):
                           if data.retention else None),
             "response": (data.response, charts.RESPONSE_TITLE,
                          lambda f: charts.draw_response_times(data.response, f, look)),
-            "due": ((data.due, data.cards), charts.due_title(data.due, data.cards),
-                    lambda f: charts.draw_due_load(data.due, data.cards, f, look)),
+            "due": (cards, charts.due_title(*cards) if cards else charts.DUE_TITLE,
+                    lambda f: charts.draw_due_load(*cards, f, look) if cards else
+                    charts.draw_message(f, "Working out which flashcards fall due…", look)),
         }
         for name, (inputs, title, draw) in plans.items():
             inputs = (inputs, look)
@@ -326,11 +514,11 @@ class ProgressPage(QWidget):
             if draw(figure) is None:
                 charts.draw_message(figure, EMPTY_TEXT[name], look)
             self.draw_counts[name] += 1
-            self.canvases[name].draw_idle()
+            self.canvases[name].draw_when_shown()   # rendered when on screen
 
     def leak_keys(self) -> list[str]:
         """The situation keys of the listed leaks, costliest first."""
-        return [] if self.data is None else [leak.situation_key for leak in self.data.leaks]
+        return [] if self.data is None else [leak.situation for leak in self.data.leaks]
 
     def drill(self) -> None:
         """Ask for a flashcard drill on exactly the listed leaks."""
@@ -352,6 +540,7 @@ class ProgressPage(QWidget):
         the charts redraw only if something changed."""
         super().showEvent(event)
         if self.data is not None or self.error is not None:
+            self._follow_practice()
             self.reload()
 
 
@@ -363,16 +552,18 @@ def _date_edit(day: QDate, name: str) -> QDateEdit:
     return edit
 
 
-def _summary(data: ProgressData) -> str:
+def _summary(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None
+             ) -> str:
     decisions = data.decisions
     if not decisions:
         return (f"No decisions match these filters ({data.history:,} in your whole history).")
     right = sum(d.right for d in data.days)
-    lost = sum(d.ev_lost for d in data.days)
-    due = data.due[0][1] if data.due else 0
-    return (f"{decisions:,} decisions · {100 * right / decisions:.1f}% right · "
-            f"{100 * lost / decisions:.2f} main bets lost per 100 decisions · "
-            f"{due} flashcard{'s' if due != 1 else ''} due today")
+    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
+            "right")
+    if cards is None:
+        return text
+    due = cards[0][0][1] if cards[0] else 0
+    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
 
 
 def progress_page(settings: QSettings) -> QWidget:

@@ -17,8 +17,11 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.leak import SituationLeak
 from trainer.drills.situations import Situation
 from trainer.progress.dashboard import ProgressData, preset_title
+
+from .headline import UNIT
 
 
 def _title(text: str, scale: float) -> QLabel:
@@ -74,14 +77,16 @@ def error_screen(retry: Callable[[], None]) -> tuple[QWidget, QLabel]:
 
 
 class LeakPanel(QFrame):
-    """The costliest leaks, each with its cost per 100 hands, and "Drill these"."""
+    """The costliest leaks, each with its fix, what the player did and its cost per 100 rounds,
+    and "Drill these" with the number of situations it drills."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFixedWidth(310)
-        note = _paragraph("Main bets lost per 100 hands of real play, from how often each "
-                          "situation comes up and what your answers there cost.")
+        note = _paragraph(f"What each costs in {UNIT}, from how often real play meets it and "
+                          "what your latest answers there lost. A single answer is listed only "
+                          "when it was a blunder.")
         note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.list = QListWidget()
         self.list.setAccessibleName("Costliest leaks")
@@ -96,23 +101,32 @@ class LeakPanel(QFrame):
         side.addWidget(self.drill_button)
 
     def fill(self, data: ProgressData) -> None:
-        """List ``data``'s leaks (the preset named when all presets are shown)."""
+        """List ``data``'s leaks (the rule set named when all presets are shown)."""
         self.list.clear()
         for number, leak in enumerate(data.leaks, start=1):
-            try:
-                what = Situation.from_key(leak.situation_key).describe()
-            except ValueError:
-                what = leak.situation_key
-            where = "" if data.query.preset else f" [{preset_title(leak.preset)}]"
-            item = QListWidgetItem(
-                f"{number}. {what}{where}\n    {leak.leak_per_100:.3f} per 100 hands · "
-                f"{100 * leak.accuracy:.0f}% right of {leak.decisions:,}")
-            item.setData(Qt.ItemDataRole.UserRole, leak.situation_key)
-            item.setToolTip(leak.situation_key)
+            item = QListWidgetItem(leak_text(number, leak, named=not data.query.preset))
+            item.setData(Qt.ItemDataRole.UserRole, leak.situation)
+            item.setToolTip(leak.situation)
             self.list.addItem(item)
         if not data.leaks:
-            self.list.addItem("No leaks in these decisions: every answer was right.")
-        self.drill_button.setEnabled(bool(data.leaks))
+            self.list.addItem("No leaks in these decisions worth drilling: no situation was "
+                              "missed more than once, and no single miss was a blunder.")
+        count = len(data.leaks)
+        self.drill_button.setText(f"Drill these {count}" if count else "Drill these")
+        self.drill_button.setEnabled(bool(count))
 
 
-__all__ = ["LeakPanel", "error_screen", "start_screen"]
+def leak_text(number: int, leak: SituationLeak, named: bool = False) -> str:
+    """'1. hard 14 v 10 — Hit — you stood 5 of 5 · 0.400 per 100 rounds', the rule set
+    named when ``named``, "blunder" when one of the answers was one."""
+    try:
+        what = Situation.from_key(leak.situation).describe()
+    except ValueError:
+        what = leak.situation
+    where = f" [{preset_title(leak.situation.split('|', 1)[0])}]" if named else ""
+    blunder = " · blunder" if leak.blunder else ""
+    return (f"{number}. {what}{where}\n    {leak.fix()}\n    {leak.per_100:.3f} per 100 rounds"
+            f"{blunder}")
+
+
+__all__ = ["LeakPanel", "error_screen", "leak_text", "start_screen"]

@@ -1,0 +1,88 @@
+"""The progress page's headline, trend, scope and cost lines (words and series, no Qt), and the
+over-time chart's axes: accuracy 0-100, no line across days without practice, month labels."""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+
+from trainer.progress.review import SessionStats
+from trainer.progress.trend import LeakTrend
+from trainer.ui.progress import charts
+from trainer.ui.progress.headline import (
+    cost_lines,
+    cost_sentence,
+    headline,
+    scope_sentence,
+    trend_sentence,
+)
+
+TREND = LeakTrend("evolution", now=1.234, start=2.6885, classic=2.6885,
+                  days=(("2026-11-20", 2.5), ("2026-11-28", 1.9), ("2026-11-30", 1.234)),
+                  sessions=((1, 2.5), (2, 1.9), (3, 1.234)))
+
+
+def test_the_headline_gives_the_cost_in_main_bets_per_100_rounds_beside_classic_and_perfect(
+        ) -> None:
+    assert cost_sentence(TREND) == ("Your play costs 1.23 main bets per 100 rounds (classic "
+                                    "basic strategy: 2.69; perfect play: 0)")
+    assert trend_sentence(TREND, date(2026, 12, 1)) == (
+        "Down 1.27 in the last 7 days (from 2.50); 2.69 before your first answer.")
+    assert trend_sentence(TREND, date(2026, 11, 20)) == (
+        "Down 1.45 since your first answer (from 2.69).")
+    assert trend_sentence(TREND, date(2026, 12, 20)) == (
+        "No answers in the last 7 days (the last on Nov 30); 2.69 before your first answer.")
+    two = LeakTrend("pot-of-gold", 0.5, 3.0, 2.0, (("2026-11-30", 0.5),))
+    text, moved = headline([TREND, two], date(2026, 12, 1))
+    assert text.split("\n") == [cost_sentence(TREND, named=True), cost_sentence(two, named=True)]
+    assert text.startswith("evolution: your play costs 1.23")
+    assert moved.startswith("evolution: Down 1.27") and "pot-of-gold: Down 2.50" in moved
+
+
+def test_the_scope_says_which_rules_are_shown_and_why() -> None:
+    counts = {"evolution": 240, "pot-of-gold": 3}
+    assert scope_sentence("evolution", "evolution", counts, chosen_here=False) == (
+        "Showing evolution (the rules you practise). Your history also holds pot-of-gold "
+        "(3 decisions): choose All presets to see them.")
+    assert scope_sentence("pot-of-gold", "evolution", counts, chosen_here=True).startswith(
+        "Showing pot-of-gold (chosen here; you practise evolution). Your history also holds "
+        "evolution (240 decisions)")
+    assert scope_sentence(None, "no-free-hand", counts, chosen_here=False) == (
+        "Showing all presets: you have no answers yet under no-free-hand, the rules you "
+        "practise.")
+    assert scope_sentence(None, "evolution", counts, chosen_here=True) == (
+        "Showing all presets, as chosen here.")
+
+
+def test_cost_lines_follow_the_chosen_dates_and_the_sessions_shown() -> None:
+    [line] = cost_lines([TREND], "day", since=date(2026, 11, 25))
+    assert line.x == (date(2026, 11, 28), date(2026, 11, 30)) and line.y == (1.9, 1.234)
+    assert line.classic == 2.6885
+    shown = [SessionStats(s, "evolution", "shoe", "", None, 10, 9, 0.9, 0.1) for s in (2, 3)]
+    [line] = cost_lines([TREND], "session", shown)
+    assert line.x == (1, 2) and line.y == (1.9, 1.234)
+    assert cost_lines([TREND], "day", until=date(2026, 11, 1)) == ()
+
+
+def test_accuracy_runs_0_to_100_and_its_line_breaks_over_days_without_practice() -> None:
+    from trainer.progress.review import DayStats
+    days = [DayStats(d, 10, r, r / 10, 0.1) for d, r in
+            (("2026-10-30", 10), ("2026-10-31", 8), ("2026-11-03", 9))]
+    figure = charts.draw_over_time(days, "day", costs=cost_lines([TREND], "day"))
+    assert figure is not None
+    top, bottom = figure.axes
+    assert top.get_ylim() == (0, 100)
+    y = list(top.lines[0].get_ydata())
+    assert y[:2] == [100, 80] and math.isnan(y[2]) and y[3] == 90
+    figure.canvas.draw()
+    labels = [t.get_text() for t in bottom.get_xticklabels() if t.get_text()]
+    assert labels and all("Dec" not in text for text in labels)       # November data only
+    assert labels[0][:3] in ("Oct", "Nov") and any(t.startswith("Nov") for t in labels)
+
+
+def test_month_ticks_name_the_year_where_it_changes() -> None:
+    formatter = charts.DayFormatter()
+    ticks = [date(2026, 11, 1), date(2026, 12, 1), date(2027, 1, 1)]
+    from matplotlib.dates import date2num
+    assert formatter.format_ticks([date2num(d) for d in ticks]) == ["Nov 2026", "Dec",
+                                                                    "Jan 2027"]

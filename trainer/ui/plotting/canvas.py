@@ -1,0 +1,44 @@
+"""A matplotlib canvas that draws only when Qt paints it: a chart scrolled out of view costs
+nothing until it is scrolled into view.
+
+``FigureCanvasQTAgg.draw_idle`` renders on the next turn of the event loop whether or not the
+canvas can be seen; on the progress page, five charts under one scroll area, that made the
+first paint render all five (and a resize of the window did it again).
+:meth:`LazyCanvas.draw_when_shown` (and ``draw_idle``) marks the figure as changed and
+asks Qt for a paint; Qt sends paint events only to what is on screen, and the paint renders the
+figure first when it changed."""
+
+from __future__ import annotations
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from PyQt6.QtGui import QPaintEvent
+
+
+class LazyCanvas(FigureCanvasQTAgg):
+    """A Qt canvas whose figure is rendered at its next paint after a change."""
+
+    stale_figure = False
+
+    def draw_when_shown(self) -> None:
+        """The figure changed: render it when the canvas is next painted on screen."""
+        self.stale_figure = True
+        self.update()
+
+    def draw_idle(self) -> None:
+        """What matplotlib asks for after a resize or a change: render at the next paint."""
+        self.draw_when_shown()
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        """Render the changed figure (once), then copy it to the screen."""
+        if self.stale_figure and self.width() > 0 and self.height() > 0:
+            self.stale_figure = False
+            self.draw()
+        super().paintEvent(event)
+
+    def draw(self) -> None:
+        """Render now (the figure is no longer stale)."""
+        self.stale_figure = False
+        super().draw()
+
+
+__all__ = ["LazyCanvas"]

@@ -1,0 +1,120 @@
+"""The progress page's words and series about what the player's play costs (no Qt, no drawing):
+the headline, its trend, which rule sets the page shows and why, and the lines of the cost chart.
+
+One unit throughout: main bets lost per 100 rounds of natural play (:mod:`trainer.drills.leak`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from trainer.progress.dashboard import preset_title
+from trainer.progress.review import SessionStats
+from trainer.progress.trend import LeakTrend
+
+#: How far back the headline's trend looks.
+TREND_DAYS = 7
+UNIT = "main bets per 100 rounds"
+
+
+def cost_sentence(trend: LeakTrend, named: bool = False) -> str:
+    """'Your play costs 1.23 main bets per 100 rounds (classic basic strategy: 2.69; perfect
+    play: 0)', with the rule set named first when ``named``."""
+    where = f"{preset_title(trend.preset)}: your" if named else "Your"
+    return (f"{where} play costs {trend.now:.2f} {UNIT} (classic basic strategy: "
+            f"{trend.classic:.2f}; perfect play: 0)")
+
+
+def trend_sentence(trend: LeakTrend, today: date, days: int = TREND_DAYS) -> str:
+    """How the cost moved over the last ``days`` days, and where it started."""
+    since = (today - timedelta(days=days - 1)).isoformat()
+    then = trend.before(since)
+    change = trend.now - then
+    started = f"{trend.start:.2f} before your first answer"
+    if trend.days and trend.days[-1][0] < since:
+        last = date.fromisoformat(trend.days[-1][0])
+        return (f"No answers in the last {days} days (the last on {last:%b} {last.day}); "
+                f"{started}.")
+    if not any(day < since for day, _ in trend.days):
+        window = "since your first answer"
+        started = ""
+    else:
+        window = f"in the last {days} days"
+    if abs(change) < 0.005:
+        moved = f"No change {window}"
+    else:
+        moved = f"{'Down' if change < 0 else 'Up'} {abs(change):.2f} {window} (from {then:.2f})"
+    return f"{moved}; {started}." if started else f"{moved}."
+
+
+def headline(trends: Sequence[LeakTrend], today: date) -> tuple[str, str]:
+    """The headline and its trend line for the rule sets shown (one line each when several)."""
+    if len(trends) == 1:
+        return cost_sentence(trends[0]), trend_sentence(trends[0], today)
+    return ("\n".join(cost_sentence(t, named=True) for t in trends),
+            " ".join(f"{preset_title(t.preset)}: {trend_sentence(t, today)}" for t in trends))
+
+
+def scope_sentence(shown: str | None, practised: str, counts: Mapping[str, int],
+                   chosen_here: bool) -> str:
+    """Which rule sets the page shows and why, and what else the history holds.
+
+    ``shown``: the preset filter (None: all), ``practised``: the rule set the practice pages
+    play, ``counts``: decisions kept per rule set, ``chosen_here``: the player picked the
+    filter on this page (else the page follows the practice).
+    """
+    practising = preset_title(practised)
+    if shown is None:
+        if chosen_here:
+            return "Showing all presets, as chosen here."
+        return (f"Showing all presets: you have no answers yet under {practising}, the rules "
+                "you practise.")
+    title = preset_title(shown)
+    if chosen_here:
+        why = ("the rules you practise" if shown == practised
+               else f"chosen here; you practise {practising}")
+    else:
+        why = "the rules you practise"
+    others = [f"{preset_title(name)} ({n:,} decisions)" for name, n in counts.items()
+              if name != shown]
+    also = (f" Your history also holds {', '.join(others)}: choose All presets to see them."
+            if others else "")
+    return f"Showing {title} ({why}).{also}"
+
+
+@dataclass(frozen=True)
+class CostLine:
+    """One rule set's cost over the chart's x axis: days (dates) or session numbers."""
+
+    name: str
+    x: tuple
+    y: tuple[float, ...]
+    classic: float
+
+
+def cost_lines(trends: Sequence[LeakTrend], per: str, sessions: Sequence[SessionStats] = (),
+               since: date | None = None, until: date | None = None) -> tuple[CostLine, ...]:
+    """The cost chart's lines: per day, each rule set's cost at the end of each day with answers
+    between ``since`` and ``until``; per session, at the end of each of ``sessions`` (the
+    sessions the accuracy line shows, numbered from 1) that is of that rule set."""
+    lines = []
+    for trend in trends:
+        if per == "day":
+            points = [(date.fromisoformat(day), leak) for day, leak in trend.days
+                      if (since is None or day >= since.isoformat())
+                      and (until is None or day <= until.isoformat())]
+        else:
+            at_end = dict(trend.sessions)
+            points = [(n, at_end[s.session_id]) for n, s in enumerate(sessions, start=1)
+                      if s.session_id in at_end]
+        if points:
+            xs, ys = zip(*points, strict=True)
+            lines.append(CostLine(preset_title(trend.preset), tuple(xs), tuple(ys),
+                                  trend.classic))
+    return tuple(lines)
+
+
+__all__ = ["UNIT", "CostLine", "cost_lines", "cost_sentence", "headline", "scope_sentence",
+           "trend_sentence"]
