@@ -3,14 +3,15 @@
 
     .venv/bin/python packaging/take_screenshots.py [--size WxH] [--theme light|dark] [--out DIR]
 
-Defaults: 1280x800, light, ``packaging/screenshots`` (the AppStream metainfo shows four of the
-files: progress, flashcards, shoe-practice, strategy-charts). Each state's set-up is a small
-function of the window in :data:`SHOTS`, taken in that order (progress before any drill adds
-answers). The window gets a temporary data folder and settings, never the user's; the progress
-page reads the seeded history the UI tests use (``tests/progress/history.py``), and the
-flashcards and the shoe are dealt from fixed seeds and stacked shoes, so each run shows the
-same hands. A dialog open when a shot is taken is drawn over the window's centre, as a desktop
-shows it. PNGs are recompressed with Pillow (a matplotlib dependency), losslessly.
+Without ``--out`` it refreshes the shots the AppStream metainfo lists, in
+``packaging/screenshots`` (1280x800, light); with ``--out DIR`` it takes every shot. Each
+state's set-up is a small function of the window in :data:`SHOTS`, taken in that order
+(progress before any drill adds answers). The window gets a temporary data folder and settings,
+never the user's; the progress page reads the seeded history the UI tests use
+(``tests/progress/history.py``), and the flashcards and the shoe are dealt from fixed seeds and
+stacked shoes, so each run shows the same hands. A dialog open when a shot is taken is drawn
+over the window's centre, as a desktop shows it. PNGs are recompressed with Pillow (a
+matplotlib dependency), losslessly.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from xml.etree import ElementTree
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
@@ -36,23 +38,16 @@ from PyQt6.QtWidgets import QApplication, QDialog
 
 from strategy_charts.chart_layout import position_of
 from tests.progress.history import seed
-from trainer.drills.flashcards import FlashMode
-from trainer.rules import Action, Shoe, cards
 from trainer.ui.app import make_app
 from trainer.ui.main_window import MainWindow
-from trainer.ui.practice.shoe_page import ShoePhase
+from trainer.ui.practice.screen_states import STATES
 from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import apply_theme
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "packaging" / "screenshots"
+METAINFO = ROOT / "packaging" / "io.github.freebettrainer.FreeBetTrainer.metainfo.xml"
 SIZE = (1280, 800)
-#: Player 8♥ 8♦ against the dealer's 10♠: a free split, then a 3 to the first hand.
-PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
-#: Player 10♥ 9♦ against the dealer's 10♠ and 7♣: stand, and the round settles (a win).
-NINETEEN = "10h 10s 9d 7c"
-FLASHCARD_SEED = 11
-ANSWERED = 6
 #: The data folder (the pages show its path, so it has a fixed name; emptied before and after).
 DATA = Path(tempfile.gettempdir()) / "freebet-trainer-screenshots"
 
@@ -91,79 +86,23 @@ def progress_heatmap(window: MainWindow) -> None:
     page.leak_list.setCurrentRow(0)  # type: ignore[attr-defined]
 
 
-def flashcards_question(window: MainWindow) -> None:
-    """A flashcard dealt, waiting for the answer."""
-    page = window.show_page("flashcards")
-    page.seed = FLASHCARD_SEED  # type: ignore[attr-defined]
-    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.ALL.value))  # type: ignore
-    page.load()  # type: ignore[attr-defined]
-    wait(lambda: page.awaiting, "a flashcard")  # type: ignore[attr-defined]
+def drill_state(name: str) -> Callable[[MainWindow], None]:
+    """The drill pages' state ``name`` (:data:`trainer.ui.practice.screen_states.STATES`) on
+    its page of the window."""
+    key, prepare = STATES[name]
 
-
-def flashcards(window: MainWindow) -> None:
-    """A few flashcards answered, the last one's feedback showing."""
-    page = window.show_page("flashcards")
-    for n in range(ANSWERED):
-        wait(lambda: page.awaiting, "a flashcard")  # type: ignore[attr-defined]
-        card = page.card  # type: ignore[attr-defined]
-        page.answer(card.actions[n % len(card.actions)])  # type: ignore[attr-defined]
-        if n < ANSWERED - 1:
-            page.deal()  # type: ignore[attr-defined]
+    def shot(window: MainWindow) -> None:
+        prepare(window.show_page(key), wait)
+    shot.__doc__ = STATES[name][1].__doc__
+    return shot
 
 
 def flashcards_done(window: MainWindow) -> None:
-    """Due mode under rules never practised, with no new cards a day: done for today."""
+    """Due mode under rules never practised, with no new cards a day: done for today at once."""
     page = window.show_page("flashcards")
     cfg.write(window.store, cfg.NEW_PER_DAY, 0)
     page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))  # type: ignore
-    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))  # type: ignore
-    page.load()  # type: ignore[attr-defined]
-    wait(lambda: page.session is not None and not page.awaiting,  # type: ignore[attr-defined]
-         "done for today")
-
-
-def _stacked(window: MainWindow, top: str) -> object:
-    """The shoe page dealing ``top`` first (then the rest of eight decks)."""
-    page = window.show_page("shoe")
-    wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING),  # type: ignore
-         "the first shoe")
-    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))  # type: ignore
-    wait(lambda: page.phase is ShoePhase.DECIDING,  # type: ignore[attr-defined]
-         "the stacked hand")
-    return page
-
-
-def shoe_free_split(window: MainWindow) -> None:
-    """Shoe practice: a pair of eights split for free, the golden lammer on the second hand."""
-    page = _stacked(window, PAIR_OF_EIGHTS)
-    page.bar.button(Action.FREE_SPLIT).click()  # type: ignore[attr-defined]
-
-
-def shoe_settled(window: MainWindow) -> None:
-    """Shoe practice: 19 stands against the dealer's 17, and the round is settled."""
-    page = _stacked(window, NINETEEN)
-    page.bar.button(Action.STAND).click()  # type: ignore[attr-defined]
-    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED),  # type: ignore
-         "the settled round")
-
-
-def shoe_report(window: MainWindow) -> None:
-    """A whole shoe played (standing on every hand, at the shallowest cut card), then its
-    end-of-shoe report."""
-    cfg.write(window.store, cfg.PENETRATION, 0.5)
-    page = window.show_page("shoe")
-    page.start_shoe(seed=2)  # type: ignore[attr-defined]
-    def played() -> bool:
-        phase = page.phase  # type: ignore[attr-defined]
-        if phase is ShoePhase.DECIDING:
-            offered = page.bar.offered()  # type: ignore[attr-defined]
-            choice = Action.STAND if Action.STAND in offered else min(offered, key=str)
-            page.bar.button(choice).click()  # type: ignore[attr-defined]
-        elif phase is ShoePhase.SETTLED:
-            page.deal()  # type: ignore[attr-defined]
-        return phase is ShoePhase.FINISHED
-    wait(played, "the end of the shoe", seconds=600)
-    page.finish()  # type: ignore[attr-defined]
+    drill_state("flashcards-done-for-today")(window)
 
 
 def charts(window: MainWindow) -> None:
@@ -183,9 +122,11 @@ def settings(window: MainWindow) -> None:
 #: File stem -> how the window is set up for it, in this order (progress before any drill).
 SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "progress": progress, "progress-heatmap": progress_heatmap,
-    "flashcards-question": flashcards_question, "flashcards": flashcards,
-    "shoe-practice": shoe_free_split, "shoe-settled": shoe_settled,
-    "shoe-report": shoe_report, "strategy-charts": charts, "settings": settings,
+    "flashcards-question": drill_state("flashcard-question"),
+    "flashcards": drill_state("flashcard-answer"),
+    "shoe-practice": drill_state("shoe-free-split"),
+    "shoe-settled": drill_state("shoe-settled"), "shoe-report": drill_state("shoe-report"),
+    "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
 }
 
@@ -216,8 +157,16 @@ def grab(window: MainWindow) -> QPixmap:
     return shot
 
 
-def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str) -> None:
-    """Open the window on a seeded data ``folder`` and take each shot in :data:`SHOTS`."""
+def shipped() -> set[str]:
+    """The file stems of the screenshots the AppStream metainfo lists."""
+    urls = ElementTree.parse(METAINFO).getroot().iterfind("screenshots/screenshot/image")
+    return {Path((url.text or "").strip()).stem for url in urls}
+
+
+def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str,
+             names: set[str] | None = None) -> None:
+    """Open the window on a seeded data ``folder`` and take each shot in :data:`SHOTS` (or
+    those of ``names``; the states before them are set up all the same, in order)."""
     seed(folder / "progress.sqlite3")
     store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     cfg.write(store, cfg.DATA_DIR, str(folder))
@@ -234,8 +183,9 @@ def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str) -> None
             if (shot.width(), shot.height()) != size:
                 raise RuntimeError(f"{name}: the window is {shot.width()} x {shot.height()}, "
                                    f"not {size[0]} x {size[1]}")
-            written = save(shot, out / f"{name}.png")
-            print(f"{out / name}.png  {written:,} bytes")
+            if names is None or name in names:
+                written = save(shot, out / f"{name}.png")
+                print(f"{out / name}.png  {written:,} bytes")
     finally:
         for key in ("flashcards", "shoe"):
             page = window.pages[key].page
@@ -260,15 +210,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=window_size, default=SIZE, help="WxH, e.g. 1024x640")
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for every shot (default: the metainfo's shots in "
+                             "packaging/screenshots)")
     args = parser.parse_args(argv)
     app = make_app(["freebet-trainer"])
     apply_theme(app, args.theme)
-    args.out.mkdir(parents=True, exist_ok=True)
+    out, names = (OUT, shipped()) if args.out is None else (args.out, None)
+    out.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(DATA, ignore_errors=True)
     DATA.mkdir()
     try:
-        take_all(DATA, args.out, args.size, args.theme)
+        take_all(DATA, out, args.size, args.theme, names)
     finally:
         shutil.rmtree(DATA, ignore_errors=True)
     return 0
