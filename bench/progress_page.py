@@ -242,40 +242,61 @@ def main() -> None:
 
 def _page_switches(app, store, unit: float) -> None:
     """Time switching pages in the window at 1280x800 (UI thread: from the click to the page
-    painted): each page's first visit (made then) and later visits."""
+    painted): each page's first visit and later visits, in a window as the app opens it (the
+    warm-up after the first paint done: pages made ahead, drills imported) and in one without
+    the warm-up (each page made at its first visit)."""
     from trainer.ui.main_window import MainWindow
 
-    window = MainWindow(store)
-    window.resize(1280, 800)
-    window.show()
-    app.processEvents()
-    keys = list(window.pages)
-    first: dict[str, float] = {}
-    later: dict[str, list[float]] = {key: [] for key in keys}
-    for round_ in range(4):
-        for key in keys:
-            started = time.perf_counter()
-            window.show_page(key)
-            app.processEvents()
-            window.repaint()                      # painted, not just scheduled
-            took = (time.perf_counter() - started) * 1000
-            if round_ == 0:
-                first[key] = took
-            else:
-                later[key].append(took)
-            time.sleep(0.05)                      # let a page's background work run
-            app.processEvents()
     print("page switches in a 1280x800 window (UI thread, click to painted; target <= 100 ms):")
-    for key in keys:
-        mid = statistics.median(later[key])
-        print(f"  {key:12s} first visit {first[key]:4.0f} ms = {first[key] / 1000 / unit:.3f} "
-              f"units; later median {mid:4.0f} ms = {mid / 1000 / unit:.3f} units "
-              f"(max {max(later[key]):.0f})")
-    for key in ("flashcards", "shoe"):
-        page = window.pages[key].page
-        if page is not None:
-            page.shutdown()  # type: ignore[attr-defined]
-    window.close()
+    for warm in (True, False):
+        window = MainWindow(store)
+        window.resize(1280, 800)
+        window.show()
+        app.processEvents()
+        if warm:
+            _warm_up(app, window)
+        keys = list(window.pages)
+        first: dict[str, float] = {}
+        later: dict[str, list[float]] = {key: [] for key in keys}
+        for round_ in range(4):
+            for key in keys:
+                started = time.perf_counter()
+                window.show_page(key)
+                app.processEvents()
+                window.repaint()                      # painted, not just scheduled
+                took = (time.perf_counter() - started) * 1000
+                if round_ == 0:
+                    first[key] = took
+                else:
+                    later[key].append(took)
+                time.sleep(0.05)                      # let a page's background work run
+                app.processEvents()
+        print("  as the app opens (after the warm-up):" if warm else
+              "  without the warm-up (each page made at its first visit):")
+        for key in keys:
+            mid = statistics.median(later[key])
+            print(f"    {key:12s} first visit {first[key]:4.0f} ms = "
+                  f"{first[key] / 1000 / unit:.3f} units; later median {mid:4.0f} ms = "
+                  f"{mid / 1000 / unit:.3f} units (max {max(later[key]):.0f})")
+        for key in ("flashcards", "shoe"):
+            page = window.pages[key].page
+            if page is not None:
+                page.shutdown()  # type: ignore[attr-defined]
+        window.close()
+
+
+def _warm_up(app, window) -> None:
+    """Run the app's warm-up on ``window`` to its end (no pause between its steps)."""
+    from trainer.ui.warm_up import WarmUp
+
+    warm_up = WarmUp(window, pause_ms=0)
+    ended: list[bool] = []
+    warm_up.done.connect(lambda: ended.append(True))
+    started = time.perf_counter()
+    warm_up.start()
+    _pump(app, lambda: bool(ended))
+    print(f"  the warm-up after the first paint took {time.perf_counter() - started:.2f} s "
+          "(the UI thread free between its steps)")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,7 @@ painted for the first time and prints, on stdout, the wall-clock time of that fi
 
 from __future__ import annotations
 
-import importlib
 import sys
-import threading
 import time
 
 from PyQt6.QtCore import QEvent, QObject, QTimer
@@ -18,22 +16,19 @@ from .errors import ErrorHandler
 from .icon import APP_ID, app_icon
 from .main_window import MainWindow
 from .settings import declarations as cfg
+from .warm_up import WarmUp
 
 QUIT_AFTER_SHOW = "--quit-after-show"
 
 
-#: Imported in the background once the window is up, so the charts page opens sooner.
-WARM_UP = ("matplotlib.figure", "matplotlib.backends.backend_agg", "strategy_charts.render",
-           "strategy_charts.tables")
-
-
 class _FirstPaint(QObject):
-    """After the window's first paint: warm up heavy imports, or (for the startup benchmark)
-    print the time of that paint and quit."""
+    """After the window's first paint: warm the other pages up (:class:`WarmUp`), or (for the
+    startup benchmark) print the time of that paint and quit."""
 
-    def __init__(self, quit_after: bool, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, quit_after: bool, window: MainWindow) -> None:
+        super().__init__(window)
         self.quit_after = quit_after
+        self.window = window
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
         if event is not None and event.type() == QEvent.Type.Paint:
@@ -43,17 +38,8 @@ class _FirstPaint(QObject):
                 print(f"first-paint {time.time():.6f}", flush=True)
                 QTimer.singleShot(0, QApplication.quit)
             else:
-                threading.Thread(target=_warm_up, name="warm-up imports", daemon=True).start()
+                WarmUp(self.window).start()
         return False
-
-
-def _warm_up() -> None:
-    """Import what the charts page needs, off the UI thread (errors surface when it opens)."""
-    for name in WARM_UP:
-        try:
-            importlib.import_module(name)
-        except Exception:
-            return
 
 
 def make_app(argv: list[str]) -> QApplication:

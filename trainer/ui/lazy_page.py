@@ -31,23 +31,28 @@ class LazyPage(QWidget):
         self._scheduled = False
         self.setObjectName(f"page-{spec.key}")
 
-    def ensure(self) -> QWidget:
+    def ensure(self, quiet: bool = False) -> QWidget:
         """Make the page now if it is not made yet; return it.
 
         If making it fails, the slot says so in place of "loading…" (never loading for ever),
         and the error goes on to the caller (in the app, the global exception hook's dialog);
-        the next explicit call tries again.
+        the next explicit call tries again. ``quiet`` (made ahead of a visit, by
+        :class:`~trainer.ui.warm_up.WarmUp`): no busy cursor, and a failure leaves the slot as
+        it was, for the visit to try again and report.
         """
         if self.page is None:
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            if not quiet:
+                QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
                 page = self.spec.make(self._settings)
             except Exception:
-                self._loading.setText(f"{self.spec.title} could not be opened. Choose the page "
-                                      "again to retry.")
+                if not quiet:
+                    self._loading.setText(f"{self.spec.title} could not be opened. Choose the "
+                                          "page again to retry.")
                 raise
             finally:
-                QApplication.restoreOverrideCursor()
+                if not quiet:
+                    QApplication.restoreOverrideCursor()
             if sip.isdeleted(self):   # the window closed while the page was being made
                 return page
             self.page = page

@@ -23,29 +23,36 @@ PageFactory = Callable[["QSettings"], "QWidget"]
 
 @dataclass(frozen=True)
 class PageSpec:
-    """One navigation entry: stable key (stored in settings), title, one-line summary, and the
-    function that makes the page, as ``"package.module:function"``."""
+    """One navigation entry: stable key (stored in settings), title, one-line summary, the
+    function that makes the page, as ``"package.module:function"``, and whether the page may
+    be made ahead of its first visit (not a drill: a drill deals, and its clock starts, when
+    it is made)."""
 
     key: str
     title: str
     summary: str
     factory: str
+    ahead: bool = True
+
+    def load(self) -> PageFactory:
+        """Import the page's module; return the function that makes the page."""
+        module, _, name = self.factory.partition(":")
+        factory: PageFactory = getattr(importlib.import_module(module), name)
+        return factory
 
     def make(self, settings: QSettings) -> QWidget:
         """Import the page's module and make the page."""
-        module, _, name = self.factory.partition(":")
-        factory: PageFactory = getattr(importlib.import_module(module), name)
-        return factory(settings)
+        return self.load()(settings)
 
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("flashcards", "Flashcards",
              "One decision at a time, dealt at once: due cards, all, Free Bet differences, hard, "
              "soft, pairs, free-stake hands, Charlie hands and insurance.",
-             "trainer.ui.practice.flashcards_page:flashcards_page"),
+             "trainer.ui.practice.flashcards_page:flashcards_page", ahead=False),
     PageSpec("shoe", "Shoe practice",
              "Whole shoes with bankroll, bets and side bets, settled bet by bet.",
-             "trainer.ui.practice.shoe_page:shoe_page"),
+             "trainer.ui.practice.shoe_page:shoe_page", ahead=False),
     PageSpec("charts", "Strategy charts",
              "The exact strategy chart of each preset, cell by cell.",
              "trainer.ui.charts.page:charts_page"),

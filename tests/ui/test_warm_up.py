@@ -1,0 +1,56 @@
+"""The warm-up after the first paint: pages that ask nothing are made ahead, drills only
+imported (a drill's clock starts when it deals), and a page that fails is left for its visit."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+import pytest
+from PyQt6.QtCore import QSettings
+
+from trainer.ui.main_window import MainWindow
+from trainer.ui.pages import PAGES
+from trainer.ui.warm_up import WarmUp
+
+
+def _window(qtbot, store: QSettings) -> MainWindow:
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.resize(1024, 640)
+    with qtbot.waitExposed(window):
+        window.show()
+    window.show_page("settings")
+    return window
+
+
+def test_pages_are_made_ahead_and_drills_only_imported(qtbot, store: QSettings) -> None:
+    window = _window(qtbot, store)
+    assert window.pages["shoe"].page is None
+    warm = WarmUp(window, pause_ms=0)
+    with qtbot.waitSignal(warm.done, timeout=60_000):
+        warm.start()
+    for spec in PAGES:
+        assert spec.factory.partition(":")[0] in sys.modules
+        if spec.ahead:
+            assert window.pages[spec.key].page is not None, spec.key
+    assert window.pages["shoe"].page is None      # never dealt unseen
+    assert window.current_page() == "settings"
+    assert {spec.key for spec in PAGES if not spec.ahead} >= {"flashcards", "shoe"}
+
+
+def test_a_page_that_fails_ahead_is_left_for_its_visit(qtbot, store: QSettings) -> None:
+    window = _window(qtbot, store)
+    slot = window.pages["charts"]
+    real = slot.spec
+    slot.spec = replace(real, factory="trainer.ui.no_such_module:page")
+    loading = slot._loading.text()
+    warm = WarmUp(window, pause_ms=0)
+    with qtbot.waitSignal(warm.done, timeout=60_000):
+        warm.start()
+    assert slot.page is None and slot._loading.text() == loading
+    with pytest.raises(ModuleNotFoundError):
+        window.show_page("charts")
+    assert "could not be opened" in slot._loading.text()
+    slot.spec = real                                # the page's own paint retries it
+    qtbot.waitUntil(lambda: slot.page is not None, timeout=60_000)
