@@ -25,6 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -236,53 +237,55 @@ def main() -> None:
         print("  per chart, frames kept: "
               + ", ".join(f"{k} {v:.0f} ms" for k, v in per_chart.items()))
         page.close()
+        for mode in ("warm", "cold"):   # each in a fresh process: nothing imported before
+            subprocess.run([sys.executable, __file__, "--switches", mode, str(unit), str(path)],
+                           check=True)
 
-        _page_switches(app, store, unit)
 
-
-def _page_switches(app, store, unit: float) -> None:
+def _page_switches(app, store, unit: float, warm: bool) -> None:
     """Time switching pages in the window at 1280x800 (UI thread: from the click to the page
-    painted): each page's first visit and later visits, in a window as the app opens it (the
-    warm-up after the first paint done: pages made ahead, drills imported) and in one without
-    the warm-up (each page made at its first visit)."""
+    painted): each page's first visit and later visits, in a window as the app opens it
+    (``warm``: the warm-up after the first paint done) or without the warm-up (each page made
+    at its first visit)."""
     from trainer.ui.main_window import MainWindow
 
-    print("page switches in a 1280x800 window (UI thread, click to painted; target <= 100 ms):")
-    for warm in (True, False):
-        window = MainWindow(store)
-        window.resize(1280, 800)
-        window.show()
-        app.processEvents()
-        if warm:
-            _warm_up(app, window)
-        keys = list(window.pages)
-        first: dict[str, float] = {}
-        later: dict[str, list[float]] = {key: [] for key in keys}
-        for round_ in range(4):
-            for key in keys:
-                started = time.perf_counter()
-                window.show_page(key)
-                app.processEvents()
-                window.repaint()                      # painted, not just scheduled
-                took = (time.perf_counter() - started) * 1000
-                if round_ == 0:
-                    first[key] = took
-                else:
-                    later[key].append(took)
-                time.sleep(0.05)                      # let a page's background work run
-                app.processEvents()
-        print("  as the app opens (after the warm-up):" if warm else
-              "  without the warm-up (each page made at its first visit):")
+    if warm:
+        print("page switches in a 1280x800 window (UI thread, click to painted; target <= 100 "
+              "ms; a fresh process each):")
+    window = MainWindow(store)
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    if warm:
+        _warm_up(app, window)
+    keys = list(window.pages)
+    first: dict[str, float] = {}
+    later: dict[str, list[float]] = {key: [] for key in keys}
+    for round_ in range(4):
         for key in keys:
-            mid = statistics.median(later[key])
-            print(f"    {key:12s} first visit {first[key]:4.0f} ms = "
-                  f"{first[key] / 1000 / unit:.3f} units; later median {mid:4.0f} ms = "
-                  f"{mid / 1000 / unit:.3f} units (max {max(later[key]):.0f})")
-        for key in ("flashcards", "shoe"):
-            page = window.pages[key].page
-            if page is not None:
-                page.shutdown()  # type: ignore[attr-defined]
-        window.close()
+            started = time.perf_counter()
+            window.show_page(key)
+            app.processEvents()
+            window.repaint()                      # painted, not just scheduled
+            took = (time.perf_counter() - started) * 1000
+            if round_ == 0:
+                first[key] = took
+            else:
+                later[key].append(took)
+            time.sleep(0.05)                      # let a page's background work run
+            app.processEvents()
+    print("  as the app opens (after the warm-up):" if warm else
+          "  without the warm-up (each page made at its first visit):")
+    for key in keys:
+        mid = statistics.median(later[key])
+        print(f"    {key:12s} first visit {first[key]:4.0f} ms = "
+              f"{first[key] / 1000 / unit:.3f} units; later median {mid:4.0f} ms = "
+              f"{mid / 1000 / unit:.3f} units (max {max(later[key]):.0f})")
+    for key in ("flashcards", "shoe"):
+        page = window.pages[key].page
+        if page is not None:
+            page.shutdown()  # type: ignore[attr-defined]
+    window.close()
 
 
 def _warm_up(app, window) -> None:
@@ -299,5 +302,21 @@ def _warm_up(app, window) -> None:
           "(the UI thread free between its steps)")
 
 
+def switches(mode: str, unit: float, data: Path) -> None:
+    """Page switches alone, in this fresh process, ``warm`` (as the app opens) or ``cold``."""
+    from PyQt6.QtCore import QSettings
+    from PyQt6.QtWidgets import QApplication
+
+    from trainer.ui.settings import declarations as cfg
+
+    app = QApplication.instance() or QApplication(["bench"])
+    store = QSettings(str(data.parent / f"switches-{mode}.ini"), QSettings.Format.IniFormat)
+    cfg.write(store, cfg.DATA_DIR, str(data.parent))
+    _page_switches(app, store, unit, warm=mode == "warm")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--switches"]:
+        switches(sys.argv[2], float(sys.argv[3]), Path(sys.argv[4]))
+    else:
+        main()

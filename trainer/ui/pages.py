@@ -24,9 +24,9 @@ PageFactory = Callable[["QSettings"], "QWidget"]
 @dataclass(frozen=True)
 class PageSpec:
     """One navigation entry: stable key (stored in settings), title, one-line summary, the
-    function that makes the page, as ``"package.module:function"``, and whether the page may
-    be made ahead of its first visit (not a drill: a drill deals, and its clock starts, when
-    it is made)."""
+    function that makes the page, as ``"package.module:function"``, and whether the window's
+    warm-up makes the page ahead of its first visit: not a drill (it deals, and its clock
+    starts, when made)."""
 
     key: str
     title: str

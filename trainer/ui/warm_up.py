@@ -1,7 +1,8 @@
 """After the window's first paint, the first visit of every page made about as quick as a later
 one: the heavy libraries are imported off the UI thread, then, one idle moment at a time, each
-page not made yet is made (or, for a drill, which deals and starts its clock when made, its
-module imported), so that choosing it later is a switch and not a build."""
+page not made yet is made and its charts rendered unseen (or, for a drill, which deals and
+starts its clock when made, only its module imported), so that choosing it later is a switch
+and not a build."""
 
 from __future__ import annotations
 
@@ -64,7 +65,10 @@ class WarmUp(QObject):
         self._warmed.add(slot.spec.key)
         try:
             if slot.spec.ahead:
-                slot.ensure(quiet=True)
+                page = slot.ensure(quiet=True)
+                render_ahead = getattr(page, "render_ahead", None)
+                if render_ahead is not None:
+                    render_ahead()
             else:
                 slot.spec.load()
         except Exception:

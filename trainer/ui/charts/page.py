@@ -158,6 +158,10 @@ class ChartsPage(QWidget):
         """The chart context shown ("real", "split", "free", "drawn-...")."""
         return str(self.context_box.currentData())
 
+    def render_ahead(self) -> None:
+        """Render the chart now, unseen (the window's warm-up), so its first paint is quick."""
+        self.canvas.render_ahead()
+
     def chart(self) -> dict[str, Any]:
         """The chart shown: table -> charts -> context."""
         return play_table(self.rules)["charts"][self.context]

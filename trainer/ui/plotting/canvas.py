@@ -28,6 +28,12 @@ class LazyCanvas(FigureCanvasQTAgg):
         """What matplotlib asks for after a resize or a change: render at the next paint."""
         self.draw_when_shown()
 
+    def render_ahead(self) -> None:
+        """Render a changed figure now, unseen (the window's warm-up), so that its first paint
+        only copies it to the screen."""
+        if self.stale_figure and self.width() > 0 and self.height() > 0:
+            self.draw()
+
     def paintEvent(self, event: QPaintEvent | None) -> None:
         """Render the changed figure (once), then copy it to the screen."""
         if self.stale_figure and self.width() > 0 and self.height() > 0:
