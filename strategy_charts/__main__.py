@@ -3,9 +3,11 @@
     ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
     hand      exact EV of every legal action of one hand, at any shoe
     sidebets  return to player of each side bet
-    build     (re)build the tables in data/ (all presets, or one; each with its standard table)
+    build     (re)build the tables in data/ (all presets, or one; each with its standard table;
+              ``--counts``: the presets' count lab tables)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
     chart     render a strategy chart to PNG, SVG or PDF
+    eor, counts, edge, indices, ramp   the count lab (:mod:`strategy_charts.counting.commands`)
 
 Every command that prints numbers prints JSON with ``--json``.
 """
@@ -13,31 +15,16 @@ Every command that prints numbers prints JSON with ``--json``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from trainer.rules import PRESETS, RuleSet, RuleSetError, preset, rules_file
 
+from .command_line import add_rules_options as _add_rules_options
+from .command_line import print_result as _print
+from .command_line import rules_of as _rules
 from .composition import full_shoe, of_values, parse_counts, subtract
-
-
-def _rules(args: argparse.Namespace) -> RuleSet:
-    if args.rules:
-        return rules_file.load(args.rules)
-    return preset(args.preset or "evolution")
-
-
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--preset", choices=sorted(PRESETS), help="a built-in rule set")
-    group.add_argument("--rules", metavar="FILE", help="a TOML rules file")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-
-
-def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    print(json.dumps(data, indent=2) if args.json else text)
 
 
 def cmd_ev(args: argparse.Namespace) -> int:
@@ -138,9 +125,22 @@ def _targets(args: argparse.Namespace) -> list[RuleSet]:
     return shipped_rules([preset(args.preset)] if args.preset else None)
 
 
+def _lab_targets(args: argparse.Namespace) -> list[RuleSet]:
+    """The presets whose count lab tables ship (``--rules`` has none: it is cached)."""
+    if args.rules:
+        raise SystemExit("--counts: only the presets' count labs ship; a rules file's is "
+                         "built and cached on first use (e.g. by 'indices')")
+    return [preset(args.preset)] if args.preset else list(PRESETS.values())
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     from .tables import data_dir, write_table
     folder = Path(args.out) if args.out else data_dir()
+    if args.counts:
+        from .counting.lab import default_workers, write_lab
+        for rules in _lab_targets(args):
+            print(f"wrote {write_lab(rules, folder, default_workers())}")
+        return 0
     for rules in _targets(args):
         path = write_table(rules, folder)
         print(f"wrote {path}")
@@ -150,6 +150,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     from .tables import TableError, build_table, data_dir, encode, file_name, load_table
     folder = Path(args.out) if args.out else data_dir()
+    if args.counts:
+        return _verify_labs(args, folder)
     failures = 0
     for rules in _targets(args):
         try:
@@ -161,6 +163,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
             continue
         print(("ok   " if same else "FAIL ") + f"{rules.name}" +
               ("" if same else ": rebuilding gives different bytes; run 'build'"))
+        failures += not same
+    return 1 if failures else 0
+
+
+def _verify_labs(args: argparse.Namespace, folder: Path) -> int:
+    """``verify --counts``: each preset's count lab matches its rules and rebuilds
+    byte-identically (minutes per preset)."""
+    from .counting.lab import build_lab, default_workers, file_name, load_lab
+    from .tables import TableError, encode
+    failures = 0
+    for rules in _lab_targets(args):
+        try:
+            lab = load_lab(rules, folder)
+            method = lab["method"]
+            same = (folder / str(file_name(rules))).read_bytes() == encode(build_lab(
+                rules, method["samples_per_bin"], method["seed"], default_workers()))
+        except TableError as exc:
+            print(f"FAIL {rules.name}: {exc}")
+            failures += 1
+            continue
+        print(("ok   " if same else "FAIL ") + f"{rules.name} count lab" +
+              ("" if same else ": rebuilding gives different bytes; run 'build --counts'"))
         failures += not same
     return 1 if failures else 0
 
@@ -219,6 +243,8 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--preset", choices=sorted(PRESETS))
         p.add_argument("--rules", metavar="FILE")
         p.add_argument("--out", metavar="DIR", help="table folder (default: the shipped data/)")
+        p.add_argument("--counts", action="store_true",
+                       help="the presets' count lab tables instead (minutes each)")
         p.set_defaults(run=func)
     chart = sub.add_parser("chart", help="render a strategy chart")
     _add_rules_options(chart)
@@ -226,6 +252,8 @@ def parser() -> argparse.ArgumentParser:
                        help="real, split or free (two-card decisions), or a drawn-... chart")
     chart.add_argument("--out", required=True, help="FILE.png, .svg or .pdf")
     chart.set_defaults(run=cmd_chart)
+    from .counting.commands import add_commands
+    add_commands(sub)
     return root
 
 
