@@ -178,7 +178,8 @@ def _verify_labs(args: argparse.Namespace, folder: Path) -> int:
             lab = load_lab(rules, folder)
             method = lab["method"]
             same = (folder / str(file_name(rules))).read_bytes() == encode(build_lab(
-                rules, method["samples_per_bin"], method["seed"], default_workers()))
+                rules, method["samples_per_bin"], method["seed"], default_workers(),
+                replicates=method["replicates"]))
         except TableError as exc:
             print(f"FAIL {rules.name}: {exc}")
             failures += 1

@@ -300,9 +300,29 @@ class CountAnalysis:
                 *self.wagers.values()]
 
     def index_plays(self) -> list[IndexPlay]:
-        """Every index play of the count, the most valuable first."""
+        """Every index play of the count, the most valuable first (gains as fitted)."""
         found = [p for fit in self.all_fits() for p in fit.plays()]
         return sorted(found, key=lambda p: (-p.gain, p.cell, p.play))
+
+    def gains_on(self, other: CountAnalysis) -> dict[tuple[str, str], float]:
+        """What this analysis's index plays add per 100 rounds, measured on ``other``'s shoes:
+        at each true count where a play is chosen here, ``other``'s frequency of the decision
+        times its plain (unfitted) mean gap of that play over the chart's there."""
+        theirs = {fit.cell: fit for fit in other.all_fits()}
+        found: dict[tuple[str, str], float] = {}
+        for fit in self.all_fits():
+            twin = theirs.get(fit.cell)
+            if twin is None:
+                continue
+            for b in range(_BINS):
+                play = fit.best(b) if fit.stats.weight[b] > 0 else fit.base
+                if play == fit.base or play not in twin.stats.means:
+                    continue
+                gap = twin.stats.means[play][b] - twin.stats.means[fit.base][b]
+                if twin.stats.weight[b] > 0 and not np.isnan(gap):
+                    key = (fit.cell.key, play)
+                    found[key] = found.get(key, 0.0) + 100 * twin.stats.weight[b] * gap
+        return found
 
     def played(self) -> np.ndarray:
         """Per shoe of the pool, what the index plays add to the charts' EV there (exact: each

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,6 @@ from ..side_bets import full_shoe as full_card_types
 from ..tables import (
     ENGINE_VERSION,
     DamagedTableError,
-    MissingTableError,
     TableError,
     TableMismatchError,
     cache_dir,
@@ -62,7 +62,7 @@ SAMPLES = 6
 SEED = 16
 DIGITS = 10
 #: Bootstrap replicates behind each index play's spread.
-REPLICATES = 30
+REPLICATES = 20
 #: Shoes played through the rules core to measure a round's variance (for bet ramps).
 VARIANCE_SHOES = 100
 
@@ -201,8 +201,10 @@ def quick_figures(rules: RuleSet, workers: int = 1) -> dict[str, Any]:
 
 
 def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers: int = 1,
-              progress: Progress | None = None) -> dict[str, Any]:
-    """Compute the lab table of ``rules`` (see the module docstring)."""
+              progress: Progress | None = None,
+              replicates: int = REPLICATES) -> dict[str, Any]:
+    """Compute the lab table of ``rules`` (see the module docstring); each index play's
+    spread comes from ``replicates`` bootstrap resamples of the pool."""
     table = load_or_build(rules)
     drawn, weights, shares = draw_pool(rules, samples, seed)
     compositions = np.array([np.bincount(TYPE_VALUE, d, 10) for d in drawn]).astype(np.int64)
@@ -216,9 +218,9 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
     counts = {}
     for key, count in TRAINED.items():
         analysis = CountAnalysis(pool, count, cells, plays)
-        indices = analysis.index_plays()
+        indices = _cross_fitted(analysis, cross_gains(pool, count, cells, plays, samples))
         fits = {fit.cell: fit for fit in analysis.all_fits()}
-        spread = bootstrap(pool, count, cells, plays, samples, seed)
+        spread = bootstrap(pool, count, cells, plays, samples, seed, replicates)
         counts[key] = {
             **figures["compare"][key],
             "shares": {str(t): _r(s) for t, s in shares[key].items()},
@@ -233,41 +235,78 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
         "fingerprint": rules.fingerprint(), "rules": rules.name, "decks": rules.decks,
         "penetration": rules.penetration,
         "method": {"samples_per_bin": samples, "seed": seed, "shoes": len(drawn),
-                   "bins": [BINS[0], BINS[-1]]},
+                   "bins": [BINS[0], BINS[-1]], "replicates": replicates},
         **figures,
         "counts": counts,
     }
 
 
+def halves(pool: Pool, samples: int) -> tuple[Pool, Pool]:
+    """The pool split in two, each count and bin's shoes alternately (one shoe each at least
+    needs two drawn per bin)."""
+    starts = np.arange(0, len(pool.weights), samples)
+    first = (starts[:, None] + np.arange(0, samples, 2)[None, :]).ravel()
+    second = (starts[:, None] + np.arange(1, samples, 2)[None, :]).ravel()
+    return pool.subset(first), pool.subset(second)
+
+
+def cross_gains(pool: Pool, count: CountSystem, cells: list[Cell | None],
+                plays: dict[Cell, str], samples: int) -> dict[tuple[str, str], float]:
+    """What each index play adds per 100 rounds, cross-fitted: the plays chosen on one half
+    of the pool measured on the other, both ways, averaged. Choosing and measuring on the same
+    shoes would count the noise a play was chosen for as gain."""
+    if samples < 2:
+        raise ValueError("cross-fitting needs at least 2 shoes per count and bin")
+    one, two = (CountAnalysis(half, count, cells, plays) for half in halves(pool, samples))
+    first, second = one.gains_on(two), two.gains_on(one)
+    return {key: (first.get(key, 0.0) + second.get(key, 0.0)) / 2
+            for key in set(first) | set(second)}
+
+
+def _cross_fitted(analysis: CountAnalysis, gains: dict[tuple[str, str], float]
+                  ) -> list[IndexPlay]:
+    """The analysis's index plays with their cross-fitted gains, the most valuable first."""
+    found = [replace(p, gain=gains.get((p.cell.key, p.play), 0.0))
+             for p in analysis.index_plays()]
+    return sorted(found, key=lambda p: (-p.gain, p.cell, p.play))
+
+
 class Spread:
     """Bootstrap replicates' index plays: how far each play's index and gain move."""
 
-    def __init__(self, found: dict[tuple[str, str], list[IndexPlay]], replicates: int) -> None:
-        self.found, self.replicates = found, replicates
+    def __init__(self, found: dict[tuple[str, str], list[IndexPlay]],
+                 gains: dict[tuple[str, str], list[float]], replicates: int) -> None:
+        self.found, self.gains, self.replicates = found, gains, replicates
 
     def of(self, play: IndexPlay) -> dict[str, Any]:
-        """The play's ``index_sd`` (over the replicates that find it), ``gain_se`` (a replicate
-        without the play gains 0) and ``found`` (the share of replicates that find it)."""
-        seen = self.found.get((play.cell.key, play.play), [])
-        gains = [p.gain for p in seen] + [0.0] * (self.replicates - len(seen))
-        signed = [p.index if p.direction == play.direction else np.nan for p in seen]
-        usable = [x for x in signed if not np.isnan(x)]
-        return {"index_sd": _r(np.std(usable)) if usable else None,
-                "gain_se": _r(np.std(gains)), "found": _r(len(usable) / self.replicates)}
+        """The play's ``index_sd`` (over the replicates that find it on the same side),
+        ``gain_se`` (of its cross-fitted gain; 0 in a replicate that finds no such play) and
+        ``found`` (the share of replicates that find it on the same side)."""
+        key = (play.cell.key, play.play)
+        seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
+        gains = self.gains.get(key, [])
+        gains = gains + [0.0] * (self.replicates - len(gains))
+        return {"index_sd": _r(np.std(seen)) if seen else None,
+                "gain_se": _r(np.std(gains)), "found": _r(len(seen) / self.replicates)}
 
 
 def bootstrap(pool: Pool, count: CountSystem, cells: list[Cell | None], plays: dict[Cell, str],
               samples: int, seed: int, replicates: int = REPLICATES) -> Spread:
-    """The index plays of ``replicates`` resamples of the pool (the shoes of each count and
-    bin drawn again with replacement from those drawn there), seeded."""
+    """The index plays and cross-fitted gains of ``replicates`` resamples of the pool (the
+    shoes of each count and bin drawn again with replacement from those drawn there),
+    seeded."""
     rng = np.random.default_rng([seed, 1])
     starts = np.arange(0, len(pool.weights), samples)
     found: dict[tuple[str, str], list[IndexPlay]] = {}
+    gains: dict[tuple[str, str], list[float]] = {}
     for _ in range(replicates):
         rows = (starts[:, None] + rng.integers(samples, size=(len(starts), samples))).ravel()
-        for p in CountAnalysis(pool.subset(rows), count, cells, plays).index_plays():
+        resampled = pool.subset(rows)
+        for p in CountAnalysis(resampled, count, cells, plays).index_plays():
             found.setdefault((p.cell.key, p.play), []).append(p)
-    return Spread(found, replicates)
+        for key, gain in cross_gains(resampled, count, cells, plays, samples).items():
+            gains.setdefault(key, []).append(gain)
+    return Spread(found, gains, replicates)
 
 
 def round_variance(rules: RuleSet, table: dict[str, Any], count: CountSystem,
@@ -312,16 +351,25 @@ def _check(lab: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
     return lab
 
 
+class MissingLabError(TableError):
+    """A preset's count lab table that is not there or cannot be opened."""
+
+    def __init__(self, source: str, detail: str, preset: str) -> None:
+        super().__init__(f"No count lab table at {source} ({detail}). Reinstall the trainer, "
+                         "or rebuild it with 'python -m strategy_charts build --counts "
+                         f"--preset {preset}'.")
+
+
 def load_lab(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
     """The shipped (or ``folder``'s) lab table of a preset, checked."""
     name = file_name(rules)
     if name is None:
-        raise MissingTableError(rules.name, "only the presets' count labs ship")
+        raise MissingLabError(rules.name, "only the presets' count labs ship", rules.name)
     path = (folder or data_dir()) / name
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise MissingTableError(str(path), exc.strerror or str(exc)) from exc
+        raise MissingLabError(str(path), exc.strerror or str(exc), rules.name) from exc
     return _check(decode(data, str(path)), rules, str(path))
 
 
@@ -358,7 +406,7 @@ def load_or_build_lab(rules: RuleSet, workers: int | None = None,
     """The lab table of ``rules``: shipped for a preset, else cached by fingerprint (built on
     first use, which takes minutes)."""
     if file_name(rules) is not None:
-        with suppress(MissingTableError):
+        with suppress(MissingLabError):
             return load_lab(rules)
     path = _cached(rules)
     folder = path.parent
