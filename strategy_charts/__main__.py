@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -148,45 +149,41 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .tables import TableError, build_table, data_dir, encode, file_name, load_table
+    from .tables import build_table, data_dir, encode, file_name, load_table
     folder = Path(args.out) if args.out else data_dir()
     if args.counts:
-        return _verify_labs(args, folder)
-    failures = 0
-    for rules in _targets(args):
-        try:
-            load_table(rules, folder)
-            same = (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
-        except TableError as exc:
-            print(f"FAIL {rules.name}: {exc}")
-            failures += 1
-            continue
-        print(("ok   " if same else "FAIL ") + f"{rules.name}" +
-              ("" if same else ": rebuilding gives different bytes; run 'build'"))
-        failures += not same
-    return 1 if failures else 0
+        from .counting.lab import build_lab, default_workers, load_lab
+        from .counting.lab import file_name as lab_name
 
-
-def _verify_labs(args: argparse.Namespace, folder: Path) -> int:
-    """``verify --counts``: each preset's count lab matches its rules and rebuilds
-    byte-identically (minutes per preset)."""
-    from .counting.lab import build_lab, default_workers, file_name, load_lab
-    from .tables import TableError, encode
-    failures = 0
-    for rules in _lab_targets(args):
-        try:
-            lab = load_lab(rules, folder)
-            method = lab["method"]
-            same = (folder / str(file_name(rules))).read_bytes() == encode(build_lab(
+        def same_lab(rules: RuleSet) -> bool:
+            method = load_lab(rules, folder)["method"]
+            return (folder / str(lab_name(rules))).read_bytes() == encode(build_lab(
                 rules, method["samples_per_bin"], method["seed"], default_workers(),
                 replicates=method["replicates"]))
+        return _verify(_lab_targets(args), same_lab, " count lab", "build --counts")
+
+    def same_table(rules: RuleSet) -> bool:
+        load_table(rules, folder)
+        return (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
+    return _verify(_targets(args), same_table, "", "build")
+
+
+def _verify(targets: list[RuleSet], same: Callable[[RuleSet], bool], what: str,
+            remedy: str) -> int:
+    """Print ok or FAIL for each rule set's file (``same``: it is right and rebuilds to the same
+    bytes; minutes for a count lab); 1 if any failed."""
+    from .tables import TableError
+    failures = 0
+    for rules in targets:
+        try:
+            ok = same(rules)
         except TableError as exc:
-            print(f"FAIL {rules.name}: {exc}")
+            print(f"FAIL {rules.name}{what}: {exc}")
             failures += 1
             continue
-        print(("ok   " if same else "FAIL ") + f"{rules.name} count lab" +
-              ("" if same else ": rebuilding gives different bytes; run 'build --counts'"))
-        failures += not same
+        print(("ok   " if ok else "FAIL ") + f"{rules.name}{what}" +
+              ("" if ok else f": rebuilding gives different bytes; run '{remedy}'"))
+        failures += not ok
     return 1 if failures else 0
 
 

@@ -174,28 +174,31 @@ def cmd_ramp(args: argparse.Namespace) -> int:
     variance = float(np.concatenate([r.nets for r in runs]).var())
     edges = {int(t): e["chart_indices"] for t, e in lab["edges"].items() if "chart_indices" in e}
     shares = {int(t): s for t, s in lab["shares"].items()}
-    ramp = kelly_ramp(edges, variance, args.bankroll, args.unit, args.kelly, args.spread)
+    ramp = kelly_ramp(edges, variance, args.bankroll, args.unit, args.kelly, args.spread,
+                      args.wong)
     expect, seen = predicted(ramp, shares, edges), measured(ramp, runs)
     ruin = risk_of_ruin(ramp, runs, args.rounds, args.trips, args.seed)
     data = {"rules": rules.name, "count": count.key, "bankroll": args.bankroll,
-            "unit": args.unit, "kelly": args.kelly, "spread": args.spread,
+            "unit": args.unit, "kelly": args.kelly, "spread": args.spread, "wong": args.wong,
             "variance": variance, "bets": {str(t): b for t, b in ramp.bets.items()},
-            "predicted": {"win_per_100": expect.win_per_100, "sd_per_100": expect.sd_per_100},
+            "predicted": {"win_per_100": expect.win_per_100, "sd_per_100": expect.sd_per_100,
+                          "played": expect.played},
             "simulated": {"win_per_100": seen.win_per_100, "win_se": seen.win_se,
                           "sd_per_100": seen.sd_per_100, "rounds": seen.rounds,
-                          "shoes": args.shoes, "seed": args.seed},
+                          "played": seen.played, "shoes": args.shoes, "seed": args.seed},
             "risk_of_ruin": {"rounds": args.rounds, "trips": args.trips, "simulated": ruin,
                              "diffusion_infinite": diffusion_ruin(seen, args.bankroll)}}
-    steps = [f"TC {t:+d}: {b}" for t, b in ramp.bets.items()
+    steps = [f"TC {t:+d}: {b or 'sit out'}" for t, b in ramp.bets.items()
              if t == -10 or b != ramp.bets.get(t - 1)]
+    per = "per 100 rounds" if args.wong is None else "per 100 rounds played"
     lines = [f"{rules.name}, {count.name}: {args.kelly:g} Kelly, bankroll {args.bankroll:g}, "
              f"unit {args.unit:g}, spread 1-{args.spread} (round variance {variance:.3f}, "
              f"simulated)",
              "bets (units) from: " + ", ".join(steps),
-             f"predicted: win {expect.win_per_100:+.3f} per 100 rounds, SD "
-             f"{expect.sd_per_100:.2f}",
-             f"simulated ({seen.rounds} rounds, {args.shoes} shoes through the rules core): win "
-             f"{seen.win_per_100:+.3f} ± {seen.win_se:.3f} per 100 rounds, SD "
+             f"predicted: win {expect.win_per_100:+.3f} {per}, SD {expect.sd_per_100:.2f}"
+             + (f" (plays {expect.played:.1%} of rounds)" if args.wong is not None else ""),
+             f"simulated ({seen.rounds} rounds played, {args.shoes} shoes through the rules "
+             f"core): win {seen.win_per_100:+.3f} ± {seen.win_se:.3f} {per}, SD "
              f"{seen.sd_per_100:.2f}",
              f"risk of ruin within {args.rounds} rounds: {ruin:.1%} ({args.trips} trips of the "
              f"simulated shoes); infinite play by the diffusion formula: "
@@ -232,6 +235,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
             p.add_argument("--rounds", type=int, default=20_000,
                            help="rounds a trip lasts for the risk of ruin (20000)")
             p.add_argument("--trips", type=int, default=1000, help="trips drawn (1000)")
+            p.add_argument("--wong", type=int, default=None,
+                           help="sit out rounds below this true count (back-counting)")
             p.add_argument("--seed", type=int, default=0)
 
 

@@ -94,8 +94,9 @@ HI_LO = CountSystem("hilo", "Hi-Lo", (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1),
                     "the standard level-1 count; also the best level-1 count for Free Bet")
 FREE_BET = CountSystem(
     "freebet", "Free Bet count", (-2, 1, 1, 1, 2, 1, 0, 0, 0, -1),
-    "Hi-Lo with aces and fives counted twice: the level-2 count with the highest betting "
-    "correlation over the Free Bet presets, chosen from their exact effects of removal")
+    "Hi-Lo with aces and fives counted twice: the level-2 count with the highest mean betting "
+    "correlation over the two games (the live 8-deck game and the Pot of Gold table at 6 "
+    "decks), chosen from their exact effects of removal")
 
 #: The counts the lab builds index tables for and the drills teach.
 TRAINED: dict[str, CountSystem] = {c.key: c for c in (HI_LO, FREE_BET)}

@@ -11,14 +11,15 @@ happen. The end-of-shoe report splits the result into skill and luck:
 
 * **expected** = what perfect play expects: per round, main bet x the table's whole-game EV plus
   each side bet's stake x (its return - 1);
-* **skill cost** = the sum over decisions of EV lost x main bet;
+* **skill cost** = the sum over decisions of EV lost x the main bet of its round (a counter's
+  bet changes from round to round: :meth:`ShoePractice.set_bet`);
 * **luck** = actual net - (expected - skill cost), so ``net = expected - skill cost + luck``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from strategy_charts.composition import full_shoe, subtract
@@ -140,11 +141,25 @@ class ShoePractice:
         self.rounds: list[RoundRecord] = []
         self.decisions: list[GradedDecision] = []
         self._asked_at = clock()
+        self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
+        self._expected = 0.0      # perfect play's expectation of the rounds settled
+        self._skill = 0.0         # EV lost x the main bet of the round it was lost in
+
+    def _round_ev(self) -> float:
+        """What perfect play expects of a round at the current bets (money)."""
         game = self.catalog.table
         sides = game["side_bets"]
-        self._round_ev = float(self.settings.bet) * game["game"]["cd"]["ev"] + sum(
+        return float(self.settings.bet) * game["game"]["cd"]["ev"] + sum(
             float(stake) * ((sides.get(bet.value) or 1.0) - 1.0)
             for bet, stake in self.settings.side_bets.items())
+
+    def set_bet(self, main: Fraction) -> None:
+        """Bet ``main`` on the main game from the next round on (a counter's ramp)."""
+        if self.awaiting:
+            raise RuntimeError("the round in play awaits a decision")
+        if main <= 0:
+            raise ValueError(f"a main bet must be positive, not {main}")
+        self.settings = replace(self.settings, bet=Fraction(main))
 
     # ----- rounds -----------------------------------------------------------------------------
 
@@ -162,8 +177,16 @@ class ShoePractice:
         if self.round is not None and self.round.phase is not Phase.SETTLED:
             return False
         short = self.balance is not None and self.balance < self.bets.total
-        return (self.shoe.cut_card_out or short
-                or not can_finish_round(self.rules, self.seats, self.shoe.composition()))
+        return self.shoe.cut_card_out or short or not self._can_finish()
+
+    def _can_finish(self) -> bool:
+        """:func:`can_finish_round` for the cards left, worked out once per shoe position (the
+        composition is a count over the whole shoe, and callers ask often between rounds)."""
+        position = self.shoe.position
+        if self._finish_known[0] != position:
+            left = self.shoe.composition()
+            self._finish_known = (position, can_finish_round(self.rules, self.seats, left))
+        return self._finish_known[1]
 
     def deal(self) -> Round:
         """Start the next round (it may settle at once: blackjacks, a peeked dealer 21)."""
@@ -195,6 +218,7 @@ class ShoePractice:
             return
         seat = self._player()
         self.balance = seat.balance
+        self._expected += self._round_ev()
         assert seat.result is not None
         shown = " ".join(map(str, rnd.dealer_cards))
         done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance)
@@ -233,6 +257,7 @@ class ShoePractice:
         decision = record(result, Asked(spot, cards, rnd.dealer_up, weight), self.record_mode,
                           now, response_ms, timed_out)
         self.decisions.append(decision)
+        self._skill += decision.ev_loss * float(self.settings.bet)
         if self.on_decision:
             self.on_decision(decision)
         self._asked_at = self.clock()
@@ -264,8 +289,7 @@ class ShoePractice:
         """Decisions, errors, EV lost, and the result split into skill and luck."""
         ev_lost = sum(d.ev_loss for d in self.decisions)
         net = sum((r.net for r in self.rounds), Fraction(0))
-        expected = self._round_ev * len(self.rounds)
-        skill = ev_lost * float(self.settings.bet)
+        expected, skill = self._expected, self._skill
         return ShoeReport(
             rounds=len(self.rounds),
             decisions=len(self.decisions),
