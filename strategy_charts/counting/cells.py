@@ -15,8 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from trainer.rules import Action
-
 from ..charts_data import row_of
 from ..composition import of_values
 from .values import ACTIONS, DEALS, ShoeValues
@@ -119,10 +117,5 @@ def cell_actions(values: ShoeValues, cells: list[Cell | None]) -> dict[Cell, dic
     return out
 
 
-def action_names() -> list[str]:
-    """The first actions' names, in :data:`values.ACTIONS` order."""
-    return [a.value for a in ACTIONS]
-
-
-__all__ = ["BET", "INSURANCE", "NO_BET", "WAGER", "Action", "Cell", "cell_actions",
-           "chart_plays", "deal_cells"]
+__all__ = ["BET", "INSURANCE", "NO_BET", "WAGER", "Cell", "cell_actions", "chart_plays",
+           "deal_cells"]

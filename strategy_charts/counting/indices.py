@@ -7,8 +7,8 @@ meets. For one count:
 
 * **the true count of a decision** counts every card the player has seen then: the cards gone
   before the round, the player's two cards and the up card (the count a counter holds when
-  deciding); side bets and insurance... insurance is decided after the deal too, so it uses the
-  same count; a side bet is placed before the deal, on the count of the cards gone;
+  deciding; insurance too); a side bet is placed before the deal, on the count of the cards
+  gone;
 * **a cell's EV of an action at true count t** is the weighted mean over the pool's hands of
   that cell met at t (:mod:`.cells`);
 * the gap between an action and the chart's play is made **monotone in the true count** (the

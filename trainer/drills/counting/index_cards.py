@@ -8,6 +8,10 @@ cycle (the most valuable first when ``top`` limits them), at a true count within
 the index, as often on the side where the index play is right as on the side where it is not;
 a card answered wrongly comes back 3 to 5 cards later at the same count. Side bets (Pot of
 Gold, ...) are asked as "bet or not" with no cards.
+
+A record's weight is 0: what a missed index play costs per 100 rounds is reckoned by the
+counting review from the lab table (:mod:`trainer.progress.counting`), not by the decision
+reviews, which would count the same hand twice in shoe practice (its play and its index).
 """
 
 from __future__ import annotations
@@ -100,8 +104,6 @@ class IndexFlashcards:
         self.count = count_named(count)
         lab = lab if lab is not None else load_or_build_lab(rules)
         self.book = IndexBook(lab["counts"][self.count.key])
-        self.frequency = {Cell.from_key(k): v["frequency"]
-                          for k, v in lab["counts"][self.count.key]["cells"].items()}
         self.plays = self.book.plays[:top] if top else list(self.book.plays)
         if not self.plays:
             raise ValueError(f"{self.count.name} has no index plays under {rules.name}")
@@ -173,14 +175,12 @@ class IndexFlashcards:
         now = self.clock()
         result = grade(action, card.evs, card.best)
         key = CountingKey(self.preset, INDEX, self.count.key, card.cell.key)
-        frequency = self.frequency.get(card.cell, {})
-        weight = float(frequency.get(str(card.tc), 0.0))
         decision = GradedDecision(
             time=stamp(now), preset=self.preset, mode=Mode.INDEX,
             situation_key=key.key, cards=" ".join(map(str, card.cards)) or "-",
             dealer_up=card.up.rank.symbol if card.up else "", action=action,
             best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
-            response_ms=elapsed_ms(card.dealt_at, now), evs=dict(card.evs), weight=weight)
+            response_ms=elapsed_ms(card.dealt_at, now), evs=dict(card.evs), weight=0.0)
         if result.verdict is Verdict.WRONG:
             for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
                 if card.number + gap not in self._again:

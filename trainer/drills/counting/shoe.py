@@ -81,7 +81,6 @@ class CountingShoe:
         self.book = IndexBook(lab_count)
         self.ramp = ramp_of(lab_count, self.counting)
         self.edges = {int(t): e.get("chart_indices", 0.0) for t, e in lab_count["edges"].items()}
-        self.frequency = {Cell.from_key(k): v["frequency"] for k, v in lab_count["cells"].items()}
         self.on_decision = on_decision
         self.clock = clock
         base = settings or ShoeSettings(computer_seats=0)
@@ -190,12 +189,11 @@ class CountingShoe:
         result = grade(action, offered, best if best in offered else None)
         now = self.clock()
         key = CountingKey(self.preset, INDEX, self.count.key, cell.key)
-        weight = float(self.frequency.get(cell, {}).get(str(max(-10, min(10, tc))), 0.0))
         return GradedDecision(
             time=stamp(now), preset=self.preset, mode=Mode.SHOE, situation_key=key.key,
             cards=shown, dealer_up=rnd.dealer_up.rank.symbol, action=result.action,
             best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
-            response_ms=0, evs=dict(offered), weight=weight)
+            response_ms=0, evs=dict(offered), weight=0.0)   # costed by the counting review
 
     # ----- count checks -------------------------------------------------------------------------
 
