@@ -2,7 +2,8 @@
 """Set up the project's virtual environment if needed, then start the app or run every check.
 
     python3 dev.py app [ARGS...]    install (first run only) and start the trainer
-    python3 dev.py test [ARGS...]   install (first run only), lint with ruff, run pytest
+    python3 dev.py test [ARGS...]   install (first run only), lint with ruff, type-check the core
+                                    with mypy (configured in pyproject.toml), run pytest
 
 Needs only Python 3.11+ and pip. The environment lives in ``.venv`` beside this file and is
 reinstalled when ``pyproject.toml`` changes.
@@ -60,9 +61,10 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "app":
         return run([str(BIN / "freebet-trainer"), *rest])
-    code = run([str(PYTHON), "-m", "ruff", "check", "."])
-    if code:
-        return code
+    for check in (["ruff", "check", "."], ["mypy"]):
+        code = run([str(PYTHON), "-m", *check])
+        if code:
+            return code
     return run([str(PYTHON), "-m", "pytest", "-n", "2", *rest])
 
 

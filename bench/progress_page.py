@@ -101,10 +101,10 @@ def main() -> None:
     from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QApplication
 
-    from trainer.ui import settings as cfg
-    from trainer.ui.chart_frames import forget
-    from trainer.ui.progress_data import ProgressQuery, load_progress
-    from trainer.ui.progress_page import ProgressPage
+    from trainer.progress.dashboard import ProgressQuery, load_progress
+    from trainer.ui.plotting.frames import forget
+    from trainer.ui.progress.page import ProgressPage
+    from trainer.ui.settings import declarations as cfg
 
     app = QApplication.instance() or QApplication(["bench"])
     rng = random.Random(3)

@@ -4,7 +4,7 @@
 Run it inside the project's environment after a visible change to the app
 (``.venv/bin/python packaging/take_screenshots.py``); it rewrites ``packaging/screenshots``.
 The window gets a temporary data folder and settings, never the user's; the progress page
-reads the seeded history the UI tests use (``tests/ui/history.py``), and the flashcards and
+reads the seeded history the UI tests use (``tests/progress/history.py``), and the flashcards and
 the shoe are dealt from fixed seeds, so each run shows the same hands. PNGs are recompressed
 with Pillow (a matplotlib dependency), losslessly.
 """
@@ -22,20 +22,21 @@ from pathlib import Path
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.ui.history
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.progress.history
 
 from PIL import Image
 from PyQt6.QtCore import QBuffer, QIODevice, QSettings
 from PyQt6.QtGui import QPixmap
 from PyQt6.QtWidgets import QApplication
 
-from tests.ui.history import seed
+from strategy_charts.chart_layout import position_of
+from tests.progress.history import seed
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import Action, Shoe, cards
-from trainer.ui import settings as cfg
 from trainer.ui.app import make_app
-from trainer.ui.chart_logic import position_of
 from trainer.ui.main_window import MainWindow
+from trainer.ui.practice.shoe_page import ShoePhase
+from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import apply_theme
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,9 +92,11 @@ def flashcards(window: MainWindow) -> None:
 def shoe(window: MainWindow) -> None:
     """Shoe practice: a pair of eights split for free, the golden lammer on the second hand."""
     page = window.show_page("shoe")
-    wait(lambda: page.phase in ("deciding", "settled"), "the first shoe")  # type: ignore
+    wait(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED),  # type: ignore
+         "the first shoe")
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(PAIR_OF_EIGHTS), decks=8))  # type: ignore
-    wait(lambda: page.phase == "deciding", "the stacked hand")  # type: ignore[attr-defined]
+    wait(lambda: page.phase is ShoePhase.DECIDING,  # type: ignore[attr-defined]
+         "the stacked hand")
     page.bar.button(Action.FREE_SPLIT).click()  # type: ignore[attr-defined]
 
 

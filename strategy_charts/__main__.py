@@ -93,18 +93,19 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def _no_decision(rules: RuleSet, player: list[int], after_split: bool) -> str | None:
-    """Why a hand of these card values takes no decision (busted, 21, blackjack, a Six Card
-    Charlie), or None when it takes one."""
-    from trainer.rules import hand_total
+    """Why a hand of these card values takes no decision (busted, a blackjack, a 21 that stands,
+    a Six Card Charlie), or None when it takes one (:func:`trainer.rules.offers.decides`)."""
+    from trainer.rules import hand_total, offers
     total, _ = hand_total(player)
+    if offers.decides(rules, len(player), total, after_split):
+        return None
     if total > 21:
         return f"the hand is busted ({total})"
-    if total == 21:
-        return ("a blackjack is paid at once" if len(player) == 2 and not after_split
-                else "a 21 stands")
-    if rules.six_card_charlie and len(player) >= 6:
+    if offers.is_charlie(rules, len(player), total):
         return "a Six Card Charlie wins at once"
-    return None
+    if len(player) == 2 and not after_split:
+        return "a blackjack is paid at once"
+    return "a 21 stands"
 
 
 def cmd_sidebets(args: argparse.Namespace) -> int:
@@ -149,7 +150,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .tables import build_table, data_dir, encode, file_name, load_table
+    from .table_build import build_table
+    from .tables import data_dir, encode, file_name, load_table
     folder = Path(args.out) if args.out else data_dir()
     if args.counts:
         from .counting.lab import build_lab, default_workers, load_lab

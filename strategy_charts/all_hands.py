@@ -9,7 +9,9 @@ a time, highest first, so the hands one card more are always valued before a han
 runs the other way. Values are numerators in units of the main bet, as in :mod:`hand_values`.
 
 Decisions are coded :data:`STAND`, :data:`HIT` and :data:`DOUBLE`; a double carries the stakes
-it leaves (``doubled``), so the same pass values the free double and the paid one.
+it leaves (``doubled``), so the same pass values the free double and the paid one. Which hands
+take no decision (a Six Card Charlie, a 21 that stands) is looked up in a table built by
+asking the rules core (:func:`stands`), not restated here.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from itertools import pairwise
 
 import numpy as np
 
-from trainer.rules import RuleSet
+from trainer.rules import RuleSet, offers
 
 from .dealer_probabilities import DealerCache
 from .hand_index import HandIndex
-from .hand_values import Stakes, _outcome_vectors
+from .hand_values import StakeUnits, _outcome_vectors, hole_index
 
 STAND, HIT, DOUBLE = 0, 1, 2
 
@@ -58,16 +60,16 @@ class HandSet:
         left = (shoe - index.comps[self.hand] - self.extras[self.context]).astype(np.float64)
         self._remaining = left.sum(axis=1)
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
-        self._hole = {1: 9, 10: 0}.get(up) if rules.peek.peeks_on(up) else None
+        self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
         self._left_hole = None if self._hole is None else left[:, self._hole]
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
         self.bust_loss = -self._bust_terms(np.arange(count)).sum(axis=1)
         self.total = index.total[self.hand]
         self.size = index.size[self.hand]
-        self.charlie = (self.size >= 6) if rules.six_card_charlie else np.zeros(count, bool)
-        self.twenty_one = (self.total == 21) & ~self.charlie
-        self.settled = self.charlie | self.twenty_one
+        charlie, stand = stands(rules)
+        self.charlie = charlie[self.size, self.total]
+        self.settled = stand[self.size, self.total]
         self._net, self._win = _outcomes(rules.push_22)
         self.a = np.zeros(count + 1)          # stand value per unit of real stake
         self.b = np.zeros(count + 1)          # ... and per unit of free stake
@@ -77,7 +79,7 @@ class HandSet:
                     drawn: int = 0) -> np.ndarray:
         """P(no dealer blackjack) at ``nodes`` once ``drawn`` more cards are gone, of which
         ``gone_hole`` are hole cards that make blackjack (1 where there is no peek)."""
-        if self._hole is None:
+        if self._left_hole is None:
             return np.ones(np.shape(gone_hole))
         remaining = self._remaining[nodes] - drawn
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -115,17 +117,17 @@ class HandSet:
         self.b[nodes] = (columns * self._win[self.total[nodes]]).sum(axis=1)
         self._ready |= want
 
-    def stand(self, stakes: Stakes) -> np.ndarray:
+    def stand(self, stakes: StakeUnits) -> np.ndarray:
         """Value of standing, per node."""
         return stakes[0] * self.a[:-1] + stakes[1] * self.b[:-1]
 
-    def _settled_value(self, stakes: Stakes) -> np.ndarray:
+    def _settled_value(self, stakes: StakeUnits) -> np.ndarray:
         """Value of the nodes that take no decision (21, Charlie); others get their stand."""
         return np.where(self.charlie, (stakes[0] + stakes[1]) * self.mass, self.stand(stakes))
 
     # ----- passes -----------------------------------------------------------------------------
 
-    def optimal(self, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+    def optimal(self, stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
         """(hit, best) per node: taking one card then playing best, and the best of hit and
         stand. Needs every node's stand value and every child present (a closed set)."""
         stand = self.stand(stakes)
@@ -150,7 +152,7 @@ class HandSet:
         b = prob * np.where(charlie, mass, self.b[child])
         return a.sum(axis=1), b.sum(axis=1)
 
-    def fixed(self, decision: np.ndarray, stakes: Stakes,
+    def fixed(self, decision: np.ndarray, stakes: StakeUnits,
               doubled: np.ndarray | None = None) -> np.ndarray:
         """Value per node of playing the fixed ``decision`` per node (STAND/HIT/DOUBLE, a double
         leaving ``doubled[node]`` stakes). Exact for that strategy; needs the stand values of
@@ -160,6 +162,7 @@ class HandSet:
         doubles = np.nonzero((decision == DOUBLE) & ~self.settled)[0]
         double_value = np.zeros(len(self))
         if len(doubles):
+            assert doubled is not None, "a strategy that doubles says the stakes it leaves"
             part_a, part_b = self.double_parts(doubles)
             double_value[doubles] = doubled[doubles, 0] * part_a + doubled[doubles, 1] * part_b
         value = np.zeros(len(self) + 1)
@@ -175,6 +178,20 @@ class HandSet:
 
 
 @cache
+def stands(rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+    """Per card count and best total of an unbusted hand (indexed [cards, total]): whether it
+    is a Six Card Charlie, and whether it takes no decision (a Charlie, or a 21 that stands), as
+    :func:`trainer.rules.offers.is_charlie` and :func:`~trainer.rules.offers.stands_on` say."""
+    charlie = np.zeros((22, 22), bool)
+    stand = np.zeros((22, 22), bool)
+    for cards in range(1, 22):
+        for total in range(22):
+            charlie[cards, total] = offers.is_charlie(rules, cards, total)
+            stand[cards, total] = offers.stands_on(rules, cards, total)
+    return charlie, stand
+
+
+@cache
 def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
     """Per player total 0..21, the net and win indicator per dealer column, as arrays."""
     vectors = _outcome_vectors(push_22)
@@ -185,7 +202,9 @@ def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
 def choose(options: list[np.ndarray | None]) -> np.ndarray:
     """Per node, the code (list position) of the highest option, the first on a tie; a None
     option (not offered) is never chosen."""
-    best = options[0].copy()
+    first = options[0]
+    assert first is not None, "the first option is always offered"
+    best = first.copy()
     choice = np.zeros(len(best), dtype=np.int64)
     for code, option in enumerate(options[1:], start=1):
         if option is None:

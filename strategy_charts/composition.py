@@ -10,6 +10,8 @@ import operator
 from collections.abc import Iterable
 from functools import cache
 
+from trainer.rules.hand import soft_total
+
 Composition = tuple[int, ...]
 
 EMPTY: Composition = (0,) * 10
@@ -52,11 +54,9 @@ def with_card(comp: Composition, value: int) -> Composition:
 
 @cache
 def total(comp: Composition) -> tuple[int, bool]:
-    """Best blackjack total of a hand composition and whether it is soft."""
-    hard = sum((i + 1) * n for i, n in enumerate(comp))
-    if comp[0] and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
+    """Best blackjack total of a hand composition and whether it is soft (the rules core's
+    :func:`~trainer.rules.hand.soft_total`, cached per composition)."""
+    return soft_total(sum((i + 1) * n for i, n in enumerate(comp)), comp[0] > 0)
 
 
 def size(comp: Composition) -> int:

@@ -23,6 +23,11 @@ Outcome columns: dealer 17, 18, 19, 20, 21, 22, over 22, blackjack. Probabilitie
 "numerators": with ``peek`` the hole card is restricted to cards that do not make a blackjack and
 nothing is renormalised, so each row sums to P(no dealer blackjack | shoe). This makes player
 values E[payoff * 1{no blackjack}], exact, and comparable between actions at any decision.
+
+When the dealer draws and what a total is come from the rules core
+(:func:`~trainer.rules.dealer.dealer_draws_on`, :func:`~trainer.rules.hand.soft_total`); the
+columns are checked against an exact enumeration of the dealer's draws by the rules core's
+``dealer_must_hit`` (``tests/engine/test_dealer_probabilities.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from functools import cache
 from itertools import pairwise
 
 import numpy as np
+
+from trainer.rules.dealer import dealer_draws_on
+from trainer.rules.hand import soft_total
 
 from .composition import Composition, with_card
 
@@ -47,11 +55,6 @@ ALL_UPS = tuple(range(1, 11))
 def _without(comp: Composition, index: int) -> Composition:
     """``comp`` with one card fewer at ``index``."""
     return (*comp[:index], comp[index] - 1, *comp[index + 1:])
-
-
-def _draws(total: int, soft: bool, hits_soft_17: bool) -> bool:
-    """Whether the dealer must draw on this total."""
-    return total < 17 or (total == 17 and soft and hits_soft_17)
 
 
 def _column(total: int, first_draw: bool, peek: bool) -> int | None:
@@ -96,8 +99,8 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
             for c in range(1, 11):
                 child = with_card(node, c)
                 hard = hards[node] + c
-                soft = child[0] > 0 and hard + 10 <= 21
-                if child in found or not _draws(hard + 10 * soft, soft, hits_soft_17):
+                if child in found or not dealer_draws_on(*soft_total(hard, child[0] > 0),
+                                                         hits_soft_17):
                     continue
                 counts: dict[int, int] = {}
                 for last in range(10):     # w_u(child): orderings by the card drawn last
@@ -132,10 +135,8 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
     finishing = np.zeros((len(states), _COLUMNS, 10))
     for s, (hard, ace, up) in enumerate(states):
         for c in range(1, 11):
-            h = hard + c
-            soft = (ace or c == 1) and h + 10 <= 21
-            total = h + 10 if soft else h
-            if _draws(total, soft, hits_soft_17):
+            total, soft = soft_total(hard + c, ace or c == 1)
+            if dealer_draws_on(total, soft, hits_soft_17):
                 continue
             column = _column(total, up > 0, up in peek_ups)
             if column is not None:

@@ -3,6 +3,9 @@
 Vectorised passes over many hands at once (:mod:`all_hands`) work on these numbers: each hand's
 totals, size and the number of the hand one card more makes. Hands are ordered by hard total,
 so a hand's children (one card more) always come later, and each hard total is one range.
+The totals are the rules core's (:func:`trainer.rules.hand.soft_total`) computed for every hand
+at once; ``tests/engine/test_hand_index.py`` checks each hand against the core's
+``hand_total``.
 """
 
 from __future__ import annotations

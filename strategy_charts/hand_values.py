@@ -6,6 +6,10 @@ Divide by :meth:`UpCardValues.mass` of the decision's shoe to get the EV the pla
 peek. A hand is a composition of its cards; ``extra`` is any other cards known to be gone from
 the shoe (the other pair cards of a split). Hands that can still hit are played with one of two
 stakes, real (1, 0) or free-only (0, 1); a double ends the hand with its stakes grown.
+
+Which hands still decide (not busted, not a Six Card Charlie, not a 21 that stands by itself)
+is the rules core's :mod:`trainer.rules.offers`; the values are checked against an enumeration
+that settles every hand by the core's ``settle_hand`` (``tests/engine/brute_force.py``).
 """
 
 from __future__ import annotations
@@ -13,18 +17,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from trainer.rules import RuleSet
+from trainer.rules import RuleSet, offers
+from trainer.rules.dealer import blackjack_hole
 
 from .composition import EMPTY, Composition, add, size, total, with_card
 from .dealer_probabilities import COL_22, COL_BJ, COL_BUST, dealer_table
 
-Stakes = tuple[int, int]
-REAL: Stakes = (1, 0)
-FREE: Stakes = (0, 1)
+#: A hand's stakes in main bets: (real, free).
+StakeUnits = tuple[int, int]
+REAL: StakeUnits = (1, 0)
+FREE: StakeUnits = (0, 1)
 #: A fixed strategy: (hand, stakes) -> "stand", "hit" or "double".
-Decide = Callable[[Composition, Stakes], str]
+Decide = Callable[[Composition, StakeUnits], str]
 #: The stakes a double leaves on (hand, stakes), for fixed strategies that double.
-DoubleStakes = Callable[[Composition, Stakes], "Stakes | None"]
+DoubleStakes = Callable[[Composition, StakeUnits], "StakeUnits | None"]
+
+
+def hole_index(up: int) -> int | None:
+    """The shoe index of the hole card that makes a dealer blackjack with ``up``
+    (:func:`trainer.rules.dealer.blackjack_hole`)."""
+    hole = blackjack_hole(up)
+    return None if hole is None else hole - 1
 
 
 @cache
@@ -54,13 +67,13 @@ class UpCardValues:
         self.shoe = shoe
         self.up = up
         self.peek = rules.peek.peeks_on(up)
-        self._bj_index = {1: 9, 10: 0}.get(up) if self.peek else None
+        self._bj_index = hole_index(up) if self.peek else None
         self._dealer: dict[Composition, list[float]] = {}
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
         self._stand: dict[Composition, tuple[float, float]] = {}
-        self._best: dict[tuple[Composition, Composition, Stakes], float] = {}
+        self._best: dict[tuple[Composition, Composition, StakeUnits], float] = {}
         self._vectors = _outcome_vectors(rules.push_22)
-        self.charlie = 6 if rules.six_card_charlie else None
+        self.charlie = offers.charlie_cards(rules)
 
     # ----- the shoe ---------------------------------------------------------------------------
 
@@ -83,7 +96,7 @@ class UpCardValues:
 
     def dealer_blackjack(self, removed: Composition) -> float:
         """P(dealer blackjack) once ``removed`` is gone from the shoe."""
-        hole = {1: 9, 10: 0}.get(self.up)
+        hole = hole_index(self.up)
         if hole is None:
             return 0.0
         left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
@@ -106,11 +119,11 @@ class UpCardValues:
         while stack:
             h = stack.pop()
             t, _ = total(h)
-            if t > 21 or (self.charlie and size(h) >= self.charlie):
+            if t > 21 or offers.is_charlie(self.rules, size(h), t):
                 continue
             removed = add(h, extra)
             found.add(removed)
-            if t == 21:
+            if offers.stands_on(self.rules, size(h), t):
                 continue
             for value, _ in self.draws(removed):
                 nxt = with_card(h, value)
@@ -136,23 +149,25 @@ class UpCardValues:
             self._stand[key] = cached
         return cached
 
-    def stand(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+    def stand(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
         """Value of standing with these stakes."""
         a, b = self.stand_parts(hand, extra)
         return stakes[0] * a + stakes[1] * b
 
-    def settled(self, hand: Composition, stakes: Stakes, extra: Composition) -> float | None:
-        """Value of a hand that takes no decision (bust, Charlie, 21), or None if it decides."""
+    def settled(self, hand: Composition, stakes: StakeUnits, extra: Composition) -> float | None:
+        """Value of a hand that takes no decision (bust, Charlie, a 21 that stands), or None if
+        it decides (:func:`trainer.rules.offers.stands_on`)."""
         t, _ = total(hand)
         if t > 21:
             return -stakes[0] * self.mass(add(hand, extra))
-        if self.charlie and size(hand) >= self.charlie:
+        cards = size(hand)
+        if offers.is_charlie(self.rules, cards, t):
             return (stakes[0] + stakes[1]) * self.mass(add(hand, extra))
-        if t == 21:
+        if offers.stands_on(self.rules, cards, t):
             return self.stand(hand, stakes, extra)
         return None
 
-    def best(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+    def best(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
         """Value of the best hit/stand play from here on (no double, no split)."""
         key = (hand, extra, stakes)
         cached = self._best.get(key)
@@ -164,13 +179,13 @@ class UpCardValues:
         self._best[key] = value
         return value
 
-    def hit(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+    def hit(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
         """Value of taking one card, then playing the best hit/stand strategy."""
         removed = add(hand, extra)
         return sum(p * self.best(with_card(hand, v), stakes, extra)
                    for v, p in self.draws(removed))
 
-    def double(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+    def double(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
         """Value of taking exactly one more card with these (already grown) stakes."""
         removed = add(hand, extra)
         value = 0.0
@@ -181,8 +196,8 @@ class UpCardValues:
         return value
 
 
-def play_fixed(values: UpCardValues, hand: Composition, stakes: Stakes, extra: Composition,
-               decide: Decide, memo: dict[tuple[Composition, Stakes, Composition], float],
+def play_fixed(values: UpCardValues, hand: Composition, stakes: StakeUnits, extra: Composition,
+               decide: Decide, memo: dict[tuple[Composition, StakeUnits, Composition], float],
                double_stakes: DoubleStakes | None = None) -> float:
     """Numerator of a hand played from here by a fixed strategy (``decide``), not optimally.
 

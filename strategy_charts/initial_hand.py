@@ -1,27 +1,30 @@
-"""Values of every legal action on a hand's first decision (two cards, or a split hand's two)."""
+"""Values of every legal action on a hand's first decision (two cards, or a split hand's two).
+
+The actions valued are those the rules core offers (:mod:`trainer.rules.offers`): the double
+(free or paid) and, on a first decision, the split (free or paid).
+"""
 
 from __future__ import annotations
 
-from trainer.rules import Action
+from trainer.rules import Action, RuleSet, offers
 
 from .composition import EMPTY, Composition, add, size, total
-from .hand_values import FREE, REAL, Stakes, UpCardValues
-from .splits import SplitValues, split_action
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues
+from .splits import SplitValues, doubled_stakes
 
 
 def double_action(values: UpCardValues, hand: Composition, after_split: bool,
-                  stakes: Stakes) -> tuple[Action, Stakes] | None:
-    """The double this two-card hand is offered and the stakes it leaves, or None."""
-    rules = values.rules
-    if size(hand) != 2:
+                  stakes: StakeUnits) -> tuple[Action, StakeUnits] | None:
+    """The double this hand is offered and the stakes it leaves, or None."""
+    grown = doubled_stakes(values.rules, hand, stakes, after_split)
+    if grown is None:
         return None
-    t, soft = total(hand)
-    if not soft and t in rules.free_double_totals and (
-            not after_split or rules.free_double_after_split):
-        return Action.FREE_DOUBLE, (stakes[0], stakes[1] + 1)
-    if not after_split or rules.double_after_split:
-        return Action.DOUBLE, (stakes[0] + 1, stakes[1])
-    return None
+    return (Action.FREE_DOUBLE if grown[1] > stakes[1] else Action.DOUBLE), grown
+
+
+def decides(rules: RuleSet, hand: Composition, after_split: bool) -> bool:
+    """Whether ``hand`` takes a decision (:func:`trainer.rules.offers.decides`)."""
+    return offers.decides(rules, size(hand), total(hand)[0], after_split)
 
 
 def pair_value(hand: Composition) -> int | None:
@@ -31,15 +34,15 @@ def pair_value(hand: Composition) -> int | None:
     return None
 
 
-def action_values(values: UpCardValues, hand: Composition, stakes: Stakes = REAL,
+def action_values(values: UpCardValues, hand: Composition, stakes: StakeUnits = REAL,
                   after_split: bool = False, can_split: bool = True,
                   known: Composition = EMPTY) -> dict[Action, float]:
-    """Numerator of every legal action (see :mod:`hand_values`); empty for a blackjack or 21.
+    """Numerator of every legal action (see :mod:`hand_values`); empty for a hand that takes no
+    decision (a blackjack, a 21 that stands, a Charlie).
 
     ``known`` are other cards known gone (they are not in ``values.shoe``'s removal yet).
     """
-    t, _ = total(hand)
-    if t >= 21:
+    if not decides(values.rules, hand, after_split):
         return {}
     out = {Action.STAND: values.stand(hand, stakes, known),
            Action.HIT: values.hit(hand, stakes, known)}
@@ -48,7 +51,7 @@ def action_values(values: UpCardValues, hand: Composition, stakes: Stakes = REAL
         out[double[0]] = values.double(hand, double[1], known)
     pair = pair_value(hand)
     if pair is not None and can_split and not after_split and stakes == REAL:
-        action = split_action(values.rules.free_split, values.rules.free_split_tens, pair)
+        action = offers.split_kind(values.rules, pair)
         out[action] = SplitValues(values, pair, known).value(free=action is Action.FREE_SPLIT)
     return out
 
@@ -63,4 +66,5 @@ def prepare_hand(values: UpCardValues, hand: Composition, known: Composition = E
         SplitValues(values, pair, known).prepare()
 
 
-__all__ = ["FREE", "REAL", "action_values", "double_action", "pair_value", "prepare_hand"]
+__all__ = ["FREE", "REAL", "action_values", "decides", "double_action", "pair_value",
+           "prepare_hand"]

@@ -36,7 +36,7 @@ class _OnWholePixels(Transform):
 
     input_dims = output_dims = 2
 
-    def transform_non_affine(self, values):  # type: ignore[override]
+    def transform_non_affine(self, values: np.ndarray) -> np.ndarray:  # type: ignore[override]
         return np.round(values)
 
 

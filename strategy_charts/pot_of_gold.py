@@ -14,17 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from trainer.rules import Action
+from trainer.rules import Action, offers
+from trainer.rules.dealer import blackjack_hole
 from trainer.rules.side_bets import pot_of_gold as pay_table
 
 from .composition import Composition, of_values, total, with_card
 from .game import StartingHand, best_action
-from .hand_values import FREE, REAL, Stakes, UpCardValues
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import pair_value
 from .up_card import UpCard
 
 #: The post-split strategy's play of a two-card split hand: "stand", "hit" or "double".
-Decide = Callable[[Composition, Stakes], str]
+Decide = Callable[[Composition, StakeUnits], str]
 
 
 def split_lammers(values: UpCardValues, pair: int, max_hands: int, decide: Decide,
@@ -39,14 +40,15 @@ def split_lammers(values: UpCardValues, pair: int, max_hands: int, decide: Decid
     """
     rules = values.rules
 
-    def free_doubles(second: int, stakes: Stakes) -> int:
+    def free_doubles(second: int, stakes: StakeUnits) -> int:
         hand = with_card(of_values([pair]), second)
-        if pair == 1 or decide(hand, stakes) != "double":
+        if not offers.draws_after_split(pair) or decide(hand, stakes) != "double":
             return 0
         t, soft = total(hand)
-        return int(not soft and t in rules.free_double_totals and rules.free_double_after_split)
+        return int(offers.double_offered(rules, 2, t, soft, from_split=True)
+                   is Action.FREE_DOUBLE)
 
-    hole = {1: 10, 10: 1}.get(values.up) if values.peek else None
+    hole = blackjack_hole(values.up) if values.peek else None
     kinds: dict[tuple[bool, int, int, bool], int] = {}
     for card in range(1, 11):
         kind = (card == pair, free_doubles(card, REAL), free_doubles(card, FREE), card == hole)
@@ -94,8 +96,7 @@ def deal_lammers(card: UpCard, deal: StartingHand,
     if choice.is_split:
         pair = pair_value(hand)
         assert pair is not None
-        rules = card.rules
-        max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+        max_hands = offers.split_limit(card.rules, pair)
         return split_lammers(card.values, pair, max_hands, card.cdz_choice,
                              free_split=choice is Action.FREE_SPLIT)
     return {0: no_bj}

@@ -2,6 +2,8 @@
 
 Free doubles and free splits have their own gold colours, apart from paid doubles and splits.
 Uses ``matplotlib.figure.Figure`` directly (no pyplot), so the app can embed the same figure.
+The grid itself (rows, up-card columns, which cell is where) is :mod:`.chart_layout`'s, which
+loads no matplotlib.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
+from strategy_charts.chart_layout import UP_ORDER, chart_rows, context_title
 from strategy_charts.label_paths import LABEL, add_labels
 from trainer.rules import RuleSet
 
@@ -28,40 +31,6 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "split": ("P", "#3cb371", "Split (paid)"),
     "free_split": ("FP", "#d4a017", "Free split"),
 }
-UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-CONTEXT_TITLES = {"real": "first decision, real stake", "split": "hand one after a split",
-                  "free": "free-stake hand after a free split",
-                  "drawn-real": "after drawing, real stake",
-                  "drawn-free": "after drawing, free stake"}
-
-
-def context_title(context: str) -> str:
-    """Human title of a chart context, e.g. 'after drawing, free stake (4 cards)'."""
-    base, _, cards = context.rpartition("-") if context[-1].isdigit() else (context, "", "")
-    title = CONTEXT_TITLES.get(base, base)
-    return f"{title} ({cards} cards)" if cards else title
-
-
-def chart_rows(chart: dict[str, Any], two_cards: bool = True) -> list[tuple[str, str, str]]:
-    """The chart's rows in display order: (kind, value, label); soft two-card rows name
-    their cards (A,7)."""
-    rows: list[tuple[str, str, str]] = []
-    for kind in ("hard", "soft", "pair"):
-        values = sorted(chart.get(kind, {}), key=int, reverse=kind == "pair")
-        if kind == "pair":
-            values = sorted(values, key=lambda v: (int(v) != 1, -int(v)))
-        for value in values:
-            if kind == "hard":
-                label = f"hard {value}"
-            elif kind == "soft":
-                label = f"soft {value}" + (f" (A,{int(value) - 11})" if two_cards else "")
-            else:
-                face = "A" if value == "1" else value
-                label = f"{face},{face}"
-            rows.append((kind, value, label))
-    return rows
-
-
 def cell_label(cell: dict[str, Any]) -> str:
     """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
     label = STYLE[cell["action"]][0]

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import numpy as np
 
@@ -37,28 +37,29 @@ from trainer.rules.side_bets import perfect_pairs as _perfect_pairs
 from trainer.rules.side_bets import twenty_one_plus_three as _twenty_one_plus_three
 
 #: A shoe as accepted by this module (see the module docstring).
-ShoeLike: TypeAlias = Mapping[Card, int] | Mapping[tuple[Rank, Suit], int] | Sequence[Sequence[int]]
+ShoeLike: TypeAlias = (Mapping[Card, int] | Mapping[tuple[Rank, Suit], int] | Sequence[int]
+                       | Sequence[Sequence[int]])
 
-#: The 52 card types, in the order of :data:`Shoe` counts: rank-major (ace to king), then suit.
+#: The 52 card types, in the order of :data:`TypeCounts`: rank-major (ace to king), then suit.
 CARD_TYPES: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
 _INDEX: dict[Card, int] = {card: index for index, card in enumerate(CARD_TYPES)}
 
 #: A normalised shoe: the count of each of the 52 :data:`CARD_TYPES`, in that order.
-Shoe: TypeAlias = tuple[int, ...]
+TypeCounts: TypeAlias = tuple[int, ...]
 
 #: Probability of each category of one bet; ``None`` is the losing outcome.
 Distribution: TypeAlias = dict[PayCategory | None, Fraction]
 
 
-def full_shoe(decks: int) -> Shoe:
+def full_type_counts(decks: int) -> TypeCounts:
     """Return a full shoe of ``decks`` standard 52-card decks (each card type ``decks`` times)."""
     if decks < 1:
         raise ValueError(f"a shoe holds at least one deck, not {decks}")
     return (decks,) * len(CARD_TYPES)
 
 
-def normalize_shoe(shoe: ShoeLike) -> Shoe:
+def normalize_shoe(shoe: ShoeLike) -> TypeCounts:
     """Return ``shoe`` as the 52 counts of :data:`CARD_TYPES`, checking every count is >= 0."""
     counts = [0] * len(CARD_TYPES)
     if isinstance(shoe, Mapping):
@@ -67,12 +68,13 @@ def normalize_shoe(shoe: ShoeLike) -> Shoe:
             counts[_INDEX[card]] += int(count)
     else:
         rows = list(shoe)
-        if len(rows) == len(CARD_TYPES):
-            counts = [int(count) for count in rows]  # already the 52 counts of CARD_TYPES
+        if len(rows) == len(CARD_TYPES):   # already the 52 counts of CARD_TYPES
+            counts = [int(cast(int, count)) for count in rows]
         else:
-            if len(rows) != len(Rank) or any(len(row) != len(Suit) for row in rows):
+            tables = cast(list[Sequence[int]], rows)
+            if len(tables) != len(Rank) or any(len(row) != len(Suit) for row in tables):
                 raise ValueError("a shoe table has 13 rows (ace to king) of 4 counts (c, d, h, s)")
-            counts = [int(count) for row in rows for count in row]
+            counts = [int(count) for row in tables for count in row]
     if any(count < 0 for count in counts):
         raise ValueError("a shoe cannot hold a negative number of cards")
     return tuple(counts)
@@ -96,7 +98,7 @@ def _hot_3_category(first: int, up: int, second: int) -> PayCategory | None:
     return _hot_3.evaluate(CARD_TYPES[first], CARD_TYPES[second], CARD_TYPES[up])
 
 
-def _ways(counts: Shoe, types: tuple[int, ...]) -> int:
+def _ways(counts: TypeCounts, types: tuple[int, ...]) -> int:
     """Number of ways to draw exactly these (sorted) types, as an unordered set of cards."""
     return prod(comb(counts[t], types.count(t)) for t in set(types))
 

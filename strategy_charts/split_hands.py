@@ -16,7 +16,7 @@ from trainer.rules import Action
 
 from .all_hands import HIT, HandSet
 from .composition import Composition
-from .hand_values import Stakes
+from .hand_values import StakeUnits
 from .initial_hand import double_action
 from .up_card import PairSplit, UpCard, post_split_choices, split_batch
 
@@ -36,12 +36,12 @@ class SplitHands:
         self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
                              masks.reshape(len(self.pairs), -1))
         self.hands.prepare(card.dealer)
-        self._optimal: dict[Stakes, np.ndarray] = {}
+        self._optimal: dict[StakeUnits, np.ndarray] = {}
         twos = np.nonzero(self.hands.size == 2)[0]
         self._double = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
         self._double[0][twos], self._double[1][twos] = self.hands.double_parts(twos)
 
-    def _hit(self, stakes: Stakes) -> np.ndarray:
+    def _hit(self, stakes: StakeUnits) -> np.ndarray:
         if stakes not in self._optimal:
             self._optimal[stakes] = self.hands.optimal(stakes)[0]
         return self._optimal[stakes]
@@ -49,7 +49,7 @@ class SplitHands:
     def _node(self, pair: int, hand: Composition) -> int:
         return self.hands.node(self.pairs.index(pair), self.card.index.number(hand))
 
-    def actions(self, pair: int, hand: Composition, stakes: Stakes) -> dict[Action, float]:
+    def actions(self, pair: int, hand: Composition, stakes: StakeUnits) -> dict[Action, float]:
         """Numerators of stand, hit and the double allowed, as ``action_values(values, hand,
         stakes, after_split=True, known=<the other pair card>)``."""
         node = self._node(pair, hand)
@@ -63,7 +63,7 @@ class SplitHands:
                                    + grown[1] * self._double[1][node])
         return out
 
-    def decisions(self, stakes: Stakes) -> np.ndarray:
+    def decisions(self, stakes: StakeUnits) -> np.ndarray:
         """Per pair (row) and hand number: the resplit's fixed strategy, the best of stand, hit
         and the double allowed after a split on the shoe without the other pair card."""
         hands, index = self.hands, self.card.index

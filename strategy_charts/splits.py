@@ -18,7 +18,10 @@ Method (the standard one of combinatorial analyzers, after E. Farmer's split alg
 * **Free Bet stakes.** Hand one keeps the real stake; every hand a free split makes carries a free
   stake only and plays the free-stake strategy. Paid splits give every hand a real stake.
 
-All values are numerators as in :mod:`hand_values` (dealer peek handled by the hole card).
+All values are numerators as in :mod:`hand_values` (dealer peek handled by the hole card). What
+a split hand is offered (its double, a resplit, how many hands the split may make, one card for
+split aces) is the rules core's :mod:`trainer.rules.offers`; the value is checked against
+playing every split hand in turn with Fractions (``tests/engine/test_brute_force.py``).
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.rules import Action
+from trainer.rules import Action, RuleSet, offers
 
 from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
-from .hand_values import FREE, REAL, Stakes, UpCardValues, play_fixed
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, play_fixed
 
 #: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
 PatternHand = tuple[bool, str, int, int]
@@ -82,19 +85,18 @@ class SplitValues:
     known: Composition = EMPTY    # other cards known gone besides the two pair cards
     #: Another fixed post-split strategy (hand, stakes) -> "stand" | "hit" | "double";
     #: None plays CDZ-. The value stays exact for whichever fixed strategy is given.
-    strategy: Callable[[Composition, Stakes], str] | None = None
+    strategy: Callable[[Composition, StakeUnits], str] | None = None
     #: Most hands this split may grow to (a resplit of a split hand has fewer left).
     hands_limit: int | None = None
 
     def __post_init__(self) -> None:
         rules = self.values.rules
         self.rules = rules
-        aces = self.pair == 1
-        self.max_hands = rules.max_hands if (not aces or rules.resplit_aces) else 2
+        self.max_hands = offers.split_limit(rules, self.pair)
         if self.hands_limit is not None:
             self.max_hands = min(self.max_hands, self.hands_limit)
-        self._fixed: dict[tuple[Composition, Stakes, Composition], float] = {}
-        self._decision: dict[tuple[Composition, Stakes], str] = {}
+        self._fixed: dict[tuple[Composition, StakeUnits, Composition], float] = {}
+        self._decision: dict[tuple[Composition, StakeUnits], str] = {}
         left = [s - k for s, k in zip(self.values.shoe, self.known, strict=True)]
         self.n = sum(left) - 2
         self.p = left[self.pair - 1] - 2
@@ -122,18 +124,16 @@ class SplitValues:
 
         def stand_on(hand: Composition, extra: Composition) -> None:
             t, _ = total(hand)
-            if t <= 21 and not (v.charlie and size(hand) >= v.charlie):
+            if t <= 21 and not offers.is_charlie(self.rules, size(hand), t):
                 found.add(add(hand, extra))
 
-        visited: set[tuple[Composition, Stakes, Composition]] = set()
+        visited: set[tuple[Composition, StakeUnits, Composition]] = set()
 
-        def walk(hand: Composition, stakes: Stakes, extra: Composition) -> None:
+        def walk(hand: Composition, stakes: StakeUnits, extra: Composition) -> None:
             if (hand, stakes, extra) in visited:
                 return
             visited.add((hand, stakes, extra))
-            t, _ = total(hand)
-            if t >= 21 or (v.charlie and size(hand) >= v.charlie) or (
-                    self.pair == 1 and size(hand) == 2):
+            if not self.plays(hand):
                 stand_on(hand, extra)
                 return
             choice = self.decision(hand, stakes)
@@ -159,19 +159,18 @@ class SplitValues:
 
     # ----- the fixed strategy -----------------------------------------------------------------
 
-    def double_after_split(self, hand: Composition, stakes: Stakes) -> Stakes | None:
-        """Stakes after the double a split hand may take, or None when it may not double."""
-        rules = self.rules
-        if size(hand) != 2:
-            return None
-        t, soft = total(hand)
-        if not soft and t in rules.free_double_totals and rules.free_double_after_split:
-            return (stakes[0], stakes[1] + 1)
-        if rules.double_after_split:
-            return (stakes[0] + 1, stakes[1])
-        return None
+    def plays(self, hand: Composition) -> bool:
+        """Whether a split hand of two or more cards still decides: it has not busted, made a
+        Charlie or a 21 that stands, and is not a split ace (one card only)."""
+        t, _ = total(hand)
+        return offers.decides(self.rules, size(hand), t, from_split=True) and (
+            size(hand) > 2 or offers.draws_after_split(self.pair))
 
-    def decision(self, hand: Composition, stakes: Stakes) -> str:
+    def double_after_split(self, hand: Composition, stakes: StakeUnits) -> StakeUnits | None:
+        """Stakes after the double a split hand may take, or None when it may not double."""
+        return doubled_stakes(self.rules, hand, stakes, from_split=True)
+
+    def decision(self, hand: Composition, stakes: StakeUnits) -> str:
         """The CDZ- play of a split hand: best of stand / hit / double on its own shoe."""
         key = (hand, stakes)
         cached = self._decision.get(key)
@@ -188,36 +187,36 @@ class SplitValues:
             self._decision[key] = cached
         return cached
 
-    def fixed(self, hand: Composition, stakes: Stakes, extra: Composition) -> float:
+    def fixed(self, hand: Composition, stakes: StakeUnits, extra: Composition) -> float:
         """Value of a split hand played by the fixed strategy with ``extra`` also gone."""
         return play_fixed(self.values, hand, stakes, extra, self._play, self._fixed,
                           self.double_after_split)
 
-    def _play(self, hand: Composition, stakes: Stakes) -> str:
+    def _play(self, hand: Composition, stakes: StakeUnits) -> str:
         """The fixed strategy, with split aces standing on their one card."""
-        if self.pair == 1 and size(hand) == 2:
+        if size(hand) == 2 and not offers.draws_after_split(self.pair):
             return "stand"
         return self.decision(hand, stakes)
 
     # ----- X and N ----------------------------------------------------------------------------
 
-    def _x0(self, a: int, stakes: Stakes) -> float:
+    def _x0(self, a: int, stakes: StakeUnits) -> float:
         """X(a, 0): a split hand whose second card is any card, ``a`` extra pair cards gone."""
         first = of_values([self.pair])
         extra = self.extra(a)
         return sum(p * self.fixed(with_card(first, c), stakes, extra)
                    for c, p in self.values.draws(add(first, extra)))
 
-    def _pp(self, a: int, stakes: Stakes) -> float:
+    def _pp(self, a: int, stakes: StakeUnits) -> float:
         """The pair hand played without resplitting, ``a`` extra pair cards gone."""
         return self.fixed(of_values([self.pair, self.pair]), stakes, self.extra(a))
 
-    def x_n_tables(self, stakes: Stakes) -> XNTables:
+    def x_n_tables(self, stakes: StakeUnits) -> XNTables:
         """X(a, b) and N(a, b) for every a, b the patterns need."""
         return x_n_tables(lambda a: self._x0(a, stakes), lambda a: self._pp(a, stakes),
                           self.n, self.p, self.max_hands)
 
-    def value(self, free: bool, first: Stakes = REAL) -> float:
+    def value(self, free: bool, first: StakeUnits = REAL) -> float:
         """Numerator of the split: hand one keeps ``first`` stakes, the others are free
         (``free``) or real (paid).
 
@@ -270,8 +269,15 @@ def pattern_sum(max_hands: int, n: int, p: int, first: XNTables, others: XNTable
     return result
 
 
-def split_action(rules_free_split: bool, free_split_tens: bool, pair: int) -> Action:
-    """Whether this pair splits free or paid under the rules."""
-    if rules_free_split and (pair != 10 or free_split_tens):
-        return Action.FREE_SPLIT
-    return Action.SPLIT
+def doubled_stakes(rules: RuleSet, hand: Composition, stakes: StakeUnits,
+                   from_split: bool) -> StakeUnits | None:
+    """The stakes the double this hand is offered leaves (a free double adds a free stake, a
+    paid one a real stake), or None when it may not double
+    (:func:`trainer.rules.offers.double_offered`)."""
+    t, soft = total(hand)
+    double = offers.double_offered(rules, size(hand), t, soft, from_split)
+    if double is Action.FREE_DOUBLE:
+        return (stakes[0], stakes[1] + 1)
+    if double is Action.DOUBLE:
+        return (stakes[0] + 1, stakes[1])
+    return None

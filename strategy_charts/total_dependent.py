@@ -26,13 +26,13 @@ from .all_hands import DOUBLE, HIT, STAND
 from .charts_data import ChartBuilder, row_of
 from .composition import EMPTY, Composition, size, total, with_card
 from .game import StartingHand
-from .hand_values import FREE, REAL, Stakes, UpCardValues, play_fixed
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, play_fixed
 from .initial_hand import double_action, pair_value
 from .splits import SplitValues
 from .up_card import UpCard, split_batch
 
 
-def drawn_context(stakes: Stakes, cards: int, charlie: bool) -> str:
+def drawn_context(stakes: StakeUnits, cards: int, charlie: bool) -> str:
     """Chart context for hit/stand after drawing: "drawn-real", or "drawn-free-4" with Charlie."""
     label = "drawn-real" if stakes == REAL else "drawn-free"
     return f"{label}-{min(cards, 5)}" if charlie else label
@@ -51,14 +51,14 @@ class TotalDependent:
         self.values = values
         self.charts = charts
         self.charlie = values.rules.six_card_charlie
-        self._memo: dict[tuple[Composition, Stakes, Composition], float] = {}
+        self._memo: dict[tuple[Composition, StakeUnits, Composition], float] = {}
 
     def _cell(self, context: str, hand: Composition, actions: dict[Action, float]) -> str | None:
         kind, value = row_of(hand, actions)
         key = (context, kind, value, self.values.up)
         return self.charts.action(key)
 
-    def drawn_decision(self, hand: Composition, stakes: Stakes) -> str:
+    def drawn_decision(self, hand: Composition, stakes: StakeUnits) -> str:
         """Hit or stand for a hand of 3+ cards, by its total (CD choice if no cell exists)."""
         context = drawn_context(stakes, size(hand), self.charlie)
         choice = self._cell(context, hand, {})
@@ -67,7 +67,7 @@ class TotalDependent:
         v = self.values
         return "stand" if v.stand(hand, stakes) >= v.hit(hand, stakes) else "hit"
 
-    def split_decision(self, hand: Composition, stakes: Stakes) -> str:
+    def split_decision(self, hand: Composition, stakes: StakeUnits) -> str:
         """A split hand's play: its chart cell for two cards, the drawn chart after that."""
         if size(hand) > 2:
             return self.drawn_decision(hand, stakes)
@@ -79,7 +79,7 @@ class TotalDependent:
             return choice
         return self.drawn_decision(hand, stakes)
 
-    def play(self, hand: Composition, stakes: Stakes, extra: Composition = EMPTY) -> float:
+    def play(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
         """Numerator of a hand played from here by the drawn chart (hit/stand only)."""
         return play_fixed(self.values, hand, stakes, extra, self.drawn_decision, self._memo)
 
@@ -117,7 +117,7 @@ __all__ = ["FREE", "REAL", "TotalDependent", "chart_choice", "composition_weight
            "drawn_context", "total"]
 
 
-def chart_decisions(card: UpCard, charts: ChartBuilder, stakes: Stakes) -> np.ndarray:
+def chart_decisions(card: UpCard, charts: ChartBuilder, stakes: StakeUnits) -> np.ndarray:
     """Per hand number, the chart strategy's play (STAND, HIT or DOUBLE) against ``card.up``:
     :meth:`TotalDependent.split_decision` for two cards, its drawn decision for more (the
     exact choice of stand or hit where no cell says); every hand at once."""
@@ -162,8 +162,9 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
     hits = card.hands.fixed(drawn[card.hands.hand], REAL)
     chosen = [chart_choice(charts, deal.hand, card.up, actions) if actions else None
               for deal, actions in deals]
-    pairs = sorted({pair_value(deal.hand) for (deal, _), action in zip(deals, chosen, strict=True)
-                    if action is not None and action.is_split})
+    pairs = sorted({pair for (deal, _), action in zip(deals, chosen, strict=True)
+                    if action is not None and action.is_split
+                    and (pair := pair_value(deal.hand)) is not None})
     splits = split_batch(card, pairs, 0, None, lambda s: decisions[s][None, :],
                          list(decisions)) if pairs else {}
     ev = 0.0
@@ -182,6 +183,8 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
             assert double is not None
             value = card.double(hand, double[1])
         else:
-            value = splits[pair_value(hand)].value(free=action is Action.FREE_SPLIT)
+            pair = pair_value(hand)
+            assert pair is not None
+            value = splits[pair].value(free=action is Action.FREE_SPLIT)
         ev += deal.probability * (value - (bj if values.peek else 0.0))
     return ev

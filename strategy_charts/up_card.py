@@ -17,15 +17,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from trainer.rules import Action, RuleSet
+from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable
-from .composition import Composition, add, full_shoe, of_values, subtract, total
+from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable, stands
+from .composition import Composition, add, full_shoe, of_values, subtract
 from .dealer_probabilities import DealerCache
 from .hand_index import HandIndex, hand_index
-from .hand_values import FREE, REAL, Stakes, UpCardValues
-from .initial_hand import double_action, pair_value
-from .splits import pattern_sum, split_action, x_n_tables
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues
+from .initial_hand import decides, double_action, pair_value
+from .splits import doubled_stakes, pattern_sum, x_n_tables
 
 
 def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache:
@@ -34,19 +34,16 @@ def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache
     return DealerCache(shoe or full_shoe(rules.decks), rules.dealer_hits_soft_17, peeks)
 
 
-def split_doubles(rules: RuleSet, index: HandIndex, stakes: Stakes) -> np.ndarray:
+def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
     """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
-    double (two cards only: free on the free-double totals if allowed after a split, else paid
-    if doubling after a split is allowed); as :meth:`splits.SplitValues.double_after_split`."""
+    double: :func:`splits.doubled_stakes` (the rules core's offer) asked for each two-card
+    hand."""
     out = np.full((len(index.hard), 2), -1, dtype=np.int64)
-    two = index.size == 2
-    free = two & ~index.soft & np.isin(index.total, list(rules.free_double_totals))
-    if rules.free_double_after_split:
-        out[free] = (stakes[0], stakes[1] + 1)
-    else:
-        free[:] = False
-    if rules.double_after_split:
-        out[two & ~free] = (stakes[0] + 1, stakes[1])
+    for number in np.nonzero(index.size == 2)[0]:
+        hand = tuple(int(n) for n in index.comps[number])
+        grown = doubled_stakes(rules, hand, stakes, from_split=True)
+        if grown is not None:
+            out[number] = grown
     return out
 
 
@@ -58,10 +55,10 @@ class PairSplit:
     max_hands: int
     n: int            # cards left once both pair cards (and any known cards) are gone
     p: int            # pair cards among them
-    x0: dict[Stakes, list[float]] = field(default_factory=dict)
-    pp: dict[Stakes, list[float]] = field(default_factory=dict)
+    x0: dict[StakeUnits, list[float]] = field(default_factory=dict)
+    pp: dict[StakeUnits, list[float]] = field(default_factory=dict)
 
-    def value(self, free: bool, first: Stakes = REAL) -> float:
+    def value(self, free: bool, first: StakeUnits = REAL) -> float:
         """Numerator of the split, as :meth:`splits.SplitValues.value`."""
         others = FREE if free else REAL
         tables = {stakes: x_n_tables(self.x0[stakes].__getitem__, self.pp[stakes].__getitem__,
@@ -72,11 +69,11 @@ class PairSplit:
 
 #: Per stakes, the decision (STAND/HIT/DOUBLE) of every hand number, one row per pair split
 #: (or one row for all).
-Decisions = Callable[[Stakes], np.ndarray]
+Decisions = Callable[[StakeUnits], np.ndarray]
 
 
 def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
-                       doubles: tuple[np.ndarray, np.ndarray], stakes: Stakes) -> np.ndarray:
+                       doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
     """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
     double allowed after a split, on the node's own values (the first wins a tie), as
     :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
@@ -106,27 +103,27 @@ class UpCard:
         self.hands = HandSet(rules, index, np.array(self.shoe), up,
                              np.zeros((1, 10), dtype=np.int64), mask[None, :])
         self.hands.prepare(dealer)
-        self._optimal: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
+        self._optimal: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
-        self._cdz: dict[Stakes, np.ndarray] = {}
+        self._cdz: dict[StakeUnits, np.ndarray] = {}
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
         return self.hands.node(0, self.index.number(hand))
 
-    def optimal(self, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+    def optimal(self, stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
         """(hit, best) per node of :attr:`hands` for these stakes (cached)."""
         if stakes not in self._optimal:
             self._optimal[stakes] = self.hands.optimal(stakes)
         return self._optimal[stakes]
 
-    def stand(self, hand: Composition, stakes: Stakes) -> float:
+    def stand(self, hand: Composition, stakes: StakeUnits) -> float:
         """Value of standing on ``hand``."""
         node = self.node(hand)
         return float(stakes[0] * self.hands.a[node] + stakes[1] * self.hands.b[node])
 
-    def hit(self, hand: Composition, stakes: Stakes) -> float:
+    def hit(self, hand: Composition, stakes: StakeUnits) -> float:
         """Value of hitting ``hand`` once, then playing the best hit/stand strategy."""
         return float(self.optimal(stakes)[0][self.node(hand)])
 
@@ -140,17 +137,17 @@ class UpCard:
             self._double_parts = parts
         return self._double_parts
 
-    def double(self, hand: Composition, stakes: Stakes) -> float:
+    def double(self, hand: Composition, stakes: StakeUnits) -> float:
         """Value of one card with (already grown) ``stakes`` on a two-card hand."""
         node = self.node(hand)
         doubles = self._doubles
         return float(stakes[0] * doubles[0][node] + stakes[1] * doubles[1][node])
 
-    def actions(self, hand: Composition, stakes: Stakes = REAL, after_split: bool = False,
+    def actions(self, hand: Composition, stakes: StakeUnits = REAL, after_split: bool = False,
                 can_split: bool = True) -> dict[Action, float]:
         """Numerator of every legal action, as :func:`initial_hand.action_values` (no cards
         known gone besides the shoe's)."""
-        if total(hand)[0] >= 21:
+        if not decides(self.rules, hand, after_split):
             return {}
         out = {Action.STAND: self.stand(hand, stakes), Action.HIT: self.hit(hand, stakes)}
         double = double_action(self.values, hand, after_split, stakes)
@@ -158,7 +155,7 @@ class UpCard:
             out[double[0]] = self.double(hand, double[1])
         pair = pair_value(hand)
         if pair is not None and can_split and not after_split and stakes == REAL:
-            action = split_action(self.rules.free_split, self.rules.free_split_tens, pair)
+            action = offers.split_kind(self.rules, pair)
             pairs = None if self.within is None else [pair]     # the whole round's at once
             out[action] = self.splits(pairs)[pair].value(free=action is Action.FREE_SPLIT)
         return out
@@ -169,7 +166,7 @@ class UpCard:
 
     # ----- splits -----------------------------------------------------------------------------
 
-    def cdz_decisions(self, stakes: Stakes) -> np.ndarray:
+    def cdz_decisions(self, stakes: StakeUnits) -> np.ndarray:
         """The fixed post-split strategy ("CDZ-") per hand number (see
         :func:`post_split_choices`), on values of the unsplit hands."""
         if stakes not in self._cdz:
@@ -180,11 +177,11 @@ class UpCard:
             self._cdz[stakes] = decisions
         return self._cdz[stakes]
 
-    def cdz_choice(self, hand: Composition, stakes: Stakes) -> str:
+    def cdz_choice(self, hand: Composition, stakes: StakeUnits) -> str:
         """The CDZ- play of a split hand: "stand", "hit" or "double"."""
         return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
 
-    def split_stakes(self) -> list[Stakes]:
+    def split_stakes(self) -> list[StakeUnits]:
         """The stakes split hands can hold under the rules."""
         return [REAL, FREE] if self.rules.free_split else [REAL]
 
@@ -200,7 +197,7 @@ class UpCard:
                 self.split_stakes()))
         return self._splits
 
-    def split_value(self, pair: int, free: bool, first: Stakes, hands_limit: int) -> float:
+    def split_value(self, pair: int, free: bool, first: StakeUnits, hands_limit: int) -> float:
         """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
         ``first`` stakes (a resplit keeps the hand's own stakes)."""
         split = split_batch(self, [pair], 0, hands_limit,
@@ -209,22 +206,21 @@ class UpCard:
 
 
 def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,
-                decisions: Decisions, stakes_list: list[Stakes]) -> dict[int, PairSplit]:
+                decisions: Decisions, stakes_list: list[StakeUnits]) -> dict[int, PairSplit]:
     """:class:`PairSplit` of each of ``pairs`` with ``known`` pair cards already gone besides
     the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``."""
     rules, index = up.rules, up.index
     firsts = np.array([index.number(of_values([pair])) for pair in pairs])
-    settled = index.total == 21
-    if rules.six_card_charlie:
-        settled |= index.size >= 6
-    plays: dict[Stakes, tuple[np.ndarray, np.ndarray]] = {}
+    settled = stands(rules)[1][index.size, index.total]
+    plays: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
     held = np.zeros((len(pairs), len(index.hard)), bool)
     needed = np.zeros_like(held)
     for stakes in stakes_list:
         choice = np.array(np.broadcast_to(decisions(stakes), held.shape))
         choice[:, index.size == 1] = HIT
-        if 1 in pairs:
-            choice[pairs.index(1), index.size == 2] = STAND   # split aces get one card
+        for row, pair in enumerate(pairs):
+            if not offers.draws_after_split(pair):     # split aces get one card
+                choice[row, index.size == 2] = STAND
         doubled = split_doubles(rules, index, stakes)
         choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
         plays[stakes] = (choice, doubled)
@@ -234,7 +230,7 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     found: dict[int, PairSplit] = {}
     extras, rows, where = [], [], []
     for row, pair in enumerate(pairs):
-        max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+        max_hands = offers.split_limit(rules, pair)
         if hands_limit is not None:
             max_hands = min(max_hands, hands_limit)
         left = list(up.shoe)

@@ -1,4 +1,6 @@
-"""Test-wide configuration: hypothesis profiles, and no test ever touches the user's folders.
+"""Test-wide configuration: hypothesis profiles, shared fixtures (a clock moved by hand, so tests
+never wait on the real one; a seeded progress history), and no test ever touches the user's
+folders.
 
 Hypothesis: 'ci' by default, 'long' for deep runs; pick one with the environment variable
 ``HYPOTHESIS_PROFILE``, e.g. ``HYPOTHESIS_PROFILE=long pytest tests/rules/test_properties.py``.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import platformdirs
@@ -100,3 +103,34 @@ def private_folders(tmp_path_factory: pytest.TempPathFactory,
     _point_at(home, monkeypatch)
     yield home
     _unchanged(before)
+
+
+class FakeClock:
+    """A clock that only moves when told to."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time on."""
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A fresh hand-moved clock."""
+    return FakeClock()
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder holding a seeded progress file (shared by a module: its tests only read
+    it); see :mod:`tests.progress.history`."""
+    from tests.progress.history import seed
+
+    folder = tmp_path_factory.mktemp("seeded")
+    seed(folder / "progress.sqlite3")
+    return folder

@@ -1,23 +1,174 @@
-"""Project-wide checks: the core imports no Qt, and every package ships in the wheel."""
+"""Project-wide checks: which layer may import which (one table, every pair), the UI's feature
+folders and their circles, the pieces that must not load matplotlib, and the wheel's packages.
+
+Layers, lowest first: the rules core, the engine (strategy_charts), the drills, the progress
+store, the UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer``
+itself (its version) belongs to none. Every import in a file counts, at the top or inside a
+function (a lazy import is a dependency all the same).
+"""
 
 from __future__ import annotations
 
-import re
+import ast
+import itertools
+import subprocess
+import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-CORE = ["trainer/rules", "strategy_charts"]
+
+#: Layer -> the packages (or modules) it is made of.
+LAYERS: dict[str, tuple[str, ...]] = {
+    "rules": ("trainer.rules",),
+    "engine": ("strategy_charts",),
+    "drills": ("trainer.drills",),
+    "progress": ("trainer.progress",),
+    "ui": ("trainer.ui",),
+    "shell": ("trainer.cli", "trainer.__main__"),
+}
+#: Libraries only some layers may use.
+LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
+                                         "matplotlib": ("matplotlib",)}
+
+#: Who may import whom: each row is an importing layer, each column what it imports.
+#:               rules  engine drills progress ui     shell  Qt     matplotlib
+ALLOWED: dict[str, tuple[bool, ...]] = {
+    "rules":    (True,  False, False, False,   False, False, False, False),
+    "engine":   (True,  True,  False, False,   False, False, False, True),
+    "drills":   (True,  True,  True,  False,   False, False, False, False),
+    "progress": (True,  True,  True,  True,    False, False, False, False),
+    "ui":       (True,  True,  True,  True,    True,  False, True,  True),
+    "shell":    (True,  True,  True,  True,    True,  True,  False, False),
+}
+COLUMNS = (*LAYERS, *LIBRARIES)
+#: The engine draws charts with matplotlib in these modules only.
+MATPLOTLIB_IN_ENGINE = {"strategy_charts.render", "strategy_charts.label_paths",
+                        "strategy_charts.counting.chart"}
+
+#: The UI's feature folders, and the other feature folders each may import (every feature may
+#: use the shared modules beside them: background, errors, widgets, theme, plotting, pages).
+FEATURES: dict[str, set[str]] = {
+    "table": set(),
+    "practice": {"table", "settings"},
+    "charts": {"settings"},
+    "progress": {"settings"},
+    "settings": set(),
+}
 
 
-def test_the_core_imports_no_qt() -> None:
-    """trainer/rules and strategy_charts never import PyQt (the UI calls them, not the reverse)."""
-    offenders = [
-        str(path.relative_to(ROOT))
-        for folder in CORE for path in (ROOT / folder).rglob("*.py")
-        if re.search(r"^\s*(from|import)\s+PyQt", path.read_text(), re.MULTILINE)
-    ]
+def module_name(path: Path) -> str:
+    """``trainer/ui/app.py`` -> ``trainer.ui.app`` (a package by its ``__init__``)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def imports_of(path: Path) -> frozenset[str]:
+    """Every module ``path`` imports, absolute (relative imports resolved)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return frozenset(found)
+
+
+def sources() -> list[Path]:
+    return sorted(p for top in ("trainer", "strategy_charts") for p in (ROOT / top).rglob("*.py"))
+
+
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def layer_of(name: str) -> str | None:
+    """The layer a module belongs to (the most specific match), or a library's column."""
+    matches = [(len(p), layer) for layer, packages in LAYERS.items() for p in packages
+               if _within(name, (p,))]
+    if matches:
+        return max(matches)[1]
+    return next((lib for lib, packages in LIBRARIES.items() if _within(name, packages)), None)
+
+
+@pytest.mark.parametrize(("importer", "imported"), list(itertools.product(LAYERS, COLUMNS)))
+def test_each_layer_imports_only_what_the_table_allows(importer: str, imported: str) -> None:
+    allowed = ALLOWED[importer][COLUMNS.index(imported)]
+    offenders = []
+    for path in sources():
+        name = module_name(path)
+        if layer_of(name) != importer:
+            continue
+        hits = sorted(m for m in imports_of(path) if layer_of(m) == imported)
+        may = (allowed and (importer, imported) != ("engine", "matplotlib")) or (
+            name in MATPLOTLIB_IN_ENGINE)
+        if hits and not may:
+            offenders.append(f"{name}: {', '.join(hits)}")
     assert offenders == []
+
+
+def _ui_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in (ROOT / "trainer" / "ui").rglob("*.py")}
+
+
+def test_feature_folders_import_only_the_features_they_build_on() -> None:
+    offenders = []
+    for name, path in _ui_modules().items():
+        feature = name.split(".")[2] if name.count(".") >= 2 else None
+        if feature not in FEATURES:
+            continue
+        for target in imports_of(path):
+            other = target.split(".")[2] if target.startswith("trainer.ui.") else None
+            if other in FEATURES and other != feature and other not in FEATURES[feature]:
+                offenders.append(f"{name} -> {target}")
+    assert offenders == []
+
+
+def test_the_ui_has_no_import_circles() -> None:
+    modules = _ui_modules()
+    graph = {name: {m for m in imports_of(path) if m in modules and m != name}
+             for name, path in modules.items()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in trail:
+            pytest.fail("import circle: " + " -> ".join((*trail[trail.index(name):], name)))
+        if name in done:
+            return
+        for target in sorted(graph[name]):
+            visit(target, (*trail, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_the_pages_registry_imports_no_page() -> None:
+    pages = ROOT / "trainer" / "ui" / "pages.py"
+    assert not [m for m in imports_of(pages) if m.startswith("trainer")]
+
+
+def test_what_runs_before_the_first_paint_or_off_the_ui_loads_no_matplotlib() -> None:
+    """The chart grid, the comparison with standard blackjack, the progress dashboard's data,
+    the settings declarations and the theme: none loads the plotting library."""
+    code = ("import sys\n"
+            "import strategy_charts.chart_layout, strategy_charts.comparison\n"
+            "import trainer.progress.dashboard, trainer.progress.heat_grid\n"
+            "import trainer.ui.settings.declarations, trainer.ui.theme, trainer.ui.main_window\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, timeout=60)
+    assert out.stdout.strip() == "[]"
 
 
 def test_every_package_is_listed_for_the_wheel() -> None:

@@ -29,7 +29,7 @@ def test_a_tests_folders_are_its_own(private_folders: Path) -> None:
 def test_the_apps_settings_file_is_the_tests_own(private_folders: Path) -> None:
     from PyQt6.QtCore import QSettings
 
-    from trainer.ui import settings as cfg
+    from trainer.ui.settings import declarations as cfg
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(private_folders / "config"))   # as the fixture does, once Qt is in
     assert Path(cfg.open_store().fileName()).is_relative_to(private_folders)

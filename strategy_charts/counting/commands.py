@@ -207,7 +207,7 @@ def cmd_ramp(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register the count lab's commands."""
     eor = sub.add_parser("eor", help="effects of removal")
     add_rules_options(eor)

@@ -332,10 +332,10 @@ class CountAnalysis:
         column = {a: i for i, a in enumerate(_NAMES)}
         plays = np.zeros((len(self.order), _BINS), dtype=np.intp)
         bases = np.zeros(len(self.order), dtype=np.intp)
-        for k, cell in enumerate(self.order):
+        for row, cell in enumerate(self.order):
             fit = self.fits[cell]
-            bases[k] = column[fit.base]
-            plays[k] = [column[fit.best(b)] for b in range(_BINS)]
+            bases[row] = column[fit.base]
+            plays[row] = [column[fit.best(b)] for b in range(_BINS)]
         rows, deals = np.nonzero(self.cell_of[None, :] >= 0)
         k = self.cell_of[deals]
         b = self.decision_bins[rows, deals] - LOWEST

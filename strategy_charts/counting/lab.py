@@ -26,8 +26,7 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
 from ..composition import full_shoe, of_values, subtract
-from ..side_bets import CARD_TYPES
-from ..side_bets import full_shoe as full_card_types
+from ..side_bets import CARD_TYPES, full_type_counts
 from ..tables import (
     ENGINE_VERSION,
     DamagedTableError,
@@ -111,7 +110,7 @@ def _r(x: float) -> float:
 def _removal_jobs(rules: RuleSet) -> list[tuple[tuple[int, ...], np.ndarray | None]]:
     """The full shoe, then the full shoe without one card of each value A..ten."""
     full = full_shoe(rules.decks)
-    types = np.array(full_card_types(rules.decks))
+    types = np.array(full_type_counts(rules.decks))
     jobs: list[tuple[tuple[int, ...], np.ndarray | None]] = [(full, types)]
     for value in range(1, 11):
         less = types.copy()
@@ -286,8 +285,8 @@ class Spread:
         seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
         gains = self.gains.get(key, [])
         gains = gains + [0.0] * (self.replicates - len(gains))
-        return {"index_sd": _r(np.std(seen)) if seen else None,
-                "gain_se": _r(np.std(gains)), "found": _r(len(seen) / self.replicates)}
+        return {"index_sd": _r(float(np.std(seen))) if seen else None,
+                "gain_se": _r(float(np.std(gains))), "found": _r(len(seen) / self.replicates)}
 
 
 def bootstrap(pool: Pool, count: CountSystem, cells: list[Cell | None], plays: dict[Cell, str],

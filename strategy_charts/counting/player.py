@@ -127,8 +127,9 @@ class CountingPlayer(ChartPlayer):
             return chart
         legal = rnd.legal_actions()
         if rnd.phase is Phase.INSURANCE:
-            play = self.book.play(Cell(INSURANCE, 0, 1), self.true_count(rnd), chart.value)
-            return Action(play) if Action(play) in legal else chart
+            tc = self.true_count(rnd)
+            insure = Action(self.book.play(Cell(INSURANCE, 0, 1), tc, chart.value))
+            return insure if insure in legal else chart
         hand = rnd.hand
         if hand.card_count != 2 or hand.from_split:
             return chart

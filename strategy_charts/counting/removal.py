@@ -23,8 +23,7 @@ import numpy as np
 
 from trainer.rules import RuleSet
 
-from ..side_bets import CARD_TYPES, side_bet_ev
-from ..side_bets import full_shoe as full_card_types
+from ..side_bets import CARD_TYPES, full_type_counts, side_bet_ev
 from .cells import Cell, cell_actions
 from .systems import Decision
 from .values import CARD_SIDE_BETS, ShoeValues
@@ -57,7 +56,7 @@ class Effects:
 
 def card_side_bet_effects(rules: RuleSet) -> tuple[dict[str, float], dict[str, tuple[float, ...]]]:
     """Each offered card side bet's EV at the full shoe and its effects per card value."""
-    full = np.array(full_card_types(rules.decks), dtype=float)
+    full = np.array(full_type_counts(rules.decks), dtype=float)
     evs: dict[str, float] = {}
     effects: dict[str, tuple[float, ...]] = {}
     for name, bet in CARD_SIDE_BETS.items():

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 #: Cards of each value in one deck (A, 2..9, ten-values).
 PER_DECK = np.array([4.0] * 9 + [16.0])
@@ -128,7 +129,7 @@ def _centred(x: np.ndarray) -> np.ndarray:
     return x - (PER_DECK @ x) / PER_DECK.sum()
 
 
-def correlation(tags: Sequence[float], effects: Sequence[float]) -> float:
+def correlation(tags: npt.ArrayLike, effects: npt.ArrayLike) -> float:
     """The correlation over a deck's cards of ``tags`` and ``effects`` (0 if either is flat)."""
     t, e = _centred(np.asarray(tags, float)), _centred(np.asarray(effects, float))
     scale = math.sqrt(float(PER_DECK @ (t * t)) * float(PER_DECK @ (e * e)))

@@ -1,9 +1,7 @@
-"""Drill fixtures: the preset catalogs and a clock moved by hand (the private folders and table
-cache come from tests/conftest.py)."""
+"""Drill fixtures: the preset catalogs (the private folders, the table cache and the clock moved
+by hand come from tests/conftest.py)."""
 
 from __future__ import annotations
-
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -27,23 +25,3 @@ def pot_of_gold() -> Catalog:
 def evolution_differences(evolution: Catalog) -> frozenset[str]:
     """Where evolution differs from its standard counterpart (built once per session)."""
     return evolution.differences()
-
-
-class FakeClock:
-    """A clock that only moves when told to."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        """Move time on."""
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """A fresh hand-moved clock."""
-    return FakeClock()

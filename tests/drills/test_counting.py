@@ -9,6 +9,7 @@ import pytest
 
 from strategy_charts.counting.lab import load_lab
 from strategy_charts.counting.systems import FREE_BET, HI_LO, true_count
+from tests.conftest import FakeClock
 from trainer.drills.counting.answers import CountInputError, read_count
 from trainer.drills.counting.index_cards import IndexFlashcards, hand_values
 from trainer.drills.counting.keys import CountingKey, bet_detail, decks_detail
@@ -19,8 +20,6 @@ from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.drills.situations import Situation
 from trainer.rules import Action, preset
-
-from .conftest import FakeClock
 
 KEYS = ["evolution|count|hilo|c2", "evolution|count|freebet|shoe",
         "evolution|truecount|hilo|d3.5", "evolution|truecount|hilo|d0.5",

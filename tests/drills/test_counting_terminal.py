@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import FakeClock
 from trainer.__main__ import main
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
@@ -18,8 +19,6 @@ from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, preset
-
-from .conftest import FakeClock
 
 
 def test_running_counts_in_a_pipe(clock: FakeClock) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import FakeClock
 from trainer.drills.catalog import Catalog
 from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Verdict
 from trainer.drills.situations import Context, HandKind, StakeLabel
 from trainer.rules import Action
-
-from .conftest import FakeClock
 
 
 def worst(session: FlashcardSession) -> Action:

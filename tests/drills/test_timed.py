@@ -6,14 +6,13 @@ from fractions import Fraction
 
 import pytest
 
+from tests.conftest import FakeClock
 from trainer.drills.catalog import Catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Mode
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.drills.timed import DecisionTimer, TimedDrill, timeout_action
 from trainer.rules import Action, Hand, Phase, Stakes, cards, preset
-
-from .conftest import FakeClock
 
 
 def test_the_timer_counts_down(clock: FakeClock) -> None:

@@ -1,7 +1,8 @@
 """Independent exact reference: the whole game tree of one hand, enumerated with Fractions.
 
 Nothing here uses the engine's formulas. Hands are settled by the rules core's
-``settle_hand``; the dealer plays by ``dealer_must_hit``. Only a split's post-split decisions
+``settle_hand``; the dealer plays by ``dealer_must_hit``; what a hand is offered and whether it
+still decides come from the core's ``offers``, as for the round. Only a split's post-split decisions
 come from outside (the strategy under test), because the engine claims exactness for that
 fixed strategy, not optimality.
 """
@@ -12,8 +13,19 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
-from trainer.rules import Card, Hand, Rank, RuleSet, Stakes, Suit, dealer_must_hit, settle_hand
-from trainer.rules.dealer import DealerFinal
+from trainer.rules import (
+    Action,
+    Card,
+    Hand,
+    Rank,
+    RuleSet,
+    Stakes,
+    Suit,
+    dealer_must_hit,
+    offers,
+    settle_hand,
+)
+from trainer.rules.dealer import DealerFinal, blackjack_hole
 
 Counts = tuple[int, ...]
 #: Post-split decision: (hand values, stakes (real, free)) -> "stand" | "hit" | "double"
@@ -51,7 +63,7 @@ def dealer_outcomes(rules: RuleSet, shoe: Counts, up: int, peek: bool
             out.append((p, cards))
             return
         for v, q, rest in _draws(shoe):
-            if len(cards) == 1 and peek and sorted((up, v)) == [1, 10]:
+            if len(cards) == 1 and peek and v == blackjack_hole(up):
                 continue
             walk((*cards, v), rest, p * q)
 
@@ -90,8 +102,7 @@ def settle_all(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, int
 
 
 def _finished(rules: RuleSet, values: tuple[int, ...]) -> bool:
-    h = _hand(values, (1, 0), True)
-    return h.is_bust or h.total == 21 or (rules.six_card_charlie and len(values) >= 6)
+    return not offers.hand_decides(rules, _hand(values, (1, 0), True))
 
 
 def best_hit_stand(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int],
@@ -121,7 +132,7 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
     later hand gets its second card when play reaches it. States are memoised, so the
     enumeration stays small on tiny shoes.
     """
-    max_hands = rules.max_hands if (pair != 1 or rules.resplit_aces) else 2
+    max_hands = offers.split_limit(rules, pair)
     new_stakes = (0, 1) if free else (1, 0)
     memo: dict[tuple, Fraction] = {}
 
@@ -149,7 +160,7 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
                 else:
                     total += q * play(with_hand((*values, v), stakes), current, rest)
             return total
-        if _finished(rules, values) or (pair == 1 and len(values) == 2):
+        if _finished(rules, values) or (len(values) == 2 and not offers.draws_after_split(pair)):
             return play(hands, current + 1, shoe)
         choice = decide(values, stakes)
         if choice == "stand":
@@ -167,8 +178,7 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
 
 
 def _doubled(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int]) -> tuple[int, int]:
-    h = _hand(values, stakes, True)
-    if not h.is_soft and h.total in rules.free_double_totals and rules.free_double_after_split:
+    if offers.hand_double(rules, _hand(values, stakes, True)) is Action.FREE_DOUBLE:
         return (stakes[0], stakes[1] + 1)
     return (stakes[0] + 1, stakes[1])
 

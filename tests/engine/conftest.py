@@ -24,3 +24,10 @@ def values_for(rules: RuleSet, shoe: Composition, up: int, hand: Composition) ->
     values = UpCardValues(rules, subtract(shoe, of_values([up])), up)
     prepare_hand(values, hand)
     return values
+
+
+def rules_named(name: str) -> RuleSet:
+    """A preset, or "...-no-auto-stand": the preset with auto_stand_21 off (a 21 decides)."""
+    if name.endswith("-no-auto-stand"):
+        return replace(preset(name.removesuffix("-no-auto-stand")), auto_stand_21=False)
+    return preset(name)

@@ -19,9 +19,8 @@ from strategy_charts.initial_hand import action_values
 from strategy_charts.split_hands import SplitHands
 from strategy_charts.splits import SplitValues
 from strategy_charts.up_card import UpCard, dealer_cache, live_hand
-from trainer.rules import preset
 
-from .conftest import values_for
+from .conftest import rules_named, values_for
 
 
 def _close(a: dict, b: dict) -> None:
@@ -34,7 +33,7 @@ def _close(a: dict, b: dict) -> None:
                                           ("standard", 6)])
 def test_every_first_decision_of_a_one_deck_shoe(name, up, standard_6d_h17) -> None:
     """All deals against one up card from one deck: stand, hit, doubles and splits."""
-    rules = standard_6d_h17 if name == "standard" else preset(name)
+    rules = standard_6d_h17 if name == "standard" else rules_named(name)
     shoe = full_shoe(1)
     card = UpCard(rules, shoe, up, dealer_cache(rules, shoe))
     for deal in starting_hands(shoe):
@@ -43,10 +42,11 @@ def test_every_first_decision_of_a_one_deck_shoe(name, up, standard_6d_h17) -> N
             _close(card.first_actions(deal.hand), action_values(values, deal.hand))
 
 
-@pytest.mark.parametrize("name", ["evolution", "pot-of-gold"])
+@pytest.mark.parametrize("name", ["evolution", "pot-of-gold", "pot-of-gold-no-auto-stand"])
 def test_live_hands_at_random_small_shoes(name) -> None:
-    """Random hands (pairs with their splits, free stakes after a split) at random shoes."""
-    rules = preset(name)
+    """Random hands (pairs with their splits, free stakes after a split) at random shoes;
+    also where a 21 decides (auto_stand_21 off)."""
+    rules = rules_named(name)
     rng = random.Random(15)
     for _ in range(40):
         shoe = (*(rng.randrange(1, 7) for _ in range(9)), rng.randrange(6, 20))
@@ -69,7 +69,7 @@ def test_live_hands_at_random_small_shoes(name) -> None:
 
 def test_split_hands_and_their_resplits_at_the_full_shoe() -> None:
     """The tables' split-hand values (the other pair card known gone) and resplits."""
-    rules = preset("pot-of-gold")
+    rules = rules_named("pot-of-gold")
     shoe = full_shoe(6)
     card = UpCard(rules, shoe, 6, dealer_cache(rules, shoe))
     hands = SplitHands(card)

@@ -8,10 +8,10 @@ from strategy_charts.composition import of_values, subtract
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.initial_hand import action_values
 from strategy_charts.splits import SplitValues
-from trainer.rules import Action, preset
+from trainer.rules import Action, offers
 
 from . import brute_force as bf
-from .conftest import values_for
+from .conftest import rules_named, values_for
 
 CASES = [
     # (preset, shoe A..ten, up, player cards)
@@ -20,13 +20,16 @@ CASES = [
     ("pot-of-gold", (1, 1, 2, 1, 2, 1, 2, 1, 1, 5), 10, (7, 5)),
     ("pot-of-gold", (1, 3, 1, 1, 1, 1, 1, 1, 1, 5), 6, (2, 2)),
     ("pot-of-gold", (2, 1, 1, 2, 1, 1, 1, 1, 1, 5), 1, (4, 4)),
+    # a 21 decides: A,6 reaches soft 21 and can hit on (a Charlie where it has five cards)
+    ("evolution-no-auto-stand", (3, 1, 1, 2, 1, 2, 1, 1, 1, 5), 10, (1, 6)),
+    ("pot-of-gold-no-auto-stand", (2, 1, 1, 1, 1, 1, 1, 1, 1, 5), 6, (1, 5)),
 ]
 
 
 @pytest.mark.parametrize(("name", "shoe", "up", "cards"), CASES)
 def test_stand_hit_double_equal_enumeration(name, shoe, up, cards) -> None:
     """Stand, optimal hit/stand play and double, real and free stakes, peek or not."""
-    rules = preset(name)
+    rules = rules_named(name)
     hand = of_values(cards)
     values = values_for(rules, shoe, up, hand)
     rest = subtract(subtract(shoe, of_values([up])), hand)
@@ -43,6 +46,7 @@ SPLITS = [
     ("evolution", (1, 1, 1, 1, 1, 1, 1, 3, 1, 4), 8, 10),
     ("pot-of-gold", (1, 1, 1, 1, 1, 1, 1, 4, 1, 5), 8, 10),
     ("pot-of-gold", (1, 0, 1, 1, 0, 1, 1, 4, 0, 4), 8, 6),
+    ("evolution-no-auto-stand", (3, 1, 1, 1, 1, 1, 1, 1, 1, 6), 10, 6),   # 10,A decides
 ]
 
 
@@ -54,15 +58,17 @@ def test_split_value_equals_sequential_play(name, shoe, pair, up) -> None:
     The shoes are tiny but large enough that no deal runs out of cards: the formula's
     exchangeability identities assume the shoe never empties mid-round.
     """
-    rules = preset(name)
+    rules = rules_named(name)
     hand = of_values([pair, pair])
     values = values_for(rules, shoe, up, hand)
     split = SplitValues(values, pair)
     split.prepare()
     rest = subtract(subtract(shoe, of_values([up])), hand)
+    free = offers.split_kind(rules, pair) is Action.FREE_SPLIT
     exact = bf.split_value(rules, pair, rest, up, values.peek,
                            lambda cards, stakes: split.decision(of_values(cards), stakes),
-                           free=True)
-    assert split.value(free=True) == pytest.approx(float(exact), abs=1e-12)
+                           free=free)
+    assert split.value(free=free) == pytest.approx(float(exact), abs=1e-12)
     acts = action_values(values, hand)
-    assert acts[Action.FREE_SPLIT] == pytest.approx(float(exact), abs=1e-12)
+    assert acts[Action.FREE_SPLIT if free else Action.SPLIT] == pytest.approx(float(exact),
+                                                                                abs=1e-12)

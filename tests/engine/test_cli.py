@@ -32,6 +32,19 @@ def test_hand_at_a_given_shoe_with_free_stakes(capsys) -> None:
     assert data["actions"]["free_double"] > data["actions"]["hit"]
 
 
+def test_hand_honours_auto_stand_21_off(capsys, tmp_path) -> None:
+    """With auto_stand_21 = false a 21 takes a decision: A,A,A,A,7 against a ten may hit, and
+    any sixth card makes a Six Card Charlie, which wins whatever the dealer holds."""
+    rules = tmp_path / "no-auto-stand.toml"
+    rules.write_text('base = "evolution"\nauto_stand_21 = false\n', encoding="utf-8")
+    data = run_json(capsys, "hand", "--rules", str(rules), "--player", "A,A,A,A,7",
+                    "--dealer", "10")
+    assert set(data["actions"]) == {"stand", "hit"}
+    assert data["best"] == "hit" and data["actions"]["hit"] == pytest.approx(1.0)
+    with pytest.raises(SystemExit, match="a 21 stands"):   # the preset's rule: it stands
+        main(["hand", "--preset", "evolution", "--player", "A,A,A,A,7", "--dealer", "10"])
+
+
 def test_sidebets_json(capsys) -> None:
     """Every side bet's RTP, null where the rule set has none."""
     data = run_json(capsys, "sidebets", "--preset", "evolution")

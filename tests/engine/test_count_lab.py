@@ -26,7 +26,7 @@ from trainer.rules import PRESETS, RuleSet, SideBet, preset
 def test_card_side_bets_in_floating_point_are_the_exact_sums(bet: SideBet) -> None:
     rng = random.Random(bet.value)
     for decks in (1, 2, 6):
-        shoe = list(side_bets.full_shoe(decks))
+        shoe = list(side_bets.full_type_counts(decks))
         for _ in range(12 * decks):
             shoe[rng.randrange(52)] = max(0, shoe[rng.randrange(52)] - 1)
         exact = side_bets.side_bet_rtp(bet, shoe) - 1

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strategy_charts.dealer_probabilities import OUTCOMES, dealer_table
-from trainer.rules import preset
+from trainer.rules import hand_total, preset
 
 from .brute_force import dealer_outcomes
 
@@ -19,8 +19,7 @@ def exact_columns(shoe: tuple[int, ...], up: int, h17: bool, peek: bool) -> list
     rules = preset("pot-of-gold" if h17 else "evolution")
     out = [Fraction(0)] * len(OUTCOMES)
     for p, cards in dealer_outcomes(rules, shoe, up, peek):
-        hard = sum(cards)
-        t = hard + 10 if 1 in cards and hard + 10 <= 21 else hard
+        t, _ = hand_total(cards)
         if len(cards) == 2 and t == 21:
             out[7] += p
         elif t > 22:

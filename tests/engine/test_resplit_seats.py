@@ -17,7 +17,8 @@ import pytest
 from strategy_charts.composition import of_values, subtract
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.split_hands import SplitHands
-from strategy_charts.tables import hands_of, load_table, situation_key
+from strategy_charts.table_keys import hands_of, table_key
+from strategy_charts.tables import load_table
 from strategy_charts.up_card import UpCard, dealer_cache, live_hand
 from trainer.rules import preset
 
@@ -58,8 +59,8 @@ def test_the_table_keeps_two_hand_entries_and_adds_three_hand_resplits() -> None
     """pot-of-gold (up to four hands) has both; evolution (two hands) has no resplits."""
     eights = of_values([8, 8])
     situations = load_table(preset("pot-of-gold"))["situations"]
-    two = situations[situation_key("split", "free", eights, 6, split_card=8)]
-    three_key = situation_key("split", "free", eights, 6, split_card=8, hands=3)
+    two = situations[table_key("split", "free", eights, 6, split_card=8)]
+    three_key = table_key("split", "free", eights, 6, split_card=8, hands=3)
     assert three_key == "split:free:8,8:v6:h3" and hands_of(three_key) == 3
     three = situations[three_key]
     assert three["ev"]["free_split"] < two["ev"]["free_split"]   # fewer hands to make

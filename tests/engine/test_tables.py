@@ -10,6 +10,7 @@ import pytest
 
 from strategy_charts.composition import full_shoe, of_values
 from strategy_charts.initial_hand import action_values
+from strategy_charts.table_keys import table_key
 from strategy_charts.tables import (
     TableError,
     TableMismatchError,
@@ -18,7 +19,6 @@ from strategy_charts.tables import (
     encode,
     file_name,
     load_table,
-    situation_key,
 )
 from trainer.rules import PRESETS, preset
 
@@ -76,7 +76,7 @@ def test_table_values_equal_the_engine() -> None:
     hand = of_values([7, 5])
     values = values_for(rules, full_shoe(8), 4, hand)
     direct = {a.value: x / values.mass(hand) for a, x in action_values(values, hand).items()}
-    entry = table["situations"][situation_key("first", "real", hand, 4)]
+    entry = table["situations"][table_key("first", "real", hand, 4)]
     assert entry["ev"] == pytest.approx(direct, abs=1e-9)
     assert entry["best"] == max(direct, key=direct.get)
 
@@ -84,12 +84,12 @@ def test_table_values_equal_the_engine() -> None:
 def test_tables_hold_every_context() -> None:
     """First decisions, insurance, split hands (real and free) and drawn hands are present."""
     situations = load_table(preset("pot-of-gold"))["situations"]
-    assert situation_key("first", "real", of_values([8, 8]), 10) in situations
-    assert situation_key("insurance", "real", of_values([10, 10]), 1) in situations
-    assert situation_key("split", "free", of_values([8, 3]), 6, split_card=8) in situations
-    assert situation_key("split", "real", of_values([8, 3]), 6, split_card=8) in situations
-    assert situation_key("drawn", "free", of_values([5, 4, 3]), 10) in situations
-    free_split_hand = situations[situation_key("split", "free", of_values([8, 3]), 6, split_card=8)]
+    assert table_key("first", "real", of_values([8, 8]), 10) in situations
+    assert table_key("insurance", "real", of_values([10, 10]), 1) in situations
+    assert table_key("split", "free", of_values([8, 3]), 6, split_card=8) in situations
+    assert table_key("split", "real", of_values([8, 3]), 6, split_card=8) in situations
+    assert table_key("drawn", "free", of_values([5, 4, 3]), 10) in situations
+    free_split_hand = situations[table_key("split", "free", of_values([8, 3]), 6, split_card=8)]
     assert "free_double" in free_split_hand["ev"]
 
 
@@ -119,8 +119,23 @@ def test_resplits_are_valued_only_where_the_rules_allow_them() -> None:
     """pot-of-gold resplits to four hands, evolution never resplits."""
     eights = of_values([8, 8])
     resplit = load_table(preset("pot-of-gold"))["situations"][
-        situation_key("split", "free", eights, 6, split_card=8)]
+        table_key("split", "free", eights, 6, split_card=8)]
     assert "free_split" in resplit["ev"]
     no_resplit = load_table(preset("evolution"))["situations"][
-        situation_key("split", "real", eights, 6, split_card=8)]
+        table_key("split", "real", eights, 6, split_card=8)]
     assert not any("split" in action for action in no_resplit["ev"])
+
+
+def test_a_table_follows_the_offers_of_custom_rules() -> None:
+    """With auto_stand_21 off a 21 is a decision with its own entry; with resplit_aces a split
+    ace dealt another ace may only stand or split again, and one dealt anything else takes no
+    decision (split aces get one card)."""
+    rules = replace(preset("pot-of-gold"), name="offers", decks=1, auto_stand_21=False,
+                    resplit_aces=True)
+    situations = build_table(rules)["situations"]
+    sevens = table_key("drawn", "real", of_values([7, 7, 7]), 10)
+    assert set(situations[sevens]["ev"]) == {"stand", "hit"}
+    assert sevens not in load_table(preset("pot-of-gold"))["situations"]
+    aces = situations[table_key("split", "real", of_values([1, 1]), 6, split_card=1)]
+    assert set(aces["ev"]) == {"stand", "free_split"}
+    assert table_key("split", "real", of_values([1, 5]), 6, split_card=1) not in situations

@@ -1,6 +1,7 @@
 """UI tests run headless: Qt's offscreen platform is chosen before any Qt module loads.
 
-Also: a temporary settings store per test, and image checks (not blank, gold pixels).
+Also: a temporary settings store per test, warning dialogs captured instead of shown, and image
+checks (not blank, gold pixels).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QImage, QPixmap
+from PyQt6.QtWidgets import QMessageBox
 
 #: Qt's offscreen platform warns about this when any window is shown; real platforms do not.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
@@ -37,10 +39,31 @@ def store(tmp_path: Path) -> QSettings:
 @pytest.fixture
 def data_dir(tmp_path: Path, store: QSettings) -> Path:
     """The progress file's folder, set in ``store`` (made when first written)."""
-    from trainer.ui import settings as cfg
+    from trainer.ui.settings import declarations as cfg
     folder = tmp_path / "data"
     cfg.write(store, cfg.DATA_DIR, str(folder))
     return folder
+
+
+def photograph(box: QMessageBox, path: Path) -> None:
+    """Lay a dialog out as shown, save its picture to ``path``, close it."""
+    box.show()
+    box.grab().save(str(path))
+    box.close()
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """Warning dialogs ("title\ntext"), captured (and photographed into the test's folder)
+    instead of waiting for a click."""
+    seen: list[str] = []
+
+    def warning(parent: object, title: str, text: str) -> None:
+        seen.append(f"{title}\n{text}")
+        photograph(QMessageBox(QMessageBox.Icon.Warning, title, text),
+                   tmp_path / f"warning-{len(seen)}.png")
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+    return seen
 
 
 def pixels(image: QImage | QPixmap) -> np.ndarray:

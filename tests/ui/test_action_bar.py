@@ -9,8 +9,8 @@ from PyQt6.QtGui import QKeyEvent
 
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import Action
-from trainer.ui.action_bar import ActionBar
-from trainer.ui.flashcards_page import FlashcardsPage
+from trainer.ui.practice.flashcards_page import FlashcardsPage
+from trainer.ui.table.action_bar import ActionBar
 
 from .conftest import gold_mask, pixels
 
@@ -66,7 +66,7 @@ def test_exactly_the_free_plays_are_golden(qtbot, action: Action, golden: bool) 
 def test_a_key_on_the_flashcards_page_records_its_action(qtbot, store: QSettings, tmp_path,
                                                          key: Qt.Key, recorded: str) -> None:
     """On a hard total both hit and stand are offered, so H and S each record their own."""
-    from trainer.ui import settings as cfg
+    from trainer.ui.settings import declarations as cfg
     cfg.write(store, cfg.DATA_DIR, str(tmp_path / "data"))
     page = FlashcardsPage(store, seed=5)
     qtbot.addWidget(page)

@@ -1,17 +1,26 @@
-"""Work off the UI thread: results and errors come back on the UI thread, late ones are dropped."""
+"""Work off the UI thread with one typed job: results, progress and failures come back on the UI
+thread; expected failures go to the page, others to the fault report; stale and late results
+are dropped."""
 
 from __future__ import annotations
 
 import threading
 
+import pytest
 from PyQt6 import sip
 from PyQt6.QtCore import QObject
 from PyQt6.QtWidgets import QLabel, QWidget
 
-from trainer.ui.background import run_in_background
+from trainer.rules import RulesError
+from trainer.ui import background
+from trainer.ui.background import Job, Latest
 
 
-def test_the_result_arrives_on_the_ui_thread(qtbot) -> None:
+def on_ui_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def test_the_work_runs_off_the_ui_thread_and_the_result_arrives_on_it(qtbot) -> None:
     parent = QObject()
     got: list[tuple[object, bool]] = []
     worker_threads: list[threading.Thread] = []
@@ -20,10 +29,9 @@ def test_the_result_arrives_on_the_ui_thread(qtbot) -> None:
         worker_threads.append(threading.current_thread())
         return 42
 
-    run_in_background(parent, work,
-                      lambda value: got.append((value, threading.current_thread()
-                                                is threading.main_thread())))
-    qtbot.waitUntil(lambda: bool(got))
+    job = Job(parent, work).succeeded(lambda value: got.append((value, on_ui_thread())))
+    with qtbot.waitSignal(job.destroyed):
+        job.start()
     assert got == [(42, True)]
     assert worker_threads[0] is not threading.main_thread()
 
@@ -37,19 +45,37 @@ def test_progress_arrives_on_the_ui_thread_in_order_before_the_result(qtbot) -> 
             report(done, 3)
         return "built"
 
-    run_in_background(parent, work, lambda value: seen.append(("result", value)),
-                      on_progress=lambda done, total: seen.append(
-                          (done, total, threading.current_thread() is threading.main_thread())))
-    qtbot.waitUntil(lambda: ("result", "built") in seen)
+    job = Job.reporting(parent, work).succeeded(lambda value: seen.append(("result", value)))
+    job.progressed(lambda done, total: seen.append((done, total, on_ui_thread())))
+    with qtbot.waitSignal(job.destroyed):
+        job.start()
     assert seen == [(1, 3, True), (2, 3, True), (3, 3, True), ("result", "built")]
 
 
-def test_a_failure_goes_to_on_failure(qtbot) -> None:
+def test_an_expected_failure_goes_to_the_page_after_the_end(qtbot) -> None:
     parent = QObject()
-    errors: list[BaseException] = []
-    run_in_background(parent, lambda: 1 / 0, lambda _: None, errors.append)
-    qtbot.waitUntil(lambda: bool(errors))
-    assert isinstance(errors[0], ZeroDivisionError)
+    seen: list[object] = []
+
+    def work() -> None:
+        raise RulesError("the rules file cannot be read")
+
+    job = Job(parent, work).ended(lambda: seen.append("ended"))
+    job.failed(seen.append, ValueError, RulesError)
+    with qtbot.waitSignal(job.destroyed):
+        job.start()
+    assert seen[0] == "ended" and isinstance(seen[1], RulesError)
+
+
+def test_an_unexpected_failure_goes_to_the_fault_report_not_the_page(qtbot,
+                                                                     monkeypatch) -> None:
+    parent = QObject()
+    reported: list[BaseException] = []
+    page_saw: list[Exception] = []
+    monkeypatch.setattr(background, "report", reported.append)
+    job = Job(parent, lambda: 1 / 0).failed(page_saw.append, RulesError, OSError)
+    with qtbot.waitSignal(job.destroyed):
+        job.start()
+    assert page_saw == [] and isinstance(reported[0], ZeroDivisionError)
 
 
 def test_a_result_for_a_closed_page_is_dropped_quietly(qtbot) -> None:
@@ -61,22 +87,14 @@ def test_a_result_for_a_closed_page_is_dropped_quietly(qtbot) -> None:
         release.wait(5)
         return "late"
 
-    op = run_in_background(parent, work, got.append)
-    thread = next(t for t in threading.enumerate() if t.name == "background work")
+    job = Job(parent, work, name="late work").succeeded(got.append).start()
+    thread = next(t for t in threading.enumerate() if t.name == "late work")
     parent.deleteLater()
-    qtbot.waitUntil(lambda: not _alive(op))
-    release.set()
-    thread.join(5)
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: sip.isdeleted(job))
+    with qtbot.waitSignal(background.relay().dropped):
+        release.set()
+        thread.join(5)
     assert got == []
-
-
-def _alive(obj: QObject) -> bool:
-    try:
-        obj.objectName()
-    except RuntimeError:
-        return False
-    return True
 
 
 def test_a_result_already_on_its_way_is_dropped_when_the_page_is_deleted(qtbot) -> None:
@@ -92,11 +110,50 @@ def test_a_result_already_on_its_way_is_dropped_when_the_page_is_deleted(qtbot) 
         got.append(value)
         label.setText(str(value))
 
-    run_in_background(page, lambda: 7, show, errors.append, name="already on its way")
+    Job(page, lambda: 7, name="already on its way").succeeded(show).failed(
+        errors.append, Exception).start()
     worker = [t for t in threading.enumerate() if t.name == "already on its way"]
     for thread in worker:   # (none if it has ended already) not processing Qt's events
         thread.join(5)
     assert got == []        # posted, not delivered yet
-    sip.delete(page)
-    qtbot.wait(20)
+    with qtbot.waitSignal(background.relay().dropped):
+        sip.delete(page)
     assert got == [] and errors == []
+
+
+def test_a_newer_job_in_the_same_slot_makes_the_older_ones_result_stale(qtbot) -> None:
+    parent = QObject()
+    loading = Latest()
+    release = threading.Event()
+    got: list[str] = []
+
+    def slow() -> str:
+        release.wait(5)
+        return "stale"
+
+    first = loading.start(Job(parent, slow, name="first load").succeeded(got.append))
+    second = loading.start(Job(parent, lambda: "fresh").succeeded(got.append))
+    assert first.cancelled and loading.running
+    with qtbot.waitSignal(second.destroyed):
+        pass
+    assert got == ["fresh"] and not loading.running
+    with qtbot.waitSignal(background.relay().dropped) as dropped:
+        release.set()
+    assert dropped.args == ["first load"] and got == ["fresh"]
+
+
+@pytest.mark.parametrize("cancel_before_start", [True, False])
+def test_a_cancelled_job_never_calls_back(qtbot, cancel_before_start: bool) -> None:
+    parent = QObject()
+    got: list[object] = []
+    job = Job(parent, lambda: "result", name="cancelled").succeeded(got.append)
+    job.ended(lambda: got.append("ended"))
+    if cancel_before_start:
+        job.cancel()
+        assert not job.start().running      # never starts
+        assert got == []
+        return
+    with qtbot.waitSignal(background.relay().dropped):
+        job.start()
+        job.cancel()
+    assert got == []

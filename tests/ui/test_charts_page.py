@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -11,12 +11,13 @@ from PyQt6.QtCore import QPoint, QSettings, Qt
 from PyQt6.QtGui import QImage
 
 from strategy_charts import tables
+from strategy_charts.chart_layout import position_of
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS
-from trainer.ui import chart_files, charts_page
-from trainer.ui.chart_frames import DARK
-from trainer.ui.chart_logic import position_of
-from trainer.ui.charts_page import ChartsPage
+from trainer.ui.charts import files as chart_files
+from trainer.ui.charts import page as charts_page
+from trainer.ui.charts.page import ChartsPage
+from trainer.ui.plotting.look import DARK
 from trainer.ui.theme import dark_palette
 
 from .conftest import assert_not_blank
@@ -181,15 +182,23 @@ def test_differences_view_builds_the_standard_table_off_the_ui_thread(
     with qtbot.waitExposed(page):
         page.show()
 
-    started = time.perf_counter()
-    page.diff_box.setChecked(True)
-    assert time.perf_counter() - started < 1.0
+    go = threading.Event()
+    built_on: list[threading.Thread] = []
+
+    def held_build(rules, report):
+        built_on.append(threading.current_thread())
+        assert go.wait(60)
+        return tables.load_standard(rules, report)
+
+    monkeypatch.setattr(charts_page, "load_standard", held_build)
+    page.diff_box.setChecked(True)                  # returns while the build waits
     assert page.is_building() and page.busy.isVisible()
     assert "Building the standard table" in page.status.text()
     drawn = page.draw_count
     page.set_context("split")                       # the window answers meanwhile
     assert page.draw_count == drawn + 1
     page.set_context("real")
+    go.set()
 
     qtbot.waitUntil(lambda: page.busy.maximum() == 11 and page.busy.value() >= 1,
                     timeout=240_000)                # the build reports its steps
@@ -201,6 +210,7 @@ def test_differences_view_builds_the_standard_table_off_the_ui_thread(
     assert ("hard", "11", "6") not in outlined      # free double v double: the same family
     assert f"{len(outlined)} outlined cells" in page.status.text()
     assert list((tmp_path / "tables").glob("*.json.gz"))
+    assert built_on and built_on[0] is not threading.main_thread()
 
     x, y = position_of(page.chart(), page.context, ("hard", "9", "2"))
     page.select_at(x, y)

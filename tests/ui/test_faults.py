@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from PyQt6.QtCore import QSettings, Qt
-from PyQt6.QtWidgets import QMessageBox
 
 from strategy_charts.tables import DamagedTableError
 from tests.faults.locks import LockHolder, give_up_on_locks_quickly
@@ -20,34 +19,15 @@ from trainer.progress.location import database_path
 from trainer.progress.saving import SaveState
 from trainer.progress.store import ProgressStore
 from trainer.ui import main_window
-from trainer.ui import settings as cfg
-from trainer.ui.action_bar import KEYS
 from trainer.ui.errors import classify
-from trainer.ui.flashcards_page import FlashcardsPage
 from trainer.ui.main_window import MainWindow
-from trainer.ui.settings_page import SettingsPage
+from trainer.ui.practice.flashcards_page import FlashcardsPage
+from trainer.ui.settings import declarations as cfg
+from trainer.ui.settings.page import SettingsPage
+from trainer.ui.table.action_bar import KEYS
 
+from .conftest import photograph
 from .test_errors import raised
-
-
-def photograph(box: QMessageBox, path: Path) -> None:
-    """Lay the dialog out as shown, save its picture, close it."""
-    box.show()
-    box.grab().save(str(path))
-    box.close()
-
-
-@pytest.fixture
-def warnings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """Warning dialogs, captured (and photographed) instead of waiting for a click."""
-    seen: list[str] = []
-
-    def warning(parent: object, title: str, text: str) -> None:
-        seen.append(f"{title}\n{text}")
-        photograph(QMessageBox(QMessageBox.Icon.Warning, title, text),
-                   tmp_path / f"warning-{len(seen)}.png")
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
-    return seen
 
 
 def window_dealing(qtbot, store: QSettings) -> tuple[MainWindow, FlashcardsPage]:
@@ -192,13 +172,17 @@ def test_a_damaged_table_and_a_progress_fault_get_plain_messages() -> None:
 def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: QSettings,
                                                               monkeypatch) -> None:
     """The last resort: whatever breaks a page, its slot never shows "loading…" for ever."""
-    from trainer.ui import pages
+    from trainer.ui.lazy_page import LazyPage
+    from trainer.ui.pages import PageSpec
 
-    def broken(_settings: QSettings) -> None:
-        raise OSError(errno.EIO, "Input/output error")
-    spec = pages.PageSpec("broken", "Broken", "a page that fails", broken)  # type: ignore[arg-type]
-    slot = pages.LazyPage(spec, store)
+    spec = PageSpec("broken", "Broken", "a page that fails", f"{__name__}:broken_page")
+    slot = LazyPage(spec, store)
     qtbot.addWidget(slot)
     with pytest.raises(OSError):
         slot.ensure()
     assert slot._loading.text() == "Broken could not be opened. Choose the page again to retry."
+
+
+def broken_page(_settings: QSettings) -> None:
+    """A page factory that fails as a broken disk would."""
+    raise OSError(errno.EIO, "Input/output error")

@@ -4,33 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PyQt6.QtCore import QSettings, Qt
 
+from tests.conftest import FakeClock
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
-from trainer.ui import drill_support
-from trainer.ui import settings as cfg
-from trainer.ui.action_bar import KEYS
-from trainer.ui.flashcards_page import FlashcardsPage, flashcards_page
+from trainer.ui.practice.flashcards_page import FlashcardsPage, flashcards_page
+from trainer.ui.settings import declarations as cfg
+from trainer.ui.table.action_bar import KEYS
 
 from .conftest import assert_not_blank, gold_mask, pixels
 
 
-@pytest.fixture
-def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Store-fault dialogs, captured instead of shown."""
-    seen: list[str] = []
-    monkeypatch.setattr(drill_support.QMessageBox, "warning",
-                        lambda parent, title, text: seen.append(f"{title}\n{text}"))
-    return seen
-
-
-def make_page(qtbot, store: QSettings, mode: FlashMode = FlashMode.ALL) -> FlashcardsPage:
-    page = FlashcardsPage(store, seed=7)
+def make_page(qtbot, store: QSettings, mode: FlashMode = FlashMode.ALL,
+              clock: FakeClock | None = None) -> FlashcardsPage:
+    page = FlashcardsPage(store, seed=7, **({"clock": clock} if clock else {}))
     qtbot.addWidget(page)
     page.resize(1280, 800)
     page.mode_box.setCurrentIndex(page.mode_box.findData(mode.value))
@@ -144,13 +135,21 @@ def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, war
 
 
 def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSettings,
-                                                            data_dir: Path, warnings) -> None:
+                                                            data_dir: Path, warnings,
+                                                            clock: FakeClock) -> None:
+    """The countdown reads the page's clock (moved by hand here): at zero, the next tick takes
+    the auto-decision."""
     cfg.write(store, cfg.TIMER_SECONDS, 1.0)
-    page = make_page(qtbot, store, FlashMode.HARD)
+    page = make_page(qtbot, store, FlashMode.HARD, clock)
     page.timed_box.setChecked(True)
     qtbot.waitUntil(lambda: page.awaiting and page.timed is not None, timeout=20000)
-    assert page.countdown.isVisible() and page.countdown.label.text().endswith(" s")
-    qtbot.waitUntil(lambda: not page.awaiting, timeout=3000)
+    assert page.countdown.isVisible() and page.countdown.label.text() == "1.0 s"
+    clock.advance(0.6)
+    page.ticker.timeout.emit()
+    assert page.awaiting and page.countdown.label.text() == "0.4 s"
+    clock.advance(0.4)
+    page.ticker.timeout.emit()
+    assert not page.awaiting
     decision = page.session.decisions[-1]
     assert decision.timed_out and decision.mode is Mode.TIMED
     assert "Time out" in page.feedback.body.text()

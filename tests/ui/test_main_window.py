@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QPoint, QSettings, QSize, Qt
 
-from trainer.ui import settings as cfg
+from trainer.ui.lazy_page import LazyPage
 from trainer.ui.main_window import MainWindow
-from trainer.ui.pages import LazyPage
+from trainer.ui.pages import PAGE_KEYS
 
 from .conftest import assert_not_blank
 
 
-@pytest.mark.parametrize("key", cfg.PAGE_KEYS)
+@pytest.mark.parametrize("key", PAGE_KEYS)
 def test_each_page_renders_to_a_non_blank_image(qtbot, store: QSettings, tmp_path: Path,
                                                 key: str) -> None:
     window = MainWindow(store)
@@ -105,3 +105,28 @@ def test_opening_the_window_does_not_import_matplotlib(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> None:
+    """The app as started (theme applied, error hook, window shown), up to its first paint:
+    the heavy modules load only after it (the warm-up) or with the pages that need them."""
+    code = (
+        "import sys\n"
+        "from PyQt6.QtCore import QEvent\n"
+        "from trainer.ui import app\n"
+        "seen = []\n"
+        "original = app._FirstPaint.eventFilter\n"
+        "def first_paint(self, watched, event):\n"
+        "    if event is not None and event.type() == QEvent.Type.Paint and not seen:\n"
+        "        seen.append(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'"
+        " or m in ('strategy_charts.render', 'strategy_charts.tables')))\n"
+        "    return original(self, watched, event)\n"
+        "app._FirstPaint.eventFilter = first_paint\n"
+        "app.run(['freebet-trainer', '--quit-after-show'])\n"
+        "print(seen)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path),
+           "HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, env=env, check=True)
+    assert out.stdout.splitlines()[-1] == "[[]]"

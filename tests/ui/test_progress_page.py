@@ -13,28 +13,21 @@ from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtGui import QImage
 
 from tests.progress.factories import decision
+from tests.progress.history import ALWAYS_MISSED, seed
 from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
+from trainer.progress.dashboard import ProgressQuery, due_load, grid_rows
+from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
-from trainer.ui import progress_charts as charts
-from trainer.ui import settings as cfg
-from trainer.ui.chart_frames import DARK, LIGHT
-from trainer.ui.progress_data import ProgressQuery, grid_rows, load_progress
-from trainer.ui.progress_page import ProgressPage, progress_page
+from trainer.ui.plotting.look import DARK, LIGHT
+from trainer.ui.progress import charts
+from trainer.ui.progress.page import ProgressPage, progress_page
+from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import dark_palette
 
 from .conftest import assert_not_blank
-from .history import ALWAYS_MISSED, keys, seed
-
-
-@pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data folder holding a seeded progress file (shared: the tests only read it)."""
-    folder = tmp_path_factory.mktemp("seeded")
-    seed(folder / "progress.sqlite3")
-    return folder
 
 
 @pytest.fixture
@@ -76,10 +69,10 @@ def test_each_chart_draws_from_the_seeded_history(seeded: Path, tmp_path: Path) 
     figures = {
         "per-day": charts.draw_over_time(days, "day"),
         "per-session": charts.draw_over_time(sessions, "session"),
-        "heatmap": charts.draw_heatmap(charts.heatmap_grid(situations, rows)),
+        "heatmap": charts.draw_heatmap(heatmap_grid(situations, rows)),
         "retention": charts.draw_retention(retention),
         "response": charts.draw_response_times(response),
-        "due": charts.draw_due_load(charts.due_load(due, date.today()), len(due)),
+        "due": charts.draw_due_load(due_load(due, date.today()), len(due)),
     }
     for name, figure in figures.items():
         assert figure is not None, name
@@ -93,7 +86,7 @@ def test_nothing_to_draw_gives_none_not_empty_axes() -> None:
     assert charts.draw_response_times([]) is None
     assert charts.draw_due_load([], 0) is None
     _, rows = grid_rows("evolution")
-    assert charts.draw_heatmap(charts.heatmap_grid([], rows)) is None
+    assert charts.draw_heatmap(heatmap_grid([], rows)) is None
 
 
 def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
@@ -101,7 +94,7 @@ def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
     with ProgressStore.open(seeded / "progress.sqlite3") as store:
         situations = review.by_situation(store)
     _, rows = grid_rows("evolution")
-    grid = charts.heatmap_grid(situations, rows)
+    grid = heatmap_grid(situations, rows)
     row, col = grid.cell("hard", "14", 10)
     errors = grid.error_rate
     assert errors[row, col] == 1.0
@@ -131,7 +124,7 @@ def test_a_redraw_keeps_the_axes_and_replaces_only_the_data(seeded: Path) -> Non
     assert charts.draw_over_time(days, "session", figure) is figure
     assert figure.axes != axes                                 # another kind: a new frame
     _, rows = grid_rows("evolution")
-    grid = charts.heatmap_grid(situations, rows)
+    grid = heatmap_grid(situations, rows)
     heat = charts.draw_heatmap(grid)
     assert heat is not None
     labels = [c for c in heat.axes[0].collections if c.get_gid() == "frame"]
@@ -248,8 +241,8 @@ def test_custom_rules_history_has_its_own_preset_filter(qtbot, settings_for,
     assert page.data.cards == 0           # a custom rule set's cards: its rules are not known
     assert page.leak_keys() == [key]
     assert page.draw_counts["heatmap"] >= 1
-    row, col = charts.heatmap_grid(page.data.situations, page.data.rows).cell("hard", "16", 10)
-    assert charts.heatmap_grid(page.data.situations, page.data.rows).tries[row, col] == 7
+    row, col = heatmap_grid(page.data.situations, page.data.rows).cell("hard", "16", 10)
+    assert heatmap_grid(page.data.situations, page.data.rows).tries[row, col] == 7
 
 
 def test_an_empty_history_shows_the_start_screen(qtbot, settings_for,
@@ -271,20 +264,11 @@ def test_a_damaged_progress_file_is_named_with_what_to_do(qtbot, settings_for,
     assert "Move it somewhere safe" in text
 
 
-def test_load_progress_times_each_query(seeded: Path) -> None:
-    data = load_progress(seeded / "progress.sqlite3", ProgressQuery())
-    assert data.history == data.decisions == 800
-    assert {"overview", "by_situation", "cards", "due"} <= set(data.timings)
-    with ProgressStore.open(seeded / "progress.sqlite3") as store:
-        due = due_times(store, ["evolution"], Prior.CLASSIC, datetime.now(UTC))
-    assert 0 < data.cards == len(due) <= len(keys())
-
-
 def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
         qtbot, seeded: Path, settings_for) -> None:
     """In the window: 'Drill these' opens Flashcards and deals only the listed leaks."""
-    from trainer.ui.flashcards_page import FlashcardsPage
     from trainer.ui.main_window import MainWindow
+    from trainer.ui.practice.flashcards_page import FlashcardsPage
 
     window = MainWindow(settings_for(seeded))
     qtbot.addWidget(window)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PyQt6.QtCore import QSettings
 
-from trainer.ui import settings as cfg
+from trainer.ui.pages import PAGES
+from trainer.ui.settings import declarations as cfg
 
 
 def test_missing_values_read_as_defaults(store: QSettings) -> None:
@@ -40,3 +41,26 @@ def test_every_setting_is_documented() -> None:
     keys = [s.key for s in cfg.ALL]
     assert len(keys) == len(set(keys))
     assert all(s.description for s in cfg.ALL)
+
+
+def test_each_setting_on_the_page_is_declared_whole() -> None:
+    """Label, section, allowed values or range (or a special editor) in one declaration, and
+    its default passes its own validation."""
+    shown = cfg.on_the_page()
+    assert shown and {s.section for s in shown} == set(cfg.SECTIONS)
+    for setting in cfg.ALL:
+        assert setting.problem(setting.default) is None, setting.key
+    for setting in shown:
+        assert setting.editor is not cfg.Editor.VALUE or setting.allowed is not None
+    assert cfg.PENETRATION.problem(0.95) == (
+        "0.95 is not allowed for Penetration: Share of the shoe dealt before the cut card "
+        "(0.5 to 0.9).")
+    assert cfg.DEALER_SPEED_MS.problem("fast") == "Dealer speed takes a int, not 'fast'."
+    assert list(cfg.WINDOW_PAGE.allowed.labels) == [page.key for page in PAGES]
+
+
+def test_the_feedback_setting_reads_as_its_enum(store: QSettings) -> None:
+    assert cfg.feedback(store) is cfg.Feedback.DECISION
+    cfg.write(store, cfg.FEEDBACK, "hand")
+    assert cfg.feedback(store) is cfg.Feedback.HAND and cfg.Feedback.HAND.after_each_card
+    assert not cfg.Feedback.SHOE.after_each_card

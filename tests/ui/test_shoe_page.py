@@ -8,13 +8,13 @@ import pytest
 from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtWidgets import QTextBrowser
 
+from tests.conftest import FakeClock
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, Shoe, SideBet, cards
-from trainer.ui import drill_support
-from trainer.ui import settings as cfg
-from trainer.ui.shoe_page import ShoePage, shoe_page
+from trainer.ui.practice.shoe_page import ShoePage, ShoePhase, shoe_page
+from trainer.ui.settings import declarations as cfg
 
 from .conftest import assert_not_blank, gold_mask, pixels
 
@@ -30,23 +30,17 @@ def data_dir(tmp_path: Path, store: QSettings) -> Path:
     return folder
 
 
-@pytest.fixture
-def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    monkeypatch.setattr(drill_support.QMessageBox, "warning",
-                        lambda parent, title, text: seen.append(f"{title}\n{text}"))
-    return seen
 
-
-def make_page(qtbot, store: QSettings, stacked: str | None = PAIR_OF_EIGHTS) -> ShoePage:
-    page = ShoePage(store)
+def make_page(qtbot, store: QSettings, stacked: str | None = PAIR_OF_EIGHTS,
+              clock: FakeClock | None = None) -> ShoePage:
+    page = ShoePage(store, **({"clock": clock} if clock else {}))
     qtbot.addWidget(page)
     page.resize(1280, 800)
     with qtbot.waitExposed(page):
         page.show()
     if stacked is not None:
         page.start_shoe(seed=1, shoe=Shoe.stacked(cards(stacked), decks=8))
-    qtbot.waitUntil(lambda: page.phase in ("deciding", "settled"), timeout=20000)
+    qtbot.waitUntil(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED), timeout=20000)
     return page
 
 
@@ -59,7 +53,7 @@ def click(qtbot, page: ShoePage, action: Action) -> None:
 def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
                                                       data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
-    assert page.phase == "deciding"
+    assert page.phase is ShoePhase.DECIDING
     assert page.bar.button(Action.FREE_SPLIT).isVisible()
     assert not page.bar.button(Action.SPLIT).isVisible()
     click(qtbot, page, Action.FREE_SPLIT)
@@ -67,9 +61,9 @@ def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
     assert page.table.view().hands[1].lammers == 1
     left = page.table.view().cards_left             # the seat panel follows every card
     assert f"{left} cards left" in page.seat.info.text()
-    while page.phase == "deciding":
+    while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
-    qtbot.waitUntil(lambda: page.phase == "settled")
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.SETTLED)
     text = page.settlement.text()
     assert "Hand 1" in text and "Hand 2" in text and "free bet 10" in text
     assert page.table.view().hands[0].outcome_text
@@ -93,8 +87,10 @@ def test_the_dealer_draws_card_by_card_at_the_set_pace(qtbot, store: QSettings,
     page.table.set_view = (lambda original: lambda view: (
         seen.append(len(view.dealer_cards)), original(view)))(page.table.set_view)
     click(qtbot, page, Action.STAND)
-    assert page.phase == "dealer"
-    qtbot.waitUntil(lambda: page.phase == "settled", timeout=3000)
+    assert page.phase is ShoePhase.DEALER
+    assert page.dealer_timer.isActive() and page.dealer_timer.interval() == 40
+    while page.phase is ShoePhase.DEALER:        # each tick of the pace shows one more card
+        page.dealer_timer.timeout.emit()
     assert seen[:2] == [2, 3], "the hole card is turned, then the dealer draws"
     assert "Win" in page.settlement.text() or "Lose" in page.settlement.text()
     page.shutdown()
@@ -108,8 +104,8 @@ def test_side_bets_are_settled_bet_by_bet(qtbot, store: QSettings, data_dir: Pat
     page.seat.side_spins[SideBet.PERFECT_PAIRS].setValue(5)
     page.seat.side_spins[SideBet.TWENTY_ONE_PLUS_THREE].setValue(5)
     page.start_shoe(seed=3, shoe=Shoe.stacked(cards("8h 10s 8h 6c 3h 10d 5c 9c"), decks=8))
-    qtbot.waitUntil(lambda: page.phase == "deciding", timeout=20000)
-    while page.phase == "deciding":
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.DECIDING, timeout=20000)
+    while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
     text = page.settlement.text()
     assert "Perfect Pairs" in text and "pays" in text and "21+3" in text
@@ -120,11 +116,11 @@ def test_keys_play_a_round_and_space_deals_on(qtbot, store: QSettings, data_dir:
                                               warnings) -> None:
     page = make_page(qtbot, store)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
-    while page.phase == "deciding":
+    while page.phase is ShoePhase.DECIDING:
         qtbot.keyClick(page.table, Qt.Key.Key_S)
-    assert page.phase == "settled"
+    assert page.phase is ShoePhase.SETTLED
     qtbot.keyClick(page.table, Qt.Key.Key_Space)
-    assert page.phase in ("deciding", "settled") and len(page.practice.rounds) >= 1
+    assert page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED) and len(page.practice.rounds) >= 1
     page.shutdown()
 
 
@@ -132,9 +128,9 @@ def test_the_end_of_shoe_report(qtbot, store: QSettings, data_dir: Path, warning
     page = make_page(qtbot, store)
     page.practice.shoe.cut_index = 0           # the cut card is out: this round is the last
     click(qtbot, page, Action.FREE_SPLIT)
-    while page.phase == "deciding":
+    while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
-    assert page.phase == "finished"
+    assert page.phase is ShoePhase.FINISHED
     qtbot.mouseClick(page.bar.go_on, Qt.MouseButton.LeftButton)
     assert page.report_dialog is not None
     report = page.report_dialog.findChild(QTextBrowser).toPlainText()
@@ -163,9 +159,9 @@ def test_a_damaged_progress_file_is_reported_and_the_shoe_still_deals(
     qtbot.waitUntil(lambda: bool(warnings))
     assert str(path) in warnings[0]
     click(qtbot, page, Action.FREE_SPLIT)
-    while page.phase == "deciding":
+    while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
-    assert page.phase == "settled" and len(page.practice.decisions) == 3
+    assert page.phase is ShoePhase.SETTLED and len(page.practice.decisions) == 3
     page.shutdown()
     assert len(warnings) == 1
 
@@ -179,14 +175,19 @@ def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, war
 
 
 def test_timed_shoe_play_applies_the_auto_decision(qtbot, store: QSettings, data_dir: Path,
-                                                   warnings) -> None:
+                                                   warnings, clock: FakeClock) -> None:
+    """The countdown reads the page's clock (moved by hand here): at zero, the next tick takes
+    the auto-decision and the round settles."""
     cfg.write(store, cfg.TIMER_SECONDS, 1.0)
-    page = make_page(qtbot, store, stacked=None)
+    page = make_page(qtbot, store, stacked=None, clock=clock)
     page.timed_box.setChecked(True)
     page.start_shoe(seed=2, shoe=Shoe.stacked(cards("10h 10s 6d 6c 5h 9d"), decks=8))
-    qtbot.waitUntil(lambda: page.phase == "deciding" and page.timed is not None, timeout=20000)
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.DECIDING and page.timed is not None,
+                    timeout=20000)
     assert page.countdown.isVisible()
-    qtbot.waitUntil(lambda: page.phase == "settled", timeout=3000)
+    clock.advance(1.0)
+    page.ticker.timeout.emit()
+    assert page.phase is ShoePhase.SETTLED
     decision = page.practice.decisions[-1]
     assert decision.timed_out and decision.action == "stand" and decision.mode is Mode.TIMED
     page.shutdown()

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from trainer.rules import Action, Bets, Outcome, Round, Shoe, cards, preset
-from trainer.ui.table_model import (
+from trainer.ui.table.model import (
     HIDDEN,
     money_text,
     outcome_text,

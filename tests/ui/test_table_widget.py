@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 from PyQt6.QtGui import QImage
 
-from trainer.rules import Action, Bets, Round, Shoe, cards, preset
-from trainer.ui.table_model import EMPTY, view_from_round
-from trainer.ui.table_widget import TableWidget
+from trainer.rules import Action, Bets, Outcome, Round, Shoe, cards, preset
+from trainer.ui.table.model import EMPTY, view_from_round
+from trainer.ui.table.widget import BADGE, TableWidget
 
 from .conftest import assert_not_blank, gold_mask, pixels
 
@@ -104,7 +105,7 @@ def test_the_shoe_never_covers_the_dealers_cards(qtbot) -> None:
     shortens its words on a narrow table) and inside the table."""
     from dataclasses import replace
 
-    from trainer.ui.table_widget import DEALER_STEP, layout, shoe_box
+    from trainer.ui.table.widget import DEALER_STEP, layout, shoe_box
 
     base = view_from_round(split_round())
     for dealt in (2, 3, 5):
@@ -118,3 +119,31 @@ def test_the_shoe_never_covers_the_dealers_cards(qtbot) -> None:
             assert box.left() >= dealer_right, (dealt, width)
             assert box.right() <= width and box.height() >= 24
             assert str(view.cards_left) in count
+
+
+def _has_colour(image: QImage, colour: str, at_least: int = 200) -> bool:
+    rgb = pixels(image).astype(int)
+    want = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return int((abs(rgb - want).sum(axis=2) <= 6).sum()) >= at_least
+
+
+def test_the_settled_badge_takes_its_colour_from_the_outcome(qtbot):
+    """Green for a win, grey for a push, red for a loss: read from the hand's outcome, whatever
+    its words say."""
+    shoe = Shoe.stacked(cards("10h 7s 8d 10c 5h"))
+    rnd = Round(preset("evolution"), shoe, Bets(main=Fraction(10)))
+    rnd.act(Action.STAND)                      # 18 against the dealer's 17: a win
+    widget = TableWidget()
+    qtbot.addWidget(widget)
+    won = view_from_round(rnd)
+    assert won.hands[0].outcome is Outcome.WIN
+    for outcome, words in ((Outcome.WIN, "Win +10"), (Outcome.PUSH_22, "Push (dealer 22)"),
+                           (Outcome.LOSE, "Six of one")):
+        view = replace(won, hands=(replace(won.hands[0], outcome=outcome,
+                                           outcome_text=words),))
+        widget.set_view(view)
+        image = render(widget, 1280, 800)
+        assert _has_colour(image, BADGE[outcome]), outcome
+        others = {BADGE[o] for o in Outcome} - {BADGE[outcome]}
+        assert not any(_has_colour(image, colour) for colour in others), outcome
+    assert set(BADGE) == set(Outcome)

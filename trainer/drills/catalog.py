@@ -13,16 +13,16 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
+from strategy_charts.comparison import table_differences
 from strategy_charts.composition import of_values
-from strategy_charts.tables import hands_of, load_or_build, situation_key, split_card_of
-from trainer.rules import RuleSet
+from strategy_charts.table_keys import hands_of, parse_table_key, split_card_of
+from strategy_charts.tables import load_or_build
+from trainer.rules import RuleSet, offers
 
 from .exact import Evs, best_of, full_shoe_evs
-from .frequency import entry_weights, parse_table_key
+from .frequency import entry_weights
 from .situations import Context, Situation, Spot, StakeLabel, classify, preset_label
 
-#: Free and paid versions of a play count as the same play when Free Bet meets standard.
-_SAME_PLAY = {"free_double": "double", "free_split": "split"}
 _SPLITS = ("free_split", "split")
 
 
@@ -58,9 +58,9 @@ class Catalog:
         ctx = Context(context)
         if ctx is Context.FIRST:
             offered = any(a in self.entries[table_key]["ev"] for a in _SPLITS)
-        elif ctx is Context.SPLIT:
-            pair = hand.index(2) + 1 if max(hand) == 2 else 0
-            offered = self.rules.max_hands > 2 and (pair != 1 or self.rules.resplit_aces)
+        elif ctx is Context.SPLIT:   # a pair dealt to a split hand, in a seat of two or more
+            offered = max(hand) == 2 and offers.resplit_offered(
+                self.rules, hand.index(2) + 1, hands_of(table_key))
         else:
             offered = False
         situation = classify(self.preset, ctx, StakeLabel(stakes), hand, up, offered)
@@ -102,27 +102,15 @@ class Catalog:
     # ----- Free Bet against standard blackjack ------------------------------------------------
 
     def differences(self) -> frozenset[str]:
-        """Table keys whose best play differs from the standard-counterpart table's.
-
-        A free-stake hand is compared with the standard table's real-stake hand of the same
-        cards (what a standard player would do with it); a free double or split counts as the
-        same play as a paid one. The standard table is built on first use (and cached on disk
+        """Table keys whose best play differs from the standard-counterpart table's
+        (:func:`strategy_charts.comparison.table_differences`: a free-stake hand against the
+        standard play of the same cards, a free double or split the same play as a paid one).
+        The standard table is built on first use (and cached on disk
         by :func:`strategy_charts.tables.load_or_build`).
         """
         if self._differences is None:
             standard = load_or_build(self.rules.standard_counterpart())["situations"]
-            found = set()
-            for table_key, entry in self.entries.items():
-                context, _, hand, up = parse_table_key(table_key)
-                split_card = split_card_of(table_key) if context == "split" else None
-                other = standard.get(situation_key(context, "real", hand, up, split_card,
-                                                   hands_of(table_key)))
-                if other is None:
-                    continue
-                mine = _SAME_PLAY.get(entry["best"], entry["best"])
-                if mine != _SAME_PLAY.get(other["best"], other["best"]):
-                    found.add(table_key)
-            self._differences = frozenset(found)
+            self._differences = table_differences(self.entries, standard)
         return self._differences
 
     def spot_for(self, situation: Situation, hand: tuple[int, ...]) -> Spot:

@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from strategy_charts.tables import load_or_build, situation_key
+from strategy_charts.table_keys import parse_table_key, table_key
+from strategy_charts.tables import load_or_build
 from trainer.rules import Action, RuleSet
 
 from .catalog import Catalog, catalog
-from .frequency import parse_table_key
 from .situations import Context, Spot
 
 Entries = Mapping[str, Mapping[str, Any]]
@@ -50,7 +50,7 @@ class ClassicPlay:
         """The standard table's best play for these cards, on the actions ``offered``."""
         context, _, hand, up = parse_table_key(spot.table_key)
         split_card = spot.split_card if spot.situation.context is Context.SPLIT else None
-        entry = self._standard.get(situation_key(context, "real", hand, up, split_card))
+        entry = self._standard.get(table_key(context, "real", hand, up, split_card))
         if entry is None:
             return None
         by_family: dict[Action, str] = {Action(a).family: a for a in offered}

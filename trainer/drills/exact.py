@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from strategy_charts.composition import Composition, add, full_shoe, of_values, subtract
 from strategy_charts.hand_values import FREE, REAL, UpCardValues
-from strategy_charts.splits import split_action
 from strategy_charts.up_card import live_hand
-from trainer.rules import Action, RuleSet
+from trainer.rules import Action, RuleSet, offers
 
 from .situations import Context, Spot, StakeLabel
 
@@ -58,7 +57,7 @@ def exact_evs(rules: RuleSet, spot: Spot, unseen: Composition) -> Evs:
         spot.hand, stakes, after_split=after_split, can_split=first and spot.can_split))
     if s.context is Context.SPLIT and spot.can_split:
         pair = spot.hand.index(2) + 1
-        action = split_action(rules.free_split, rules.free_split_tens, pair)
+        action = offers.split_kind(rules, pair)
         value = card.split_value(pair, action is Action.FREE_SPLIT, stakes,
                                  rules.max_hands - spot.hands_in_seat + 1)
         evs[action.value] = value / card.values.mass(spot.hand)

@@ -24,19 +24,13 @@ from collections import defaultdict
 from typing import Any
 
 from strategy_charts.composition import Composition, full_shoe, of_values, size, subtract
-from strategy_charts.tables import situation_key
+from strategy_charts.table_keys import parse_table_key, table_key
 from trainer.rules import RuleSet
+from trainer.rules.dealer import blackjack_hole
 
 Entries = dict[str, dict[str, Any]]
 
 _SPLITS = ("free_split", "split")
-
-
-def parse_table_key(key: str) -> tuple[str, str, Composition, int]:
-    """(context, stakes, hand composition, up card) of a table key like ``first:real:10,2:v4``
-    (a resplit's count of hands in the seat, ``:h3``, is not part of it)."""
-    context, stakes, cards, up = key.split(":")[:4]
-    return context, stakes, of_values(int(v) for v in cards.split(",")), int(up[1:])
 
 
 def _draw_chances(left: Composition) -> list[tuple[int, float]]:
@@ -48,8 +42,9 @@ def _no_blackjack(rules: RuleSet, up: int, left: Composition) -> float:
     """Chance the dealer has no blackjack, where a peek with ``up`` would end the round."""
     if not rules.peek.peeks_on(up):
         return 1.0
-    hole = 9 if up == 1 else 0
-    return 1.0 - left[hole] / sum(left)
+    hole = blackjack_hole(up)
+    assert hole is not None, "a dealer peeks only with an up card that can make blackjack"
+    return 1.0 - left[hole - 1] / sum(left)
 
 
 def entry_weights(rules: RuleSet, entries: Entries) -> dict[str, float]:
@@ -88,7 +83,7 @@ def _split_hands(rules: RuleSet, entries: Entries, weights: dict[str, float],
     for second, chance in _draw_chances(left):
         hand = of_values([pair, second])
         for stakes, count in hands.items():
-            key = situation_key("split", stakes, hand, up, split_card=pair)
+            key = table_key("split", stakes, hand, up, split_card=pair)
             entry = entries.get(key)
             if entry is None:
                 continue
@@ -113,7 +108,7 @@ def _drawn_hands(entries: Entries, weights: dict[str, float], stakes: str, up: i
                 following[tuple(counts)] += weight * chance
         layer = {}
         for hand, weight in following.items():
-            key = situation_key("drawn", stakes, hand, up)
+            key = table_key("drawn", stakes, hand, up)
             entry = entries.get(key)
             if entry is None:
                 continue

@@ -17,7 +17,7 @@ card is ``vA``, ``v2``..``v10``; the preset part is the preset's name, or ``cust
 for a rule set that is not a preset (so two different custom rules never share a history).
 
 A :class:`Spot` is one concrete decision: its situation plus the exact cards, which give the key
-of the table entry (:func:`strategy_charts.tables.situation_key`) it is graded against.
+of the table entry (:func:`strategy_charts.table_keys.table_key`) it is graded against.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from strategy_charts import table_keys
 from strategy_charts.composition import Composition, of_values, size, total
-from strategy_charts.tables import situation_key
-from trainer.rules import PRESETS, Card, Hand, Phase, Round, RuleSet
+from trainer.rules import PRESETS, Card, Hand, Phase, Round, RuleSet, offers
 
 
 class Context(Enum):
@@ -165,7 +165,7 @@ class Spot:
         """The key of the strategy-table entry for these cards (worked out once per spot)."""
         s = self.situation
         seat = self.hands_in_seat if s.context is Context.SPLIT and self.can_split else 2
-        return situation_key(s.context.value, s.stakes.value, self.hand, s.up,
+        return table_keys.table_key(s.context.value, s.stakes.value, self.hand, s.up,
                              split_card=self.split_card, hands=seat)
 
     @property
@@ -193,9 +193,7 @@ def classify(preset: str, context: Context, stakes: StakeLabel, hand: Compositio
 
 def split_offered(rules: RuleSet, hand: Hand, hands_in_seat: int) -> bool:
     """Whether the rules offer a split of this hand (the balance aside)."""
-    if not hand.is_pair or hands_in_seat >= rules.max_hands:
-        return False
-    return not (hand.from_split and hand.cards[0].is_ace and not rules.resplit_aces)
+    return offers.hand_split(rules, hand, hands_in_seat) is not None
 
 
 def hand_spot(rules: RuleSet, hand: Hand, up: Card, hands_in_seat: int = 1) -> Spot:

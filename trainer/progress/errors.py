@@ -152,8 +152,8 @@ def translate(path: Path, error: sqlite3.Error) -> ProgressStoreError:
     """The store error for an sqlite3 failure on ``path``, chosen by SQLite's result code."""
     kind = fault_kind(error) or StorageError
     if kind is DatabaseLockedError or kind is ReadOnlyError:
-        return kind(path)  # type: ignore[call-arg]
-    return kind(path, str(error))  # type: ignore[call-arg]
+        return kind(path)
+    return kind(path, str(error))
 
 
 def translate_os(path: Path, error: OSError) -> ProgressStoreError:

@@ -31,11 +31,11 @@ def _step(fn: Callable[[Database], None]) -> Callable[[Database], None]:
 def create_sessions_decisions_cards(db: Database) -> None:
     """Version 1: practice sessions, every graded decision, and each situation's fsrs card."""
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    db["sessions"].create(
+    db.table("sessions").create(
         {"id": int, "started": str, "ended": str, "preset": str, "mode": str, "settings": str},
         pk="id", not_null={"started", "preset", "mode", "settings"},
     )
-    db["decisions"].create(
+    db.table("decisions").create(
         {
             "id": int, "session_id": int, "time": str, "preset": str, "mode": str,
             "situation_key": str, "cards": str, "dealer_up": str, "action": str,
@@ -61,7 +61,7 @@ def create_sessions_decisions_cards(db: Database) -> None:
                            index_name="idx_decisions_preset_situation")
     decisions.create_index(["situation_key"])
     decisions.create_index(["session_id"])
-    db["cards"].create(
+    db.table("cards").create(
         {"preset": str, "situation_key": str, "card": str, "updated": str},
         pk=("preset", "situation_key"), not_null={"card", "updated"},
     )
@@ -70,7 +70,7 @@ def create_sessions_decisions_cards(db: Database) -> None:
 @_step
 def create_shoe_rounds(db: Database) -> None:
     """Version 2: full-shoe rounds with their money, so skill can be told apart from luck."""
-    db["shoe_rounds"].create(
+    db.table("shoe_rounds").create(
         {
             "id": int, "session_id": int, "round": int, "time": str, "bets": str,
             "net_result": float, "expected_result": float, "cards": str,
@@ -111,8 +111,8 @@ def memory_fits_replace_cards(db: Database) -> None:
     study queue now rebuilds its picture of the player's memory from the decisions themselves,
     and keeps only the fitted parameters, so a session need not refit them every time.
     """
-    db["cards"].drop()
-    db["memory_fits"].create(
+    db.table("cards").drop()
+    db.table("memory_fits").create(
         {"preset": str, "first": float, "growth": float, "lapse": float, "cards": str,
          "log_likelihood": float, "answers": int, "updated": str},
         pk="preset", not_null={"first", "growth", "lapse", "cards", "log_likelihood",

@@ -83,7 +83,7 @@ class ProgressStore:
                  clock: Callable[[], datetime]) -> None:
         self.path = path
         self.backup = backup  # the copy made before upgrading this file, if one was made
-        self._conn = conn
+        self._conn: sqlite3.Connection | None = conn
         self._clock = clock
         self._lock = threading.RLock()
 
@@ -212,7 +212,7 @@ class ProgressStore:
     def answer_rows(self, preset: str) -> list[tuple[str, str, str, str, float]]:
         """Every answer kept in ``preset``, oldest first, as the study queue reads them:
         (time, situation key, cards, verdict, EV lost)."""
-        return [tuple(r) for r in self.tuples(  # type: ignore[misc]
+        return [tuple(r) for r in self.tuples(
             "SELECT time, situation_key, cards, verdict, ev_loss FROM decisions "
             "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
 

@@ -14,9 +14,12 @@ No Qt and no I/O beyond rules files. Typical use::
     rnd.results[0].net             # the seat's net result in money
 
 Rule sets are frozen dataclasses (:class:`RuleSet`); presets come from :func:`preset` and custom
-ones from TOML rules files (:mod:`trainer.rules.rules_file`).
+ones from TOML rules files (:mod:`trainer.rules.rules_file`). What a hand is offered (doubles,
+splits, resplits) and whether it decides at all is :mod:`trainer.rules.offers`, which the round,
+the engine, the drills and the UI all ask.
 """
 
+from . import offers
 from .actions import PLAY_ACTIONS, Action
 from .auto_decision import balance_fallback, timer_decision
 from .cards import Card, Rank, Suit, cards, standard_deck
@@ -30,11 +33,13 @@ from .errors import (
 )
 from .hand import Hand, hand_total
 from .presets import EVOLUTION, POT_OF_GOLD, POT_OF_GOLD_8D, PRESETS, preset
-from .round import Bets, Phase, Policy, Round, Seat, SeatResult, SideBetResult
+from .round import Phase, Round
 from .ruleset import Peek, RuleSet
+from .seat import Bets, Policy, Seat, SeatResult
 from .settlement import HandResult, Outcome, settle_hand
 from .shoe import Shoe, composition_of
 from .side_bets import SideBet
+from .side_bets.payouts import SideBetResult
 from .stakes import StakeKind, Stakes
 
 __all__ = [
@@ -43,5 +48,6 @@ __all__ = [
     "Outcome", "Peek", "Phase", "Policy", "Rank", "Round", "RuleSet", "RuleSetError",
     "RulesError", "Seat", "SeatResult", "Shoe", "ShoeEmptyError", "SideBet", "SideBetResult",
     "StakeKind", "Stakes", "Suit", "balance_fallback", "cards", "composition_of",
-    "dealer_must_hit", "hand_total", "preset", "settle_hand", "standard_deck", "timer_decision",
+    "dealer_must_hit", "hand_total", "offers", "preset", "settle_hand", "standard_deck",
+    "timer_decision",
 ]

@@ -8,10 +8,22 @@ from dataclasses import dataclass
 from .hand import hand_total
 
 
-def dealer_must_hit(points: Sequence[int], hits_soft_17: bool) -> bool:
-    """True while the dealer must draw: below 17, or soft 17 when the dealer hits soft 17."""
-    total, soft = hand_total(tuple(points))
+def blackjack_hole(up_points: int) -> int | None:
+    """The hole card (by blackjack value) that makes a dealer blackjack with this up card: a
+    ten-value under an ace, an ace under a ten-value; None under any other up card."""
+    return {1: 10, 10: 1}.get(up_points)
+
+
+def dealer_draws_on(total: int, soft: bool, hits_soft_17: bool) -> bool:
+    """True while the dealer must draw on this best total: below 17, or soft 17 when the
+    dealer hits soft 17."""
     return total < 17 or (total == 17 and soft and hits_soft_17)
+
+
+def dealer_must_hit(points: Sequence[int], hits_soft_17: bool) -> bool:
+    """:func:`dealer_draws_on` for a dealer hand given by its cards' blackjack values."""
+    total, soft = hand_total(tuple(points))
+    return dealer_draws_on(total, soft, hits_soft_17)
 
 
 @dataclass(frozen=True)

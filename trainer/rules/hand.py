@@ -8,12 +8,17 @@ from .cards import Card
 from .stakes import Stakes
 
 
-def hand_total(points: list[int] | tuple[int, ...]) -> tuple[int, bool]:
-    """Best total of cards given by blackjack value, and whether it is soft (an ace counts 11)."""
-    hard = sum(points)
-    if 1 in points and hard + 10 <= 21:
+def soft_total(hard: int, has_ace: bool) -> tuple[int, bool]:
+    """Best total of a hand whose cards add up to ``hard`` with every ace counted 1, and whether
+    it is soft: one ace counts 11 when that does not pass 21."""
+    if has_ace and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
+
+
+def hand_total(points: list[int] | tuple[int, ...]) -> tuple[int, bool]:
+    """Best total of cards given by blackjack value, and whether it is soft (an ace counts 11)."""
+    return soft_total(sum(points), 1 in points)
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,20 @@ each seat, the dealer's hole card face down), offers insurance with an ace up, p
 set says, then waits for decisions. At every step :meth:`Round.legal_actions` says what the
 player may do; :meth:`Round.act` takes one action or raises :class:`IllegalActionError` and leaves
 the round as it was. Seats with a ``policy`` are played by the computer.
+
+What is offered (doubles, splits, which hands decide) comes from :mod:`.offers`; the seats and
+their bets are :mod:`.seat`'s records; each hand settles by :func:`.settlement.settle_hand` and
+the side bets by :mod:`.side_bets.payouts`. This module holds only the order of play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from enum import Enum
 from fractions import Fraction
 
+from . import offers
 from .actions import Action
 from .auto_decision import balance_fallback, timer_decision
 from .cards import Card
@@ -21,14 +26,11 @@ from .dealer import DealerFinal, dealer_must_hit
 from .errors import IllegalActionError, InsufficientBalanceError, ShoeEmptyError
 from .hand import Hand
 from .ruleset import RuleSet
-from .settlement import HandResult, is_charlie, settle_hand
+from .seat import Bets, Seat, SeatResult
+from .settlement import is_charlie, settle_hand
 from .shoe import Shoe
-from .side_bets import SideBet, hot_3, perfect_pairs, pot_of_gold, twenty_one_plus_three
+from .side_bets.payouts import check_offered, settle_side_bets
 from .stakes import Stakes
-
-Money = Fraction
-#: Chooses an action for a computer seat; called with the round when that seat is to act.
-Policy = Callable[["Round"], Action]
 
 
 class Phase(Enum):
@@ -37,90 +39,6 @@ class Phase(Enum):
     INSURANCE = "insurance"
     PLAYER = "player"
     SETTLED = "settled"
-
-
-@dataclass(frozen=True)
-class Bets:
-    """What one seat stakes before the deal. Side bets of 0 are not placed."""
-
-    main: Money
-    perfect_pairs: Money = Fraction(0)
-    twenty_one_plus_three: Money = Fraction(0)
-    hot_3: Money = Fraction(0)
-    pot_of_gold: Money = Fraction(0)
-
-    def __post_init__(self) -> None:
-        for name in ("main", "perfect_pairs", "twenty_one_plus_three", "hot_3", "pot_of_gold"):
-            amount = Fraction(getattr(self, name))
-            if amount < 0:
-                raise ValueError(f"bet {name} cannot be negative ({amount})")
-            object.__setattr__(self, name, amount)
-        if self.main <= 0:
-            raise ValueError("a seat must place a main bet to receive cards")
-
-    def side(self, bet: SideBet) -> Money:
-        """The amount on one side bet."""
-        return getattr(self, bet.value)
-
-    @property
-    def total(self) -> Money:
-        """Everything staked before the deal."""
-        return self.main + sum((self.side(bet) for bet in SideBet), Fraction(0))
-
-
-@dataclass(frozen=True)
-class SideBetResult:
-    """One settled side bet: its stake, the winning category's name (or None) and the net."""
-
-    bet: SideBet
-    stake: Money
-    category: str | None
-    net: Money
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """Everything one seat won or lost in the round."""
-
-    hands: tuple[HandResult, ...]
-    insurance: Money | None
-    side_bets: tuple[SideBetResult, ...]
-    lammers: int
-
-    @property
-    def net(self) -> Money:
-        """Sum of every bet's net result."""
-        total = sum((h.net for h in self.hands), Fraction(0))
-        total += sum((s.net for s in self.side_bets), Fraction(0))
-        return total + (self.insurance or 0)
-
-
-@dataclass
-class Seat:
-    """One seat's bets, balance and hands. ``balance`` None means unlimited funds."""
-
-    bets: Bets
-    balance: Money | None = None
-    policy: Policy | None = None
-    hands: list[Hand] = field(default_factory=list)
-    insurance: Money | None = None
-    insurance_decided: bool = False
-    initial_cards: tuple[Card, ...] = ()
-    result: SeatResult | None = None
-
-    def can_afford(self, amount: Money) -> bool:
-        """True when the balance covers ``amount`` more."""
-        return self.balance is None or self.balance >= amount
-
-    def pay(self, amount: Money) -> None:
-        """Move money between the balance and the table (negative = the seat stakes it)."""
-        if self.balance is not None:
-            self.balance += amount
-
-    @property
-    def lammers(self) -> int:
-        """Free-bet lammers this seat holds (every free split and free double)."""
-        return sum(hand.lammers for hand in self.hands)
 
 
 class Round:
@@ -133,7 +51,7 @@ class Round:
         if not self.seats:
             raise ValueError("a round needs at least one seat")
         for number, seat in enumerate(self.seats):   # every seat checked before any is charged
-            self._check_side_bets(number, seat.bets)
+            check_offered(rules, seat.bets.side, number)
             if not seat.can_afford(seat.bets.total):
                 raise InsufficientBalanceError(
                     f"seat {number}: balance {seat.balance} does not cover the bets "
@@ -152,18 +70,6 @@ class Round:
         self._advance()
 
     # ----- the deal ---------------------------------------------------------------------------
-
-    def _check_side_bets(self, number: int, bets: Bets) -> None:
-        offered = {
-            SideBet.PERFECT_PAIRS: self.rules.perfect_pairs,
-            SideBet.TWENTY_ONE_PLUS_THREE: self.rules.twenty_one_plus_three,
-            SideBet.HOT_3: self.rules.hot_3,
-            SideBet.POT_OF_GOLD: self.rules.pot_of_gold is not None,
-        }
-        for bet, is_offered in offered.items():
-            if bets.side(bet) and not is_offered:
-                raise IllegalActionError(
-                    f"seat {number}: {bet.title} is not offered at {self.rules.name}")
 
     def _deal(self) -> None:
         first = [self.shoe.draw() for _ in self.seats]
@@ -220,38 +126,16 @@ class Round:
             return frozenset()
         hand, seat = self.hand, self.seat
         actions = {Action.STAND}
-        split = self._split_action(hand, seat)
+        split = offers.hand_split(self.rules, hand, len(seat.hands))
         if split:
             actions.add(split)
-        if hand.split_aces:
+        if not offers.hand_draws(hand):
             return frozenset(actions)
         actions.add(Action.HIT)
-        double = self._double_action(hand)
+        double = offers.hand_double(self.rules, hand)
         if double:
             actions.add(double)
         return frozenset(actions)
-
-    def _double_action(self, hand: Hand) -> Action | None:
-        rules = self.rules
-        if hand.card_count != 2:
-            return None
-        free_ok = not hand.from_split or rules.free_double_after_split
-        if not hand.is_soft and hand.total in rules.free_double_totals and free_ok:
-            return Action.FREE_DOUBLE
-        if not hand.from_split or rules.double_after_split:
-            return Action.DOUBLE
-        return None
-
-    def _split_action(self, hand: Hand, seat: Seat) -> Action | None:
-        rules = self.rules
-        if not hand.is_pair or len(seat.hands) >= rules.max_hands:
-            return None
-        if hand.split_aces and not rules.resplit_aces:
-            return None
-        ten_pair = hand.cards[0].is_ten_value
-        if rules.free_split and (not ten_pair or rules.free_split_tens):
-            return Action.FREE_SPLIT
-        return Action.SPLIT
 
     def _affordable(self, action: Action) -> bool:
         if self.phase is Phase.INSURANCE:
@@ -355,13 +239,11 @@ class Round:
 
     def _finished(self, hand: Hand) -> bool:
         """True when this hand takes no more decisions."""
-        if hand.stood or hand.doubled or hand.is_bust or hand.is_blackjack:
+        if hand.stood or hand.doubled or not offers.hand_decides(self.rules, hand):
             return True
-        if is_charlie(hand, self.rules):
-            return True
-        if hand.total == 21 and self.rules.auto_stand_21:
-            return True
-        return hand.split_aces and self._split_action(hand, self.seats[self.current[0]]) is None
+        seat = self.seats[self.current[0]]
+        return (not offers.hand_draws(hand)
+                and offers.hand_split(self.rules, hand, len(seat.hands)) is None)
 
     def _advance(self) -> None:
         """Run the round forward to the next human decision or to the settlement."""
@@ -458,39 +340,14 @@ class Round:
             if seat.insurance is not None:
                 insurance = seat.insurance * 2 if dealer.blackjack else -seat.insurance
                 seat.pay(seat.insurance + insurance)
-            side = self._side_bets(seat, dealer)
+            side = settle_side_bets(self.rules, seat.bets.side, seat.initial_cards,
+                                    self.dealer_up, seat.lammers, dealer.blackjack)
             for h in hands:
                 seat.pay(h.hand.stakes.real + h.net)
             for s in side:
                 seat.pay(s.stake + s.net)
             seat.result = SeatResult(hands, insurance, side, seat.lammers)
         self.phase = Phase.SETTLED
-
-    def _side_bets(self, seat: Seat, dealer: DealerFinal) -> tuple[SideBetResult, ...]:
-        first_two = seat.initial_cards
-        up = self.dealer_up
-        results = []
-        for bet in SideBet:
-            stake = seat.bets.side(bet)
-            if not stake:
-                continue
-            if bet is SideBet.POT_OF_GOLD:
-                assert self.rules.pot_of_gold is not None
-                pays = None if dealer.blackjack else pot_of_gold.pays(
-                    seat.lammers, self.rules.pot_of_gold)
-                label = f"{seat.lammers} lammers" if pays else None
-            else:
-                category = {
-                    SideBet.PERFECT_PAIRS: lambda: perfect_pairs.evaluate(*first_two),
-                    SideBet.TWENTY_ONE_PLUS_THREE:
-                        lambda: twenty_one_plus_three.evaluate(*first_two, up),
-                    SideBet.HOT_3: lambda: hot_3.evaluate(*first_two, up),
-                }[bet]()
-                pays = category.pays if category else None
-                label = category.label if category else None
-            net = stake * pays if pays else -stake
-            results.append(SideBetResult(bet, stake, label, net))
-        return tuple(results)
 
     # ----- results ----------------------------------------------------------------------------
 

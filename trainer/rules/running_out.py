@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from .dealer import dealer_must_hit
+from .dealer import blackjack_hole, dealer_must_hit
 from .ruleset import RuleSet
 
 #: Highest hard total a player hand can end on (21 hit once more with a ten).
@@ -52,7 +52,7 @@ def first_decision_can_run_out(rules: RuleSet, up: int, left: Sequence[int],
     after the deal, hole card included), some order of the rest leaves the dealer (hole card,
     then every card the dealer must draw) without a card. Where the dealer peeks, the hole card
     is never one that makes a blackjack."""
-    peeked = {1: 10, 10: 1}.get(up) if rules.peek.peeks_on(up) else None
+    peeked = blackjack_hole(up) if rules.peek.peeks_on(up) else None
     return any(_dealer_runs_out(rules.dealer_hits_soft_17, peeked, (up,), rest)
                for drawn in range(player_draws + 1) for rest in _after_draws(tuple(left), drawn))
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
+from . import offers
 from .dealer import DealerFinal
 from .hand import Hand
 from .ruleset import RuleSet
@@ -34,7 +35,7 @@ class HandResult:
 
 def is_charlie(hand: Hand, rules: RuleSet) -> bool:
     """True when the rule set has Six Card Charlie and this hand has made it."""
-    return rules.six_card_charlie and hand.is_charlie(6)
+    return offers.is_charlie(rules, hand.card_count, hand.total)
 
 
 def settle_hand(hand: Hand, dealer: DealerFinal, rules: RuleSet) -> HandResult:

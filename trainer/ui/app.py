@@ -14,10 +14,10 @@ import time
 from PyQt6.QtCore import QEvent, QObject, QTimer
 from PyQt6.QtWidgets import QApplication
 
-from . import settings as cfg
 from .errors import ErrorHandler
 from .icon import APP_ID, app_icon
 from .main_window import MainWindow
+from .settings import declarations as cfg
 
 QUIT_AFTER_SHOW = "--quit-after-show"
 

@@ -1,126 +1,213 @@
-"""Long work off the UI thread, results back by signal (Anki's QueryOp pattern).
+"""Long work off the UI thread, its outcome back on it: one typed job (Anki's QueryOp pattern).
 
-``run_in_background(parent, work, on_success)`` runs ``work()`` in a worker thread and calls
-``on_success(result)`` (or ``on_failure(exc)``) on the UI thread. With ``on_progress``, the work
-is called as ``work(report)`` and each ``report(done, total)`` reaches ``on_progress`` on the UI
-thread too. The work must not touch widgets. The worker is a daemon thread, so closing the
-window never waits for a long build. A failure without ``on_failure`` goes to the global
-exception hook.
+    job = Job(self, lambda: catalog(rules), name="shoe: load")
+    job.succeeded(self._ready).failed(self._cannot_start, RulesError, OSError)
+    self.loading.start(job)      # a Latest: a job started there cancels the one before
 
-The worker never emits a signal of an object the UI thread may delete: it posts to one relay
-that lives as long as the application, and the relay, on the UI thread, hands the result over
-only if the operation (a child of ``parent``) still exists. So a page closed while its work
-runs never gets the result, even one already on its way (a callback on a deleted page's widgets
-would raise or crash).
+* A :class:`Job` ``[T]`` runs its work in a daemon worker thread (closing the window never waits
+  for it) and hands the result, a ``T``, to its success callback on the UI thread. A job made
+  with :meth:`Job.reporting` gets a ``report(done, total)`` to call, and each report reaches its
+  progress callback on the UI thread, in order, before the result. The work must not touch
+  widgets.
+* Failures are told apart by exception type, never by message text: the types given to
+  :meth:`Job.failed` are the ones the page expects and says in its own words (the core's
+  exceptions carry plain messages naming the file and what to do); anything else is a bug or an
+  environment fault the page did not expect, and goes to the application's one fault report
+  (:func:`trainer.ui.errors.report`), which classifies it by type into a plain dialog.
+* A job is cancelled by :meth:`Job.cancel`, by a newer job started in the same
+  :class:`Latest`, or with its parent (a page closed while the work runs): a cancelled job's
+  result, failure and progress never arrive. The worker posts to one relay that lives as long as
+  the application, and the relay hands a message over only to a live, uncancelled job, so no
+  callback ever runs on a deleted page's widgets, even for a result already on its way.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from enum import Enum
+from typing import Any, Generic, TypeVar
 
 from PyQt6 import sip
 from PyQt6.QtCore import QCoreApplication, QObject, Qt, pyqtSignal
 
+from .errors import report
 
-class BackgroundOp(QObject):
-    """One piece of work in a worker thread; its callbacks run on the UI thread while the op
-    (deleted with its parent) exists."""
+T = TypeVar("T")
+#: Called by reporting work as ``report(done, total)``.
+Report = Callable[[int, int], None]
 
-    def __init__(self, work: Callable[..., Any], parent: QObject | None = None,
-                 name: str = "background work", reports: bool = False) -> None:
+
+class Message(Enum):
+    """What a worker tells the UI thread about its job."""
+
+    PROGRESSED = "progressed"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class Job(QObject, Generic[T]):
+    """One piece of work with a result of type ``T``; see the module docstring."""
+
+    def __init__(self, parent: QObject, work: Callable[..., T], name: str = "background work",
+                 *, reports: bool = False) -> None:
+        """``work()`` returns the result; with ``reports`` it is called as ``work(report)``
+        (see :meth:`reporting`)."""
         super().__init__(parent)
         self._work = work
-        self._reports = reports     # work takes report(done, total)
-        self._name = name
+        self._reports = reports
+        self.name = name
         self.running = False
-        self.on_success: Callable[[Any], None] = lambda _result: None
-        self.on_failure: Callable[[BaseException], None] = _report
-        self.on_progress: Callable[[int, int], None] | None = None
+        self.cancelled = False
+        self._on_success: Callable[[T], None] = lambda _result: None
+        self._on_failure: Callable[[Exception], None] | None = None
+        self._expected: tuple[type[Exception], ...] = ()
+        self._on_progress: Callable[[int, int], None] | None = None
+        self._on_end: Callable[[], None] | None = None
 
-    def start(self) -> None:
-        """Start the work (once)."""
-        if self.running:
-            return
-        self.running = True
-        relay = _relay()
-        threading.Thread(target=self._run, args=(relay,), name=self._name, daemon=True).start()
+    @classmethod
+    def reporting(cls, parent: QObject, work: Callable[[Report], T],
+                  name: str = "background work") -> Job[T]:
+        """A job whose work is called as ``work(report)`` to say how far it has come."""
+        return cls(parent, work, name, reports=True)
+
+    # ----- what to do with the outcome (on the UI thread) -----------------------------------
+
+    def succeeded(self, callback: Callable[[T], None]) -> Job[T]:
+        """Call ``callback(result)`` when the work returns."""
+        self._on_success = callback
+        return self
+
+    def failed(self, callback: Callable[[Exception], None],
+               *expected: type[Exception]) -> Job[T]:
+        """Call ``callback(exc)`` when the work raises one of the ``expected`` types; any other
+        exception goes to the application's fault report."""
+        self._on_failure, self._expected = callback, expected
+        return self
+
+    def progressed(self, callback: Callable[[int, int], None]) -> Job[T]:
+        """Call ``callback(done, total)`` for each report of the work."""
+        self._on_progress = callback
+        return self
+
+    def ended(self, callback: Callable[[], None]) -> Job[T]:
+        """Call ``callback()`` when the job ends, before its success or failure is handled
+        (not when it was cancelled)."""
+        self._on_end = callback
+        return self
+
+    # ----- running ----------------------------------------------------------------------------
+
+    def start(self) -> Job[T]:
+        """Start the work in a worker thread (once)."""
+        if not self.running and not self.cancelled:
+            self.running = True
+            relay = _relay()
+            threading.Thread(target=self._run, args=(relay,), name=self.name,
+                             daemon=True).start()
+        return self
+
+    def cancel(self) -> None:
+        """Never hand this job's result, failure or progress to its callbacks."""
+        self.cancelled = True
+        self.running = False
 
     def _run(self, relay: _Relay) -> None:
         try:
-            result = self._work(self.report) if self._reports else self._work()
-        except Exception as exc:  # handed to the UI thread, which reports it
-            _post(relay, self, "failed", exc)
+            result = self._work(self._report) if self._reports else self._work()
+        except Exception as exc:  # handed to the UI thread, which tells expected from not
+            _post(relay, self, Message.FAILED, exc)
         else:
-            _post(relay, self, "succeeded", result)
+            _post(relay, self, Message.SUCCEEDED, result)
 
-    def report(self, done: int, total: int) -> None:
-        """Tell the UI thread how far the work has come (call from the work)."""
-        _post(_relay(), self, "progressed", (done, total))
+    def _report(self, done: int, total: int) -> None:
+        _post(_relay(), self, Message.PROGRESSED, (done, total))
 
-    def deliver(self, kind: str, payload: Any) -> None:
-        """On the UI thread: pass one message of the work to its callback."""
-        if kind == "progressed":
-            if self.on_progress is not None:
-                self.on_progress(*payload)
-            return
+    def deliver(self, message: Message, payload: Any) -> bool:
+        """On the UI thread: pass one message of the work to its callback; False when the job
+        was cancelled (the message is dropped)."""
+        if self.cancelled:
+            return False
+        if message is Message.PROGRESSED:
+            if self._on_progress is not None:
+                self._on_progress(*payload)
+            return True
         self.running = False
         self.deleteLater()
-        if kind == "succeeded":
-            self.on_success(payload)
+        if self._on_end is not None:
+            self._on_end()
+        if message is Message.SUCCEEDED:
+            self._on_success(payload)
+        elif self._on_failure is not None and isinstance(payload, self._expected):
+            self._on_failure(payload)
         else:
-            self.on_failure(payload)
+            report(payload)
+        return True
+
+
+class Latest:
+    """The one current job of some purpose (a page's load, its saving): a job started here
+    cancels the one before, so a stale result never arrives."""
+
+    def __init__(self) -> None:
+        self._job: Job[Any] | None = None
+
+    def start(self, job: Job[T]) -> Job[T]:
+        """Cancel the current job, if any, and start ``job``."""
+        self.cancel()
+        self._job = job
+        return job.start()
+
+    def cancel(self) -> None:
+        """Cancel the current job, if any."""
+        if self._job is not None and not sip.isdeleted(self._job):
+            self._job.cancel()
+        self._job = None
+
+    @property
+    def running(self) -> bool:
+        """True while the current job runs."""
+        return self._job is not None and not sip.isdeleted(self._job) and self._job.running
 
 
 class _Relay(QObject):
     """Carries messages from worker threads to the UI thread; lives as long as the app."""
 
-    arrived = pyqtSignal(object, str, object)   # the op, what happened, the value
+    arrived = pyqtSignal(object, object, object)   # the job, the Message, the value
+    #: A message was dropped: its job was cancelled or deleted (its name).
+    dropped = pyqtSignal(str)
 
     def __init__(self) -> None:
         super().__init__(QCoreApplication.instance())
         self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
 
-    @staticmethod
-    def _deliver(op: BackgroundOp, kind: str, payload: Any) -> None:
-        if not sip.isdeleted(op):   # its page was closed meanwhile: nobody needs the result
-            op.deliver(kind, payload)
+    def _deliver(self, job: Job[Any], message: Message, payload: Any) -> None:
+        if sip.isdeleted(job):   # its page was closed meanwhile: nobody needs the result
+            self.dropped.emit("")
+        elif not job.deliver(message, payload):
+            self.dropped.emit(job.name)
 
 
 _RELAY: list[_Relay] = []
 
 
-def _post(relay: _Relay, op: BackgroundOp, kind: str, payload: Any) -> None:
+def _post(relay: _Relay, job: Job[Any], message: Message, payload: Any) -> None:
     """Send one message to the UI thread (dropped once the application is gone)."""
     with contextlib.suppress(RuntimeError):
-        relay.arrived.emit(op, kind, payload)
+        relay.arrived.emit(job, message, payload)
 
 
 def _relay() -> _Relay:
-    """The application's relay (made on the UI thread by the first operation)."""
+    """The application's relay (made on the UI thread by the first job)."""
     if not _RELAY or sip.isdeleted(_RELAY[0]):
         _RELAY[:] = [_Relay()]
     return _RELAY[0]
 
 
-def run_in_background(parent: QObject, work: Callable[..., Any],
-                      on_success: Callable[[Any], None],
-                      on_failure: Callable[[BaseException], None] | None = None,
-                      name: str = "background work",
-                      on_progress: Callable[[int, int], None] | None = None) -> BackgroundOp:
-    """Run ``work()`` (``work(report)`` with ``on_progress``) off the UI thread; its result or
-    exception, and its progress, come back to ``parent``'s thread while ``parent`` exists.
-    Returns the running operation (keep it if you want to know it is running)."""
-    op = BackgroundOp(work, parent, name, reports=on_progress is not None)
-    op.on_success = on_success
-    op.on_failure = on_failure or _report
-    op.on_progress = on_progress
-    op.start()
-    return op
+def relay() -> _Relay:
+    """The relay that delivers every job's messages (tests wait on its ``dropped``)."""
+    return _relay()
 
 
-def _report(exc: BaseException) -> None:
-    sys.excepthook(type(exc), exc, exc.__traceback__)
+__all__ = ["Job", "Latest", "Message", "Report", "relay"]

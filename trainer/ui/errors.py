@@ -3,7 +3,11 @@
 Disk full, no permission, a locked or damaged database are not bugs: the user gets a short
 message saying what happened and what to do. Anything else is a bug: a crash dialog with the
 traceback as copyable details. Exceptions from any thread reach the UI thread by a queued
-signal (as qutebrowser's crash signal does). :func:`classify` decides without a screen.
+signal (as qutebrowser's crash signal does). :func:`classify` decides without a screen, by the
+exception's type (and, for SQLite, its result code), never by its message text.
+
+Code that catches an exception it does not expect (a background job's failure, say) hands it to
+:func:`report`, the one way such a fault reaches the player.
 """
 
 from __future__ import annotations
@@ -104,10 +108,18 @@ def classify(exc: BaseException) -> Fault:
                  "safest.", f"{about}\n\n{details}")
 
 
+def report(exc: BaseException) -> None:
+    """Hand an exception nobody expected to the application's fault handler (the installed
+    :class:`ErrorHandler`, as ``sys.excepthook``), as if it had not been caught."""
+    sys.excepthook(type(exc), exc, exc.__traceback__)
+
+
 class ErrorHandler(QObject):
     """Receives every uncaught exception and shows one dialog at a time."""
 
     raised = pyqtSignal(object)
+    #: A fault not shown because a dialog was already open (it went to stderr only).
+    ignored = pyqtSignal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +154,7 @@ class ErrorHandler(QObject):
     def show_fault(self, exc: BaseException) -> None:
         """Show the dialog for ``exc`` (only one at a time; later ones go to stderr only)."""
         if self.dialog is not None and self.dialog.isVisible():
+            self.ignored.emit(exc)
             return
         fault = classify(exc)
         parent = QApplication.activeWindow()

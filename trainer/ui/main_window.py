@@ -19,8 +19,9 @@ from PyQt6.QtWidgets import (
 if TYPE_CHECKING:
     from trainer.progress.saving import SaveState
 
-from . import settings as cfg
-from .pages import PAGES, LazyPage
+from .lazy_page import LazyPage
+from .pages import PAGES
+from .settings import declarations as cfg
 
 DEFAULT_SIZE = QSize(1180, 760)
 
@@ -129,7 +130,7 @@ class MainWindow(QMainWindow):
         Tries each page's file once more (waiting at most the busy timeout for a lock)."""
         from trainer.progress.saving import SaveState
 
-        from .drill_support import ProgressLink
+        from .practice.progress_link import ProgressLink
         links = [getattr(page.page, "link", None) for page in self.pages.values()]
         states = [link.save_now() for link in links if isinstance(link, ProgressLink)]
         waiting = [state for state in states if not state.saved]

@@ -47,10 +47,10 @@ def _deal_and_answer(folder: Path) -> int:
 
     from trainer.progress.store import ProgressStore
 
-    from . import settings as cfg
     from .app import make_app
-    from .flashcards_page import FlashcardsPage
     from .main_window import MainWindow
+    from .practice.flashcards_page import FlashcardsPage
+    from .settings import declarations as cfg
 
     app = make_app([sys.argv[0]])
     store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)

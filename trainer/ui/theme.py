@@ -5,9 +5,7 @@ from __future__ import annotations
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QApplication
 
-from .chart_frames import DARK, LIGHT, Look
-
-THEMES = {"light": "Light", "dark": "Dark"}
+from .plotting.look import DARK, LIGHT, Look
 
 _DARK = {
     QPalette.ColorRole.Window: "#2b2b2e",

@@ -1,0 +1,160 @@
+"""The progress dashboard's data, read from the store in one go (no Qt: the app's Progress page
+runs it in a worker thread).
+
+:func:`load_progress` opens the progress file read-only, runs the review queries for one
+:class:`ProgressQuery` and closes it again, returning plain frozen values that compare equal
+when nothing changed, so the page redraws only the charts whose inputs differ. The heatmap's
+grid is a strategy chart's (:func:`grid_rows`); the reviews due per day are :func:`due_load`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+from strategy_charts.chart_layout import Row, chart_rows
+from strategy_charts.tables import load_or_build
+from trainer.drills.curriculum import Prior
+from trainer.drills.records import Mode
+from trainer.drills.situations import CUSTOM_PREFIX
+from trainer.progress import review
+from trainer.progress.filters import Filter
+from trainer.progress.store import ProgressStore
+from trainer.progress.study_store import due_times
+from trainer.rules import PRESETS
+
+#: The strategy chart whose grid the heatmap uses when no single preset is chosen.
+GRID_PRESET = "evolution"
+LEAK_COUNT = 10
+DUE_DAYS = 14
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProgressQuery:
+    """Which decisions the page covers: preset (None: all), mode (None: all), local dates."""
+
+    preset: str | None = None
+    mode: Mode | None = None
+    since: date | None = None          # first local day included
+    until: date | None = None          # last local day included
+    prior: Prior = Prior.CLASSIC       # what the study queue assumes of unanswered cards
+
+    def filter(self) -> Filter:
+        """The store filter: local calendar days turned into UTC bounds."""
+        return Filter(self.preset, self.mode, _utc_midnight(self.since),
+                      _utc_midnight(self.until + timedelta(days=1)) if self.until else None)
+
+
+def _utc_midnight(day: date | None) -> datetime | None:
+    if day is None:
+        return None
+    return datetime.combine(day, time()).astimezone().astimezone(UTC)
+
+
+def utc_offset_minutes() -> int:
+    """This machine's offset from UTC now, so days are the user's calendar days."""
+    offset = datetime.now().astimezone().utcoffset() or timedelta()
+    return int(offset.total_seconds() // 60)
+
+
+@dataclass(frozen=True)
+class ProgressData:
+    """Everything the page draws for one query (see :mod:`trainer.progress.review`)."""
+
+    query: ProgressQuery
+    path: Path
+    history: int                       # decisions stored at all (any filter): 0 = start screen
+    days: tuple[review.DayStats, ...] = ()
+    sessions: tuple[review.SessionStats, ...] = ()
+    situations: tuple[review.SituationStats, ...] = ()
+    leaks: tuple[review.SituationStats, ...] = ()
+    retention: review.Retention | None = None
+    response: tuple[review.ResponseDay, ...] = ()
+    rows: tuple[Row, ...] = ()
+    grid_preset: str = GRID_PRESET
+    due: tuple[tuple[date, int], ...] = ()
+    cards: int = 0
+    presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
+    timings: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def decisions(self) -> int:
+        """Decisions matching the query."""
+        return sum(d.decisions for d in self.days)
+
+
+def grid_rows(preset: str | None) -> tuple[str, tuple[Row, ...]]:
+    """The name of the chart the heatmap is laid on, and its rows: the preset's first-decision
+    chart, or for all presets and custom rules, :data:`GRID_PRESET`'s (every chart has the same
+    rows: hard, soft and pair hands)."""
+    name = preset if preset in PRESETS else GRID_PRESET
+    return preset_title(preset) if preset else name, _first_decision_rows(name)
+
+
+@cache
+def _first_decision_rows(name: str) -> tuple[Row, ...]:
+    """The rows of a preset's first-decision chart (its shipped table read once)."""
+    return tuple(chart_rows(load_or_build(PRESETS[name])["charts"]["real"]))
+
+
+def due_load(due: Sequence[datetime], today: date, days: int = 14) -> list[tuple[date, int]]:
+    """How many cards fall due on each of the ``days`` days from ``today`` (local dates);
+    overdue cards count on ``today``."""
+    counts = [0] * days
+    local = datetime.now().astimezone().tzinfo
+    for moment in due:
+        offset = max(0, (moment.astimezone(local).date() - today).days)
+        if offset < days:
+            counts[offset] += 1
+    return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
+
+
+def preset_title(preset: str) -> str:
+    """How a preset of the history is named on the page: custom rule sets by fingerprint."""
+    if preset.startswith(CUSTOM_PREFIX):
+        return f"custom rules {preset.removeprefix(CUSTOM_PREFIX)[:8]}"
+    return preset
+
+
+def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
+                  now: datetime | None = None) -> ProgressData:
+    """Run every query of the page (``now``: the moment cards are due by, default the clock's;
+    ``today``: the first local day of the due load); raises ProgressStoreError for a bad or
+    locked file."""
+    import time as clock
+    timings: dict[str, float] = {}
+
+    def timed(name: str, work: Callable[[], T]) -> T:
+        start = clock.perf_counter()
+        result = work()
+        timings[name] = (clock.perf_counter() - start) * 1000
+        return result
+
+    with ProgressStore.open(path, read_only=True) as store:   # the page only reads
+        history = store.tuples("SELECT COUNT(*) FROM decisions")[0][0]
+        if history == 0:
+            return ProgressData(query, path, 0, timings=timings)
+        only = query.filter()
+        offset = utc_offset_minutes()
+        seen = timed("overview", lambda: review.overview(store, only,
+                                                        utc_offset_minutes=offset))
+        situations = timed("by_situation", lambda: review.by_situation(store, only))
+        leaks = review.rank_leaks(situations, LEAK_COUNT)
+        known = tuple(store.presets())
+        presets = [query.preset] if query.preset else known
+        now = now or datetime.now(UTC)
+        times = timed("cards", lambda: due_times(store, presets, query.prior, now))
+    grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
+    due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS))
+    return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
+                        tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
+                        grid_preset, tuple(due), len(times), known, timings)
+
+
+__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "due_load", "grid_rows",
+           "load_progress", "preset_title"]

@@ -1,0 +1,139 @@
+"""What the rules offer a hand: its double (free or paid), its split (free or paid, and how many
+hands the split may grow to), and whether it takes a decision at all.
+
+Each of these rules is stated here once. The round (:class:`~trainer.rules.round.Round`) builds
+its legal actions from them; the engine (``strategy_charts``) values exactly the actions they
+offer and lets a hand play on exactly when they say it decides; the drills ask them whether a
+situation offers a split; the UI, what a flashcard's split hands hold. The functions take plain
+facts about a hand (card count, total, softness, whether a split made it, the pair's card
+value), so the engine, which counts cards by value, and the round, which holds
+:class:`~trainer.rules.hand.Hand` objects, ask the same questions.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .hand import Hand
+from .ruleset import RuleSet
+
+#: Cards that make a Six Card Charlie (where the rule set has it).
+CHARLIE_CARDS = 6
+#: The card value of a pair of aces (ten-values are 10).
+ACES = 1
+
+
+def double_offered(rules: RuleSet, cards: int, total: int, soft: bool,
+                   from_split: bool) -> Action | None:
+    """The double a hand is offered: FREE_DOUBLE, DOUBLE or None.
+
+    Only two-card hands double. A hard total among ``free_double_totals`` doubles free (on a
+    hand made by a split only with ``free_double_after_split``); any other two-card hand
+    doubles paid (on a hand made by a split only with ``double_after_split``).
+    """
+    if cards != 2:
+        return None
+    if not soft and total in rules.free_double_totals and (
+            not from_split or rules.free_double_after_split):
+        return Action.FREE_DOUBLE
+    if not from_split or rules.double_after_split:
+        return Action.DOUBLE
+    return None
+
+
+def split_kind(rules: RuleSet, pair: int) -> Action:
+    """How a pair of card value ``pair`` (1 = aces, 10 = ten-values) splits: free, unless the
+    rule set has no free split or the pair is ten-values without ``free_split_tens``."""
+    if rules.free_split and (pair != 10 or rules.free_split_tens):
+        return Action.FREE_SPLIT
+    return Action.SPLIT
+
+
+def split_limit(rules: RuleSet, pair: int) -> int:
+    """The most hands a split of this pair can make: ``max_hands``, but two for aces unless
+    ``resplit_aces``."""
+    return rules.max_hands if (pair != ACES or rules.resplit_aces) else 2
+
+
+def split_offered(rules: RuleSet, pair: int | None, hands_in_seat: int,
+                  split_aces: bool = False) -> Action | None:
+    """The split a hand is offered: FREE_SPLIT, SPLIT or None.
+
+    ``pair`` is the card value of a two-card pair (None for any other hand), ``hands_in_seat``
+    how many hands the seat holds, ``split_aces`` whether a split of aces made this hand. A
+    seat holding ``max_hands`` splits no more, and aces are resplit only with
+    ``resplit_aces``.
+    """
+    if pair is None or hands_in_seat >= rules.max_hands:
+        return None
+    if split_aces and not rules.resplit_aces:
+        return None
+    return split_kind(rules, pair)
+
+
+def resplit_offered(rules: RuleSet, pair: int, hands_in_seat: int = 2) -> bool:
+    """Whether a hand made by splitting ``pair`` that is dealt the pair card again may split
+    once more while the seat holds ``hands_in_seat`` hands."""
+    return split_offered(rules, pair, hands_in_seat, split_aces=pair == ACES) is not None
+
+
+def pair_of(hand: Hand) -> int | None:
+    """The card value of a two-card pair (J-Q is a pair of ten-values), or None."""
+    return hand.cards[0].points if hand.is_pair else None
+
+
+def draws_after_split(pair: int) -> bool:
+    """Whether a hand made by splitting ``pair`` may hit and double: split aces get one card
+    each, and only a resplit is offered to them."""
+    return pair != ACES
+
+
+def hand_draws(hand: Hand) -> bool:
+    """:func:`draws_after_split` for a live hand (a split hand holds its split card first)."""
+    return not hand.from_split or draws_after_split(hand.cards[0].points)
+
+
+def charlie_cards(rules: RuleSet) -> int | None:
+    """Cards that win at once as a Six Card Charlie (None without the rule)."""
+    return CHARLIE_CARDS if rules.six_card_charlie else None
+
+
+def is_charlie(rules: RuleSet, cards: int, total: int) -> bool:
+    """True when the rule set has Six Card Charlie and a hand of ``cards`` cards totalling
+    ``total`` has made it."""
+    return rules.six_card_charlie and cards >= CHARLIE_CARDS and total <= 21
+
+
+def stands_on(rules: RuleSet, cards: int, total: int) -> bool:
+    """True when an unbusted hand takes no decision: a Six Card Charlie (won at once) or a 21
+    with ``auto_stand_21``. A busted hand and a blackjack take none either."""
+    return is_charlie(rules, cards, total) or (total == 21 and rules.auto_stand_21)
+
+
+def decides(rules: RuleSet, cards: int, total: int, from_split: bool) -> bool:
+    """True when a hand of ``cards`` cards and best ``total`` gets a decision: not busted, not
+    a blackjack (two cards making 21, never after a split) and not standing by itself
+    (:func:`stands_on`)."""
+    if total > 21 or (cards == 2 and total == 21 and not from_split):
+        return False
+    return not stands_on(rules, cards, total)
+
+
+def hand_double(rules: RuleSet, hand: Hand) -> Action | None:
+    """:func:`double_offered` for a live hand."""
+    return double_offered(rules, hand.card_count, hand.total, hand.is_soft, hand.from_split)
+
+
+def hand_split(rules: RuleSet, hand: Hand, hands_in_seat: int) -> Action | None:
+    """:func:`split_offered` for a live hand in a seat of ``hands_in_seat`` hands."""
+    return split_offered(rules, pair_of(hand), hands_in_seat, hand.split_aces)
+
+
+def hand_decides(rules: RuleSet, hand: Hand) -> bool:
+    """:func:`decides` for a live hand."""
+    return decides(rules, hand.card_count, hand.total, hand.from_split)
+
+
+__all__ = ["ACES", "CHARLIE_CARDS", "charlie_cards", "decides", "double_offered",
+           "draws_after_split", "hand_decides", "hand_double", "hand_draws", "hand_split",
+           "is_charlie", "pair_of", "resplit_offered", "split_kind", "split_limit",
+           "split_offered", "stands_on"]

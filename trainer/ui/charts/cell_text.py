@@ -1,0 +1,63 @@
+"""What the chart viewer's side panel says about a cell: every action's EV, how close the call
+is, the fallback, and the standard blackjack play. No Qt: tests read it without a screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from strategy_charts.chart_layout import Cell, context_label, up_text
+from strategy_charts.comparison import same_play
+from trainer.rules import Action
+
+
+def closeness(gap: float) -> str:
+    """Words for how close a decision is, from the EV gap in units of the bet."""
+    percent = gap * 100
+    if percent < 0.5:
+        return "a very close call"
+    if percent < 2:
+        return "close"
+    if percent < 5:
+        return "clear"
+    return "clear-cut"
+
+
+def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
+                 standard: dict[str, Any] | None = None) -> str:
+    """The side panel's text for one cell, as simple HTML.
+
+    Every action's EV (in units of the bet, best first), the best action, the gap to the second
+    best in % of the bet and how close that is, the fallback when doubling is not allowed, and
+    the standard blackjack play where ``standard`` (that chart's cell) is given.
+    """
+    kind, _, up = cell
+    evs = sorted(data["ev"].items(), key=lambda item: -item[1])
+    best = data["action"]
+    rows = "".join(
+        f"<tr><td>{'<b>' if a == best else ''}{Action(a).title}{'</b>' if a == best else ''}"
+        f"</td><td align='right'>{ev:+.4f}</td><td align='right'>{ev * 100:+.2f}%</td></tr>"
+        for a, ev in evs)
+    head = label if kind != "hard" else label.capitalize()
+    parts = [f"<h3>{head} v {up_text(up)}</h3>", f"<p>{context_label(context)}</p>",
+             "<table cellspacing='6'><tr><th align='left'>Action</th><th>EV</th>"
+             f"<th>% of bet</th></tr>{rows}</table>"]
+    if len(evs) > 1:
+        gap = data["ev"][best] - max(ev for a, ev in evs if a != best)
+        second = max((a for a, _ in evs if a != best), key=lambda a: data["ev"][a])
+        parts.append(f"<p>Best: <b>{Action(best).title}</b>, ahead of {Action(second).title} "
+                     f"by {gap * 100:.2f}% of the bet: {closeness(gap)}.</p>")
+    else:
+        parts.append(f"<p>Only play: <b>{Action(best).title}</b>.</p>")
+    if data.get("fallback"):
+        parts.append(f"<p>If doubling is not allowed: {Action(data['fallback']).title}.</p>")
+    if standard is not None:
+        same = same_play(standard["action"], best)
+        verdict = "the same play" if same else "<b>a different play</b>"
+        parts.append(f"<p>Standard blackjack: {Action(standard['action']).title} "
+                     f"({verdict}).</p>")
+    parts.append("<p><small>EVs are in units of the main bet, averaged over the hands of this "
+                 "cell.</small></p>")
+    return "".join(parts)
+
+
+__all__ = ["cell_summary", "closeness"]

@@ -1,0 +1,52 @@
+"""The tables and files behind the chart viewer: tables kept for the session, chart export.
+
+No Qt: the charts page calls these (the standard table's build from a worker thread, through
+:func:`strategy_charts.tables.load_standard`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from strategy_charts.chart_layout import Cell
+from strategy_charts.render import draw_chart
+from strategy_charts.tables import load_or_build
+from trainer.rules import RuleSet
+from trainer.rules.atomic_file import atomic_write
+
+EXPORT_FORMATS = {".png": "PNG image", ".svg": "SVG image", ".pdf": "PDF document"}
+#: Standard blackjack tables built or loaded this session, by rule-set fingerprint.
+_STANDARD: dict[str, dict[str, Any]] = {}
+_PLAY: dict[str, dict[str, Any]] = {}
+
+
+def play_table(rules: RuleSet) -> dict[str, Any]:
+    """The table of ``rules`` (shipped for presets: fast), kept for the session."""
+    key = rules.fingerprint()
+    if key not in _PLAY:
+        _PLAY[key] = load_or_build(rules)
+    return _PLAY[key]
+
+
+def export_chart(chart: dict[str, Any], rules: RuleSet, context: str, path: Path,
+                 outlined: set[Cell] | None = None) -> Path:
+    """Draw the chart at its standard size and write it to ``path`` (PNG, SVG or PDF by
+    suffix), atomically (:func:`trainer.rules.atomic_file.atomic_write`)."""
+    suffix = path.suffix.lower()
+    if suffix not in EXPORT_FORMATS:
+        raise ValueError(f"cannot export to {path.name}: use .png, .svg or .pdf")
+    figure = draw_chart(chart, rules, context, differences=outlined or None)
+    with atomic_write(path, "wb") as handle:
+        figure.savefig(handle, format=suffix[1:], dpi=200 if suffix == ".png" else None)
+    return path
+
+
+def standard_table(rules: RuleSet) -> dict[str, Any] | None:
+    """The standard blackjack table of ``rules`` if it is ready this session, else None."""
+    return _STANDARD.get(rules.standard_counterpart().fingerprint())
+
+
+def keep_standard(rules: RuleSet, table: dict[str, Any]) -> None:
+    """Keep ``table``, the standard table of ``rules``, for the rest of the session."""
+    _STANDARD[rules.standard_counterpart().fingerprint()] = table

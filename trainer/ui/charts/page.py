@@ -1,0 +1,312 @@
+"""The strategy chart viewer: one preset's chart per context, cell details, export, differences.
+
+The chart is drawn on a :class:`~trainer.ui.charts.canvas.ChartCanvas`, the same drawing as
+``python -m strategy_charts chart``. It is redrawn only when the preset, the context, the
+differences outline or the theme change. The standard blackjack table for the differences view
+can take up to a minute to build the first time: it is built in a worker thread with a progress
+bar, and kept for the session (and on disk, by ``load_or_build``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PyQt6.QtCore import QEvent, QSettings, Qt
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from strategy_charts.chart_layout import (
+    Cell,
+    cell_at,
+    context_label,
+    context_order,
+    position_of,
+    row_label,
+)
+from strategy_charts.comparison import chart_differences, standard_context
+from strategy_charts.tables import TableError, load_standard
+from trainer.rules import PRESETS, RuleSet
+
+from ..background import Job
+from ..settings import declarations as cfg
+from ..theme import chart_look
+from ..widgets import busy_bar, heading
+from .canvas import ChartCanvas
+from .cell_text import cell_summary
+from .files import EXPORT_FORMATS, export_chart, keep_standard, play_table, standard_table
+
+
+class ChartsPage(QWidget):
+    """Preset and context menus, the chart, a side panel for the clicked cell, export."""
+
+    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store if store is not None else cfg.open_store()
+        self.draw_count = 0
+        self.selected: Cell | None = None
+        self._drawn_key: tuple[str, str, bool, str] | None = None
+        self._outlined: set[Cell] = set()
+        self._building: set[str] = set()
+
+        self.preset_box = QComboBox()
+        self.preset_box.setAccessibleName("Preset")
+        for name in PRESETS:
+            self.preset_box.addItem(name, name)
+        self.context_box = QComboBox()
+        self.context_box.setAccessibleName("Chart")
+        self.context_box.setMinimumContentsLength(30)
+        self.diff_box = QCheckBox("Differences from standard blackjack")
+        self.diff_box.setToolTip("Outline the cells where Free Bet play differs from standard "
+                                 "blackjack (free double counted as double, free split as "
+                                 "split).")
+        self.busy = busy_bar()
+        self.busy.setFixedWidth(90)
+        self.status = QLabel()
+        # one line that never resizes the chart below it (a resize means a full redraw)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Save this chart as PNG, SVG or PDF")
+
+        self.canvas = ChartCanvas()
+        self.figure = self.canvas.figure
+        self.canvas.pressed.connect(self.select_at)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.canvas)
+        self.panel = QLabel("Click a cell of the chart to see the EV of every action there.")
+        self.panel.setObjectName("cellPanel")
+        self.panel.setWordWrap(True)
+        self.panel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.panel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.panel.setFixedWidth(300)
+        self.panel.setMargin(12)
+        self.panel.setFrameShape(QFrame.Shape.StyledPanel)
+
+        bar = QHBoxLayout()
+        for widget in (QLabel("Preset"), self.preset_box, QLabel("Chart"), self.context_box,
+                       self.diff_box, self.busy):
+            bar.addWidget(widget)
+        bar.addWidget(self.status, 1)
+        bar.addWidget(self.export_button)
+        body = QHBoxLayout()
+        body.addWidget(scroll, 1)
+        body.addWidget(self.panel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(heading("Strategy charts"))
+        layout.addLayout(bar)
+        layout.addLayout(body, 1)
+
+        preset = cfg.read(self.store, cfg.CHARTS_PRESET)
+        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(preset)))
+        self._fill_contexts(cfg.read(self.store, cfg.CHARTS_CONTEXT))
+        self.diff_box.setChecked(cfg.read(self.store, cfg.CHARTS_DIFFERENCES))
+        self.preset_box.currentIndexChanged.connect(self._preset_changed)
+        self.context_box.currentIndexChanged.connect(self._context_changed)
+        self.diff_box.toggled.connect(self._differences_toggled)
+        self.export_button.clicked.connect(self.export_with_dialog)
+        self.refresh()
+
+    # ----- state ------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The preset shown."""
+        return PRESETS[self.preset_box.currentData()]
+
+    @property
+    def context(self) -> str:
+        """The chart context shown ("real", "split", "free", "drawn-...")."""
+        return str(self.context_box.currentData())
+
+    def chart(self) -> dict[str, Any]:
+        """The chart shown: table -> charts -> context."""
+        return play_table(self.rules)["charts"][self.context]
+
+    def standard_chart(self) -> dict[str, Any] | None:
+        """The standard blackjack chart to compare with, if its table is ready."""
+        table = standard_table(self.rules)
+        if table is None:
+            return None
+        context = standard_context(self.context, list(table["charts"]))
+        return table["charts"][context] if context else None
+
+    def set_context(self, context: str) -> None:
+        """Show ``context`` (must be one of the menu's)."""
+        self.context_box.setCurrentIndex(self.context_box.findData(context))
+
+    def set_preset(self, name: str) -> None:
+        """Show preset ``name``."""
+        self.preset_box.setCurrentIndex(self.preset_box.findData(name))
+
+    def _fill_contexts(self, wanted: str) -> None:
+        contexts = context_order(list(play_table(self.rules)["charts"]))
+        self.context_box.blockSignals(True)
+        self.context_box.clear()
+        for context in contexts:
+            self.context_box.addItem(context_label(context), context)
+        base = wanted.rstrip("0123456789").rstrip("-")
+        choice = next((c for c in (wanted, f"{base}-3", base) if c in contexts), contexts[0])
+        self.context_box.setCurrentIndex(contexts.index(choice))
+        self.context_box.blockSignals(False)
+
+    def _preset_changed(self) -> None:
+        cfg.write(self.store, cfg.CHARTS_PRESET, self.rules.name)
+        self._fill_contexts(self.context)
+        self.refresh()
+
+    def _context_changed(self) -> None:
+        cfg.write(self.store, cfg.CHARTS_CONTEXT, self.context)
+        self.refresh()
+
+    def _differences_toggled(self, on: bool) -> None:
+        cfg.write(self.store, cfg.CHARTS_DIFFERENCES, on)
+        self.refresh()
+
+    # ----- drawing ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw if the preset, context or differences outline changed; start the standard
+        table's build when the differences view needs it."""
+        standard = None
+        if self.diff_box.isChecked():
+            standard = self.standard_chart()
+            if standard is None:
+                self._build_standard()
+        look = chart_look(self.palette())
+        key = (self.rules.name, self.context, standard is not None, look.name)
+        if key == self._drawn_key:
+            return
+        self._drawn_key = key
+        chart = self.chart()
+        self._outlined = chart_differences(chart, standard) if standard is not None else set()
+        self.canvas.show_chart(chart, self.rules, self.context, self._outlined, look)
+        self.draw_count += 1
+        if standard is not None:
+            count = len(self._outlined)
+            self._say(f"{count} outlined cell{'s' if count != 1 else ''}: play differs from "
+                      "standard")
+        elif not self._building:
+            self._say("")
+        if self.selected is not None:
+            self._show_cell(self.selected)
+
+    def _build_standard(self) -> None:
+        rules = self.rules
+        key = rules.fingerprint()
+        if key in self._building:
+            return
+        self._building.add(key)
+        self.busy.setRange(0, 0)
+        self.busy.show()
+        self._say("Building the standard table (first time only, up to a minute)…")
+        job = Job.reporting(self, lambda report: load_standard(rules, report),
+                            name=f"standard table for {rules.name}")
+        job.progressed(self._standard_progressed).ended(lambda: self._built(rules))
+        job.succeeded(lambda table: self._standard_ready(rules, table))
+        job.failed(self._standard_failed, TableError, OSError).start()
+
+    def _standard_progressed(self, done: int, total: int) -> None:
+        """One more step of the standard table's build (a dealer up card, the side bets)."""
+        self.busy.setRange(0, total)
+        self.busy.setValue(done)
+        self._say(f"Building the standard table (first time only, up to a minute): step "
+                  f"{done} of {total}…")
+
+    def _built(self, rules: RuleSet) -> None:
+        """The standard table's build ended (well or not)."""
+        self._building.discard(rules.fingerprint())
+        self.busy.setVisible(bool(self._building))
+
+    def _standard_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
+        keep_standard(rules, table)
+        self.refresh()
+
+    def _standard_failed(self, exc: Exception) -> None:
+        self._say(f"Could not build the standard table: {exc}")
+
+    def _say(self, text: str) -> None:
+        """One line of status next to the menus (in full in its tooltip)."""
+        self.status.setText(text)
+        self.status.setToolTip(text)
+
+    def is_building(self) -> bool:
+        """True while a standard table is being built."""
+        return bool(self._building)
+
+    def outlined(self) -> set[Cell]:
+        """The cells outlined now (empty without the differences view)."""
+        return set(self._outlined)
+
+    # ----- cells ------------------------------------------------------------------------------
+
+    def select_at(self, x: float, y: float) -> Cell | None:
+        """Select the cell at chart coordinates (x: up-card column, y: row) and show its EVs."""
+        found = cell_at(self.chart(), self.context, x, y)
+        if found is None:
+            return None
+        self.selected = found[0]
+        self._show_cell(found[0])
+        return found[0]
+
+    def _show_cell(self, cell: Cell) -> None:
+        chart = self.chart()
+        kind, value, up = cell
+        data = chart.get(kind, {}).get(value, {}).get(up)
+        if data is None:
+            self.selected = None
+            self.panel.setText("Click a cell of the chart to see the EV of every action there.")
+            return
+        label = row_label(chart, self.context, cell)
+        standard = None
+        if self.diff_box.isChecked():
+            other = self.standard_chart()
+            standard = other.get(kind, {}).get(value, {}).get(up) if other else None
+        self.panel.setText(cell_summary(cell, label, data, self.context, standard))
+        self.canvas.mark(*position_of(chart, self.context, cell))
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """A new palette (the theme setting) redraws the chart on a matching background."""
+        super().changeEvent(event)
+        if (event is not None and event.type() == QEvent.Type.PaletteChange
+                and getattr(self, "_drawn_key", None) is not None):
+            self.refresh()
+
+    # ----- export -----------------------------------------------------------------------------
+
+    def export(self, path: Path) -> Path:
+        """Write the chart shown (with its outline, if any) to ``path``: .png, .svg or .pdf."""
+        return export_chart(self.chart(), self.rules, self.context, path,
+                            self._outlined or None)
+
+    def export_with_dialog(self) -> Path | None:
+        """Ask where to save, then export; None if the user cancels."""
+        name = f"{self.rules.name}-{self.context}.png"
+        filters = ";;".join(f"{label} (*{suffix})" for suffix, label in EXPORT_FORMATS.items())
+        chosen, selected = QFileDialog.getSaveFileName(
+            self, "Export chart", str(Path.home() / name), filters)
+        if not chosen:
+            return None
+        path = Path(chosen)
+        if path.suffix.lower() not in EXPORT_FORMATS:
+            suffix = next((s for s, label in EXPORT_FORMATS.items() if label in selected), ".png")
+            path = path.with_suffix(suffix)
+        return self.export(path)
+
+
+def charts_page(settings: QSettings) -> QWidget:
+    """The page factory for :data:`trainer.ui.pages.PAGES`."""
+    return ChartsPage(settings)

@@ -1,0 +1,142 @@
+"""The base of the Flashcards and Shoe practice pages: the rules menu, timed box, table, feedback,
+action bar and status line each has, their keys, their layout and their closing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtGui import QCloseEvent, QKeyEvent
+from PyQt6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.grading import Clock, utc_now
+from trainer.drills.timed import TimedDrill
+from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
+
+from ..background import Latest
+from ..settings import declarations as cfg
+from ..table.action_bar import ActionBar
+from ..table.widget import TableWidget
+from ..widgets import QUIET, WARNING, Busy, Countdown
+from .feedback import FeedbackPanel
+from .progress_link import ProgressLink
+from .rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
+
+#: Rules-file problems already shown to the player in this run.
+_RULES_TOLD: set[str] = set()
+
+
+class DrillPage(QWidget):
+    """Base of a page that deals decisions: the progress link, rules choice, timer box, table,
+    feedback, action bar and status line every such page has."""
+
+    #: Each page's countdown step: show the time left, apply the auto-decision at zero.
+    _tick: Callable[[], None]
+
+    def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None,
+                 clock: Clock = utc_now) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.clock = clock   # what timed play's countdown reads (tests move it by hand)
+        self.setObjectName(name)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.link = ProgressLink(settings, self)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.link.close)
+        self.timed: TimedDrill | None = None
+        self.rules: RuleSet | None = None
+        self.loading = Latest()   # the page's load: a newer one drops an older one's result
+        self.rules_box = QComboBox()
+        self.rules_box.setAccessibleName("Rules")
+        for value, label in rules_choices(settings):
+            self.rules_box.addItem(label, value)
+        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        self.timed_box = QCheckBox()
+        self.countdown = Countdown()
+        self.busy = Busy()
+        self.table = TableWidget()
+        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.feedback = FeedbackPanel()
+        self.bar = ActionBar()
+        self.status = QLabel()
+        self.status.setObjectName("store-status")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(QUIET)
+        self.link.changed.connect(self._show_saving)
+
+    def _show_saving(self) -> None:
+        """The status line: where answers go, or (in warning colours) what waits and why."""
+        self.status.setText(self.link.status())
+        self.status.setStyleSheet(QUIET if self.link.unsaved() is None else WARNING)
+
+    def _chosen_rules(self) -> RuleSet:
+        """The chosen rule set. A custom rules file that cannot be used (unreadable, invalid)
+        gives way to the preset chosen in Settings, said once, in plain words, naming it."""
+        try:
+            return rules_for(self.rules_box.currentData(), self.settings)
+        except RulesError as exc:
+            name = fallback_preset(self.settings)
+            self.rules_box.blockSignals(True)
+            self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(name)))
+            self.rules_box.blockSignals(False)
+            if str(exc) not in _RULES_TOLD:   # once, not once per page
+                _RULES_TOLD.add(str(exc))
+                message = (f"{exc}\n\nPractising with the preset '{name}' instead. Fix the "
+                           "file, or clear it, in Settings.")
+                QTimer.singleShot(0, lambda: QMessageBox.warning(
+                    self, "The rules file cannot be used", message))
+            return preset(name)
+
+    def _keep_preset(self) -> None:
+        """A preset chosen on the page becomes the one Settings names (a custom file stays)."""
+        choice = self.rules_box.currentData()
+        if choice in PRESETS:
+            cfg.write(self.settings, cfg.PRESET, choice)
+
+    def _lay_out(self, top: QHBoxLayout, middle: QHBoxLayout) -> None:
+        """Controls on top, the table in the middle, then the action bar and the status line."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 14, 20, 12)
+        layout.addLayout(top)
+        layout.addWidget(self.busy)
+        layout.addLayout(middle, 1)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.status)
+
+    def _await_decision(self, actions: Sequence[Action]) -> None:
+        """Offer ``actions`` on the bar, start the countdown when timed, and give the table the
+        keyboard."""
+        self.bar.set_actions(actions)
+        self.bar.set_proceed(None)
+        if self.timed is not None:
+            self.timed.start()
+            self.countdown.show()
+            self._tick()
+        if not self.table.hasFocus():
+            self.table.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is not None and self.bar.handle_key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def shutdown(self) -> None:
+        """Drop a pending load's result and close the progress file (subclasses also stop
+        their timers)."""
+        self.loading.cancel()
+        self.link.close()
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:
+        self.shutdown()
+        super().closeEvent(event)

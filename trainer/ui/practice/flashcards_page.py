@@ -1,0 +1,327 @@
+"""The flashcards page: one decision at a time on the felt, graded, explained and saved.
+
+The drill is :class:`trainer.drills.flashcards.FlashcardSession`; this page only shows it. The
+catalog (about a second), the player's history as the study queue reads it and the Free Bet
+differences (up to a minute the first time) are prepared off the UI thread behind a busy
+indicator. Every answer is committed to the progress file as it is given
+(:class:`~trainer.ui.practice.progress_link.ProgressLink`); Ctrl+Z takes the last one back
+(kept in the file, marked undone) and deals that card again. In due mode the day's counts stay
+in view, and when they run out the page says "done for today" with the time the next card falls
+due, and offers to keep going.
+Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
+all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
+document's auto-decision is taken and graded as the player's.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from PyQt6.QtCore import QSettings, QTimer
+from PyQt6.QtGui import QKeySequence, QShortcut
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QWidget,
+)
+
+from trainer.drills.catalog import catalog
+from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
+from trainer.drills.grading import Clock, utc_now
+from trainer.drills.history import answers
+from trainer.drills.memory_fit import Fit
+from trainer.drills.records import GradedDecision, Mode
+from trainer.drills.situations import preset_label
+from trainer.drills.study import StudySettings
+from trainer.drills.timed import TimedDrill
+from trainer.rules import RulesError
+
+from ..background import Job
+from ..settings import declarations as cfg
+from ..table.flashcard_view import flashcard_view
+from ..table.model import EMPTY
+from ..widgets import heading
+from .drill_page import DrillPage
+from .feedback import verdict_word
+
+MODE_LABELS = {
+    FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
+    FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
+    FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
+    FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
+}
+TICK_MS = 100
+
+
+def flashcards_page(settings: QSettings) -> QWidget:
+    """The flashcards page (the main window's factory)."""
+    return FlashcardsPage(settings)
+
+
+class FlashcardsPage(DrillPage):
+    """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+                 seed: int | None = None, clock: Clock = utc_now) -> None:
+        super().__init__(settings, "flashcards", parent, clock)
+        self.seed = seed
+        self.session: FlashcardSession | None = None
+        self.card: Flashcard | None = None
+        self.awaiting = False
+        self.keep_going = False
+
+        self._only: list[str] | None = None   # situation keys of a drill on chosen spots
+        self.mode_box = QComboBox()
+        self.mode_box.setAccessibleName("Mode")
+        self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
+                                  "(hit 11 or less, else stand; no insurance) is taken.")
+
+        top = QHBoxLayout()
+        top.addWidget(heading("Flashcards"))
+        top.addSpacing(18)
+        for text, widget in (("Mode", self.mode_box), ("Rules", self.rules_box)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            top.addWidget(label)
+            top.addWidget(widget)
+        top.addWidget(self.timed_box)
+        top.addWidget(self.countdown)
+        top.addStretch(1)
+        self.day_label = QLabel()
+        self.day_label.setObjectName("day-counts")
+        self.day_label.setAccessibleName("Today")
+        top.addWidget(self.day_label)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 1)
+        middle.addWidget(self.feedback)
+        self._lay_out(top, middle)
+
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(TICK_MS)
+        self.ticker.timeout.connect(self._tick)
+        self.bar.chosen.connect(self.answer)
+        self.bar.proceed.connect(self._go_on)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self)
+        undo.activated.connect(self.undo)
+        self._fill_modes()
+        self.mode_box.currentIndexChanged.connect(lambda _: self.load())
+        self.rules_box.currentIndexChanged.connect(self._rules_changed)
+        self.timed_box.toggled.connect(lambda _: self.load())
+        self.load()
+
+    # ----- choosing -------------------------------------------------------------------------
+
+    def _fill_modes(self) -> None:
+        """The modes the chosen rules have (Charlie hands only with Six Card Charlie)."""
+        rules = self._chosen_rules()
+        keep = self.mode_box.currentData() or FlashMode.DUE.value
+        self.mode_box.blockSignals(True)
+        self.mode_box.clear()
+        for mode, label in MODE_LABELS.items():
+            if mode is FlashMode.CHARLIE and not (rules and rules.six_card_charlie):
+                continue
+            self.mode_box.addItem(label, mode.value)
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
+        self.mode_box.blockSignals(False)
+
+    def drill_on(self, keys: list[str]) -> None:
+        """Start a drill on exactly these situation keys (from the progress page's leaks)."""
+        preset = keys[0].split("|", 1)[0] if keys else ""
+        index = self.rules_box.findData(preset)
+        if index >= 0 and index != self.rules_box.currentIndex():
+            self.rules_box.blockSignals(True)
+            self.rules_box.setCurrentIndex(index)
+            self.rules_box.blockSignals(False)
+            self._fill_modes()
+        self.mode_box.blockSignals(True)
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(FlashMode.ALL.value)))
+        self.mode_box.blockSignals(False)
+        self._only = list(keys)
+        self.load()
+
+    def _rules_changed(self) -> None:
+        self._keep_preset()
+        self._fill_modes()
+        self.load()
+
+    # ----- loading --------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Prepare a session for the chosen mode and rules off the UI thread, then deal."""
+        self.loading.cancel()
+        self.session, self.timed, self.card, self.awaiting = None, None, None, False
+        self.bar.set_actions(())
+        self.bar.set_proceed(None)
+        self.countdown.hide()
+        self.ticker.stop()
+        self.link.end()
+        rules = self._chosen_rules()
+        if rules is None:
+            return
+        self.rules = rules
+        mode = FlashMode(self.mode_box.currentData())
+        only, self._only = self._only, None
+        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        self.timed_box.setText(f"Timed ({seconds:g} s)")
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        label = preset_label(rules)
+        prior = Prior.CLASSIC if cfg.read(self.settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+        study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
+        if mode is FlashMode.DIFFERENCES:
+            self.busy.start("Comparing with standard blackjack: its table is built the first "
+                            "time (up to a minute), then kept…")
+        else:
+            self.busy.start(f"Loading the {rules.name} strategy table…")
+
+        def work() -> FlashcardSession:
+            rows = self.link.answer_rows(label)   # may wait for a locked file: not on the UI
+            stored = self.link.load_fit(label)
+            table = catalog(rules)
+            if mode is FlashMode.DIFFERENCES:
+                table.differences()
+            history = answers(curriculum(rules, prior), rows)
+            return FlashcardSession(table, mode, seed=seed, history=history,
+                                    fitted=Fit.from_plain(stored) if stored else None,
+                                    prior=prior, study=study, only=only)
+
+        job = Job(self, work, name="flashcards: load").ended(self.busy.stop)
+        job.succeeded(lambda session: self._ready(session, seed))
+        self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
+
+    def _ready(self, session: FlashcardSession, seed: int) -> None:
+        self.session = session
+        self.keep_going = False
+        timed = self.timed_box.isChecked()
+        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        if timed:
+            self.timed = TimedDrill(session, seconds, self.clock)
+            self.ticker.start()
+        self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
+                        {"flashcards": session.mode.value, "seed": seed,
+                         "timer_seconds": seconds if timed else None})
+        self._keep_fit()
+        self.feedback.reset(self._feedback_note())
+        self._show_status()
+        self.deal()
+
+    def _keep_fit(self) -> None:
+        """Store the session's memory model when it was fitted anew."""
+        queue = self.session.queue if self.session is not None else None
+        if queue is not None and queue.refitted and queue.fit is not None:
+            self.link.save_fit(queue.course.catalog.preset, queue.fit.to_plain())
+
+    def _failed(self, exc: Exception) -> None:
+        QMessageBox.warning(self, "No flashcards to deal", str(exc))
+
+    # ----- dealing and answering ------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal the next card (or say the day is done, in due mode, until "keep going")."""
+        if self.session is None or self.rules is None:
+            return
+        counts = self.session.counts()
+        if counts is not None and counts.done and not self.keep_going:
+            self._done_for_today()
+            return
+        self.card = self.session.next()
+        self.table.set_view(flashcard_view(self.card, self.rules))
+        self.awaiting = True
+        self._await_decision(self.card.actions)
+
+    def _done_for_today(self) -> None:
+        assert self.session is not None
+        due = self.session.next_due()
+        when = (f"The next card is due {due.astimezone():%A %H:%M}." if due is not None
+                else "")
+        self.awaiting = False
+        self.card = None
+        self.table.set_view(replace(EMPTY, message="Done for today"))
+        self.feedback.clear(f"Done for today: every due card is answered and today's new "
+                            f"cards are in. {when} Keep going to practise your weakest cards.")
+        self.bar.set_actions(())
+        self.bar.set_proceed("Keep going")
+
+    def answer(self, action: object) -> None:
+        """Take the player's action on the card shown."""
+        if not self.awaiting or self.session is None:
+            return
+        if self.timed is not None:
+            decision = self.timed.answer(action)  # type: ignore[arg-type]
+        else:
+            decision = self.session.answer(action)  # type: ignore[arg-type]
+        self._graded(decision)
+
+    def undo(self) -> None:
+        """Take back the last answer (Ctrl+Z) and deal that card again."""
+        if self.session is None or self.rules is None or self.timed is not None:
+            return
+        try:
+            self.session.undo()
+        except ValueError:
+            return
+        self.link.undo()
+        self.feedback.rescore(self.session.decisions, "Answer taken back: play it again.")
+        self.card = self.session.current
+        assert self.card is not None
+        self.table.set_view(flashcard_view(self.card, self.rules))
+        self.awaiting = True
+        self._show_status()
+        self._await_decision(self.card.actions)
+
+    def _graded(self, decision: GradedDecision) -> None:
+        assert self.session is not None and self.rules is not None and self.card is not None
+        self.awaiting = False
+        self.countdown.hide()
+        self.link.decision(decision)
+        self._show_status()
+        self.feedback.count(decision)
+        if cfg.feedback(self.settings).after_each_card:
+            reason = self.session.why(self.card).text
+            self.feedback.show_decisions([decision], reason=reason)
+            timed_out = "Time out · " if decision.timed_out else ""
+            self.table.set_view(flashcard_view(self.card, self.rules,
+                                               f"{timed_out}{verdict_word(decision)}"))
+            self.bar.set_actions(())
+            self.bar.set_proceed("Next card")
+        else:
+            self.deal()
+
+    def _go_on(self) -> None:
+        if not self.awaiting and self.session is not None:
+            if self.card is None:          # the "done for today" screen
+                self.keep_going = True
+            self.deal()
+
+    def _tick(self) -> None:
+        timed = self.timed
+        if timed is None or not timed.pending:
+            return
+        self.countdown.show_left(timed.timer.remaining(), timed.timer.limit.total_seconds())
+        decision = timed.poll()
+        if decision is not None:
+            self._graded(decision)
+
+    # ----- the rest -------------------------------------------------------------------------
+
+    def _feedback_note(self) -> str:
+        if cfg.feedback(self.settings).after_each_card:
+            return "Answer to see how your play compares with the exact best play."
+        return ("Feedback is off (Settings): cards follow one another; your score is kept "
+                "below.")
+
+    def _show_status(self) -> None:
+        self._show_saving()
+        counts = self.session.counts() if self.session is not None else None
+        self.day_label.setVisible(counts is not None)
+        if counts is not None:
+            self.day_label.setText(f"Due {counts.due} · Learning {counts.learning} · "
+                                   f"New {counts.new}")
+
+    def shutdown(self) -> None:
+        """End the session and close the progress file."""
+        self.ticker.stop()
+        super().shutdown()

@@ -1,0 +1,153 @@
+"""The practice pages' link to the progress file: every answer saved as it is given.
+
+:class:`ProgressLink` is the app's wiring of drills to :mod:`trainer.progress` (as
+:mod:`trainer.cli` does for the terminal): every decision (and each undo) joins the session's
+saving queue (:class:`~trainer.progress.saving.SessionSaver`) as it is made and is written off
+the UI thread at once. A write the file cannot take (locked by another program past the busy
+timeout, a full disk) waits in memory and is retried every few seconds and with the next
+answer; the status line says plainly what waits and why, and a dialog says it once per kind of
+problem. A damaged or newer file is never touched again (also said once). Nothing waiting is
+dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PyQt6.QtCore import QObject, QSettings, QTimer, pyqtSignal
+from PyQt6.QtWidgets import QMessageBox, QWidget
+
+from trainer.drills.records import GradedDecision, Mode
+from trainer.progress.location import database_path
+from trainer.progress.saving import Row, SaveState, SessionSaver
+from trainer.progress.store import ProgressStore
+
+from ..background import Job, Latest
+from ..settings import declarations as cfg
+
+#: How long to wait before trying again to save what the file could not take.
+RETRY_MS = 3000
+_STOPPED = ("You can keep practising: this page works on, but your answers are not saved "
+            "until the file is fixed and the page is opened again.")
+_WAITING = ("You can keep practising: your answers are kept and saved as soon as the file can "
+            "take them. Quitting before then would lose them; the trainer asks first.")
+
+
+class ProgressLink(QObject):
+    """The progress file of one page: sessions, decisions, cards and rounds, saved in order."""
+
+    changed = pyqtSignal()   # what is saved, or why not, changed (see status())
+
+    def __init__(self, settings: QSettings, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.parent_page = parent
+        self.last_decision: Row | None = None
+        folder = cfg.read(settings, cfg.DATA_DIR) or None
+        self.path = database_path(folder)
+        self.saver = SessionSaver(lambda: ProgressStore.open(self.path))
+        self._saving = Latest()
+        self._again = False
+        self._told: set[type] = set()
+        self.retry = QTimer(self)
+        self.retry.setSingleShot(True)
+        self.retry.setInterval(RETRY_MS)
+        self.retry.timeout.connect(self.save_soon)
+
+    @property
+    def saving(self) -> bool:
+        """True unless the file must not be touched again (damaged, or from a newer trainer)."""
+        return not self.saver.state.stopped
+
+    def status(self) -> str:
+        """One line for the page: where answers go, or what waits and why."""
+        state = self.saver.state
+        if state.problem is None:   # saved, or being saved right now
+            return f"Saving to {self.path}"
+        return state.text()
+
+    def unsaved(self) -> SaveState | None:
+        """What the file could not take yet (None when everything is saved or being saved)."""
+        state = self.saver.state
+        return None if state.saved or state.problem is None else state
+
+    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str, float]]:
+        """A preset's kept answers for the study queue (call off the UI thread: opening the file
+        may wait for a lock; none when it cannot be read)."""
+        return self.saver.read(lambda store: store.answer_rows(preset_label), [])
+
+    def load_fit(self, preset_label: str) -> dict[str, Any] | None:
+        """The memory model stored for a preset, if any (off the UI thread, as above)."""
+        return self.saver.read(lambda store: store.load_fit(preset_label), None)
+
+    def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
+        """Store a newer memory model for a preset."""
+        self.saver.fit(preset_label, fit)
+        self.save_soon()
+
+    def start(self, preset_label: str, mode: Mode, settings: Mapping[str, Any]) -> None:
+        """End the session in progress, if any, and start a new one."""
+        self.saver.start(preset_label, mode, settings)
+        self.save_soon()
+
+    def decision(self, decision: GradedDecision) -> None:
+        """Save one decision (its row is kept, so the answer can be undone)."""
+        self.last_decision = self.saver.decision(decision)
+        self.save_soon()
+
+    def undo(self) -> None:
+        """Mark the last saved (or queued) decision undone: kept in the file, left out of the
+        reviews."""
+        row, self.last_decision = self.last_decision, None
+        if row is not None:
+            self.saver.undo(row)
+            self.save_soon()
+
+    def round(self, number: int, **values: Any) -> None:
+        """Save one shoe round (see :meth:`ProgressStore.record_round`)."""
+        self.saver.round(number, **values)
+        self.save_soon()
+
+    def end(self) -> None:
+        """Record the end of the session in progress."""
+        self.saver.end()
+        self.save_soon()
+
+    def save_soon(self) -> None:
+        """Save what waits, off the UI thread (once more after a save already running)."""
+        if self._saving.running:
+            self._again = True
+            return
+        if self.saver.state.saved:
+            return
+        self._again = False
+        self.retry.stop()
+        job = Job(self, self.saver.save, name="saving answers").succeeded(self._saved)
+        self._saving.start(job.ended(self.changed.emit))   # a failure is a bug: reported
+
+    def save_now(self) -> SaveState:
+        """Save what waits on this thread (at most the busy timeout): before quitting."""
+        self.retry.stop()
+        return self.saver.save(wait=True)
+
+    def _saved(self, state: SaveState) -> None:
+        if self._again:
+            self.save_soon()
+        elif not state.saved and not state.stopped:
+            self.retry.start()
+        if state.problem is not None and type(state.problem) not in self._told:
+            self._told.add(type(state.problem))
+            advice = _STOPPED if state.stopped else _WAITING
+            show_store_problem(self.parent_page, f"{state.problem}\n\n{advice}")
+
+    def close(self) -> SaveState:
+        """End the session, save what waits, close the file; returns what could not be saved."""
+        self.retry.stop()
+        state = self.saver.close()
+        self.changed.emit()
+        return state
+
+
+def show_store_problem(parent: QWidget, message: str) -> None:
+    """The plain dialog for a progress-file fault."""
+    QMessageBox.warning(parent, "Your progress is not being saved", message)

@@ -1,0 +1,264 @@
+"""The settings page, built from the declarations in :mod:`.declarations`.
+
+Each declared setting with a label gets an editor in its section, chosen by its allowed values
+(a menu for choices, a spin box for a range) or its declared special editor (the rules file,
+the data folder); its declared description is the tooltip, and a value is stored only if the
+declaration accepts it (:meth:`Setting.problem`). A custom rules file is checked with
+``rules_file.load`` (its error shown, nothing changed when it fails) and its strategy tables are
+built in a worker thread with a busy bar. The theme applies at once; the CSV export writes
+through ``trainer.progress.export.export_csv``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PyQt6.QtCore import QSettings, Qt, pyqtSignal
+from PyQt6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.progress.errors import ProgressStoreError
+from trainer.progress.export import export_csv
+from trainer.progress.location import database_path
+from trainer.progress.store import ProgressStore
+
+from ..background import Job
+from ..theme import apply_theme
+from ..widgets import ERROR_STYLE, heading
+from . import declarations as cfg
+from .declarations import Choices, Editor, Range, Setting
+from .rules_file_editor import RulesFileEditor
+
+LABEL_WIDTH = 130
+
+
+def export_history(database: Path, target: Path) -> int:
+    """Write every stored decision of ``database`` to ``target`` as CSV; returns the count."""
+    with ProgressStore.open(database, read_only=True) as store:
+        return export_csv(store, target)
+
+
+class SettingsPage(QWidget):
+    """One editor per declared setting, grouped; changes are stored at once."""
+
+    changed = pyqtSignal(str)            # a setting's key, after its new value was stored
+    exported = pyqtSignal(int)           # decisions written by a CSV export
+
+    def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.editors: dict[str, QWidget] = {}
+
+        groups: dict[str, QFormLayout] = {}
+        column = QVBoxLayout()
+        for section in cfg.SECTIONS:
+            box = QGroupBox(section)
+            form = QFormLayout(box)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+            form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+            groups[section] = form
+            column.addWidget(box)
+        for setting in cfg.on_the_page():
+            editor = self._editor(setting)
+            editor.setToolTip(setting.description)
+            label = QLabel(setting.label)
+            label.setToolTip(setting.description)
+            label.setMinimumWidth(LABEL_WIDTH)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            groups[setting.section].addRow(label, editor)
+        self._add_export(groups["Data"])
+        column.addStretch(1)
+
+        body = QWidget()
+        body.setLayout(column)
+        body.setMaximumWidth(820)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(heading("Settings"))
+        self.error = QLabel()
+        self.error.setObjectName("settingsError")
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+        layout.addWidget(scroll, 1)
+
+    # ----- editors ------------------------------------------------------------------------
+
+    def _editor(self, setting: Setting) -> QWidget:
+        value = cfg.read(self.store, setting)
+        if setting.editor is Editor.RULES_FILE:
+            self.rules = RulesFileEditor(value, self.apply)
+            self.editors[setting.key] = self.rules
+            return self.rules
+        if setting.editor is Editor.FOLDER:
+            return self._folder_editor(setting, value)
+        allowed = setting.allowed
+        if isinstance(allowed, Choices):
+            box = QComboBox()
+            for stored, label in allowed.labels.items():
+                box.addItem(label, stored)
+            box.setCurrentIndex(max(0, box.findData(value)))
+            box.currentIndexChanged.connect(
+                lambda _i, s=setting, b=box: self.apply(s, b.currentData()))
+            editor: QWidget = box
+        elif isinstance(allowed, Range) and setting.type is int:
+            spin = QSpinBox()
+            spin.setRange(int(allowed.minimum), int(allowed.maximum))
+            spin.setSingleStep(int(allowed.step))
+            spin.setSuffix(allowed.suffix)
+            spin.setValue(int(value))
+            spin.valueChanged.connect(lambda v, s=setting: self.apply(s, int(v)))
+            editor = spin
+        elif isinstance(allowed, Range):
+            spin_f = QDoubleSpinBox()
+            spin_f.setDecimals(0 if float(allowed.scale * allowed.step).is_integer() else 1)
+            spin_f.setRange(allowed.minimum * allowed.scale, allowed.maximum * allowed.scale)
+            spin_f.setSingleStep(allowed.step * allowed.scale)
+            spin_f.setSuffix(allowed.suffix)
+            spin_f.setValue(float(value) * allowed.scale)
+            spin_f.valueChanged.connect(
+                lambda v, s=setting, k=allowed.scale: self.apply(s, round(v / k, 6)))
+            editor = spin_f
+        else:
+            raise TypeError(f"{setting.key} is on the page but declares no allowed values")
+        editor.setAccessibleName(setting.label)
+        editor.setMinimumWidth(220)
+        self.editors[setting.key] = editor
+        return editor
+
+    def apply(self, setting: Setting, value: Any) -> str | None:
+        """Store ``value`` if the setting's declaration accepts it; else show and return why."""
+        problem = setting.problem(value)
+        if problem is not None:
+            self._show_error(problem)
+            return problem
+        self._show_error(None)
+        cfg.write(self.store, setting, value)
+        if setting is cfg.THEME:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                apply_theme(app, value)
+        self.changed.emit(setting.key)
+        return None
+
+    def _show_error(self, text: str | None) -> None:
+        self.error.setText(text or "")
+        self.error.setVisible(bool(text))
+
+    # ----- data location and export -------------------------------------------------------
+
+    def _folder_editor(self, setting: Setting, value: str) -> QWidget:
+        self.data_path = QLineEdit(value)
+        self.data_path.setReadOnly(True)
+        self.data_path.setPlaceholderText(str(database_path(None).parent) + " (default)")
+        self.data_path.setAccessibleName(setting.label)
+        choose = QPushButton("Choose…")
+        choose.clicked.connect(self._choose_folder_dialog)
+        default = QPushButton("Default")
+        default.clicked.connect(lambda: self.set_data_dir(""))
+        line = QHBoxLayout()
+        line.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.data_path, choose, default):
+            line.addWidget(widget)
+        line.setStretch(0, 1)
+        holder = QWidget()
+        holder.setLayout(line)
+        self.editors[setting.key] = holder
+        return holder
+
+    def _choose_folder_dialog(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "Folder for your progress file",
+                                                  str(self.database().parent))
+        if chosen:
+            self.set_data_dir(chosen)
+
+    def set_data_dir(self, folder: str) -> bool:
+        """Keep the progress file in ``folder`` ("" for the default); it must be a folder."""
+        if folder and not Path(folder).is_dir():
+            self._show_error(f"{folder} is not a folder; the data location is unchanged.")
+            return False
+        if self.apply(cfg.DATA_DIR, folder) is not None:
+            return False
+        self.data_path.setText(folder)
+        return True
+
+    def database(self) -> Path:
+        """The progress file the settings point at now."""
+        return database_path(cfg.read(self.store, cfg.DATA_DIR) or None)
+
+    def _add_export(self, form: QFormLayout) -> None:
+        self.export_button = QPushButton("Export history as CSV…")
+        self.export_button.setToolTip("Every graded decision, one row each, for a spreadsheet")
+        self.export_button.clicked.connect(self._export_dialog)
+        self.export_status = QLabel()
+        self.export_status.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.export_button)
+        row.addWidget(self.export_status, 1)
+        label = QLabel("Export")
+        label.setMinimumWidth(LABEL_WIDTH)
+        label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        form.addRow(label, row)
+
+    def _export_dialog(self) -> None:
+        start = str(Path.home() / "freebet-history.csv")
+        chosen, _ = QFileDialog.getSaveFileName(self, "Export history as CSV", start,
+                                                "CSV files (*.csv)")
+        if chosen:
+            target = Path(chosen)
+            self.export_to(target if target.suffix else target.with_suffix(".csv"))
+
+    def export_to(self, target: Path) -> None:
+        """Export every decision to ``target`` in a worker thread; the result is reported
+        beside the button (and by :attr:`exported`)."""
+        database = self.database()
+        if not database.exists():
+            self.export_status.setText(f"Nothing to export yet: there is no progress file at "
+                                       f"{database}.")
+            return
+        self.export_button.setEnabled(False)
+        self.export_status.setText("Exporting…")
+        job = Job(self, lambda: export_history(database, target), name="CSV export")
+        job.ended(lambda: self.export_button.setEnabled(True))
+        job.succeeded(lambda count: self._exported(target, count))
+        job.failed(self._export_failed, ProgressStoreError, OSError).start()
+
+    def _exported(self, target: Path, count: int) -> None:
+        self.export_status.setStyleSheet("")
+        self.export_status.setText(f"Exported {count:,} decisions to {target}.")
+        self.exported.emit(count)
+
+    def _export_failed(self, exc: Exception) -> None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        self.export_status.setText(f"Not exported: {reason}")
+        self.export_status.setStyleSheet(ERROR_STYLE)
+        self.exported.emit(-1)
+
+
+def settings_page(settings: QSettings) -> QWidget:
+    """The page factory for :data:`trainer.ui.pages.PAGES`."""
+    return SettingsPage(settings)
+
+
+__all__ = ["SettingsPage", "export_history", "settings_page"]

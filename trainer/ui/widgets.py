@@ -1,0 +1,93 @@
+"""Widgets every page may use: a page heading, busy indicators, the timed-play countdown, and
+the colours of status and error lines."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+
+#: An error line's look (a setting refused, a rules file that cannot be used).
+ERROR_STYLE = "color: #c62828;"
+#: The practice pages' status line when all is saved, and when something waits.
+QUIET = "color: #666666;"
+WARNING = "color: #b71c1c; font-weight: bold;"
+
+
+def heading(text: str) -> QLabel:
+    """A page heading: large and bold."""
+    label = QLabel(text)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 1.8)
+    font.setBold(True)
+    label.setFont(font)
+    label.setAccessibleName(text)
+    return label
+
+
+def busy_bar() -> QProgressBar:
+    """A bar without text that moves while work of unknown length runs; hidden until shown.
+    A caller that learns how far the work has come sets its range and value."""
+    bar = QProgressBar()
+    bar.setRange(0, 0)
+    bar.setTextVisible(False)
+    bar.hide()
+    return bar
+
+
+class Busy(QWidget):
+    """A moving bar and a line saying what is being done."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)
+        self.bar.setMaximumWidth(160)
+        self.bar.setMaximumHeight(14)
+        self.bar.setTextVisible(False)
+        self.label = QLabel()
+        row.addWidget(self.bar)
+        row.addWidget(self.label, 1)
+        self.hide()
+
+    def start(self, text: str) -> None:
+        """Show the indicator with ``text``."""
+        self.label.setText(text)
+        self.show()
+
+    def stop(self) -> None:
+        """Hide it."""
+        self.hide()
+
+
+class Countdown(QWidget):
+    """The visible countdown of timed play: seconds left on a shrinking bar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumHeight(14)
+        self.bar.setMinimumWidth(160)
+        self.label = QLabel()
+        self.label.setObjectName("countdown")
+        self.label.setMinimumWidth(70)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row.addWidget(self.label)
+        row.addWidget(self.bar)
+        self.hide()
+
+    def show_left(self, seconds: float, limit: float) -> None:
+        """Show ``seconds`` left of ``limit``."""
+        self.label.setText(f"{seconds:.1f} s")
+        self.bar.setValue(round(1000 * seconds / limit) if limit else 0)
+        urgent = seconds <= min(3.0, limit / 3)
+        self.bar.setStyleSheet("QProgressBar::chunk { background: %s; }"
+                               % ("#c5221f" if urgent else "#1f6f43"))
+
+
+__all__ = ["ERROR_STYLE", "QUIET", "WARNING", "Busy", "Countdown", "busy_bar", "heading"]
