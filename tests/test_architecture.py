@@ -55,6 +55,7 @@ FEATURES: dict[str, set[str]] = {
     "table": set(),
     "practice": {"table", "settings"},
     "charts": {"settings"},
+    "counting": {"table", "practice", "settings"},
     "progress": {"settings"},
     "settings": set(),
 }
