@@ -12,7 +12,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -24,15 +23,7 @@ from trainer.drills.records import Mode
 
 from ..table.widget import TableWidget
 from .host import CountingHost
-from .views import CountEntry, DiscardTray, cards_view
-
-
-def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setAccessibleName(name)
-    return spin
+from .views import CountEntry, DiscardTray, cards_view, spin_box
 
 
 class RunningPanel(QWidget):
@@ -44,8 +35,8 @@ class RunningPanel(QWidget):
         self.drill: RunningCountDrill | None = None
         self.run: CountRun | None = None
         self.showing = 0
-        self.cards = _spin(2, 312, 20, "Cards in a run")
-        self.at_once = _spin(1, 9, 1, "Cards at once")
+        self.cards = spin_box(2, 312, 20, "Cards in a run")
+        self.at_once = spin_box(1, 9, 1, "Cards at once")
         self.seconds = QDoubleSpinBox()
         self.seconds.setRange(0.05, 60.0)
         self.seconds.setDecimals(2)

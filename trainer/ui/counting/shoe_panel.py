@@ -19,7 +19,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -34,16 +33,7 @@ from ..table.action_bar import ORDER, ActionBar
 from ..table.model import view_from_round
 from ..table.widget import TableWidget
 from .host import CountingHost
-from .views import CountEntry, cards_view
-
-
-def _spin(low: int, high: int, value: int, name: str, step: int = 1) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setSingleStep(step)
-    spin.setAccessibleName(name)
-    return spin
+from .views import CountEntry, cards_view, spin_box
 
 
 def context_of(key: str) -> str | None:
@@ -74,10 +64,10 @@ class ShoePanel(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.shoe: CountingShoe | None = None
         self.lines: list[str] = []
-        self.bankroll = _spin(100, 10_000_000, 10_000, "Bankroll", 1000)
-        self.unit = _spin(1, 10_000, 10, "Unit", 5)
+        self.bankroll = spin_box(100, 10_000_000, 10_000, "Bankroll", 1000)
+        self.unit = spin_box(1, 10_000, 10, "Unit", 5)
         self.new_shoe = QPushButton("New shoe")
-        self.units = _spin(1, CountingSettings().spread, 1, "Bet in units")
+        self.units = spin_box(1, CountingSettings().spread, 1, "Bet in units")
         self.bet_button = QPushButton("Bet (Enter)")
         self.bet_button.setObjectName("bet")
         seat = QGroupBox("Your seat")

@@ -8,7 +8,15 @@ from fractions import Fraction
 
 from PyQt6.QtCore import QRectF, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
-from PyQt6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.drills.counting.answers import CountInputError
 from trainer.drills.counting.index_cards import IndexCard
@@ -45,6 +53,16 @@ def index_view(card: IndexCard, rules: RuleSet) -> TableView:
                      cut_card_out=False,
                      message=card.question().split(":")[0],
                      dealer_total_text=f"shows {card.up.rank.symbol}")
+
+
+def spin_box(low: int, high: int, value: int, name: str, step: int = 1) -> QSpinBox:
+    """A whole-number box with its range, value, step and a name for screen readers."""
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setSingleStep(step)
+    spin.setAccessibleName(name)
+    return spin
 
 
 def verdict_text(decision: GradedDecision) -> str:
@@ -159,4 +177,4 @@ class DiscardTray(QWidget):
         painter.end()
 
 
-__all__ = ["CountEntry", "DiscardTray", "cards_view", "index_view", "verdict_text"]
+__all__ = ["CountEntry", "DiscardTray", "cards_view", "index_view", "spin_box", "verdict_text"]
