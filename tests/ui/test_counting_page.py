@@ -192,6 +192,7 @@ def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingP
     qtbot.waitUntil(lambda: page.review.shown is not None, timeout=10000)
     review = page.review
     assert review.days.rowCount() == 1
+    assert len(review.trend.figure.axes) == 2                 # accuracy and time by day
     assert review.days.item(0, 1).text() == "running" and review.days.item(0, 3).text() == "0%"
     assert review.days.item(0, 6).text() == "1.0"             # 1 card per 1.0 s
     assert review.plays.rowCount() == 1 and review.plays.item(0, 2).text() == "1"

@@ -25,7 +25,9 @@ from trainer.progress.counting import CountDay, IndexRecord, count_days, index_r
 from trainer.progress.store import ProgressStore
 
 from ..background import Job, Latest
+from ..theme import chart_look
 from .host import CountingHost
+from .trend import CountTrend
 
 DAY_COLUMNS = ("Day", "Drill", "Answers", "Right", "Mean miss", "Median time", "Cards / s")
 INDEX_COLUMNS = ("Decision", "Answers", "Wrong", "Deviations missed", "Wrong deviations",
@@ -83,6 +85,7 @@ class ReviewPanel(QWidget):
         font.setBold(True)
         self.headline.setFont(font)
         self.refresh_button = QPushButton("Refresh")
+        self.trend = CountTrend()
         self.days = _table(DAY_COLUMNS, "count-days")
         self.plays = _table(INDEX_COLUMNS, "index-plays")
         top = QHBoxLayout()
@@ -91,6 +94,7 @@ class ReviewPanel(QWidget):
         column = QVBoxLayout(self)
         column.addLayout(top)
         column.addWidget(QLabel("Counting, day by day (accuracy, how far off, speed)"))
+        column.addWidget(self.trend, 1)
         column.addWidget(self.days, 1)
         column.addWidget(QLabel("Index plays answered (flashcards and counted shoes)"))
         column.addWidget(self.plays, 1)
@@ -130,6 +134,7 @@ class ReviewPanel(QWidget):
                 f"Missed {name} index plays cost {record.leak_per_100:.3f} main bets per 100 "
                 f"rounds ({sum(p.missed for p in record.plays)} deviations missed, "
                 f"{sum(p.deviated for p in record.plays)} made wrongly)")
+        self.trend.show_days(review.days, chart_look(self.palette()))
         _fill(self.days, [day_row(d) for d in reversed(review.days)])
         _fill(self.plays, [(p.describe, str(p.answers), str(p.wrong), str(p.missed),
                             str(p.deviated), f"{p.ev_lost:.3f}", f"{p.leak_per_100:.4f}")
