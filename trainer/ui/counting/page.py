@@ -129,6 +129,7 @@ class CountingPage(QWidget):
         layout.addWidget(self.status)
         self.rules_box.currentIndexChanged.connect(lambda _: self.load())
         self.count_box.currentIndexChanged.connect(lambda _: self._restart())
+        self._show_saving()
         self.load()
 
     # ----- the rules, the count and the lab ---------------------------------------------------
