@@ -27,7 +27,7 @@ DEFAULT_SIZE = QSize(1180, 760)
 
 
 class MainWindow(QMainWindow):
-    """Flashcards, Shoe practice, Strategy charts, Progress and Settings.
+    """Flashcards, Shoe practice, Strategy charts, Progress, Counting and Settings.
 
     ``store`` is where window size, position and the current page persist (the user's settings
     file by default; tests pass a temporary ini file). Ctrl+1 ... Ctrl+6 switch pages.
