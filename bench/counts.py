@@ -76,7 +76,7 @@ def drills(name: str, cards: int, unit: float) -> None:
         index = IndexFlashcards(rules, count, lab=lab, seed=1, clock=clock)
         print(f"{name} index card ({count}): " + _ms(card_times(
             index.next, lambda card, index=index: index.answer(card.best), cards), unit))
-    shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None),
+    shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None, perfect_play=True),
                         CountingSettings(check_chance=0.2), seed=2, lab=lab, clock=clock)
     steps: list[float] = []
     while not shoe.finished and len(steps) < cards:
@@ -90,7 +90,8 @@ def drills(name: str, cards: int, unit: float) -> None:
             shoe.answer(Action.STAND if Action.STAND in legal else
                         Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.HIT)
         steps.append(time.perf_counter() - start)
-    print(f"{name} counted shoe step (bet, decision graded twice, or count check): "
+    print(f"{name} counted shoe step (bet; decision graded at the live shoe and against the "
+          "index; or count check): "
           + _ms(steps, unit))
 
 

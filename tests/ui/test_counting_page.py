@@ -135,6 +135,7 @@ def test_a_counted_shoe_bets_plays_checks_the_count_and_saves(
     panel = page.shoe
     shoe = panel.shoe
     assert shoe is not None and shoe.bet_due
+    assert shoe.practice.settings.perfect_play            # graded against the live shoe
     checks = clicks = 0
     for _ in range(12):                                       # a few rounds, played by chart
         if shoe.check_due:

@@ -126,7 +126,7 @@ class ShoePanel(QWidget):
         if rules is None or lab is None:
             return
         settings = ShoeSettings(bet=Fraction(self.unit.value()),
-                                bankroll=Fraction(self.bankroll.value()))
+                                bankroll=Fraction(self.bankroll.value()), perfect_play=True)
         plain = self.plain()
         self.shoe = CountingShoe(rules, settings, self.counting(), seed=self.page.new_seed(),
                                  lab=lab, clock=self.page.clock,
