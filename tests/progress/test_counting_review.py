@@ -69,3 +69,32 @@ def test_index_answers_missed_and_their_cost(tmp_path: Path) -> None:
     cell_gain = sum(p["gain_per_100"] for p in lab["indices"] if p["cell"] == top["cell"])
     assert answered.leak_per_100 == pytest.approx(0.4 * cell_gain)
     assert record.leak_per_100 == pytest.approx(answered.leak_per_100)
+
+
+def test_a_version_4_file_is_backed_up_then_takes_counting_answers(tmp_path: Path) -> None:
+    """Main's last step is 4; the counting step (5) upgrades such a file after a backup, keeps
+    its answers, and then stores and reviews counting answers beside them."""
+    from sqlite_utils import Database
+
+    from trainer.progress import schema
+    path = tmp_path / "data" / "progress.sqlite3"
+    path.parent.mkdir()
+    with Database(path) as db:
+        assert schema.migrate(db, upto=4)[-1] == "memory_fits_replace_cards"
+        db.execute("INSERT INTO sessions (started, preset, mode, settings) "
+                   "VALUES ('2026-11-01T10:00:00Z', 'evolution', 'flashcards', '{}')")
+        db.execute("INSERT INTO decisions (session_id, time, preset, mode, situation_key, "
+                   "cards, dealer_up, action, best_action, verdict, ev_loss, response_ms, evs, "
+                   "weight, timed_out, undone) VALUES (1, '2026-11-01T10:00:05Z', 'evolution', "
+                   "'flashcards', 'k', 'A 7', '9', 'stand', 'hit', 'wrong', 0.25, 900, '{}', "
+                   "0.01, 0, 0)")
+    with ProgressStore.open(path) as store:
+        assert store.backup is not None and store.backup.name.startswith(
+            "progress.sqlite3.bak-v4-")
+        assert store.rows("PRAGMA user_version")[0]["user_version"] == 5 == schema.SCHEMA_VERSION
+        assert [d.decision.situation_key for d in store.decisions()] == ["k"]
+        session = store.start_session("evolution", Mode.COUNT, {"drill": "true"})
+        store.record_decision(session, _count("evolution|truecount|hilo|d3", 2, 2,
+                                              "2026-12-01T10:00:00Z"))
+        [day] = counting.count_days(store, "evolution", "hilo")
+        assert (day.drill, day.right) == ("true", 1)
