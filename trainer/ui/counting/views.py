@@ -29,11 +29,13 @@ from ..widgets import ERROR_STYLE, QUIET
 
 
 def cards_view(cards: Sequence[Card], message: str, cards_left: int = 0) -> TableView:
-    """A showing of cards to count: the cards face up in the player's place, no stakes."""
+    """A showing of cards to count: the cards face up in the player's place, how many under
+    them (no total: counting is the player's work), no stakes."""
     if not cards:
         return TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None,
                          cards_left=cards_left, cut_card_out=False, message=message)
-    hand = HandView(cards=tuple(card_view(c) for c in cards), total_text="",
+    words = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
+    hand = HandView(cards=tuple(card_view(c) for c in cards), total_text=words,
                     real_stake=Fraction(0), free_stake=Fraction(0), lammers=0)
     return TableView(dealer_cards=(), hole_hidden=False, hands=(hand,), current=None,
                      cards_left=cards_left, cut_card_out=False, message=message)
