@@ -3,9 +3,11 @@
     ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
     hand      exact EV of every legal action of one hand, at any shoe
     sidebets  return to player of each side bet
-    build     (re)build the tables in data/ (all presets, or one; each with its standard table)
+    build     (re)build the tables in data/ (all presets, or one; each with its standard table;
+              ``--counts``: the presets' count lab tables)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
     chart     render a strategy chart to PNG, SVG or PDF
+    eor, counts, edge, indices, ramp   the count lab (:mod:`strategy_charts.counting.commands`)
 
 Every command that prints numbers prints JSON with ``--json``.
 """
@@ -13,31 +15,17 @@ Every command that prints numbers prints JSON with ``--json``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from trainer.rules import PRESETS, RuleSet, RuleSetError, preset, rules_file
 
+from .command_line import add_rules_options as _add_rules_options
+from .command_line import print_result as _print
+from .command_line import rules_of as _rules
 from .composition import full_shoe, of_values, parse_counts, subtract
-
-
-def _rules(args: argparse.Namespace) -> RuleSet:
-    if args.rules:
-        return rules_file.load(args.rules)
-    return preset(args.preset or "evolution")
-
-
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--preset", choices=sorted(PRESETS), help="a built-in rule set")
-    group.add_argument("--rules", metavar="FILE", help="a TOML rules file")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-
-
-def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    print(json.dumps(data, indent=2) if args.json else text)
 
 
 def cmd_ev(args: argparse.Namespace) -> int:
@@ -139,9 +127,22 @@ def _targets(args: argparse.Namespace) -> list[RuleSet]:
     return shipped_rules([preset(args.preset)] if args.preset else None)
 
 
+def _lab_targets(args: argparse.Namespace) -> list[RuleSet]:
+    """The presets whose count lab tables ship (``--rules`` has none: it is cached)."""
+    if args.rules:
+        raise SystemExit("--counts: only the presets' count labs ship; a rules file's is "
+                         "built and cached on first use (e.g. by 'indices')")
+    return [preset(args.preset)] if args.preset else list(PRESETS.values())
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     from .tables import data_dir, write_table
     folder = Path(args.out) if args.out else data_dir()
+    if args.counts:
+        from .counting.lab import default_workers, write_lab
+        for rules in _lab_targets(args):
+            print(f"wrote {write_lab(rules, folder, default_workers())}")
+        return 0
     for rules in _targets(args):
         path = write_table(rules, folder)
         print(f"wrote {path}")
@@ -150,20 +151,41 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from .table_build import build_table
-    from .tables import TableError, data_dir, encode, file_name, load_table
+    from .tables import data_dir, encode, file_name, load_table
     folder = Path(args.out) if args.out else data_dir()
+    if args.counts:
+        from .counting.lab import build_lab, default_workers, load_lab
+        from .counting.lab import file_name as lab_name
+
+        def same_lab(rules: RuleSet) -> bool:
+            method = load_lab(rules, folder)["method"]
+            return (folder / str(lab_name(rules))).read_bytes() == encode(build_lab(
+                rules, method["samples_per_bin"], method["seed"], default_workers(),
+                replicates=method["replicates"]))
+        return _verify(_lab_targets(args), same_lab, " count lab", "build --counts")
+
+    def same_table(rules: RuleSet) -> bool:
+        load_table(rules, folder)
+        return (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
+    return _verify(_targets(args), same_table, "", "build")
+
+
+def _verify(targets: list[RuleSet], same: Callable[[RuleSet], bool], what: str,
+            remedy: str) -> int:
+    """Print ok or FAIL for each rule set's file (``same``: it is right and rebuilds to the same
+    bytes; minutes for a count lab); 1 if any failed."""
+    from .tables import TableError
     failures = 0
-    for rules in _targets(args):
+    for rules in targets:
         try:
-            load_table(rules, folder)
-            same = (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
+            ok = same(rules)
         except TableError as exc:
-            print(f"FAIL {rules.name}: {exc}")
+            print(f"FAIL {rules.name}{what}: {exc}")
             failures += 1
             continue
-        print(("ok   " if same else "FAIL ") + f"{rules.name}" +
-              ("" if same else ": rebuilding gives different bytes; run 'build'"))
-        failures += not same
+        print(("ok   " if ok else "FAIL ") + f"{rules.name}{what}" +
+              ("" if ok else f": rebuilding gives different bytes; run '{remedy}'"))
+        failures += not ok
     return 1 if failures else 0
 
 
@@ -221,6 +243,8 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--preset", choices=sorted(PRESETS))
         p.add_argument("--rules", metavar="FILE")
         p.add_argument("--out", metavar="DIR", help="table folder (default: the shipped data/)")
+        p.add_argument("--counts", action="store_true",
+                       help="the presets' count lab tables instead (minutes each)")
         p.set_defaults(run=func)
     chart = sub.add_parser("chart", help="render a strategy chart")
     _add_rules_options(chart)
@@ -228,6 +252,8 @@ def parser() -> argparse.ArgumentParser:
                        help="real, split or free (two-card decisions), or a drawn-... chart")
     chart.add_argument("--out", required=True, help="FILE.png, .svg or .pdf")
     chart.set_defaults(run=cmd_chart)
+    from .counting.commands import add_commands
+    add_commands(sub)
     return root
 
 

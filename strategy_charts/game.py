@@ -111,26 +111,42 @@ def hand_ev(values: UpCardValues, deal: StartingHand, choose: Chooser = best_act
     return ev, {a: x / mass for a, x in numerators.items()}
 
 
-def game_ev(rules: RuleSet, shoe: Composition | None = None,
-            choose: Chooser = best_action) -> GameResult:
-    """Expected value of the first hand from ``shoe`` (a full shoe of the rule set's decks)."""
-    shoe = shoe or full_shoe(rules.decks)
-    result = GameResult(ev=0.0)
+#: One up card's valued deals: the up card's values and, per deal, the deal, its unconditional
+#: EV under the chooser and the (post-peek) EV of each first action (empty for a 21).
+UpCardDeals = tuple[UpCard, list[tuple[StartingHand, float, dict[Action, float]]]]
+
+
+def first_decisions(rules: RuleSet, shoe: Composition,
+                    choose: Chooser = best_action) -> Iterator[UpCardDeals]:
+    """Every up card's deals from ``shoe``, valued: what :func:`game_ev` sums, up card by up
+    card, for callers that need more than the sum (the count lab)."""
     by_up: dict[int, list[StartingHand]] = {}
     for deal in starting_hands(shoe):
         by_up.setdefault(deal.up, []).append(deal)
     dealer = dealer_cache(rules, shoe)
     for up, deals in by_up.items():
         card = UpCard(rules, shoe, up, dealer)
-        up_total = 0.0
+        valued = []
         for deal in deals:
             ev, actions = hand_ev(card.values, deal, choose, card.first_actions(deal.hand))
+            valued.append((deal, ev, actions))
+        yield card, valued
+
+
+def game_ev(rules: RuleSet, shoe: Composition | None = None,
+            choose: Chooser = best_action) -> GameResult:
+    """Expected value of the first hand from ``shoe`` (a full shoe of the rule set's decks)."""
+    shoe = shoe or full_shoe(rules.decks)
+    result = GameResult(ev=0.0)
+    for card, deals in first_decisions(rules, shoe, choose):
+        up_total = 0.0
+        for deal, ev, actions in deals:
             up_total += deal.probability * ev
-            result.hands[(up, deal.first, deal.second)] = actions
-        result.by_up[up] = up_total
+            result.hands[(card.up, deal.first, deal.second)] = actions
+        result.by_up[card.up] = up_total
         result.ev += up_total
     return result
 
 
-__all__ = ["GameResult", "StartingHand", "best_action", "game_ev", "hand_ev", "starting_hands",
-           "up_card_values"]
+__all__ = ["GameResult", "StartingHand", "UpCardDeals", "best_action", "first_decisions", "game_ev",
+           "hand_ev", "starting_hands", "up_card_values"]

@@ -8,6 +8,7 @@ loads no matplotlib.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -38,17 +39,26 @@ def cell_label(cell: dict[str, Any]) -> str:
     return label
 
 
+Cell = tuple[str, str, str]
+
+
 def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                figure: Figure | None = None, differences: set[tuple[str, str, str]] | None = None,
-               *, ink: str = "#000000", paper: str = "#ffffff") -> Figure:
+               *, ink: str = "#000000", paper: str = "#ffffff",
+               texts: Mapping[Cell, str] | None = None, muted: Collection[Cell] = (),
+               title: str | None = None, note: str | None = None) -> Figure:
     """Draw one context's chart onto ``figure`` (a new one if None) and return it.
 
     ``differences`` holds (kind, value, up) cells to outline, e.g. where Free Bet play differs
     from standard blackjack. ``ink`` and ``paper`` colour the titles and labels and the
     background around the cells (the app's dark theme); the cells keep their colours.
+    ``texts`` replaces the labels of some cells, ``muted`` cells are drawn faded, ``title``
+    replaces the chart's title line and ``note`` is written under the legend (the index chart
+    of the count lab uses these).
     """
     rows = chart_rows(chart, two_cards=not context.startswith("drawn"))
-    figure = figure or Figure(figsize=(7.5, 0.26 * len(rows) + 2.2), dpi=110)
+    figure = figure or Figure(figsize=(7.5, 0.26 * len(rows) + 2.2 + 0.5 * bool(note)),
+                              dpi=110)
     figure.clear()
     figure.set_facecolor(paper)
     ax = figure.add_subplot(1, 1, 1)
@@ -61,9 +71,12 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
             cell = chart[kind][value].get(str(up))
             if cell is None:
                 continue
-            colours[y, x] = to_rgba(STYLE[cell["action"]][1])
+            where = (kind, value, str(up))
+            colours[y, x] = to_rgba(STYLE[cell["action"]][1], 0.3 if where in muted else 1.0)
             weight = "bold" if cell["action"].startswith("free") else "normal"
-            labels[weight].append((x + 0.5, y + 0.5, cell_label(cell)))
+            text = texts.get(where) if texts else None
+            labels["bold" if text else weight].append((x + 0.5, y + 0.5,
+                                                       text or cell_label(cell)))
             if differences and (kind, value, str(up)) in differences:
                 outlined.append(Rectangle((x, y), 1, 1))
     # One image, one set of separators and one collection per label weight: a chart has about
@@ -98,7 +111,10 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                          label="Dh/Ds: double, else hit/stand"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False, labelcolor=ink)
-    figure.suptitle(f"{rules.name}: {context_title(context)}\n{rules.describe()}",
-                    fontsize=8.5, color=ink)
-    figure.tight_layout()
+    heading = title or f"{rules.name}: {context_title(context)}"
+    figure.suptitle(f"{heading}\n{rules.describe()}", fontsize=8.5, color=ink)
+    if note:
+        figure.text(0.5, 0.01, note, ha="center", va="bottom", fontsize=7, color=ink,
+                    wrap=True)
+    figure.tight_layout(rect=(0, 0.06 if note else 0, 1, 1))
     return figure

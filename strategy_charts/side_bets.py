@@ -25,8 +25,10 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
-from math import comb, prod
+from math import comb, factorial, prod
 from typing import TypeAlias, cast
+
+import numpy as np
 
 from trainer.rules.cards import Card, Rank, Suit
 from trainer.rules.side_bets import PayCategory, SideBet
@@ -169,6 +171,44 @@ def category_probabilities(bet: SideBet, shoe: ShoeLike) -> Distribution:
     except KeyError:
         raise ValueError(f"{bet.title} is not settled on the first cards alone") from None
     return probabilities(shoe)
+
+
+#: Cards each card side bet is settled on, and the category of a (sorted) set of card types.
+_SETTLED_ON: dict[SideBet, tuple[int, Callable[..., PayCategory | None]]] = {
+    SideBet.PERFECT_PAIRS: (2, _pair_category),
+    SideBet.TWENTY_ONE_PLUS_THREE: (3, _twenty_one_plus_three_category),
+    SideBet.HOT_3: (3, _hot_3_category),
+}
+
+
+@cache
+def _pay_grid(bet: SideBet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every sorted draw of ``bet``'s card types: the types (draws x cards), how many equal
+    types precede each card in the draw, the draw's multiplicity factorials, its net win."""
+    cards, evaluate = _SETTLED_ON[bet]
+    draws = list(combinations_with_replacement(range(len(CARD_TYPES)), cards))
+    types = np.array(draws, dtype=np.intp)
+    before = np.zeros_like(types)
+    for i in range(1, cards):
+        before[:, i] = np.where(types[:, i] == types[:, i - 1], before[:, i - 1] + 1, 0)
+    divisor = np.array([prod(factorial(draw.count(t)) for t in set(draw)) for draw in draws],
+                       dtype=float)
+    categories = [evaluate(*draw) for draw in draws]
+    net = np.array([-1.0 if c is None else float(c.pays) for c in categories])
+    return types, before, divisor, net
+
+
+def side_bet_ev(bet: SideBet, counts: Sequence[float] | np.ndarray) -> float:
+    """Expected net win per unit of a card side bet dealt from ``counts`` (the 52 counts of
+    :data:`CARD_TYPES`), in floating point: the same sum over draws as :func:`side_bet_rtp`
+    (whose exact result minus 1 it equals to rounding), as one array product, for the many
+    shoes the count lab values."""
+    if bet not in _SETTLED_ON:
+        raise ValueError(f"{bet.title} is not settled on the first cards alone")
+    types, before, divisor, net = _pay_grid(bet)
+    shoe = np.asarray(counts, dtype=float)
+    ways = np.prod(np.maximum(shoe[types] - before, 0.0), axis=1) / divisor
+    return float(ways @ net / comb(round(float(shoe.sum())), types.shape[1]))
 
 
 def perfect_pairs_rtp(shoe: ShoeLike) -> Fraction:

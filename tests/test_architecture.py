@@ -46,7 +46,8 @@ ALLOWED: dict[str, tuple[bool, ...]] = {
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.
-MATPLOTLIB_IN_ENGINE = {"strategy_charts.render", "strategy_charts.label_paths"}
+MATPLOTLIB_IN_ENGINE = {"strategy_charts.render", "strategy_charts.label_paths",
+                        "strategy_charts.counting.chart"}
 
 #: The UI's feature folders, and the other feature folders each may import (every feature may
 #: use the shared modules beside them: background, errors, widgets, theme, plotting, pages).
@@ -54,6 +55,7 @@ FEATURES: dict[str, set[str]] = {
     "table": set(),
     "practice": {"table", "settings"},
     "charts": {"settings"},
+    "counting": {"table", "practice", "settings"},
     "progress": {"settings"},
     "settings": set(),
 }

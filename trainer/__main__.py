@@ -3,7 +3,8 @@
 Without a subcommand it opens the desktop app (:mod:`trainer.ui.app`; unknown options such as
 ``--quit-after-show`` pass to it; ``--self-test`` checks an installation offscreen).
 Subcommands (see :mod:`trainer.cli`): ``drill``, flashcards in
-the terminal; ``stats``, your history; ``export``, every decision as CSV.
+the terminal; ``stats``, your history; ``export``, every decision as CSV; ``count``, the
+counting drills (:mod:`trainer.count_cli`).
 """
 
 from __future__ import annotations

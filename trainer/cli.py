@@ -64,6 +64,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write")
     export.add_argument("--data-dir", default=None, help="folder of the progress file")
     export.set_defaults(run=cmd_export)
+    from trainer.count_cli import add_count_commands
+    add_count_commands(commands)
 
 
 def _open_store(data_dir: str | None, err: TextIO, *,

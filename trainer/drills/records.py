@@ -45,6 +45,8 @@ class Mode(Enum):
     FLASHCARDS = "flashcards"
     SHOE = "shoe"
     TIMED = "timed"
+    COUNT = "count"              # running count and true count drills
+    INDEX = "index"              # index flashcards: a play at a true count
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ class ShoePractice:
         #: the bets of the round in play (``settings`` may already hold the next round's)
         self._round_bets = self.bets
         self._asked_at = clock()
+        self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
 
     def _expected(self, bets: Bets) -> float:
         """What perfect play expects of one round with ``bets`` (money)."""
@@ -205,6 +206,14 @@ class ShoePractice:
         Bets(Fraction(bet), **{b.value: v for b, v in sides.items()})   # refuse a bad bet now
         self.settings = replace(self.settings, bet=Fraction(bet), side_bets=sides)
         return self.bets != self._round_bets
+
+    def set_bet(self, main: Fraction) -> None:
+        """Bet ``main`` on the main game from the next round on, side bets as they are (a
+        counter's ramp). RuntimeError while the round in play awaits a decision (a counter
+        bets between rounds); ValueError for a bet the table refuses."""
+        if self.awaiting:
+            raise RuntimeError("the round in play awaits a decision")
+        self.change_bets(Fraction(main), self.settings.side_bets)
 
     @property
     def round_bets(self) -> Bets:
@@ -227,8 +236,16 @@ class ShoePractice:
         if self.round is not None and self.round.phase is not Phase.SETTLED:
             return False
         short = self.balance is not None and self.balance < self.bets.total
-        return (self.shoe.cut_card_out or short
-                or not can_finish_round(self.rules, self.seats, self.shoe.composition()))
+        return self.shoe.cut_card_out or short or not self._can_finish()
+
+    def _can_finish(self) -> bool:
+        """:func:`can_finish_round` for the cards left, worked out once per shoe position (the
+        composition is a count over the whole shoe, and callers ask often between rounds)."""
+        position = self.shoe.position
+        if self._finish_known[0] != position:
+            left = self.shoe.composition()
+            self._finish_known = (position, can_finish_round(self.rules, self.seats, left))
+        return self._finish_known[1]
 
     def deal(self) -> Round:
         """Start the next round (it may settle at once: blackjacks, a peeked dealer 21)."""

@@ -120,6 +120,18 @@ def memory_fits_replace_cards(db: Database) -> None:
     )
 
 
+@_step
+def counting_drills(db: Database) -> None:
+    """Version 5: answers of the counting drills (modes ``count`` and ``index``; situation keys
+    whose context is count, truecount, index or bet: :mod:`trainer.drills.counting.keys`).
+
+    An older trainer cannot read those modes, so from this version on it refuses the file
+    rather than misread it. The counting reviews read decisions by mode: an index serves them.
+    """
+    db.table("decisions").create_index(["mode", "preset", "time", "undone"],
+                                       index_name="idx_decisions_mode")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

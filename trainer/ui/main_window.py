@@ -27,10 +27,10 @@ DEFAULT_SIZE = QSize(1180, 760)
 
 
 class MainWindow(QMainWindow):
-    """Flashcards, Shoe practice, Strategy charts, Progress and Settings.
+    """Flashcards, Shoe practice, Strategy charts, Progress, Counting and Settings.
 
     ``store`` is where window size, position and the current page persist (the user's settings
-    file by default; tests pass a temporary ini file). Ctrl+1 ... Ctrl+5 switch pages.
+    file by default; tests pass a temporary ini file). Ctrl+1 ... Ctrl+6 switch pages.
     """
 
     def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:

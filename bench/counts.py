@@ -1,0 +1,124 @@
+"""Count lab speed: an index table (the lab table) per preset, and a counting drill card.
+
+Targets (issue 16): a preset's lab table within a few minutes on two cores; a drill card at
+most 5 ms. Every figure is in seconds and in yardstick units (``bench/yardstick.py``: the time
+a fixed loop takes on this machine, measured before and after; the mean is used).
+
+Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...] [--cards N]
+     [--no-build] [--workers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+from yardstick import yardstick
+
+from strategy_charts.counting.lab import build_lab, default_workers, load_lab
+from trainer.drills.counting.index_cards import IndexFlashcards
+from trainer.drills.counting.running import RunningCountDrill, RunSettings
+from trainer.drills.counting.shoe import CountingSettings, CountingShoe
+from trainer.drills.counting.true_count import TrueCountDrill
+from trainer.drills.shoe_practice import ShoeSettings
+from trainer.rules import PRESETS, Action, preset
+
+
+class Clock:
+    """A clock moved by hand (the drills' time, not the bench's)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def _ms(samples: list[float], unit: float) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return (f"median {statistics.median(samples) * 1000:.3f} ms "
+            f"({statistics.median(samples) / unit:.5f} u), p95 {p95 * 1000:.3f} ms, "
+            f"max {max(samples) * 1000:.3f} ms ({max(samples) / unit:.5f} u)")
+
+
+def card_times(deal: Callable[[], object], answer: Callable[[object], object],
+               cards: int) -> list[float]:
+    """Seconds per card: dealing it and grading an answer."""
+    out = []
+    for _ in range(cards):
+        start = time.perf_counter()
+        shown = deal()
+        answer(shown)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def drills(name: str, cards: int, unit: float) -> None:
+    """Time a card of each counting drill (the lab table loaded first, once)."""
+    rules = preset(name)
+    start = time.perf_counter()
+    lab = load_lab(rules)
+    print(f"{name}: lab table load {time.perf_counter() - start:.3f} s, once per process")
+    clock = Clock()
+    running = RunningCountDrill(rules, RunSettings(cards=20, at_once=2), seed=1, clock=clock)
+    print(f"{name} running count card (20 cards): " + _ms(card_times(
+        running.next, lambda run: running.answer(str(run.running)), cards), unit))
+    true = TrueCountDrill(rules, "hilo", seed=1, clock=clock)
+    print(f"{name} true count card: " + _ms(card_times(
+        true.next, lambda q: true.answer(str(q.true_count)), cards), unit))
+    for count in ("hilo", "freebet"):
+        index = IndexFlashcards(rules, count, lab=lab, seed=1, clock=clock)
+        print(f"{name} index card ({count}): " + _ms(card_times(
+            index.next, lambda card, index=index: index.answer(card.best), cards), unit))
+    shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None, perfect_play=True),
+                        CountingSettings(check_chance=0.2), seed=2, lab=lab, clock=clock)
+    steps: list[float] = []
+    while not shoe.finished and len(steps) < cards:
+        start = time.perf_counter()
+        if shoe.check_due:
+            shoe.check(str(int(shoe.seen()[0])))
+        elif shoe.bet_due:
+            shoe.bet(shoe.ramp.bet(shoe.true_count()))
+        else:
+            legal = shoe.practice.round.legal_actions()
+            shoe.answer(Action.STAND if Action.STAND in legal else
+                        Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.HIT)
+        steps.append(time.perf_counter() - start)
+    print(f"{name} counted shoe step (bet; decision graded at the live shoe and against the "
+          "index; or count check): "
+          + _ms(steps, unit))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--cards", type=int, default=300)
+    parser.add_argument("--no-build", action="store_true", help="time the drills only")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    args = parser.parse_args()
+    before = yardstick()
+    names = args.presets.split(",")
+    builds = {}
+    if not args.no_build:
+        for name in names:
+            start = time.perf_counter()
+            build_lab(preset(name), workers=args.workers)
+            builds[name] = time.perf_counter() - start
+    after = yardstick()
+    unit = (before + after) / 2
+    print(f"yardstick {before:.3f} s before, {after:.3f} s after")
+    for name, seconds in builds.items():
+        print(f"{name}: lab table build ({args.workers} processes) {seconds:.1f} s, "
+              f"{seconds / unit:.0f} u")
+    for name in names:
+        drills(name, args.cards, unit)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,243 @@
+"""The count lab's commands of ``freebet-charts``: eor, counts, edge, indices, ramp.
+
+    eor       effects of removal of the main game and each side bet offered
+    counts    every known count's betting correlation and playing efficiency, and the best tags
+    edge      the EV by true count (perfect play, the charts, the charts with index plays)
+    indices   the index plays of a count, the most valuable first (``--out`` draws the chart)
+    ramp      a Kelly bet ramp: win rate, standard deviation and risk of ruin
+
+``eor`` and ``counts`` take seconds for any rules; the others read the lab table (shipped for
+the presets, else built on first use in a few minutes and cached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from trainer.rules import RuleSet
+
+from ..command_line import add_rules_options, print_result, rules_of
+from .systems import KNOWN, TRAINED, CountSystem
+
+_VALUES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "ten"]
+_WAGERS = {"perfect_pairs": "Perfect Pairs", "twenty_one_plus_three": "21+3",
+           "hot_3": "Hot 3", "pot_of_gold": "Pot of Gold"}
+
+
+def _lab(rules: RuleSet) -> dict[str, Any]:
+    from .lab import lab_ready, load_or_build_lab
+    if not lab_ready(rules):
+        print("(the count lab of these rules is built once, in a few minutes, then cached)",
+              file=sys.stderr)
+    return load_or_build_lab(rules)
+
+
+def _figures(rules: RuleSet) -> dict[str, Any]:
+    """The effects and count ratings: from the lab table when it is at hand, else quickly."""
+    from ..tables import TableError
+    from .lab import file_name, load_lab, quick_figures
+    if file_name(rules) is not None:
+        try:
+            return load_lab(rules)
+        except TableError:
+            pass
+    return quick_figures(rules)
+
+
+def _row(values: list[float]) -> str:
+    return " ".join(f"{x:+7.3f}" for x in values)
+
+
+def cmd_eor(args: argparse.Namespace) -> int:
+    """Print the effects of removal."""
+    rules = rules_of(args)
+    effects = _figures(rules)["effects"]
+    data = {"rules": rules.name, **effects}
+    lines = [f"{rules.name}: effects of removal ({effects['convention']})",
+             f"{'':16s}" + " ".join(f"{v:>7s}" for v in _VALUES) + "   weighted sum",
+             f"{'main game':16s}{_row(effects['main'])}   {effects['balance']:+.4f}"]
+    for name, bet in effects["wagers"].items():
+        lines.append(f"{_WAGERS[name]:16s}{_row(bet['effects'])}   {bet['balance']:+.4f}")
+    lines.append(f"EV at the full shoe: main game {effects['ev'] * 100:+.4f}%" + "".join(
+        f", {_WAGERS[n]} {b['ev'] * 100:+.4f}%" for n, b in effects["wagers"].items()))
+    print_result(args, data, "\n".join(lines))
+    return 0
+
+
+def _tags(tags: list[float]) -> str:
+    return CountSystem("", "", tuple(tags)).describe()
+
+
+def cmd_counts(args: argparse.Namespace) -> int:
+    """Print each known count's correlations and the best tags for these rules."""
+    rules = rules_of(args)
+    figures = _figures(rules)
+    data = {"rules": rules.name, "counts": figures["compare"], "search": figures["search"],
+            "trained": list(TRAINED)}
+    lines = [f"{rules.name}: counts rated by the exact effects of removal",
+             f"{'count':16s}{'betting corr.':>14s}{'playing eff.':>13s}{'% per TC':>10s}  tags"]
+    for key, c in figures["compare"].items():
+        mark = "*" if key in TRAINED else " "
+        lines.append(f"{mark}{c['name']:15s}{c['betting_correlation']:14.3f}"
+                     f"{c['playing_efficiency']:13.3f}{c['slope']:10.3f}  {_tags(c['tags'])}")
+    lines.append("* trained: index tables and drills")
+    for level, found in figures["search"].items():
+        best = found[0]
+        lines.append(f"best {level.replace('level', 'level-')} tags for these rules: "
+                     f"{_tags(best['tags'])} (betting correlation {best['correlation']:.3f})")
+    print_result(args, data, "\n".join(lines))
+    return 0
+
+
+def _count(args: argparse.Namespace) -> CountSystem:
+    from .systems import count_named
+    return count_named(args.count)
+
+
+def cmd_edge(args: argparse.Namespace) -> int:
+    """Print the EV by true count."""
+    rules, count = rules_of(args), _count(args)
+    lab = _lab(rules)
+    edges = lab["counts"][count.key]["edges"]
+    data = {"rules": rules.name, "count": count.key, "method": lab["method"], "edges": edges}
+    lines = [f"{rules.name}, {count.name}: EV by true count before the deal (floored), "
+             "percent of the main bet",
+             f"{'TC':>4s} {'share':>8s} {'perfect':>8s} {'charts':>8s} {'+indices':>8s} "
+             f"{'± se':>6s} {'linear':>8s} {'shoes':>6s}"]
+    for t, e in sorted(edges.items(), key=lambda kv: int(kv[0])):
+        if "perfect" not in e:
+            continue
+        lines.append(f"{int(t):+4d} {e['share'] * 100:7.3f}% {e['perfect'] * 100:+8.3f} "
+                     f"{e['chart'] * 100:+8.3f} {e['chart_indices'] * 100:+8.3f} "
+                     f"{e['chart_indices_se'] * 100:6.3f} {e['linear'] * 100:+8.3f} "
+                     f"{e['shoes']:6d}")
+    lines.append(f"(TC -10 and +10 hold every count beyond; {lab['method']['shoes']} shoes "
+                 "valued exactly, drawn at every true count)")
+    print_result(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_indices(args: argparse.Namespace) -> int:
+    """Print a count's index plays, the most valuable first; ``--out`` draws them."""
+    from .indices import IndexPlay
+    rules, count = rules_of(args), _count(args)
+    lab = _lab(rules)
+    found = lab["counts"][count.key]["indices"]
+    shown = found[:args.top] if args.top else found
+    if args.out:
+        _draw(args, rules, count, lab)
+    data = {"rules": rules.name, "count": count.key, "indices": shown,
+            "total_gain_per_100": sum(p["gain_per_100"] for p in found)}
+    lines = [f"{rules.name}, {count.name}: index plays (true count floored), main bets per 100 "
+             "rounds added"]
+    for rank, plain in enumerate(shown, start=1):
+        play = IndexPlay.from_plain(plain)
+        lines.append(f"{rank:3d}. {play.text():60s} {play.gain:8.4f}")
+    lines.append(f"all {len(found)} together: {data['total_gain_per_100']:.4f} main bets per 100 "
+                 "rounds (side bets: per 100 rounds of a stake equal to the main bet)")
+    print_result(args, data, "\n".join(lines))
+    return 0
+
+
+def _draw(args: argparse.Namespace, rules: RuleSet, count: CountSystem,
+          lab: dict[str, Any]) -> None:
+    from trainer.rules.atomic_file import atomic_write, check_target
+
+    from ..__main__ import CHART_FORMATS
+    from ..tables import load_or_build
+    from .chart import draw_index_chart
+    out = Path(args.out)
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in CHART_FORMATS:
+        raise SystemExit(f"--out {args.out}: name the file with one of the extensions "
+                         f"{', '.join('.' + k for k in CHART_FORMATS)}")
+    check_target(out)
+    figure = draw_index_chart(lab["counts"][count.key], load_or_build(rules)["charts"]["real"],
+                              rules, count)
+    with atomic_write(out, "wb") as handle:
+        figure.savefig(handle, format=kind)
+    print(f"wrote {args.out}", file=sys.stderr if args.json else sys.stdout)
+
+
+def cmd_ramp(args: argparse.Namespace) -> int:
+    """Print a Kelly bet ramp with its predicted and simulated results."""
+    from ..tables import load_or_build
+    from .player import IndexBook, play_shoes
+    from .ramp import diffusion_ruin, kelly_ramp, measured, predicted, risk_of_ruin
+    rules, count = rules_of(args), _count(args)
+    lab = _lab(rules)["counts"][count.key]
+    runs = play_shoes(rules, load_or_build(rules), count, IndexBook(lab), args.shoes, args.seed)
+    import numpy as np
+    variance = float(np.concatenate([r.nets for r in runs]).var())
+    edges = {int(t): e["chart_indices"] for t, e in lab["edges"].items() if "chart_indices" in e}
+    shares = {int(t): s for t, s in lab["shares"].items()}
+    ramp = kelly_ramp(edges, variance, args.bankroll, args.unit, args.kelly, args.spread,
+                      args.wong)
+    expect, seen = predicted(ramp, shares, edges), measured(ramp, runs)
+    ruin = risk_of_ruin(ramp, runs, args.rounds, args.trips, args.seed)
+    data = {"rules": rules.name, "count": count.key, "bankroll": args.bankroll,
+            "unit": args.unit, "kelly": args.kelly, "spread": args.spread, "wong": args.wong,
+            "variance": variance, "bets": {str(t): b for t, b in ramp.bets.items()},
+            "predicted": {"win_per_100": expect.win_per_100, "sd_per_100": expect.sd_per_100,
+                          "played": expect.played},
+            "simulated": {"win_per_100": seen.win_per_100, "win_se": seen.win_se,
+                          "sd_per_100": seen.sd_per_100, "rounds": seen.rounds,
+                          "played": seen.played, "shoes": args.shoes, "seed": args.seed},
+            "risk_of_ruin": {"rounds": args.rounds, "trips": args.trips, "simulated": ruin,
+                             "diffusion_infinite": diffusion_ruin(seen, args.bankroll)}}
+    steps = [f"TC {t:+d}: {b or 'sit out'}" for t, b in ramp.bets.items()
+             if t == -10 or b != ramp.bets.get(t - 1)]
+    per = "per 100 rounds" if args.wong is None else "per 100 rounds played"
+    lines = [f"{rules.name}, {count.name}: {args.kelly:g} Kelly, bankroll {args.bankroll:g}, "
+             f"unit {args.unit:g}, spread 1-{args.spread} (round variance {variance:.3f}, "
+             f"simulated)",
+             "bets (units) from: " + ", ".join(steps),
+             f"predicted: win {expect.win_per_100:+.3f} {per}, SD {expect.sd_per_100:.2f}"
+             + (f" (plays {expect.played:.1%} of rounds)" if args.wong is not None else ""),
+             f"simulated ({seen.rounds} rounds played, {args.shoes} shoes through the rules "
+             f"core): win {seen.win_per_100:+.3f} ± {seen.win_se:.3f} {per}, SD "
+             f"{seen.sd_per_100:.2f}",
+             f"risk of ruin within {args.rounds} rounds: {ruin:.1%} ({args.trips} trips of the "
+             f"simulated shoes); infinite play by the diffusion formula: "
+             f"{data['risk_of_ruin']['diffusion_infinite']:.1%}"]
+    print_result(args, data, "\n".join(lines))
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register the count lab's commands."""
+    eor = sub.add_parser("eor", help="effects of removal")
+    add_rules_options(eor)
+    eor.set_defaults(run=cmd_eor)
+    counts = sub.add_parser("counts", help="counts rated for these rules")
+    add_rules_options(counts)
+    counts.set_defaults(run=cmd_counts)
+    for name, func, text in (("edge", cmd_edge, "EV by true count"),
+                             ("indices", cmd_indices, "index plays of a count"),
+                             ("ramp", cmd_ramp, "a Kelly bet ramp and its risk")):
+        p = sub.add_parser(name, help=text)
+        add_rules_options(p)
+        p.add_argument("--count", default="hilo", choices=sorted(TRAINED),
+                       help="the count (default: hilo)")
+        p.set_defaults(run=func)
+        if name == "indices":
+            p.add_argument("--top", type=int, default=0, help="list only the best N")
+            p.add_argument("--out", help="also draw the index chart: FILE.png, .svg or .pdf")
+        if name == "ramp":
+            p.add_argument("--bankroll", type=float, default=10_000.0)
+            p.add_argument("--unit", type=float, default=25.0, help="the table minimum")
+            p.add_argument("--kelly", type=float, default=0.5, help="Kelly fraction (0.5)")
+            p.add_argument("--spread", type=int, default=12, help="largest bet in units (12)")
+            p.add_argument("--shoes", type=int, default=1000, help="shoes simulated (1000)")
+            p.add_argument("--rounds", type=int, default=20_000,
+                           help="rounds a trip lasts for the risk of ruin (20000)")
+            p.add_argument("--trips", type=int, default=1000, help="trips drawn (1000)")
+            p.add_argument("--wong", type=int, default=None,
+                           help="sit out rounds below this true count (back-counting)")
+            p.add_argument("--seed", type=int, default=0)
+
+
+__all__ = ["KNOWN", "add_commands"]

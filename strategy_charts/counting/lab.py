@@ -1,0 +1,423 @@
+"""The count lab table of a rule set: effects of removal, counts, edge by true count and index
+plays, built from exact values, saved and cached like the strategy tables.
+
+Building values the full shoe, the ten shoes without one card (the effects of removal) and a
+pool of shoes drawn at every true count of each trained count (``samples`` per count and bin,
+seeded: :mod:`.shoes`), each exactly (:mod:`.values`), in ``jobs`` processes. A preset's table
+ships in ``data/`` as ``NAME.counts.json.gz`` (``freebet-charts build --counts``); any other
+rule set's is built on first use and cached by fingerprint, as :func:`strategy_charts.tables.
+load_or_build` does. Files are gzipped JSON with sorted keys and rounded values, so a rebuild is
+byte-identical.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from trainer.rules import PRESETS, RuleSet
+from trainer.rules.atomic_file import atomic_write
+
+from ..composition import full_shoe, of_values, subtract
+from ..side_bets import CARD_TYPES, full_type_counts
+from ..tables import (
+    ENGINE_VERSION,
+    DamagedTableError,
+    TableError,
+    TableMismatchError,
+    cache_dir,
+    data_dir,
+    decode,
+    encode,
+    load_or_build,
+)
+from .cells import Cell, chart_plays, deal_cells
+from .indices import CountAnalysis, IndexPlay, Pool, linear_estimates, slope
+from .removal import CONVENTION, Effects, decision_effects, effects_of_removal
+from .shoes import BINS, TYPE_VALUE, CountLattice, bin_of
+from .systems import (
+    KNOWN,
+    TRAINED,
+    CountSystem,
+    Decision,
+    best_tags,
+    betting_correlation,
+    correlation,
+    playing_efficiency,
+)
+from .values import ShoeValues, TableCharts, shoe_values
+
+#: Bump when a change alters any number of a lab table.
+LAB_VERSION = "1"
+#: Shoes drawn per trained count and true-count bin.
+SAMPLES = 6
+SEED = 16
+DIGITS = 10
+#: Bootstrap replicates behind each index play's spread.
+REPLICATES = 20
+#: Shoes played through the rules core to measure a round's variance (for bet ramps).
+VARIANCE_SHOES = 100
+
+#: Called as ``progress(done, total)`` while shoes are valued.
+Progress = Callable[[int, int], None]
+
+_worker: tuple[RuleSet, TableCharts] | None = None
+
+
+def _start(rules: RuleSet, charts: dict[str, Any]) -> None:
+    global _worker
+    _worker = (rules, TableCharts(rules, charts))
+
+
+def _value(job: tuple[tuple[int, ...], np.ndarray | None]) -> ShoeValues:
+    assert _worker is not None
+    rules, charts = _worker
+    return shoe_values(rules, job[0], charts, job[1])
+
+
+def value_shoes(rules: RuleSet, charts: dict[str, Any],
+                jobs: list[tuple[tuple[int, ...], np.ndarray | None]], workers: int = 1,
+                progress: Progress | None = None) -> list[ShoeValues]:
+    """The values of each (composition, card types) in ``jobs``, in order, in ``workers``
+    processes (1: in this one)."""
+    out: list[ShoeValues] = []
+    if workers <= 1:
+        _start(rules, charts)
+        for job in jobs:
+            out.append(_value(job))
+            if progress:
+                progress(len(out), len(jobs))
+        return out
+    with ProcessPoolExecutor(workers, initializer=_start, initargs=(rules, charts)) as pool:
+        for value in pool.map(_value, jobs, chunksize=2):
+            out.append(value)
+            if progress:
+                progress(len(out), len(jobs))
+    return out
+
+
+def _r(x: float) -> float:
+    return round(float(x), DIGITS) + 0.0
+
+
+def _removal_jobs(rules: RuleSet) -> list[tuple[tuple[int, ...], np.ndarray | None]]:
+    """The full shoe, then the full shoe without one card of each value A..ten."""
+    full = full_shoe(rules.decks)
+    types = np.array(full_type_counts(rules.decks))
+    jobs: list[tuple[tuple[int, ...], np.ndarray | None]] = [(full, types)]
+    for value in range(1, 11):
+        less = types.copy()
+        less[next(i for i, c in enumerate(CARD_TYPES) if c.points == value)] -= 1
+        jobs.append((subtract(full, of_values([value])), less))
+    return jobs
+
+
+def draw_pool(rules: RuleSet, samples: int, seed: int) -> tuple[list[np.ndarray], np.ndarray,
+                                                                 dict[str, dict[int, float]]]:
+    """Shoes drawn at every bin of each trained count (card types), ``samples`` at a time in
+    order of count and bin, their importance weights (natural chance over the chance of being
+    drawn, summing to 1) and each count's shares of rounds by true count.
+
+    Drawn evenly over the trained counts' bins, a shoe S is drawn with chance proportional to
+    P(S) * sum over counts of 1 / share(its bin in that count), so its weight is the inverse of
+    that sum (the balance heuristic of multiple importance sampling).
+    """
+    lattices = {key: CountLattice(rules.decks, tuple(int(t) for t in c.tags), rules.penetration)
+                for key, c in TRAINED.items()}
+    shares = {key: lattice.shares() for key, lattice in lattices.items()}
+    drawn: list[np.ndarray] = []
+    for n, (key, lattice) in enumerate(lattices.items()):
+        for t in BINS:
+            if shares[key][t] <= 0:
+                continue
+            rng = np.random.default_rng([seed, n, t - BINS[0]])
+            drawn.extend(lattice.sample(t, rng).card_types for _ in range(samples))
+    values = np.array([np.bincount(TYPE_VALUE, d, 10) for d in drawn])
+    inverse = np.zeros(len(drawn))
+    for key, count in TRAINED.items():
+        bins = bin_of(-(values @ np.array(count.tags, float)), values.sum(axis=1))
+        inverse += 1.0 / np.array([shares[key][int(b)] for b in bins])
+    weights = 1.0 / inverse
+    return drawn, weights / weights.sum(), shares
+
+
+def _rated(count: CountSystem, effects: Effects, decisions: list[Decision],
+           penetration: float) -> dict[str, Any]:
+    """A count's betting correlation, playing efficiency, correlation with each side bet's
+    effects and EV gain per true count (percent)."""
+    return {"name": count.name, "tags": list(count.tags),
+            "betting_correlation": _r(betting_correlation(count, effects.main)),
+            "playing_efficiency": _r(playing_efficiency(count, decisions, effects.cards,
+                                                        penetration)),
+            "wager_correlation": {name: _r(correlation(count.tags, e))
+                                  for name, e in effects.wagers.items()},
+            "slope": _r(slope(count, effects.shown(effects.main)))}
+
+
+def removal_figures(rules: RuleSet, full: ShoeValues, removed: list[ShoeValues],
+                    charts: dict[str, Any]) -> tuple[dict[str, Any], Effects,
+                                                     list[Cell | None], dict[Cell, str]]:
+    """The lab's figures from the full shoe and the ten one-card removals: the effects of
+    removal, every known count rated, and the best tags found for these rules (as stored), with
+    the effects, each deal's cell and each cell's chart play."""
+    effects = effects_of_removal(rules, full, removed)
+    cells = deal_cells(full)
+    plays = chart_plays(cells, charts)
+    decisions = decision_effects(full, removed, cells, plays)
+    figures = {
+        "effects": {
+            "convention": CONVENTION, "ev": _r(effects.ev),
+            "main": [_r(x) for x in effects.shown(effects.main)],
+            "balance": _r(effects.balance(effects.main)),
+            "wagers": {name: {"ev": _r(effects.wager_ev[name]),
+                              "effects": [_r(x) for x in effects.shown(e)],
+                              "balance": _r(effects.balance(e))}
+                       for name, e in effects.wagers.items()},
+        },
+        "compare": {key: _rated(count, effects, decisions, rules.penetration)
+                    for key, count in KNOWN.items()},
+        "search": {f"level{level}": [{"tags": list(c.tags), "correlation": _r(c.correlation)}
+                                     for c in best_tags([effects.main], level, 3)]
+                   for level in (1, 2)},
+    }
+    return figures, effects, cells, plays
+
+
+def quick_figures(rules: RuleSet, workers: int = 1) -> dict[str, Any]:
+    """Effects of removal and counts rated, without the pool (seconds, not minutes): what
+    ``eor`` and ``counts`` print for rules whose lab table is not built."""
+    table = load_or_build(rules)
+    valued = value_shoes(rules, table["charts"], _removal_jobs(rules), workers)
+    figures = removal_figures(rules, valued[0], valued[1:], table["charts"])[0]
+    return {"rules": rules.name, **figures}
+
+
+def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers: int = 1,
+              progress: Progress | None = None,
+              replicates: int = REPLICATES) -> dict[str, Any]:
+    """Compute the lab table of ``rules`` (see the module docstring); each index play's
+    spread comes from ``replicates`` bootstrap resamples of the pool."""
+    table = load_or_build(rules)
+    drawn, weights, shares = draw_pool(rules, samples, seed)
+    compositions = np.array([np.bincount(TYPE_VALUE, d, 10) for d in drawn]).astype(np.int64)
+    jobs = [*_removal_jobs(rules), *((tuple(int(x) for x in comp), d)
+                                     for comp, d in zip(compositions, drawn, strict=True))]
+    valued = value_shoes(rules, table["charts"], jobs, workers, progress)
+    figures, effects, cells, plays = removal_figures(rules, valued[0], valued[1:11],
+                                                     table["charts"])
+    pool = Pool.of(valued[11:], compositions, weights)
+    linear = linear_estimates(pool, effects.ev, effects.main, effects.cards)
+    counts = {}
+    for key, count in TRAINED.items():
+        analysis = CountAnalysis(pool, count, cells, plays)
+        indices = _cross_fitted(analysis, cross_gains(pool, count, cells, plays, samples))
+        fits = {fit.cell: fit for fit in analysis.all_fits()}
+        spread = bootstrap(pool, count, cells, plays, samples, seed, replicates)
+        counts[key] = {
+            **figures["compare"][key],
+            "shares": {str(t): _r(s) for t, s in shares[key].items()},
+            "edges": analysis.edges(linear, shares[key]),
+            "indices": [{**p.to_plain(), **spread.of(p)} for p in indices],
+            "cells": {cell.key: _cell_plain(fits[cell]) for cell in sorted({p.cell
+                                                                          for p in indices})},
+        }
+        counts[key]["round_variance"] = round_variance(rules, table, count, counts[key], seed)
+    return {
+        "format": 1, "lab_version": LAB_VERSION, "engine_version": ENGINE_VERSION,
+        "fingerprint": rules.fingerprint(), "rules": rules.name, "decks": rules.decks,
+        "penetration": rules.penetration,
+        "method": {"samples_per_bin": samples, "seed": seed, "shoes": len(drawn),
+                   "bins": [BINS[0], BINS[-1]], "replicates": replicates},
+        **figures,
+        "counts": counts,
+    }
+
+
+def halves(pool: Pool, samples: int) -> tuple[Pool, Pool]:
+    """The pool split in two, each count and bin's shoes alternately (one shoe each at least
+    needs two drawn per bin)."""
+    starts = np.arange(0, len(pool.weights), samples)
+    first = (starts[:, None] + np.arange(0, samples, 2)[None, :]).ravel()
+    second = (starts[:, None] + np.arange(1, samples, 2)[None, :]).ravel()
+    return pool.subset(first), pool.subset(second)
+
+
+def cross_gains(pool: Pool, count: CountSystem, cells: list[Cell | None],
+                plays: dict[Cell, str], samples: int) -> dict[tuple[str, str], float]:
+    """What each index play adds per 100 rounds, cross-fitted: the plays chosen on one half
+    of the pool measured on the other, both ways, averaged. Choosing and measuring on the same
+    shoes would count the noise a play was chosen for as gain."""
+    if samples < 2:
+        raise ValueError("cross-fitting needs at least 2 shoes per count and bin")
+    one, two = (CountAnalysis(half, count, cells, plays) for half in halves(pool, samples))
+    first, second = one.gains_on(two), two.gains_on(one)
+    return {key: (first.get(key, 0.0) + second.get(key, 0.0)) / 2
+            for key in set(first) | set(second)}
+
+
+def _cross_fitted(analysis: CountAnalysis, gains: dict[tuple[str, str], float]
+                  ) -> list[IndexPlay]:
+    """The analysis's index plays with their cross-fitted gains, the most valuable first."""
+    found = [replace(p, gain=gains.get((p.cell.key, p.play), 0.0))
+             for p in analysis.index_plays()]
+    return sorted(found, key=lambda p: (-p.gain, p.cell, p.play))
+
+
+class Spread:
+    """Bootstrap replicates' index plays: how far each play's index and gain move."""
+
+    def __init__(self, found: dict[tuple[str, str], list[IndexPlay]],
+                 gains: dict[tuple[str, str], list[float]], replicates: int) -> None:
+        self.found, self.gains, self.replicates = found, gains, replicates
+
+    def of(self, play: IndexPlay) -> dict[str, Any]:
+        """The play's ``index_sd`` (over the replicates that find it on the same side),
+        ``gain_se`` (of its cross-fitted gain; 0 in a replicate that finds no such play) and
+        ``found`` (the share of replicates that find it on the same side)."""
+        key = (play.cell.key, play.play)
+        seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
+        gains = self.gains.get(key, [])
+        gains = gains + [0.0] * (self.replicates - len(gains))
+        return {"index_sd": _r(float(np.std(seen))) if seen else None,
+                "gain_se": _r(float(np.std(gains))), "found": _r(len(seen) / self.replicates)}
+
+
+def bootstrap(pool: Pool, count: CountSystem, cells: list[Cell | None], plays: dict[Cell, str],
+              samples: int, seed: int, replicates: int = REPLICATES) -> Spread:
+    """The index plays and cross-fitted gains of ``replicates`` resamples of the pool (the
+    shoes of each count and bin drawn again with replacement from those drawn there),
+    seeded."""
+    rng = np.random.default_rng([seed, 1])
+    starts = np.arange(0, len(pool.weights), samples)
+    found: dict[tuple[str, str], list[IndexPlay]] = {}
+    gains: dict[tuple[str, str], list[float]] = {}
+    for _ in range(replicates):
+        rows = (starts[:, None] + rng.integers(samples, size=(len(starts), samples))).ravel()
+        resampled = pool.subset(rows)
+        for p in CountAnalysis(resampled, count, cells, plays).index_plays():
+            found.setdefault((p.cell.key, p.play), []).append(p)
+        for key, gain in cross_gains(resampled, count, cells, plays, samples).items():
+            gains.setdefault(key, []).append(gain)
+    return Spread(found, gains, replicates)
+
+
+def round_variance(rules: RuleSet, table: dict[str, Any], count: CountSystem,
+                   lab_count: dict[str, Any], seed: int,
+                   shoes: int = VARIANCE_SHOES) -> dict[str, Any]:
+    """The variance of one round's result (main bets, one bet a round) of the charts with the
+    count's index plays, measured over ``shoes`` seeded shoes dealt by the rules core."""
+    from .player import IndexBook, play_shoes
+    runs = play_shoes(rules, table, count, IndexBook(lab_count), shoes, seed)
+    nets = np.concatenate([run.nets for run in runs])
+    return {"value": _r(nets.var()), "rounds": len(nets), "shoes": shoes, "seed": seed}
+
+
+def _cell_plain(fit: Any) -> dict[str, Any]:
+    """A fitted decision's EV of each action and natural frequency per bin (bins with data)."""
+    out: dict[str, Any] = {"base": fit.base, "evs": {}, "frequency": {}}
+    for b, t in enumerate(BINS):
+        if fit.stats.weight[b] > 0:
+            out["evs"][str(t)] = {a: _r(x) for a, x in fit.evs(b).items()}
+            out["frequency"][str(t)] = _r(fit.stats.weight[b])
+    return out
+
+
+# ----- files -------------------------------------------------------------------------------
+
+
+def file_name(rules: RuleSet) -> str | None:
+    """A preset's shipped lab file name ("evolution.counts.json.gz"), None for other rules."""
+    for name, base in PRESETS.items():
+        if rules == base:
+            return f"{name}.counts.json.gz"
+    return None
+
+
+def _check(lab: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
+    if lab.get("fingerprint") != rules.fingerprint():
+        raise TableMismatchError(f"{source} is the count lab of other rules; rebuild it with "
+                                 "'python -m strategy_charts build --counts'")
+    if (lab.get("lab_version"), lab.get("engine_version")) != (LAB_VERSION, ENGINE_VERSION):
+        raise TableMismatchError(f"{source} was built by another version of the count lab; "
+                                 "rebuild it with 'python -m strategy_charts build --counts'")
+    return lab
+
+
+class MissingLabError(TableError):
+    """A preset's count lab table that is not there or cannot be opened."""
+
+    def __init__(self, source: str, detail: str, preset: str) -> None:
+        super().__init__(f"No count lab table at {source} ({detail}). Reinstall the trainer, "
+                         "or rebuild it with 'python -m strategy_charts build --counts "
+                         f"--preset {preset}'.")
+
+
+def load_lab(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
+    """The shipped (or ``folder``'s) lab table of a preset, checked."""
+    name = file_name(rules)
+    if name is None:
+        raise MissingLabError(rules.name, "only the presets' count labs ship", rules.name)
+    path = (folder or data_dir()) / name
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MissingLabError(str(path), exc.strerror or str(exc), rules.name) from exc
+    return _check(decode(data, str(path)), rules, str(path))
+
+
+def write_lab(rules: RuleSet, folder: Path, workers: int = 1,
+              progress: Progress | None = None) -> Path:
+    """Build and atomically write a preset's lab table into ``folder``."""
+    name = file_name(rules)
+    if name is None:
+        raise ValueError(f"{rules.name} is not a preset: its count lab is cached, not shipped")
+    path = folder / name
+    with atomic_write(path, "wb") as handle:
+        handle.write(encode(build_lab(rules, workers=workers, progress=progress)))
+    return path
+
+
+def default_workers() -> int:
+    """Processes for a build: the machine's cores."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _cached(rules: RuleSet) -> Path:
+    """Where a built lab table of rules that ship none is kept."""
+    return cache_dir() / "counts" / f"{rules.fingerprint()}-v{LAB_VERSION}-{ENGINE_VERSION}.json.gz"
+
+
+def lab_ready(rules: RuleSet) -> bool:
+    """True when the lab table of ``rules`` need not be built (shipped or cached)."""
+    name = file_name(rules)
+    return ((name is not None and (data_dir() / name).exists()) or _cached(rules).exists())
+
+
+def load_or_build_lab(rules: RuleSet, workers: int | None = None,
+                      progress: Progress | None = None) -> dict[str, Any]:
+    """The lab table of ``rules``: shipped for a preset, else cached by fingerprint (built on
+    first use, which takes minutes)."""
+    if file_name(rules) is not None:
+        with suppress(MissingLabError):
+            return load_lab(rules)
+    path = _cached(rules)
+    folder = path.parent
+    with suppress(OSError, TableError):
+        return _check(decode(path.read_bytes(), str(path)), rules, str(path))
+    lab = build_lab(rules, workers=workers or default_workers(), progress=progress)
+    with suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        with atomic_write(path, "wb") as handle:
+            handle.write(encode(lab))
+    return lab
+
+
+__all__ = ["LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "load_lab",
+           "load_or_build_lab", "write_lab"]

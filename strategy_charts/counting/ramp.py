@@ -1,0 +1,146 @@
+"""Bet ramps: a bet for each true count, its win rate and spread, and its risk of ruin.
+
+**The ramp** is a fraction of Kelly: at true count t the bet is ``kelly x bankroll x edge(t) /
+variance`` (edge: the lab's EV of the charts with the index plays at t; variance: of one round's
+result, measured by simulation), rounded to whole units of the table minimum and kept between 1
+and ``spread`` units; where the edge is not positive the bet is one unit. With ``wong`` the
+counter sits out every round below that true count (back-counting: watching the shoe, playing
+only from that count on; how the seat is found is not modelled), and figures are per 100 rounds
+played.
+
+**Predicted** figures come from the lab table: per 100 rounds, the win rate is ``100 x sum_t
+share(t) x bet(t) x edge(t)`` and the standard deviation ``10 x sqrt(sum_t share(t) x bet(t)^2
+x variance)``.
+
+**Measured** figures come from shoes dealt and settled by the rules core
+(:func:`.player.play_shoes`: the charts, the count's index plays, one main bet a round): each
+round's result is scaled by the ramp's bet at its true count (a round's result is proportional
+to its bet). **Risk of ruin** is measured on trips made of those shoes drawn at random (shoes
+are independent, each freshly shuffled): the share of trips whose bankroll falls below one
+unit within ``rounds`` rounds, beside the diffusion formula ``exp(-2 x win x bankroll /
+variance)`` per round (infinite play).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .player import ShoeRun
+from .shoes import BINS
+
+
+@dataclass(frozen=True)
+class Ramp:
+    """Bets in units of ``unit`` per true count (every bin of :data:`.shoes.BINS`)."""
+
+    unit: float
+    bankroll: float
+    kelly: float
+    spread: int
+    variance: float
+    bets: dict[int, int]      # 0: the round is sat out
+    wong: int | None = None
+
+    def bet(self, tc: int) -> int:
+        """Units bet at true count ``tc`` (clipped to the bins; 0 where the counter sits out)."""
+        return self.bets[min(max(tc, BINS[0]), BINS[-1])]
+
+
+def kelly_ramp(edges: dict[int, float], variance: float, bankroll: float, unit: float,
+               kelly: float = 0.5, spread: int = 12, wong: int | None = None) -> Ramp:
+    """The ramp for ``edges`` (main bets, per true count) and a round's ``variance``."""
+    if bankroll <= 0 or unit <= 0 or not 0 < kelly <= 1 or spread < 1 or variance <= 0:
+        raise ValueError("a ramp needs a positive bankroll, unit and variance, a Kelly "
+                         "fraction in (0, 1] and a spread of at least 1 unit")
+    bets = {}
+    for t in BINS:
+        edge = edges.get(t, 0.0)
+        units = round(kelly * bankroll * edge / variance / unit) if edge > 0 else 1
+        bets[t] = 0 if wong is not None and t < wong else int(min(max(units, 1), spread))
+    return Ramp(unit, bankroll, kelly, spread, variance, bets, wong)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A ramp's win rate and standard deviation per 100 rounds, in money and in units."""
+
+    win_per_100: float
+    sd_per_100: float
+    win_se: float = 0.0     # standard error of a measured win rate (0 when predicted)
+    rounds: int = 0         # rounds played (measured)
+    played: float = 1.0     # the share of rounds dealt that the counter plays
+
+    @property
+    def per_round(self) -> tuple[float, float]:
+        """Mean and variance of one round."""
+        return self.win_per_100 / 100, (self.sd_per_100 / 10) ** 2
+
+
+def predicted(ramp: Ramp, shares: dict[int, float], edges: dict[int, float]) -> Outcome:
+    """Win rate and spread per 100 rounds played, from the lab table's shares and edges."""
+    played = sum(shares[t] for t in BINS if ramp.bet(t))
+    win = sum(shares[t] * ramp.bet(t) * edges.get(t, 0.0) for t in BINS) * ramp.unit / played
+    second = sum(shares[t] * ramp.bet(t) ** 2 for t in BINS) * ramp.variance / played
+    return Outcome(100 * win, 10 * math.sqrt(second) * ramp.unit, played=played)
+
+
+def _money(ramp: Ramp, run: ShoeRun) -> np.ndarray:
+    """A shoe's round results in money under the ramp."""
+    bets = np.array([ramp.bet(int(t)) for t in run.counts], dtype=float)
+    return bets * run.nets * ramp.unit
+
+
+def measured(ramp: Ramp, runs: list[ShoeRun]) -> Outcome:
+    """Win rate and spread per 100 rounds played over simulated shoes (with the win rate's
+    standard error, from the shoes' totals: rounds within a shoe are not independent)."""
+    per_shoe = [_money(ramp, run)[_played(ramp, run)] for run in runs]
+    rounds = sum(len(x) for x in per_shoe)
+    dealt = sum(len(run.nets) for run in runs)
+    if not rounds:
+        raise ValueError("the ramp sits out every round of these shoes")
+    allx = np.concatenate(per_shoe)
+    mean = float(allx.mean())
+    totals = np.array([x.sum() - mean * len(x) for x in per_shoe])
+    se = math.sqrt(float((totals ** 2).sum())) / rounds
+    return Outcome(100 * mean, 10 * float(allx.std()), 100 * se, rounds, rounds / dealt)
+
+
+def _played(ramp: Ramp, run: ShoeRun) -> np.ndarray:
+    """Which rounds of a shoe the ramp plays."""
+    return np.array([ramp.bet(int(t)) > 0 for t in run.counts], dtype=bool)
+
+
+def risk_of_ruin(ramp: Ramp, runs: list[ShoeRun], rounds: int = 20_000, trips: int = 1000,
+                 seed: int = 0) -> float:
+    """The share of trips (shoes drawn at random from ``runs``) whose bankroll falls below one
+    unit within ``rounds`` rounds played."""
+    per_shoe = [_money(ramp, run)[_played(ramp, run)] for run in runs]
+    per_shoe = [x for x in per_shoe if len(x)]
+    rng = np.random.default_rng(seed)
+    ruined = 0
+    floor = ramp.unit - ramp.bankroll
+    mean_len = np.mean([len(x) for x in per_shoe])
+    for _ in range(trips):
+        path: list[np.ndarray] = []
+        length = 0
+        while length < rounds:
+            batch = rng.integers(len(per_shoe), size=max(1, int(rounds / mean_len) + 1))
+            for i in batch:
+                path.append(per_shoe[i])
+                length += len(per_shoe[i])
+                if length >= rounds:
+                    break
+        trail = np.cumsum(np.concatenate(path)[:rounds])
+        ruined += bool((trail < floor).any())
+    return ruined / trips
+
+
+def diffusion_ruin(outcome: Outcome, bankroll: float) -> float:
+    """Risk of ruin of infinite play by the diffusion formula exp(-2 mu B / sigma^2)."""
+    mu, var = outcome.per_round
+    if mu <= 0:
+        return 1.0
+    return math.exp(-2 * mu * bankroll / var)

@@ -1,0 +1,203 @@
+"""The Counting page: each drill played with the mouse and keyboard, text typed as a count
+refused in plain words with nothing stored, answers saved and reviewed; the page renders.
+
+Runs offscreen with an injected clock, a fixed seed and the running count stepped by hand (no
+timers)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings, Qt
+
+from tests.conftest import FakeClock
+from trainer.drills.counting.keys import CountingKey
+from trainer.drills.records import Mode, Verdict
+from trainer.progress.location import database_path
+from trainer.progress.store import ProgressStore
+from trainer.rules import Action
+from trainer.ui.counting.page import CountingPage, counting_page
+from trainer.ui.pages import PAGE_KEYS
+
+from .conftest import assert_not_blank
+
+
+@pytest.fixture
+def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingPage:
+    made = CountingPage(store, clock=clock, seed=7, paced=False)
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    with qtbot.waitExposed(made):
+        made.show()
+    qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
+    return made
+
+
+def saved(page: CountingPage, data_dir: Path) -> list[tuple[str, str, str, str, str]]:
+    """Every stored decision: mode, key, action, best action, verdict."""
+    page.link.close()
+    with ProgressStore.open(database_path(str(data_dir))) as db:
+        return db.tuples("SELECT mode, situation_key, action, best_action, verdict "
+                         "FROM decisions ORDER BY id")
+
+
+def test_the_page_is_registered_and_renders(qtbot, store: QSettings, data_dir: Path) -> None:
+    assert "counting" in PAGE_KEYS
+    made = counting_page(store)
+    qtbot.addWidget(made)
+    made.resize(1024, 640)
+    with qtbot.waitExposed(made):
+        made.show()
+    qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
+    assert_not_blank(made.grab(), at_least=8, max_share=0.995)
+
+
+def test_a_running_count_run_is_typed_graded_timed_and_saved(
+        qtbot, page: CountingPage, data_dir: Path, clock: FakeClock) -> None:
+    panel = page.running
+    panel.cards.setValue(6)
+    panel.at_once.setValue(2)
+    panel.seconds.setValue(0.5)
+    qtbot.mouseClick(panel.deal_button, Qt.MouseButton.LeftButton)
+    run = panel.run
+    assert run is not None and len(run.flashes) == 3
+    assert len(panel.table.view().hands[0].cards) == 2       # two cards at once
+    assert not panel.entry.box.isEnabled()                   # no answer while cards show
+    panel.step()
+    panel.step()
+    panel.step()                                             # the run is over: the count?
+    assert panel.entry.box.isEnabled()
+    qtbot.keyClicks(panel.entry.box, "seven")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert "not a running count" in panel.entry.line.text()
+    assert panel.entry.box.text() == "seven" and panel.drill is not None
+    assert panel.drill.decisions == []
+    clock.advance(1.5 + 2.0)                                 # 3 showings of 0.5 s, then 2 s
+    panel.entry.box.setText(f"{run.running:+d}")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert panel.entry.line.text().startswith("Right")
+    decision = panel.drill.decisions[-1]
+    assert decision.verdict is Verdict.CORRECT and decision.response_ms == 2000
+    rows = saved(page, data_dir)
+    assert [(r[0], r[1], r[4]) for r in rows] == [("count", "evolution|count|hilo|c2",
+                                                   "correct")]
+
+
+def test_true_count_out_of_range_is_refused_then_graded(qtbot, page: CountingPage,
+                                                        data_dir: Path) -> None:
+    page.tabs.setCurrentWidget(page.true)
+    panel = page.true
+    question = panel.drill.current if panel.drill else None
+    assert question is not None
+    assert f"{question.decks:g} decks left" in panel.left.text()
+    assert panel.tray.left == question.decks
+    panel.entry.box.setText("+40")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert "out of range" in panel.entry.line.text()
+    assert panel.drill.current is question                   # the same question stays
+    panel.entry.box.setText(str(question.true_count + 1))
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert panel.entry.line.text().startswith("Wrong")
+    assert panel.drill.current is not question               # the next one is asked
+    rows = saved(page, data_dir)
+    assert len(rows) == 1 and rows[0][4] == "wrong"
+    assert CountingKey.from_key(rows[0][1]).context == "truecount"
+
+
+def test_index_cards_are_graded_against_the_exact_evs_at_the_count(
+        qtbot, page: CountingPage, data_dir: Path) -> None:
+    page.tabs.setCurrentWidget(page.index)
+    panel = page.index
+    answered = []
+    for _ in range(6):
+        card = panel.card
+        assert card is not None
+        if card.up is not None:
+            assert panel.table.view().dealer_cards[0].rank_text == card.up.rank.symbol
+        wrong = next(a for a in card.actions if a != card.best)
+        panel.answer(wrong if len(answered) % 2 else card.best)
+        assert ("Wrong" if len(answered) % 2 else "Right") in panel.feedback.text()
+        answered.append(card)
+        assert panel.bar.go_on.isVisibleTo(panel)
+        qtbot.keyClick(panel, Qt.Key.Key_Space)
+    rows = saved(page, data_dir)
+    assert [r[4] for r in rows] == ["correct", "wrong"] * 3
+    assert all(r[0] == Mode.INDEX.value for r in rows)
+    for row, card in zip(rows, answered, strict=True):
+        assert row[3] == card.best
+        assert CountingKey.from_key(row[1]).cell == card.cell
+
+
+def test_a_counted_shoe_bets_plays_checks_the_count_and_saves(
+        qtbot, page: CountingPage, data_dir: Path) -> None:
+    page.tabs.setCurrentWidget(page.shoe)
+    panel = page.shoe
+    shoe = panel.shoe
+    assert shoe is not None and shoe.bet_due
+    assert shoe.practice.settings.perfect_play            # graded against the live shoe
+    checks = clicks = 0
+    for _ in range(12):                                       # a few rounds, played by chart
+        if shoe.check_due:
+            panel.check.box.setText("not a count")
+            qtbot.keyClick(panel.check.box, Qt.Key.Key_Return)
+            assert "not a running count" in panel.check.line.text()
+            panel.check.box.setText(str(int(shoe.seen()[0])))
+            qtbot.keyClick(panel.check.box, Qt.Key.Key_Return)
+            assert panel.check.line.text().startswith("Right")
+            checks += 1
+            continue
+        assert shoe.bet_due and panel.bet_button.isEnabled()
+        panel.units.setValue(2)
+        rounds = len(shoe.practice.rounds)
+        if rounds % 2:
+            qtbot.mouseClick(panel.bet_button, Qt.MouseButton.LeftButton)
+        else:                                                 # Enter in the units box
+            qtbot.keyClick(panel.units, Qt.Key.Key_Return)
+        assert len(shoe.practice.rounds) + shoe.practice.awaiting == rounds + 1
+        while shoe.practice.awaiting:
+            legal = shoe.practice.round.legal_actions()
+            action = Action.STAND if Action.STAND in legal else Action.NO_INSURANCE
+            assert panel.bar.button(action).isVisible()
+            qtbot.mouseClick(panel.bar.button(action), Qt.MouseButton.LeftButton)
+            clicks += 1
+    rows = saved(page, data_dir)
+    contexts = {}
+    for mode, key, *_ in rows:
+        assert mode == Mode.SHOE.value
+        try:
+            context = CountingKey.from_key(key).context
+        except ValueError:
+            context = "play"
+        contexts[context] = contexts.get(context, 0) + 1
+    assert contexts["bet"] == 12 - checks and contexts["play"] == clicks > 0
+    assert contexts.get("count", 0) == checks
+    assert contexts.get("index", 0) > 0          # graded apart against the index play
+    assert "against the ramp" in panel.feedback.text()
+
+
+def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingPage,
+                                                          data_dir: Path) -> None:
+    panel = page.running
+    panel.deal()
+    while not panel.entry.box.isEnabled():
+        panel.step()
+    panel.entry.take(panel.drill.answer, "+99")                # wrong
+    page.record(Mode.COUNT, panel.drill.settings.plain(), panel.drill.decisions[-1])
+    index = page.index
+    card = index.card
+    base = page.lab_count()["cells"][card.cell.key]["base"]
+    miss = base if card.best != base else next(a for a in card.actions if a != card.best)
+    index.answer(miss)
+    page.tabs.setCurrentWidget(page.review)                   # refreshes
+    qtbot.waitUntil(lambda: page.review.shown is not None, timeout=10000)
+    review = page.review
+    assert review.days.rowCount() == 1
+    assert len(review.trend.figure.axes) == 2                 # accuracy and time by day
+    assert review.days.item(0, 1).text() == "running" and review.days.item(0, 3).text() == "0%"
+    assert review.days.item(0, 6).text() == "1.0"             # 1 card per 1.0 s
+    assert review.plays.rowCount() == 1 and review.plays.item(0, 2).text() == "1"
+    assert "main bets per 100 rounds" in review.headline.text()
+    gain = sum(p["gain_per_100"] for p in page.lab_count()["indices"]
+               if p["cell"] == card.cell.key)
+    assert review.shown.index.leak_per_100 == pytest.approx(gain)

@@ -1,0 +1,191 @@
+"""Index flashcards: a hand, the up card and a true count; the play, graded against the exact
+EVs at that count.
+
+The EVs are the count lab's (:mod:`strategy_charts.counting.indices`): at each true count, the
+mean over the shoes met there of each action's exact EV, made monotone in the count, so the
+best play changes once, at the index. Cards ask about each index play of a count in a shuffled
+cycle (the most valuable first when ``top`` limits them), at a true count within ``spread`` of
+the index, as often on the side where the index play is right as on the side where it is not;
+a card answered wrongly comes back 3 to 5 cards later at the same count. Side bets (Pot of
+Gold, ...) are asked as "bet or not" with no cards.
+
+A record's weight is 0: what a missed index play costs per 100 rounds is reckoned by the
+counting review from the lab table (:mod:`trainer.progress.counting`), not by the decision
+reviews, which would count the same hand twice in shoe practice (its play and its index).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from strategy_charts.counting.cells import BET, INSURANCE, NO_BET, WAGER, Cell
+from strategy_charts.counting.indices import IndexPlay
+from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.player import IndexBook
+from strategy_charts.counting.shoes import HIGHEST, LOWEST
+from strategy_charts.counting.systems import count_named
+from trainer.rules import Card, Rank, RuleSet, Suit
+
+from ..grading import Clock, grade, utc_now
+from ..records import GradedDecision, Mode, Verdict
+from ..situations import preset_label
+from .answers import elapsed_ms, signed, stamp
+from .keys import INDEX, CountingKey
+
+REQUEUE_GAPS = (3, 4, 5)
+_TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
+          "no_insurance", BET, NO_BET)
+
+
+def hand_values(cell: Cell) -> list[tuple[int, int]]:
+    """The two-card hands (card values) of a first-decision cell."""
+    if cell.kind == "pair":
+        return [(cell.value, cell.value)]
+    if cell.kind == "soft":
+        return [(1, cell.value - 11)]
+    return [(a, cell.value - a) for a in range(2, 11)
+            if a < cell.value - a <= 10]
+
+
+@dataclass(frozen=True)
+class IndexCard:
+    """One question: the index play it is about, the true count, the cards, the EVs."""
+
+    number: int
+    play: IndexPlay
+    tc: int
+    cards: tuple[Card, ...]
+    up: Card | None
+    evs: dict[str, float]
+    best: str
+    count_name: str
+    dealt_at: datetime
+
+    @property
+    def cell(self) -> Cell:
+        """The decision asked."""
+        return self.play.cell
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The plays on offer, in the usual order."""
+        return tuple(a for a in _ORDER if a in self.evs)
+
+    def question(self) -> str:
+        """E.g. 'Hi-Lo true count +2: 10♠ 6♦ against 10♥'."""
+        where = f"{self.count_name} true count {signed(self.tc)}"
+        if self.cell.kind == WAGER:
+            return f"{where}: place the {self.cell.describe()} side bet?"
+        if self.cell.kind == INSURANCE:
+            return f"{where}: {' '.join(map(str, self.cards))} against {self.up}: insure?"
+        return f"{where}: {' '.join(map(str, self.cards))} against {self.up}"
+
+    def explanation(self, chosen: str) -> str:
+        """The EVs at this count and the index: 'Stand +0.012, Hit −0.004 — stand at TC ≥ 0'."""
+        ranked = sorted(self.evs.items(), key=lambda kv: -kv[1])
+        values = ", ".join(f"{a.replace('_', ' ').capitalize()} {ev:+.3f}".replace("-", "−")
+                           for a, ev in ranked)
+        rule = self.play.text().split(": ", 1)[1]
+        verdict = "right" if chosen == self.best else f"{self.best.replace('_', ' ')} is best"
+        return f"{values} — {verdict}; {rule}"
+
+
+class IndexFlashcards:
+    """Index cards of one count for one rule set (see the module docstring)."""
+
+    def __init__(self, rules: RuleSet, count: str = "hilo", *, lab: dict[str, Any] | None = None,
+                 seed: int = 0, clock: Clock = utc_now, top: int | None = None,
+                 spread: int = 3) -> None:
+        self.rules = rules
+        self.count = count_named(count)
+        lab = lab if lab is not None else load_or_build_lab(rules)
+        self.book = IndexBook(lab["counts"][self.count.key])
+        self.plays = self.book.plays[:top] if top else list(self.book.plays)
+        if not self.plays:
+            raise ValueError(f"{self.count.name} has no index plays under {rules.name}")
+        if spread < 1:
+            raise ValueError(f"ask within 1 or more true counts of the index, not {spread}")
+        self.preset = preset_label(rules)
+        self.rng = random.Random(seed)
+        self.clock, self.spread = clock, spread
+        self._cycle: list[IndexPlay] = []
+        self._again: dict[int, tuple[IndexPlay, int]] = {}
+        self.dealt = 0
+        self.current: IndexCard | None = None
+        self.decisions: list[GradedDecision] = []
+
+    def _choose(self) -> tuple[IndexPlay, int]:
+        again = self._again.pop(self.dealt, None)
+        if again is not None:
+            return again
+        if not self._cycle:
+            self._cycle = list(self.plays)
+            self.rng.shuffle(self._cycle)
+        play = self._cycle.pop()
+        step = 1 if play.direction == "+" else -1
+        if self.rng.random() < 0.5:           # where the index play is right
+            tc = play.index + step * self.rng.randrange(self.spread)
+        else:
+            tc = play.index - step * (1 + self.rng.randrange(self.spread))
+        return play, min(max(tc, LOWEST), HIGHEST)
+
+    def _card(self, value: int) -> Card:
+        rank = self.rng.choice(_TENS) if value == 10 else Rank(value)
+        return Card(rank, self.rng.choice(list(Suit)))
+
+    def _cards(self, cell: Cell) -> tuple[tuple[Card, ...], Card | None]:
+        if cell.kind == WAGER:
+            return (), None
+        if cell.kind == INSURANCE:
+            while True:
+                a, b = self.rng.randrange(1, 11), self.rng.randrange(1, 11)
+                if {a, b} != {1, 10}:
+                    break
+            values = [a, b]
+        else:
+            values = list(self.rng.choice(hand_values(cell)))
+            self.rng.shuffle(values)
+        return tuple(self._card(v) for v in values), self._card(cell.up)
+
+    def next(self) -> IndexCard:
+        """Deal the next card (it stays :attr:`current` until answered)."""
+        play, tc = self._choose()
+        evs = self.book.evs(play.cell, tc)
+        assert evs is not None
+        cards, up = self._cards(play.cell)
+        best = self.book.play(play.cell, tc, play.base)
+        self.current = IndexCard(self.dealt, play, tc, cards, up, evs, best, self.count.name,
+                                 self.clock())
+        self.dealt += 1
+        return self.current
+
+    def answer(self, action: str) -> GradedDecision:
+        """Grade ``action`` (an action's name: hit, stand, ..., insure, no_insurance, bet,
+        no_bet) on the current card; a wrong one comes back a few cards later."""
+        card = self.current
+        if card is None:
+            raise RuntimeError("no index card is dealt: call next() first")
+        if action not in card.evs:
+            raise ValueError(f"{action!r} is not a play here; the plays are "
+                             f"{', '.join(card.actions)}")
+        now = self.clock()
+        result = grade(action, card.evs, card.best)
+        key = CountingKey(self.preset, INDEX, self.count.key, card.cell.key)
+        decision = GradedDecision(
+            time=stamp(now), preset=self.preset, mode=Mode.INDEX,
+            situation_key=key.key, cards=" ".join(map(str, card.cards)) or "-",
+            dealer_up=card.up.rank.symbol if card.up else "", action=action,
+            best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
+            response_ms=elapsed_ms(card.dealt_at, now), evs=dict(card.evs), weight=0.0)
+        if result.verdict is Verdict.WRONG:
+            for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
+                if card.number + gap not in self._again:
+                    self._again[card.number + gap] = (card.play, card.tc)
+                    break
+        self.current = None
+        self.decisions.append(decision)
+        return decision

@@ -1,0 +1,229 @@
+"""Counting in shoe practice: a whole shoe where the player also keeps the count, bets by it
+and plays its index plays.
+
+It wraps :class:`~trainer.drills.shoe_practice.ShoePractice` (every decision graded as there,
+against the table or the live shoe's exact EVs) and adds, each stored like any answer:
+
+* **bets** against the ramp (:mod:`strategy_charts.counting.ramp`): before each round the player
+  bets a number of units; the ramp's bet at the true count of the cards seen is the right one
+  (key ``...|bet|COUNT|tc+N``). EV lost, in units: the ramp's bet less the player's times the
+  edge where the edge is positive (money left on the table), the player's less the ramp's times
+  minus the edge where it is not (money given away); a bet above the ramp at a positive edge
+  loses no EV but adds risk, and is graded wrong with no EV lost;
+* **the index play the player could know**: at a first decision or insurance whose play the
+  count can change, the play is graded again against the count lab's EVs at the true count of
+  the cards seen (key ``...|index|COUNT|CELL``), apart from its grade against the live shoe;
+* **count checks**: after a round, at random (``check_chance``, seeded) and once at the end of
+  the shoe, the player types the running count of every card seen (key ``...|count|COUNT|shoe``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from strategy_charts.counting.cells import INSURANCE, Cell
+from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.player import IndexBook, Tally, first_cell
+from strategy_charts.counting.ramp import Ramp, kelly_ramp
+from strategy_charts.counting.systems import count_named, true_count
+from trainer.rules import Action, Phase, RuleSet
+
+from ..grading import Clock, grade, utc_now
+from ..records import GradedDecision, Mode, Verdict
+from ..shoe_practice import ShoePractice, ShoeSettings
+from ..situations import preset_label
+from .answers import count_record, elapsed_ms, read_count, signed, stamp
+from .keys import BET, IN_SHOE, INDEX, RUNNING, CountingKey, bet_detail
+
+
+@dataclass(frozen=True)
+class CountingSettings:
+    """The count kept, the ramp bet by (bankroll and unit in money), and how often the count is
+    asked after a round."""
+
+    count: str = "hilo"
+    bankroll: float = 10_000.0
+    unit: Fraction = Fraction(10)
+    kelly: float = 0.5
+    spread: int = 12
+    check_chance: float = 0.15
+
+    def __post_init__(self) -> None:
+        count_named(self.count)
+        if not 0 <= self.check_chance <= 1:
+            raise ValueError(f"a count check chance lies in 0..1, not {self.check_chance}")
+
+
+def ramp_of(lab_count: dict[str, Any], settings: CountingSettings) -> Ramp:
+    """The ramp of ``settings`` from a count's part of the lab table."""
+    edges = {int(t): e["chart_indices"] for t, e in lab_count["edges"].items()
+             if "chart_indices" in e}
+    return kelly_ramp(edges, lab_count["round_variance"]["value"], settings.bankroll,
+                      float(settings.unit), settings.kelly, settings.spread)
+
+
+class CountingShoe:
+    """One shoe counted, bet and played (see the module docstring)."""
+
+    def __init__(self, rules: RuleSet, settings: ShoeSettings | None = None,
+                 counting: CountingSettings | None = None, *, seed: int | None = None,
+                 lab: dict[str, Any] | None = None, clock: Clock = utc_now,
+                 on_decision: Callable[[GradedDecision], None] | None = None,
+                 **practice: Any) -> None:
+        self.counting = counting or CountingSettings()
+        self.count = count_named(self.counting.count)
+        lab = lab if lab is not None else load_or_build_lab(rules)
+        lab_count = lab["counts"][self.count.key]
+        self.book = IndexBook(lab_count)
+        self.ramp = ramp_of(lab_count, self.counting)
+        self.edges = {int(t): e.get("chart_indices", 0.0) for t, e in lab_count["edges"].items()}
+        self.on_decision = on_decision
+        self.clock = clock
+        base = settings or ShoeSettings(computer_seats=0)
+        if base.computer_seats:
+            raise ValueError("counting practice is heads-up: no computer seats")
+        self.practice = ShoePractice(rules, base, seed=seed, clock=clock,
+                                     on_decision=on_decision, **practice)
+        self.preset = preset_label(rules)
+        self.tally = Tally(self.count)
+        self.rng = random.Random(seed)
+        self.decisions: list[GradedDecision] = []
+        self.check_due = False
+        self._final_check = False
+        self._bet_made = False
+        self._asked_at = clock()
+
+    def _keep(self, decision: GradedDecision) -> GradedDecision:
+        self.decisions.append(decision)
+        if self.on_decision:
+            self.on_decision(decision)
+        return decision
+
+    # ----- what the player knows ---------------------------------------------------------------
+
+    def seen(self) -> tuple[float, int]:
+        """Running count of the cards seen, and the cards unseen."""
+        return self.tally.seen(self.practice.round, self.practice.shoe)
+
+    def true_count(self) -> int:
+        """The true count of the cards seen (floored)."""
+        return true_count(*self.seen())
+
+    # ----- bets ---------------------------------------------------------------------------------
+
+    @property
+    def bet_due(self) -> bool:
+        """True when the next round waits for the player's bet."""
+        return (not self._bet_made and not self.check_due and not self.practice.awaiting
+                and not self.practice.finished)
+
+    def bet(self, units: int) -> GradedDecision:
+        """Bet ``units`` of the table minimum on the next round, graded against the ramp; then
+        the round is dealt (:attr:`practice` ``.round``)."""
+        if not self.bet_due:
+            raise RuntimeError("no bet is due now")
+        if not 1 <= units <= self.counting.spread:
+            raise ValueError(f"bet 1 to {self.counting.spread} units, not {units}")
+        tc = self.true_count()
+        right = self.ramp.bet(tc)
+        edge = self.edges.get(max(-10, min(10, tc)), 0.0)
+        loss = (right - units) * edge if edge > 0 else (units - right) * -edge
+        now = self.clock()
+        key = CountingKey(self.preset, BET, self.count.key, bet_detail(tc))
+        decision = GradedDecision(
+            time=stamp(now), preset=self.preset, mode=Mode.SHOE, situation_key=key.key,
+            cards=f"TC {signed(tc)}", dealer_up="", action=str(units), best_action=str(right),
+            verdict=Verdict.CORRECT if units == right else Verdict.WRONG,
+            ev_loss=max(0.0, loss), response_ms=elapsed_ms(self._asked_at, now), evs={},
+            weight=0.0)
+        self._bet_made = True
+        self.practice.set_bet(self.counting.unit * units)
+        self._keep(decision)
+        self.practice.deal()
+        self._asked_at = self.clock()
+        self._after_round()
+        return decision
+
+    # ----- decisions ----------------------------------------------------------------------------
+
+    def answer(self, action: Action) -> GradedDecision:
+        """Take the player's action: graded against the live shoe as in shoe practice, and
+        where the count can change the play, also against the index play at the true count
+        of the cards seen (that record is stored too)."""
+        rnd = self.practice.round
+        if rnd is None or not self.practice.awaiting:
+            raise RuntimeError("no decision is awaited")
+        index = self._index_grade(action)
+        decision = self.practice.answer(action)
+        self.decisions.append(decision)
+        if index is not None:
+            self._keep(index)
+        self._after_round()
+        return decision
+
+    def _index_grade(self, action: Action) -> GradedDecision | None:
+        rnd = self.practice.round
+        assert rnd is not None
+        legal = rnd.legal_actions()
+        if rnd.phase is Phase.INSURANCE:
+            cell = Cell(INSURANCE, 0, 1)
+            shown = " ".join(map(str, rnd.seat.initial_cards))
+        elif rnd.hand.card_count == 2 and not rnd.hand.from_split:
+            cell = first_cell(rnd.hand, rnd.dealer_up.points, legal)
+            shown = " ".join(map(str, rnd.hand.cards))
+        else:
+            return None
+        base = self.book.base(cell)
+        tc = self.true_count()
+        evs = self.book.evs(cell, tc)
+        if base is None or evs is None:
+            return None
+        offered = {a: ev for a, ev in evs.items() if Action(a) in legal}
+        if action.value not in offered:
+            return None
+        best = self.book.play(cell, tc, base)
+        result = grade(action, offered, best if best in offered else None)
+        now = self.clock()
+        key = CountingKey(self.preset, INDEX, self.count.key, cell.key)
+        return GradedDecision(
+            time=stamp(now), preset=self.preset, mode=Mode.SHOE, situation_key=key.key,
+            cards=shown, dealer_up=rnd.dealer_up.rank.symbol, action=result.action,
+            best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
+            response_ms=0, evs=dict(offered), weight=0.0)   # costed by the counting review
+
+    # ----- count checks -------------------------------------------------------------------------
+
+    def _after_round(self) -> None:
+        """Once a round has settled: maybe ask the count (always at the end of the shoe)."""
+        if self.practice.awaiting:
+            return
+        self._bet_made = False
+        if self.practice.finished and not self._final_check:
+            self.check_due, self._final_check = True, True
+        elif self.rng.random() < self.counting.check_chance:
+            self.check_due = True
+        self._asked_at = self.clock()
+
+    def check(self, text: str) -> GradedDecision:
+        """Grade the typed running count of every card seen; CountInputError (nothing
+        graded) if it is not a whole number."""
+        if not self.check_due:
+            raise RuntimeError("no count check is due now")
+        typed = read_count(text, "running count", limit=4 * 52 * self.practice.rules.decks)
+        running, _ = self.seen()
+        now = self.clock()
+        key = CountingKey(self.preset, RUNNING, self.count.key, IN_SHOE)
+        decision = count_record(key, typed, int(running), now, elapsed_ms(self._asked_at, now),
+                                Mode.SHOE, f"{len(self.practice.shoe.dealt)} cards seen")
+        self.check_due = False
+        self._asked_at = self.clock()
+        return self._keep(decision)
+
+    @property
+    def finished(self) -> bool:
+        """True once the shoe is over and its last count check answered."""
+        return self.practice.finished and not self.check_due and self._final_check

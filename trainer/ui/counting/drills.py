@@ -1,0 +1,210 @@
+"""The typed-count tabs: a running count of cards shown at the player's pace, and the true
+count of a running count and a discard tray."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtGui import QFont, QKeyEvent
+from PyQt6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.counting.answers import signed
+from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSettings
+from trainer.drills.counting.true_count import TrueCountDrill
+from trainer.drills.records import Mode
+
+from ..table.widget import TableWidget
+from .host import CountingHost
+from .views import CountEntry, DiscardTray, cards_view, spin_box
+
+
+class RunningPanel(QWidget):
+    """Runs of cards, shown a few at a time at the chosen pace; the count typed at the end."""
+
+    def __init__(self, page: CountingHost) -> None:
+        super().__init__()
+        self.page = page
+        self.drill: RunningCountDrill | None = None
+        self.run: CountRun | None = None
+        self.showing = 0
+        self.cards = spin_box(2, 312, 20, "Cards in a run")
+        self.at_once = spin_box(1, 9, 1, "Cards at once")
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0.05, 60.0)
+        self.seconds.setDecimals(2)
+        self.seconds.setSingleStep(0.1)
+        self.seconds.setValue(1.0)
+        self.seconds.setSuffix(" s")
+        self.seconds.setAccessibleName("Seconds each showing")
+        self.deal_button = QPushButton("Deal a run (Space)")
+        self.deal_button.setObjectName("deal-run")
+        box = QGroupBox("Your pace")
+        form = QFormLayout(box)
+        form.addRow("Cards in a run", self.cards)
+        form.addRow("Cards at once", self.at_once)
+        form.addRow("Each showing", self.seconds)
+        form.addRow(self.deal_button)
+        box.setMaximumWidth(250)
+        self.table = TableWidget()
+        self.entry = CountEntry("Running count")
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.step)
+        middle = QHBoxLayout()
+        side = QVBoxLayout()
+        side.addWidget(box)
+        side.addStretch(1)
+        middle.addLayout(side)
+        middle.addWidget(self.table, 1)
+        column = QVBoxLayout(self)
+        column.addLayout(middle, 1)
+        column.addWidget(self.entry)
+        self.deal_button.clicked.connect(self.deal)
+        self.entry.typed.connect(self.answer)
+        self.entry.ask(False)
+
+    def settings(self) -> RunSettings:
+        """The pace as set (a run holds at least one showing)."""
+        at_once = self.at_once.value()
+        return RunSettings(self.page.count, max(at_once, self.cards.value()), at_once,
+                           round(self.seconds.value(), 2))
+
+    def restart(self) -> None:
+        self.stop()
+        if self.page.rules is not None:
+            self.drill = RunningCountDrill(self.page.rules, self.settings(),
+                                           seed=self.page.new_seed(), clock=self.page.clock)
+        self.table.set_view(cards_view((), "Deal a run, count it, type the count"))
+
+    def stop(self) -> None:
+        self.timer.stop()
+        self.run = None
+        self.entry.ask(False)
+
+    def deal(self) -> None:
+        """Show the next run, one showing after another."""
+        if self.drill is None:
+            return
+        if self.drill.settings != self.settings():
+            self.restart()
+        assert self.drill is not None
+        self.run = self.drill.next()
+        self.showing = 0
+        self.entry.ask(False)
+        self.step()
+
+    def step(self) -> None:
+        """Show the next showing of the run (the pace's timer calls it), or ask the count."""
+        run = self.run
+        if run is None:
+            return
+        if self.showing < len(run.flashes):
+            flash = run.flashes[self.showing]
+            self.showing += 1
+            self.table.set_view(cards_view(flash, f"Showing {self.showing} of "
+                                                  f"{len(run.flashes)}"))
+            if self.page.paced:
+                self.timer.start(round(run.seconds * 1000))
+            return
+        self.table.set_view(cards_view((), "The running count?"))
+        self.entry.ask(True)
+
+    def answer(self, text: str) -> None:
+        """Grade the typed count of the run just shown; save it."""
+        drill = self.drill
+        if drill is None or drill.current is None or self.showing < len(drill.current.flashes):
+            return
+        decision = self.entry.take(drill.answer, text)
+        if decision is None:
+            return
+        self.page.record(Mode.COUNT, drill.settings.plain(), decision)
+        self.run = None
+        self.entry.ask(False)
+        self.table.set_view(cards_view((), f"{decision.best_action}: deal the next run"))
+        self.deal_button.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is not None and event.key() == Qt.Key.Key_Space and self.run is None:
+            self.deal()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class TruePanel(QWidget):
+    """A running count and the discard tray; the player gives the true count."""
+
+    def __init__(self, page: CountingHost) -> None:
+        super().__init__()
+        self.page = page
+        self.drill: TrueCountDrill | None = None
+        self.running = QLabel()
+        self.running.setObjectName("running-count")
+        big = QFont(self.running.font())
+        big.setPointSizeF(big.pointSizeF() * 2.2)
+        big.setBold(True)
+        self.running.setFont(big)
+        self.left = QLabel()
+        self.left.setObjectName("decks-left")
+        self.tray = DiscardTray()
+        self.entry = CountEntry("True count")
+        self.how = QLabel("The true count is the running count divided by the decks left, "
+                          "rounded down (floored), as the index plays use it.")
+        self.how.setWordWrap(True)
+        words = QVBoxLayout()
+        words.addStretch(1)
+        words.addWidget(self.running)
+        words.addWidget(self.left)
+        words.addWidget(self.how)
+        words.addStretch(1)
+        row = QHBoxLayout()
+        row.addWidget(self.tray)
+        row.addSpacing(30)
+        row.addLayout(words, 1)
+        column = QVBoxLayout(self)
+        column.addLayout(row, 1)
+        column.addWidget(self.entry)
+        self.entry.typed.connect(self.answer)
+
+    def restart(self) -> None:
+        rules = self.page.rules
+        if rules is None:
+            return
+        self.drill = TrueCountDrill(rules, self.page.count, seed=self.page.new_seed(),
+                                    clock=self.page.clock)
+        self.ask()
+
+    def stop(self) -> None:
+        self.entry.ask(False)
+
+    def ask(self) -> None:
+        """The next question."""
+        if self.drill is None:
+            return
+        question = self.drill.next()
+        self.running.setText(f"Running count {signed(question.running)}")
+        self.left.setText(f"{question.decks:g} decks left to deal")
+        self.tray.show_tray(self.drill.rules.decks, question.decks)
+        self.entry.ask(True)
+
+    def answer(self, text: str) -> None:
+        """Grade the typed true count; save it; ask the next."""
+        drill = self.drill
+        if drill is None or drill.current is None:
+            return
+        decision = self.entry.take(drill.answer, text)
+        if decision is None:
+            return
+        self.page.record(Mode.COUNT, {"drill": "true", "count": drill.count.key}, decision)
+        self.ask()
+
+
+__all__ = ["RunningPanel", "TruePanel"]

@@ -1,0 +1,39 @@
+"""What the Counting page gives its tabs (the page is one; a tab never imports the page)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from trainer.drills.grading import Clock
+from trainer.drills.records import GradedDecision, Mode
+from trainer.rules import RuleSet
+
+from ..practice.progress_link import ProgressLink
+
+
+class CountingHost(Protocol):
+    """The chosen rules and count, the lab table, the clock and seeds, and the saving."""
+
+    rules: RuleSet | None
+    lab: dict[str, Any] | None
+    clock: Clock
+    paced: bool
+    link: ProgressLink
+
+    @property
+    def count(self) -> str:
+        """The chosen count's key (``hilo``)."""
+
+    @property
+    def count_name(self) -> str:
+        """The chosen count's name (``Hi-Lo``)."""
+
+    def lab_count(self) -> dict[str, Any] | None:
+        """The chosen count's part of the lab table (None while it loads)."""
+
+    def new_seed(self) -> int:
+        """A drill's seed."""
+
+    def record(self, mode: Mode, plain: Mapping[str, Any], decision: GradedDecision) -> None:
+        """Save ``decision`` in the session of its drill and settings."""

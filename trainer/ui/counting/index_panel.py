@@ -1,0 +1,126 @@
+"""The index-play tab: a hand, the up card and a true count at the table; the play is graded
+against the count lab's exact EVs at that count, and the EVs and the index are shown."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from strategy_charts.counting.cells import BET, NO_BET
+from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
+from trainer.drills.records import Mode, Verdict
+
+from ..table.action_bar import ORDER, ActionBar
+from ..table.widget import TableWidget
+from ..widgets import ERROR_STYLE, QUIET
+from .host import CountingHost
+from .views import cards_view, index_view
+
+#: The side-bet answers and their keys.
+WAGER_KEYS = {Qt.Key.Key_B: BET, Qt.Key.Key_N: NO_BET}
+
+
+class IndexPanel(QWidget):
+    """Index flashcards of the chosen count (see :mod:`trainer.drills.counting.index_cards`)."""
+
+    def __init__(self, page: CountingHost) -> None:
+        super().__init__()
+        self.page = page
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.cards: IndexFlashcards | None = None
+        self.card: IndexCard | None = None
+        self.table = TableWidget()
+        self.question = QLabel()
+        self.question.setObjectName("index-question")
+        self.question.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.bar = ActionBar()
+        self.wagers = {name: QPushButton(f"{'Bet' if name == BET else 'No bet'} ({key.name[-1]})")
+                       for key, name in WAGER_KEYS.items()}
+        self.feedback = QLabel()
+        self.feedback.setObjectName("index-feedback")
+        self.feedback.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for name, button in self.wagers.items():
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumHeight(40)
+            button.clicked.connect(lambda _=False, n=name: self.answer(n))
+            button.hide()
+            row.addWidget(button)
+        row.addStretch(1)
+        column = QVBoxLayout(self)
+        column.addWidget(self.question)
+        column.addWidget(self.table, 1)
+        column.addWidget(self.bar)
+        column.addLayout(row)
+        column.addWidget(self.feedback)
+        self.bar.chosen.connect(lambda action: self.answer(action.value))
+        self.bar.proceed.connect(self.next)
+
+    def restart(self) -> None:
+        self.stop()
+        rules, lab = self.page.rules, self.page.lab
+        if rules is None or lab is None:
+            return
+        try:
+            self.cards = IndexFlashcards(rules, self.page.count, lab=lab,
+                                         seed=self.page.new_seed(), clock=self.page.clock)
+        except ValueError as exc:            # a count with no index plays under these rules
+            self.cards = None
+            self.table.set_view(cards_view((), str(exc)))
+            return
+        self.next()
+
+    def stop(self) -> None:
+        self.card = None
+        self.bar.set_actions(())
+        self.bar.set_proceed(None)
+        for button in self.wagers.values():
+            button.hide()
+
+    def next(self) -> None:
+        """Deal the next card."""
+        if self.cards is None or self.page.rules is None:
+            return
+        card = self.card = self.cards.next()
+        self.table.set_view(index_view(card, self.page.rules))
+        self.question.setText(card.question())
+        offered = {a for a in card.actions if a not in (BET, NO_BET)}
+        self.bar.set_actions([a for a in ORDER if a.value in offered])
+        self.bar.set_proceed(None)
+        for name, button in self.wagers.items():
+            button.setVisible(name in card.actions)
+        self.feedback.setText("")
+        self.setFocus()
+
+    def answer(self, name: str) -> None:
+        """Grade the play ``name`` on the card shown; save it; say the EVs and the index."""
+        card, cards = self.card, self.cards
+        if card is None or cards is None or cards.current is not card or name not in card.evs:
+            return
+        decision = cards.answer(name)
+        self.page.record(Mode.INDEX, {"drill": "index", "count": cards.count.key}, decision)
+        right = decision.verdict is not Verdict.WRONG
+        self.feedback.setText(("Right. " if right else "Wrong. ") + card.explanation(name))
+        self.feedback.setStyleSheet(QUIET if right else ERROR_STYLE)
+        self.bar.set_actions(())
+        for button in self.wagers.values():
+            button.hide()
+        self.bar.set_proceed("Next card")
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        if event is None:
+            return
+        card = self.card
+        wager = next((n for k, n in WAGER_KEYS.items() if k.value == event.key()), None)
+        if card is not None and wager in card.actions and self.cards is not None \
+                and self.cards.current is card:
+            self.answer(wager)
+        elif not self.bar.handle_key(event):
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+
+__all__ = ["IndexPanel"]

@@ -1,0 +1,219 @@
+"""The Counting page: the rule set and count on top, a tab per drill and the review below.
+
+The count lab table of the chosen rules (shipped for a preset, built and cached for a rules
+file) loads off the UI thread; each drill then starts from it. Every answer is saved through
+the page's :class:`~trainer.ui.practice.progress_link.ProgressLink` like any decision: a
+session per drill and its settings (the review reads a running-count run's speed from them).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from PyQt6.QtCore import QSettings
+from PyQt6.QtGui import QCloseEvent
+from PyQt6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.systems import TRAINED
+from strategy_charts.tables import TableError
+from trainer.drills.grading import Clock, utc_now
+from trainer.drills.records import GradedDecision, Mode
+from trainer.rules import RulesError, RuleSet, preset
+
+from ..background import Job, Latest
+from ..practice.progress_link import ProgressLink
+from ..practice.rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
+from ..widgets import ERROR_STYLE, QUIET, WARNING, Busy, heading
+from .drills import RunningPanel, TruePanel
+from .index_panel import IndexPanel
+from .review import ReviewPanel
+from .shoe_panel import ShoePanel
+
+
+class Drill(Protocol):
+    """A tab that deals questions: started again when the rules, the count or the lab change."""
+
+    def restart(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+def counting_page(settings: QSettings) -> QWidget:
+    """The Counting page (the main window's factory)."""
+    return CountingPage(settings)
+
+
+class CountingPage(QWidget):
+    """Rules and count on top, the drills and the review in tabs, the saving line below.
+
+    ``clock`` times the answers, ``seed`` (None: random) seeds the drills, and ``paced``
+    False leaves a running-count run's showings to :meth:`RunningPanel.step` (tests)."""
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+                 clock: Clock = utc_now, seed: int | None = None, paced: bool = True) -> None:
+        super().__init__(parent)
+        self.setObjectName("counting")
+        self.settings = settings
+        self.clock, self.seed, self.paced = clock, seed, paced
+        self.rules: RuleSet | None = None
+        self.lab: dict[str, Any] | None = None
+        self.link = ProgressLink(settings, self)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.link.close)
+        self._session: tuple[str, str, str] | None = None
+        self.loading = Latest()
+
+        self.rules_box = QComboBox()
+        self.rules_box.setAccessibleName("Rules")
+        for value, label in rules_choices(settings):
+            self.rules_box.addItem(label, value)
+        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        self.count_box = QComboBox()
+        self.count_box.setAccessibleName("Count")
+        for key, count in TRAINED.items():
+            self.count_box.addItem(count.name, key)
+        self.count_box.setToolTip("Hi-Lo is the count to learn first (README: the count lab).")
+        self.busy = Busy()
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(ERROR_STYLE)
+        self.problem.hide()
+
+        self.running = RunningPanel(self)
+        self.true = TruePanel(self)
+        self.index = IndexPanel(self)
+        self.shoe = ShoePanel(self)
+        self.review = ReviewPanel(self)
+        self.drills: tuple[Drill, ...] = (self.running, self.true, self.index, self.shoe)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        for panel, title in ((self.running, "Running count"), (self.true, "True count"),
+                             (self.index, "Index plays"), (self.shoe, "Counted shoe"),
+                             (self.review, "Review")):
+            self.tabs.addTab(panel, title)
+        self.tabs.currentChanged.connect(self._tab_shown)
+
+        self.status = QLabel()
+        self.status.setObjectName("store-status")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(QUIET)
+        self.link.changed.connect(self._show_saving)
+
+        top = QHBoxLayout()
+        top.addWidget(heading("Counting"))
+        top.addSpacing(18)
+        top.addWidget(QLabel("Rules"))
+        top.addWidget(self.rules_box)
+        top.addWidget(QLabel("Count"))
+        top.addWidget(self.count_box)
+        top.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 14, 20, 12)
+        layout.addLayout(top)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
+        self.rules_box.currentIndexChanged.connect(lambda _: self.load())
+        self.count_box.currentIndexChanged.connect(lambda _: self._restart())
+        self._show_saving()
+        self.load()
+
+    # ----- the rules, the count and the lab ---------------------------------------------------
+
+    @property
+    def count(self) -> str:
+        """The chosen count's key (``hilo``)."""
+        return str(self.count_box.currentData())
+
+    @property
+    def count_name(self) -> str:
+        """The chosen count's name (``Hi-Lo``)."""
+        return self.count_box.currentText()
+
+    def _chosen_rules(self) -> RuleSet:
+        try:
+            return rules_for(self.rules_box.currentData(), self.settings)
+        except RulesError as exc:
+            name = fallback_preset(self.settings)
+            self._tell(f"{exc} Counting with the preset '{name}' instead.")
+            return preset(name)
+
+    def load(self) -> None:
+        """Load the chosen rules' count lab table, then start every drill afresh."""
+        for drill in self.drills:
+            drill.stop()
+        self.lab = None
+        self.problem.hide()
+        rules = self.rules = self._chosen_rules()
+        self.busy.start(f"Loading the {rules.name} count lab (a rules file's is built once: "
+                        "minutes)…")
+        job = Job(self, lambda: load_or_build_lab(rules), name="counting: lab")
+        job.ended(self.busy.stop).succeeded(self._ready)
+        self.loading.start(job.failed(self._tell, ValueError, RulesError, OSError, TableError))
+
+    def _ready(self, lab: dict[str, Any]) -> None:
+        self.lab = lab
+        self._restart()
+
+    def _restart(self) -> None:
+        if self.lab is None:
+            return
+        for drill in self.drills:
+            drill.restart()
+        self._tab_shown(self.tabs.currentIndex())
+
+    def _tell(self, problem: object) -> None:
+        self.problem.setText(str(problem))
+        self.problem.show()
+
+    def _tab_shown(self, index: int) -> None:
+        if self.tabs.widget(index) is self.review:
+            self.review.refresh()
+
+    def lab_count(self) -> dict[str, Any] | None:
+        """The chosen count's part of the lab table (None while it loads)."""
+        return None if self.lab is None else self.lab["counts"][self.count]
+
+    def new_seed(self) -> int:
+        """A drill's seed: the page's (tests), else a random one."""
+        return self.seed if self.seed is not None else random.SystemRandom().randrange(2 ** 31)
+
+    # ----- saving -----------------------------------------------------------------------------
+
+    def record(self, mode: Mode, plain: Mapping[str, Any], decision: GradedDecision) -> None:
+        """Save ``decision`` in the session of its drill and settings (started if need be)."""
+        session = (decision.preset, mode.value, json.dumps(plain, sort_keys=True))
+        if session != self._session:
+            self.link.start(decision.preset, mode, plain)
+            self._session = session
+        self.link.decision(decision)
+
+    def _show_saving(self) -> None:
+        self.status.setText(self.link.status())
+        self.status.setStyleSheet(QUIET if self.link.unsaved() is None else WARNING)
+
+    def shutdown(self) -> None:
+        """Stop the drills' timers, drop a pending load, close the progress file."""
+        for drill in self.drills:
+            drill.stop()
+        self.loading.cancel()
+        self.review.loading.cancel()
+        self.link.close()
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:
+        self.shutdown()
+        super().closeEvent(event)
