@@ -61,7 +61,7 @@ PAGES: tuple[PageSpec, ...] = (
              "trainer.ui.progress.page:progress_page"),
     PageSpec("counting", "Counting",
              "Running count, true count, index plays and a counted shoe, with their review.",
-             "trainer.ui.counting.page:counting_page"),
+             "trainer.ui.counting.page:counting_page", ahead=False),
     PageSpec("settings", "Settings",
              "Rules, feedback, timer, dealer speed, theme and data location.",
              "trainer.ui.settings.page:settings_page"),
