@@ -11,10 +11,16 @@ from PyQt6.QtCore import QSettings
 
 from trainer.ui.main_window import MainWindow
 from trainer.ui.pages import PAGES
-from trainer.ui.warm_up import WarmUp
+from trainer.ui.warm_up import LIBRARIES, WarmUp, import_libraries
+
+
+def test_the_libraries_import() -> None:
+    import_libraries()
+    assert all(name in sys.modules for name in LIBRARIES)
 
 
 def _window(qtbot, store: QSettings) -> MainWindow:
+    import_libraries()          # here, so the warm-up's import thread has nothing left to do
     window = MainWindow(store)
     qtbot.addWidget(window)
     window.resize(1024, 640)
@@ -36,6 +42,15 @@ def test_pages_are_made_ahead_and_drills_only_imported(qtbot, store: QSettings) 
             assert window.pages[spec.key].page is not None, spec.key
     assert window.pages["shoe"].page is None      # never dealt unseen
     assert window.current_page() == "settings"
+    # the charts are rendered at the sizes they are shown at: the first visit only shows them
+    charts, progress = window.pages["charts"].page, window.pages["progress"].page
+    assert not charts.canvas.stale_figure  # type: ignore[union-attr]
+    assert not any(c.stale_figure for c in progress.canvases.values())  # type: ignore[union-attr]
+    size = charts.canvas.size()  # type: ignore[union-attr]
+    window.show_page("charts")
+    qtbot.wait(10)
+    assert charts.canvas.size() == size  # type: ignore[union-attr]
+    assert not charts.canvas.stale_figure  # type: ignore[union-attr]
     assert {spec.key for spec in PAGES if not spec.ahead} >= {"flashcards", "shoe"}
 
 

@@ -1,8 +1,8 @@
 """After the window's first paint, the first visit of every page made about as quick as a later
 one: the heavy libraries are imported off the UI thread, then, one idle moment at a time, each
-page not made yet is made and its charts rendered unseen (or, for a drill, which deals and
-starts its clock when made, only its module imported), so that choosing it later is a switch
-and not a build."""
+page not made yet is made (or, for a drill, which deals and starts its clock when made, only
+its module imported), and the charts of the pages made are rendered unseen at the sizes they
+will be shown at, once their data are read: choosing a page later is a switch, not a build."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import threading
 
 from PyQt6 import sip
 from PyQt6.QtCore import QObject, QTimer, pyqtSignal
+from PyQt6.QtWidgets import QApplication
 
+from .lazy_page import LazyPage
 from .main_window import MainWindow
 
 #: Imported in the background first (no Qt in them): what the charts and progress pages load.
@@ -40,7 +42,8 @@ class WarmUp(QObject):
         super().__init__(window)
         self.window = window
         self.pause_ms = pause_ms
-        self._warmed: set[str] = set()
+        self._warmed: set[str] = set()     # pages made or imported
+        self._rendered: set[str] = set()   # pages whose charts were rendered ahead
         self._imports = threading.Thread(target=import_libraries, name="warm-up imports",
                                          daemon=True)
 
@@ -49,28 +52,50 @@ class WarmUp(QObject):
         self._imports.start()
         QTimer.singleShot(self.pause_ms, self._next)
 
+    def _render_ahead(self, slot: LazyPage) -> None:
+        """Lay ``slot`` out as shown, unpainted (the window's updates held), and have its page
+        render its charts at those sizes; then put the page shown back. (A hidden widget's
+        sizes wait for its showing, and a chart rendered before them is rendered again.)"""
+        stack, shown = self.window.stack, self.window.stack.currentWidget()
+        self.window.setUpdatesEnabled(False)
+        try:
+            stack.setCurrentWidget(slot)
+            QApplication.sendPostedEvents()     # layouts, resizes, scroll bars
+            slot.page.render_ahead()  # type: ignore[union-attr]
+        finally:
+            stack.setCurrentWidget(shown)
+            self.window.setUpdatesEnabled(True)
+
     def _next(self) -> None:
-        """Make the next page not made yet (after the imports), then come back."""
+        """One step, then come back after a pause: after the imports, make (or import) the
+        next page; then render ahead each page made that can, once it has read what it
+        shows."""
         if sip.isdeleted(self.window) or not self.window.isVisible():
             return
         if self._imports.is_alive():
             QTimer.singleShot(self.pause_ms, self._next)
             return
-        waiting = [slot for slot in self.window.pages.values()
+        slots = list(self.window.pages.values())
+        waiting = [slot for slot in slots
                    if slot.page is None and slot.spec.key not in self._warmed]
-        if not waiting:
+        to_render = [slot for slot in slots
+                     if slot.spec.ahead and hasattr(slot.page, "render_ahead")
+                     and slot.spec.key not in self._rendered
+                     and slot is not self.window.stack.currentWidget()]
+        if not waiting and not to_render:
             self.done.emit()
             return
-        slot = waiting[0]
-        self._warmed.add(slot.spec.key)
         try:
-            if slot.spec.ahead:
-                page = slot.ensure(quiet=True)
-                render_ahead = getattr(page, "render_ahead", None)
-                if render_ahead is not None:
-                    render_ahead()
-            else:
-                slot.spec.load()
+            if waiting:
+                slot = waiting[0]
+                self._warmed.add(slot.spec.key)
+                if slot.spec.ahead:
+                    slot.ensure(quiet=True)
+                else:
+                    slot.spec.load()
+            elif not getattr(to_render[0].page, "reading", lambda: False)():
+                self._rendered.add(to_render[0].spec.key)
+                self._render_ahead(to_render[0])
         except Exception:
             self.done.emit()
             return

@@ -28,9 +28,11 @@ from ..table.model import HIDDEN, HandView, TableView, card_view, total_text
 from ..widgets import ERROR_STYLE, QUIET
 
 
-def cards_view(cards: Sequence[Card], message: str, cards_left: int = 0) -> TableView:
+def cards_view(cards: Sequence[Card], message: str, cards_left: int | None = None
+               ) -> TableView:
     """A showing of cards to count: the cards face up in the player's place, how many under
-    them (no total: counting is the player's work), no stakes."""
+    them (no total: counting is the player's work), no stakes; the shoe's badge only where a
+    shoe is in play (``cards_left``)."""
     if not cards:
         return TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None,
                          cards_left=cards_left, cut_card_out=False, message=message)
@@ -51,7 +53,7 @@ def index_view(card: IndexCard, rules: RuleSet) -> TableView:
                     total_text=total_text(hand, rules.six_card_charlie), real_stake=UNIT,
                     free_stake=Fraction(0), lammers=0)
     return TableView(dealer_cards=(card_view(card.up), HIDDEN), hole_hidden=True, hands=(view,),
-                     current=0, cards_left=rules.decks * 52 - len(card.cards) - 2,
+                     current=0, cards_left=None,     # no shoe in play: the count is given
                      cut_card_out=False,
                      message=card.question().split(":")[0],
                      dealer_total_text=f"shows {card.up.rank.symbol}")

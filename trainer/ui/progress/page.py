@@ -330,6 +330,16 @@ class ProgressPage(QWidget):
         """True while the store is being read."""
         return self._loading.running
 
+    def reading(self) -> bool:
+        """True while anything the page shows is being read or worked out."""
+        return self._loading.running or self._costing.running or self._carding.running
+
+    def render_ahead(self) -> None:
+        """Render the changed charts now, unseen (the window's warm-up), so that the page's
+        first paint only copies them to the screen."""
+        for canvas in self.canvases.values():
+            canvas.render_ahead()
+
     def reload(self) -> None:
         """Read the store again for the current filters (in a worker thread)."""
         if self._loading.running:
