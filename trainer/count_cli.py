@@ -73,15 +73,18 @@ def add_count_commands(commands: argparse._SubParsersAction) -> None:  # type: i
 Runner = Callable[[Callable[[Any], None], TextIO, TextIO], object]
 
 
-def _drill(args: argparse.Namespace, seed: int, keep: Callable[[Any], None]
+def _drill(args: argparse.Namespace, seed: int, keep: Callable[[Any], None],
+           history: Callable[[str], list[Any]] = lambda preset: []
            ) -> tuple[str, dict[str, Any], Callable[[TextIO, TextIO], object]]:
-    """The drill ``args`` ask for: its mode, its settings as stored, and how to run it."""
+    """The drill ``args`` ask for: its mode, its settings as stored, and how to run it
+    (``history(preset)``: the earlier index answers an index deck is spaced by)."""
     from trainer.drills.counting import terminal
     from trainer.drills.counting.index_cards import IndexFlashcards
     from trainer.drills.counting.running import RunningCountDrill, RunSettings
     from trainer.drills.counting.shoe import CountingSettings, CountingShoe
     from trainer.drills.counting.true_count import TrueCountDrill
     from trainer.drills.shoe_practice import ShoeSettings
+    from trainer.drills.situations import preset_label
     from trainer.rules import preset
     rules = preset(args.preset)
     settings: dict[str, Any] = {"drill": args.drill, "count": args.count, "seed": seed}
@@ -96,7 +99,8 @@ def _drill(args: argparse.Namespace, seed: int, keep: Callable[[Any], None]
         return "count", settings, lambda keys, out: terminal.run_true(
             true, args.questions, keys, out, on_decision=keep)
     if args.drill == "index":
-        cards = IndexFlashcards(rules, args.count, seed=seed, top=args.top)
+        cards = IndexFlashcards(rules, args.count, seed=seed, top=args.top,
+                                history=history(preset_label(rules)))
         return "index", settings, lambda keys, out: terminal.run_index(
             cards, args.cards, keys, out, on_decision=keep)
     counting = CountingSettings(args.count, args.bankroll, Fraction(args.unit),
@@ -115,6 +119,7 @@ def cmd_count(args: argparse.Namespace, stdin: TextIO | None = None,
     from strategy_charts.tables import TableError
     from trainer.drills.records import Mode
     from trainer.drills.situations import preset_label
+    from trainer.progress.counting import index_answers
     from trainer.progress.saving import SessionSaver
     from trainer.rules import preset
 
@@ -133,7 +138,8 @@ def cmd_count(args: argparse.Namespace, stdin: TextIO | None = None,
     code = 0
     try:
         try:
-            mode, settings, run = _drill(args, seed, keep)
+            mode, settings, run = _drill(
+                args, seed, keep, lambda label: index_answers(store, label, args.count))
         except (ValueError, TableError) as exc:
             err.write(f"freebet-trainer count: {exc}\n")
             return 2

@@ -16,6 +16,7 @@ from trainer.drills.counting.keys import CountingKey, bet_detail, decks_detail
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.true_count import TrueCountDrill, floored
+from trainer.drills.memory import Answer, day_of
 from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.drills.situations import Situation
@@ -145,6 +146,30 @@ def test_index_cards_grade_against_the_exact_evs_at_the_count(clock: FakeClock) 
     card = cards.next()
     with pytest.raises(ValueError, match="not a play here"):
         cards.answer("surrender")
+
+
+def test_index_cards_are_spaced_by_the_earlier_answers(clock: FakeClock) -> None:
+    """A play recalled well (answered right a moment ago) waits while the others are due; once
+    none is due, every play comes round again."""
+    rules = preset("evolution")
+    plays = IndexFlashcards(rules, "hilo", seed=3, clock=clock, top=6).plays
+    keys = IndexFlashcards(rules, "hilo", seed=3, clock=clock, top=6).key_of
+    known, missed = plays[0], plays[5]
+    now = day_of(clock())
+    history = [Answer(keys(known), now - ago, True, 0.5) for ago in (20, 10, 3, 0.01)]
+    history.append(Answer(keys(missed), now - 1, False, 0.5))
+    cards = IndexFlashcards(rules, "hilo", seed=3, clock=clock, top=6, history=history)
+    assert cards.recall(known) >= 0.9 > cards.recall(missed) > 0
+    asked = []
+    for _ in range(11):
+        card = cards.next()
+        asked.append(card.play)
+        clock.advance(2)
+        cards.answer(card.best)
+    cycle = asked[:5]
+    assert known not in cycle and len({p.cell for p in cycle}) == 5
+    assert cycle[-1] == missed          # the new ones first (the most valuable first), then it
+    assert known in asked[5:]
 
 
 def test_a_missed_index_card_comes_back_at_the_same_count(clock: FakeClock) -> None:

@@ -89,7 +89,7 @@ def test_count_commands_save_every_answer(tmp_path: Path, monkeypatch: pytest.Mo
                  folder]) == 0
     said = capsys.readouterr().out
     assert "'three' is not a true count" in said and said.count("True count?") == 4
-    monkeypatch.setattr("sys.stdin", io.StringIO("s\nh\nd\nx\ns\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\ns\nh\nd\nx\ns\nq\n"))
     assert main(["count", "index", "--cards", "5", "--top", "4", "--seed", "1", "--data-dir",
                  folder]) == 0
     said = capsys.readouterr().out

@@ -98,3 +98,24 @@ def test_a_version_4_file_is_backed_up_then_takes_counting_answers(tmp_path: Pat
                                               "2026-12-01T10:00:00Z"))
         [day] = counting.count_days(store, "evolution", "hilo")
         assert (day.drill, day.right) == ("true", 1)
+
+
+def test_index_answers_read_back_for_the_memory_model(tmp_path: Path) -> None:
+    """Oldest first, right unless wrong, the guess one over the plays offered; other counts,
+    other rules, plain plays and undone answers left out."""
+    key = "evolution|index|hilo|hard:12:4"
+    index = {"situation_key": key, "mode": Mode.INDEX, "weight": 0.0,
+             "evs": {"hit": 0.1, "stand": 0.2}}
+    with ProgressStore.open(tmp_path / "p.sqlite3") as store:
+        session = store.start_session("evolution", Mode.INDEX, {"drill": "index"})
+        store.record_decision(session, decision(**index, time="2026-03-02T08:00:00Z",
+                                                verdict=Verdict.WRONG))
+        store.record_decision(session, decision(**index, time="2026-03-01T08:00:00Z"))
+        store.record_decision(session, decision(
+            **{**index, "situation_key": "evolution|index|freebet|hard:12:4"},
+            time="2026-03-01T09:00:00Z"))
+        store.record_decision(session, decision(time="2026-03-01T10:00:00Z"))
+        answers = counting.index_answers(store, "evolution", "hilo")
+    assert [(a.situation, a.right, a.guess) for a in answers] == [
+        (key, True, 0.5), (key, False, 0.5)]
+    assert answers[1].day - answers[0].day == pytest.approx(1.0)

@@ -31,6 +31,7 @@ def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingP
     with qtbot.waitExposed(made):
         made.show()
     qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
+    qtbot.waitUntil(lambda: made.index.card is not None, timeout=20000)   # spaced by the store
     return made
 
 

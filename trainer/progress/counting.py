@@ -19,11 +19,13 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 from statistics import median
 from typing import Any
 
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.drills.leak import RECENT
+from trainer.drills.memory import Answer, day_of
 from trainer.progress.store import ProgressStore
 
 
@@ -110,6 +112,18 @@ class IndexRecord:
 
     plays: list[IndexAnswers]
     leak_per_100: float
+
+
+def index_answers(store: ProgressStore, preset: str, count: str) -> list[Answer]:
+    """Every index answer of ``count`` in ``preset`` (flashcards and shoe practice), oldest
+    first, as the memory model reads it: what spaces the index flashcards."""
+    rows = store.tuples(
+        "SELECT situation_key, time, verdict, evs FROM decisions "
+        f"WHERE preset = ? AND undone = 0 AND {_prefix_sql()} ORDER BY time, id",
+        [preset, *_prefix(preset, INDEX, count)])
+    return [Answer(key, day_of(datetime.fromisoformat(time)), verdict != "wrong",
+                   1 / max(1, len(json.loads(evs))))
+            for key, time, verdict, evs in rows]
 
 
 def index_record(store: ProgressStore, preset: str, count: str,

@@ -3,10 +3,13 @@ EVs at that count.
 
 The EVs are the count lab's (:mod:`strategy_charts.counting.indices`): at each true count, the
 mean over the shoes met there of each action's exact EV, made monotone in the count, so the
-best play changes once, at the index. Cards ask about each index play of a count in a shuffled
-cycle (the most valuable first when ``top`` limits them), at a true count within ``spread`` of
-the index, as often on the side where the index play is right as on the side where it is not;
-a card answered wrongly comes back 3 to 5 cards later at the same count. Side bets (Pot of
+best play changes once, at the index. Cards ask about the index plays of a count in cycles,
+spaced by the memory model (:mod:`trainer.drills.memory`) over the player's earlier index
+answers (``history``): a cycle holds the plays due (recall under 90%, or never answered), the
+weakest first and, among those alike, the most valuable; when none is due, every play (keep
+going). A card is at a true count within ``spread`` of the index, as often on the side where
+the index play is right as on the side where it is not; a card answered wrongly comes back 3 to
+5 cards later at the same count. Side bets (Pot of
 Gold, ...) are asked as "bet or not" with no cards.
 
 A record's weight is 0: what a missed index play costs per 100 rounds is reckoned by the
@@ -17,6 +20,7 @@ reviews, which would count the same hand twice in shoe practice (its play and it
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,12 +34,17 @@ from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, Rank, RuleSet, Suit
 
 from ..grading import Clock, grade, utc_now
+from ..memory import Answer, MemoryParams, Trace, day_of, learn, recall
 from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import elapsed_ms, signed, stamp
 from .keys import INDEX, CountingKey
 
 REQUEUE_GAPS = (3, 4, 5)
+#: Recall under which a play is due again (the study queue's retention).
+RETENTION = 0.9
+#: The memory model's defaults, for a player whose own fit is not given.
+AVERAGE_MEMORY = MemoryParams()
 _TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
           "no_insurance", BET, NO_BET)
@@ -99,7 +108,8 @@ class IndexFlashcards:
 
     def __init__(self, rules: RuleSet, count: str = "hilo", *, lab: dict[str, Any] | None = None,
                  seed: int = 0, clock: Clock = utc_now, top: int | None = None,
-                 spread: int = 3) -> None:
+                 spread: int = 3, history: Sequence[Answer] = (),
+                 params: MemoryParams = AVERAGE_MEMORY) -> None:
         self.rules = rules
         self.count = count_named(count)
         lab = lab if lab is not None else load_or_build_lab(rules)
@@ -117,14 +127,33 @@ class IndexFlashcards:
         self.dealt = 0
         self.current: IndexCard | None = None
         self.decisions: list[GradedDecision] = []
+        self.params = params
+        #: what the player holds of each decision (its index key), from ``history`` on
+        self.traces: dict[str, Trace] = {}
+        for answer in sorted(history, key=lambda a: a.day):
+            self.traces[answer.situation] = learn(params, self.traces.get(answer.situation),
+                                                  answer)
+
+    def key_of(self, play: IndexPlay) -> str:
+        """The stored key of a play's decision (what its answers are kept under)."""
+        return CountingKey(self.preset, INDEX, self.count.key, play.cell.key).key
+
+    def recall(self, play: IndexPlay) -> float:
+        """The chance the player recalls the play now (0 if never answered)."""
+        return recall(self.traces.get(self.key_of(play)), day_of(self.clock()))
+
+    def _next_cycle(self) -> list[IndexPlay]:
+        """The plays due (every play when none is), weakest last, for :meth:`list.pop`."""
+        due = [play for play in self.plays if self.recall(play) < RETENTION] or list(self.plays)
+        self.rng.shuffle(due)                 # ties (alike plays) in no fixed order
+        return sorted(due, key=lambda play: (self.recall(play), -play.gain), reverse=True)
 
     def _choose(self) -> tuple[IndexPlay, int]:
         again = self._again.pop(self.dealt, None)
         if again is not None:
             return again
         if not self._cycle:
-            self._cycle = list(self.plays)
-            self.rng.shuffle(self._cycle)
+            self._cycle = self._next_cycle()
         play = self._cycle.pop()
         step = 1 if play.direction == "+" else -1
         if self.rng.random() < 0.5:           # where the index play is right
@@ -181,6 +210,8 @@ class IndexFlashcards:
             dealer_up=card.up.rank.symbol if card.up else "", action=action,
             best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
             response_ms=elapsed_ms(card.dealt_at, now), evs=dict(card.evs), weight=0.0)
+        self.traces[key.key] = learn(self.params, self.traces.get(key.key), Answer(
+            key.key, day_of(now), result.verdict is not Verdict.WRONG, 1 / len(card.actions)))
         if result.verdict is Verdict.WRONG:
             for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
                 if card.number + gap not in self._again:

@@ -9,8 +9,12 @@ from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidg
 
 from strategy_charts.counting.cells import BET, NO_BET
 from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
+from trainer.drills.memory import Answer
 from trainer.drills.records import Mode, Verdict
+from trainer.drills.situations import preset_label
+from trainer.progress.counting import index_answers
 
+from ..background import Job, Latest
 from ..table.action_bar import ORDER, ActionBar
 from ..table.widget import TableWidget
 from ..widgets import ERROR_STYLE, QUIET
@@ -30,6 +34,7 @@ class IndexPanel(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.cards: IndexFlashcards | None = None
         self.card: IndexCard | None = None
+        self.loading = Latest()      # the earlier answers a new deck is spaced by
         self.table = TableWidget()
         self.question = QLabel()
         self.question.setObjectName("index-question")
@@ -59,18 +64,31 @@ class IndexPanel(QWidget):
         self.bar.proceed.connect(self.next)
 
     def restart(self) -> None:
+        """Read the player's earlier index answers of this count (off the UI thread), then
+        deal the first card of a deck spaced by them."""
         self.stop()
+        self.cards = None
         rules, lab = self.page.rules, self.page.lab
         if rules is None or lab is None:
             return
-        try:
-            self.cards = IndexFlashcards(rules, self.page.count, lab=lab,
-                                         seed=self.page.new_seed(), clock=self.page.clock)
-        except ValueError as exc:            # a count with no index plays under these rules
-            self.cards = None
-            self.table.set_view(cards_view((), str(exc)))
-            return
-        self.next()
+        preset, count, saver = preset_label(rules), self.page.count, self.page.link.saver
+        seed = self.page.new_seed()
+
+        def work() -> list[Answer]:
+            saver.save(wait=True)
+            return saver.read(lambda store: index_answers(store, preset, count), [])
+
+        def deal(history: list[Answer]) -> None:
+            try:
+                self.cards = IndexFlashcards(rules, count, lab=lab, seed=seed,
+                                             clock=self.page.clock, history=history)
+            except ValueError as exc:        # a count with no index plays under these rules
+                self.table.set_view(cards_view((), str(exc)))
+                return
+            self.next()
+
+        job: Job[list[Answer]] = Job(self, work, name="counting: index answers")
+        self.loading.start(job.succeeded(deal))
 
     def stop(self) -> None:
         self.card = None
