@@ -112,3 +112,28 @@ def test_the_cards_read_apart_are_the_ones_the_full_read_gives(seeded: Path) -> 
     assert quick.due == () and quick.cards == 0 and quick.leaks == full.leaks
     assert load_cards(path, ProgressQuery("evolution"), today, now) == (full.due, full.cards)
     assert load_cards(path, ProgressQuery(), today, now)[1] == full.cards > 0
+
+
+def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path) -> None:
+    """A wrong running count or index answer is no play of the strategy: the page's counts,
+    accuracy and modes leave it out (the Counting page reviews it); the export keeps it."""
+    from trainer.drills.records import Mode, Verdict
+    from trainer.progress.filters import EVERYTHING
+
+    from .factories import decision
+
+    path = tmp_path / "p.sqlite3"
+    with ProgressStore.open(path) as store:
+        plays = store.start_session("evolution", Mode.FLASHCARDS, {})
+        store.record_decision(plays, decision(time="2026-03-01T08:00:00Z"))
+        for mode, key in ((Mode.COUNT, "evolution|count|hilo|c2"),
+                          (Mode.INDEX, "evolution|index|hilo|hard:12:4")):
+            session = store.start_session("evolution", mode, {})
+            store.record_decision(session, decision(
+                situation_key=key, mode=mode, action="+3", best_action="+2", evs={},
+                verdict=Verdict.WRONG, ev_loss=0.0, weight=0.0, time="2026-03-01T09:00:00Z"))
+        assert len(list(store.decisions(EVERYTHING))) == 3
+    for query in (ProgressQuery(), ProgressQuery(preset="evolution")):
+        data = load_progress(path, query, cards=False)
+        assert data.decisions == 1 and sum(d.right for d in data.days) == 1
+    assert all(not mode.counts for mode in (Mode.FLASHCARDS, Mode.SHOE, Mode.TIMED))

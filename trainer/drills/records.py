@@ -48,6 +48,12 @@ class Mode(Enum):
     COUNT = "count"              # running count and true count drills
     INDEX = "index"              # index flashcards: a play at a true count
 
+    @property
+    def counts(self) -> bool:
+        """A counting drill's answer: reviewed on its own (the Counting page), not among the
+        plays of the strategy."""
+        return self in (Mode.COUNT, Mode.INDEX)
+
 
 @dataclass(frozen=True)
 class GradedDecision:

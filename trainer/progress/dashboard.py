@@ -43,7 +43,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class ProgressQuery:
-    """Which decisions the page covers: preset (None: all), mode (None: all), local dates."""
+    """Which decisions the page covers: preset (None: all), mode (None: every mode of play;
+    the counting drills' answers are reviewed on their own), local dates."""
 
     preset: str | None = None
     mode: Mode | None = None
@@ -54,7 +55,8 @@ class ProgressQuery:
     def filter(self) -> Filter:
         """The store filter: local calendar days turned into UTC bounds."""
         return Filter(self.preset, self.mode, _utc_midnight(self.since),
-                      _utc_midnight(self.until + timedelta(days=1)) if self.until else None)
+                      _utc_midnight(self.until + timedelta(days=1)) if self.until else None,
+                      plays_only=True)
 
 
 def _utc_midnight(day: date | None) -> datetime | None:

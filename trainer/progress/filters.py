@@ -63,6 +63,7 @@ class Filter:
     since: TimeBound | None = None
     until: TimeBound | None = None
     with_undone: bool = False    # undone answers are left out unless asked for (the export)
+    plays_only: bool = False     # leave the counting drills' answers out (the play reviews)
 
     def sql(self, table: str = "decisions", *, time_and_mode: bool = True) -> tuple[str, list]:
         """A WHERE condition on ``table``'s columns and its parameters ("1" when unfiltered).
@@ -74,6 +75,10 @@ class Filter:
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")
             params.append(self.preset)
+        if self.plays_only:
+            counting = [mode.value for mode in Mode if mode.counts]
+            parts.append(f"{table}.mode NOT IN ({', '.join('?' * len(counting))})")
+            params.extend(counting)
         if time_and_mode and self.mode is not None:
             parts.append(f"{table}.mode = ?")
             params.append(self.mode.value)

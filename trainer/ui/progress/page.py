@@ -142,7 +142,8 @@ class ProgressPage(QWidget):
         self.mode_box.setAccessibleName("Mode")
         self.mode_box.addItem("All modes", None)
         for mode in Mode:
-            self.mode_box.addItem(mode.value.capitalize(), mode)
+            if not mode.counts:          # counting answers: the Counting page's review
+                self.mode_box.addItem(mode.value.capitalize(), mode)
         self.range_box = QComboBox()
         self.range_box.setAccessibleName("Dates")
         for label, days in RANGES:
