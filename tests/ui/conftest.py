@@ -109,3 +109,29 @@ def no_quit_question(monkeypatch: pytest.MonkeyPatch) -> None:
     def asked(_parent: object, waiting: object) -> bool:
         pytest.fail(f"closing asked whether to lose unsaved answers: {waiting}")
     monkeypatch.setattr("trainer.ui.main_window.confirm_losing", asked)
+
+
+@pytest.fixture(autouse=True)
+def _windows_close_at_teardown(monkeypatch: pytest.MonkeyPatch):
+    """Every main window a test makes lives until the test's teardown and is closed there, as
+    the app closes it (its pages' loads cancelled). pytest-qt keeps only a weak reference, so a
+    window whose test ended could otherwise be garbage-collected at any moment, even inside a
+    callback of one of its own background loads."""
+    from PyQt6 import sip
+
+    from trainer.ui.main_window import MainWindow
+
+    made: list[MainWindow] = []
+    original = MainWindow.__init__
+
+    def init(self: MainWindow, *args, **kwargs) -> None:
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(MainWindow, "__init__", init)
+    yield
+    for window in made:
+        if not sip.isdeleted(window):
+            window.close()
+            window.deleteLater()
+    made.clear()

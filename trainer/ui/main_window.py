@@ -146,6 +146,10 @@ class MainWindow(QMainWindow):
                 event.ignore()
             return
         self.save_state()
+        for slot in self.pages.values():     # their loads and timers end with the window
+            shutdown = getattr(slot.page, "shutdown", None)
+            if shutdown is not None:
+                shutdown()
         super().closeEvent(event)
 
 

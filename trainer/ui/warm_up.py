@@ -11,7 +11,7 @@ import threading
 
 from PyQt6 import sip
 from PyQt6.QtCore import QObject, QTimer, pyqtSignal
-from PyQt6.QtWidgets import QApplication
+from PyQt6.QtWidgets import QApplication, QWidget
 
 from .lazy_page import LazyPage
 from .main_window import MainWindow
@@ -60,7 +60,9 @@ class WarmUp(QObject):
         self.window.setUpdatesEnabled(False)
         try:
             stack.setCurrentWidget(slot)
-            QApplication.sendPostedEvents()     # layouts, resizes, scroll bars
+            for _ in range(3):      # a layout's sizes may post more layout work below it
+                for widget in (slot, *slot.findChildren(QWidget)):
+                    QApplication.sendPostedEvents(widget, 0)   # this page's own events only
             slot.page.render_ahead()  # type: ignore[union-attr]
         finally:
             stack.setCurrentWidget(shown)

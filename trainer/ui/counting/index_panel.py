@@ -91,6 +91,7 @@ class IndexPanel(QWidget):
         self.loading.start(job.succeeded(deal))
 
     def stop(self) -> None:
+        self.loading.cancel()
         self.card = None
         self.bar.set_actions(())
         self.bar.set_proceed(None)
