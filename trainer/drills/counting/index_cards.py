@@ -144,9 +144,10 @@ class IndexFlashcards:
 
     def _next_cycle(self) -> list[IndexPlay]:
         """The plays due (every play when none is), weakest last, for :meth:`list.pop`."""
-        due = [play for play in self.plays if self.recall(play) < RETENTION] or list(self.plays)
+        held = {id(play): self.recall(play) for play in self.plays}
+        due = [play for play in self.plays if held[id(play)] < RETENTION] or list(self.plays)
         self.rng.shuffle(due)                 # ties (alike plays) in no fixed order
-        return sorted(due, key=lambda play: (self.recall(play), -play.gain), reverse=True)
+        return sorted(due, key=lambda play: (held[id(play)], -play.gain), reverse=True)
 
     def _choose(self) -> tuple[IndexPlay, int]:
         again = self._again.pop(self.dealt, None)
