@@ -126,6 +126,9 @@ SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "flashcards": drill_state("flashcard-answer"),
     "shoe-practice": drill_state("shoe-free-split"),
     "shoe-settled": drill_state("shoe-settled"), "shoe-report": drill_state("shoe-report"),
+    "counted-shoe-question": drill_state("counted-shoe-question"),
+    "counted-shoe-check": drill_state("counted-shoe-check"),
+    "counted-shoe-report": drill_state("counted-shoe-report"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
 }

@@ -233,6 +233,15 @@ def test_a_counted_shoe_grades_bets_checks_and_index_plays(clock: FakeClock) -> 
     assert losing and all(d.ev_loss > 0 for d in losing)
     assert all(d.verdict is Verdict.WRONG for d in off.decisions if d.situation_key.endswith(
         "|shoe"))
+    good, bad = shoe.summary(), off.summary()
+    assert good.checks == good.checks_right == contexts.count("count") and good.largest_miss == 0
+    assert good.bets == good.bets_on_ramp == len(shoe.practice.rounds) and not good.bet_ev_lost
+    assert good.index_plays == len(index)
+    assert bad.checks_right == 0 and bad.largest_miss == 1
+    assert bad.bets_on_ramp == len(bets) - len(wrong)
+    assert bad.bet_ev_lost == pytest.approx(sum(d.ev_loss for d in bets))
+    assert "Count checks: 0 of" in bad.lines()[0] and "off by 1" in bad.lines()[0]
+    assert "the others cost" in bad.lines()[1] and "the others" not in good.lines()[1]
 
 
 def test_a_counted_shoe_knows_only_the_cards_seen(clock: FakeClock) -> None:
@@ -251,3 +260,21 @@ def test_a_counted_shoe_knows_only_the_cards_seen(clock: FakeClock) -> None:
         shoe.bet(1)
     with pytest.raises(ValueError, match="no computer seats"):
         CountingShoe(preset("evolution"), ShoeSettings(computer_seats=1))
+
+
+def test_a_counted_shoe_can_be_timed(clock: FakeClock) -> None:
+    """A timer runs a counted shoe as any shoe: a late answer is the time-out decision, and its
+    records (the play and its index grade) are stored as timed."""
+    from trainer.drills.timed import TimedDrill
+
+    shoe = CountingShoe(preset("evolution"), ShoeSettings(bet=Fraction(10), bankroll=None),
+                        CountingSettings("hilo", check_chance=0.0), seed=3, clock=clock)
+    timed = TimedDrill(shoe, 2.0, clock)
+    while not shoe.practice.awaiting:
+        shoe.bet(1)
+    timed.start()
+    clock.advance(2.5)
+    played = timed.poll()
+    assert played is not None and played.timed_out and played.mode is Mode.TIMED
+    assert len(shoe.decisions) >= 2                           # the bets, the play, ...
+    assert all(d.mode is Mode.TIMED for d in shoe.decisions)  # ... all of a timed session

@@ -115,8 +115,9 @@ def test_the_cards_read_apart_are_the_ones_the_full_read_gives(seeded: Path) -> 
 
 
 def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path) -> None:
-    """A wrong running count or index answer is no play of the strategy: the page's counts,
-    accuracy and modes leave it out (the Counting page reviews it); the export keeps it."""
+    """A wrong running count or index answer is no play of the strategy, nor a counted shoe's
+    bet, index grade or count check (stored in the shoe's mode): the page's counts, accuracy
+    and modes leave them out (the Counting page reviews them); the export keeps them."""
     from trainer.drills.records import Mode, Verdict
     from trainer.progress.filters import EVERYTHING
 
@@ -127,12 +128,15 @@ def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path
         plays = store.start_session("evolution", Mode.FLASHCARDS, {})
         store.record_decision(plays, decision(time="2026-03-01T08:00:00Z"))
         for mode, key in ((Mode.COUNT, "evolution|count|hilo|c2"),
-                          (Mode.INDEX, "evolution|index|hilo|hard:12:4")):
+                          (Mode.INDEX, "evolution|index|hilo|hard:12:4"),
+                          (Mode.SHOE, "evolution|bet|hilo|tc+2"),
+                          (Mode.TIMED, "evolution|index|hilo|hard:16:10"),
+                          (Mode.SHOE, "evolution|count|hilo|shoe")):
             session = store.start_session("evolution", mode, {})
             store.record_decision(session, decision(
                 situation_key=key, mode=mode, action="+3", best_action="+2", evs={},
                 verdict=Verdict.WRONG, ev_loss=0.0, weight=0.0, time="2026-03-01T09:00:00Z"))
-        assert len(list(store.decisions(EVERYTHING))) == 3
+        assert len(list(store.decisions(EVERYTHING))) == 6
     for query in (ProgressQuery(), ProgressQuery(preset="evolution")):
         data = load_progress(path, query, cards=False)
         assert data.decisions == 1 and sum(d.right for d in data.days) == 1

@@ -16,7 +16,6 @@ from trainer.drills.counting.keys import CountingKey
 from trainer.drills.records import Mode, Verdict
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
-from trainer.rules import Action
 from trainer.ui.counting.page import CountingPage, counting_page
 from trainer.ui.pages import PAGE_KEYS
 
@@ -130,51 +129,26 @@ def test_index_cards_are_graded_against_the_exact_evs_at_the_count(
         assert CountingKey.from_key(row[1]).cell == card.cell
 
 
-def test_a_counted_shoe_bets_plays_checks_the_count_and_saves(
-        qtbot, page: CountingPage, data_dir: Path) -> None:
-    page.tabs.setCurrentWidget(page.shoe)
-    panel = page.shoe
-    shoe = panel.shoe
-    assert shoe is not None and shoe.bet_due
-    assert shoe.practice.settings.perfect_play            # graded against the live shoe
-    checks = clicks = 0
-    for _ in range(12):                                       # a few rounds, played by chart
-        if shoe.check_due:
-            panel.check.box.setText("not a count")
-            qtbot.keyClick(panel.check.box, Qt.Key.Key_Return)
-            assert "not a running count" in panel.check.line.text()
-            panel.check.box.setText(str(int(shoe.seen()[0])))
-            qtbot.keyClick(panel.check.box, Qt.Key.Key_Return)
-            assert panel.check.line.text().startswith("Right")
-            checks += 1
-            continue
-        assert shoe.bet_due and panel.bet_button.isEnabled()
-        panel.units.setValue(2)
-        rounds = len(shoe.practice.rounds)
-        if rounds % 2:
-            qtbot.mouseClick(panel.bet_button, Qt.MouseButton.LeftButton)
-        else:                                                 # Enter in the units box
-            qtbot.keyClick(panel.units, Qt.Key.Key_Return)
-        assert len(shoe.practice.rounds) + shoe.practice.awaiting == rounds + 1
-        while shoe.practice.awaiting:
-            legal = shoe.practice.round.legal_actions()
-            action = Action.STAND if Action.STAND in legal else Action.NO_INSURANCE
-            assert panel.bar.button(action).isVisible()
-            qtbot.mouseClick(panel.bar.button(action), Qt.MouseButton.LeftButton)
-            clicks += 1
-    rows = saved(page, data_dir)
-    contexts = {}
-    for mode, key, *_ in rows:
-        assert mode == Mode.SHOE.value
-        try:
-            context = CountingKey.from_key(key).context
-        except ValueError:
-            context = "play"
-        contexts[context] = contexts.get(context, 0) + 1
-    assert contexts["bet"] == 12 - checks and contexts["play"] == clicks > 0
-    assert contexts.get("count", 0) == checks
-    assert contexts.get("index", 0) > 0          # graded apart against the index play
-    assert "against the ramp" in panel.feedback.text()
+def test_count_a_shoe_opens_shoe_practice_counted_with_these_rules_and_count(
+        qtbot, store: QSettings, data_dir: Path) -> None:
+    from trainer.ui.main_window import MainWindow
+    from trainer.ui.practice.shoe_page import ShoePhase
+
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    page = window.show_page("counting")
+    page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))
+    page.count_box.setCurrentIndex(page.count_box.findData("freebet"))
+    qtbot.mouseClick(page.shoe_button, Qt.MouseButton.LeftButton)
+    assert window.current_page() == "shoe"
+    shoe = window.pages["shoe"].page
+    assert shoe.count_key == "freebet" and shoe.rules_box.currentData() == "pot-of-gold"
+    qtbot.waitUntil(lambda: shoe.phase is ShoePhase.BETTING, timeout=30000)
+    assert shoe.counter is not None and shoe.counter.count.key == "freebet"
+    assert shoe.rules is not None and shoe.rules.pot_of_gold is not None
+    for key in ("counting", "shoe"):
+        window.pages[key].page.shutdown()
 
 
 def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingPage,

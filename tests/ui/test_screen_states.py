@@ -27,8 +27,14 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
     prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
     if isinstance(page, ShoePage):
         expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
-                    "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT}[name]
+                    "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
+                    "counted-shoe-question": ShoePhase.DECIDING,
+                    "counted-shoe-check": ShoePhase.CHECKING,
+                    "counted-shoe-report": ShoePhase.REPORT}[name]
         assert page.phase is expected
+        assert (page.counter is not None) is name.startswith("counted")
+        if name == "counted-shoe-report":
+            assert "Count checks: 1 of 1 right." in page.report.text()
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
     else:

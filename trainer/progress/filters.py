@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
+from trainer.drills.counting.keys import PARTS as COUNTING_KEY_PARTS
 from trainer.drills.records import Mode
 
 TimeBound = datetime | date | str
@@ -63,7 +64,8 @@ class Filter:
     since: TimeBound | None = None
     until: TimeBound | None = None
     with_undone: bool = False    # undone answers are left out unless asked for (the export)
-    plays_only: bool = False     # leave the counting drills' answers out (the play reviews)
+    plays_only: bool = False     # leave every counting answer out (the play reviews): the
+    #                              counting drills' and a counted shoe's bets, index plays, checks
 
     def sql(self, table: str = "decisions", *, time_and_mode: bool = True) -> tuple[str, list]:
         """A WHERE condition on ``table``'s columns and its parameters ("1" when unfiltered).
@@ -75,10 +77,10 @@ class Filter:
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")
             params.append(self.preset)
-        if self.plays_only:
-            counting = [mode.value for mode in Mode if mode.counts]
-            parts.append(f"{table}.mode NOT IN ({', '.join('?' * len(counting))})")
-            params.extend(counting)
+        if self.plays_only:     # a counting key has 4 parts, a decision's 6 (drills.counting.keys)
+            key = f"{table}.situation_key"
+            parts.append(f"length({key}) - length(replace({key}, '|', '')) != ?")
+            params.append(COUNTING_KEY_PARTS - 1)
         if time_and_mode and self.mode is not None:
             parts.append(f"{table}.mode = ?")
             params.append(self.mode.value)

@@ -89,15 +89,24 @@ class MainWindow(QMainWindow):
         return self.pages[key].ensure()
 
     def _page_made(self, page: QWidget) -> None:
-        """Connect what a newly made page offers: the progress page's leak drill."""
+        """Connect what a newly made page offers: the progress page's leak drill, the counting
+        page's counted shoe."""
         requested = getattr(page, "drill_requested", None)
         if requested is not None:
             requested.connect(self.drill_on)
+        counted = getattr(page, "shoe_requested", None)
+        if counted is not None:
+            counted.connect(self.count_shoe)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""
         page = self.show_page("flashcards")
         page.drill_on(keys)  # type: ignore[attr-defined]
+
+    def count_shoe(self, count: str, rules: str) -> None:
+        """Show Shoe practice and deal a shoe of ``rules`` counted with ``count``."""
+        page = self.show_page("shoe")
+        page.count_shoe(count, rules)  # type: ignore[attr-defined]
 
     def _row_changed(self, row: int) -> None:
         if row < 0:

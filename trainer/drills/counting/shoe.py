@@ -38,6 +38,7 @@ from ..shoe_practice import ShoePractice, ShoeSettings
 from ..situations import preset_label
 from .answers import count_record, elapsed_ms, read_count, signed, stamp
 from .keys import BET, IN_SHOE, INDEX, RUNNING, CountingKey, bet_detail
+from .shoe_summary import CountSummary
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class CountingShoe:
         now = self.clock()
         key = CountingKey(self.preset, BET, self.count.key, bet_detail(tc))
         decision = GradedDecision(
-            time=stamp(now), preset=self.preset, mode=Mode.SHOE, situation_key=key.key,
+            time=stamp(now), preset=self.preset, mode=self.record_mode, situation_key=key.key,
             cards=f"TC {signed(tc)}", dealer_up="", action=str(units), best_action=str(right),
             verdict=Verdict.CORRECT if units == right else Verdict.WRONG,
             ev_loss=max(0.0, loss), response_ms=elapsed_ms(self._asked_at, now), evs={},
@@ -150,7 +151,17 @@ class CountingShoe:
 
     # ----- decisions ----------------------------------------------------------------------------
 
-    def answer(self, action: Action) -> GradedDecision:
+    @property
+    def record_mode(self) -> Mode:
+        """The mode the decisions are stored under (a timer sets :attr:`Mode.TIMED`)."""
+        return self.practice.record_mode
+
+    @record_mode.setter
+    def record_mode(self, mode: Mode) -> None:
+        self.practice.record_mode = mode
+
+    def answer(self, action: Action, response_ms: int | None = None,
+               timed_out: bool = False) -> GradedDecision:
         """Take the player's action: graded against the live shoe as in shoe practice, and
         where the count can change the play, also against the index play at the true count
         of the cards seen (that record is stored too)."""
@@ -158,12 +169,16 @@ class CountingShoe:
         if rnd is None or not self.practice.awaiting:
             raise RuntimeError("no decision is awaited")
         index = self._index_grade(action)
-        decision = self.practice.answer(action)
+        decision = self.practice.answer(action, response_ms, timed_out)
         self.decisions.append(decision)
         if index is not None:
             self._keep(index)
         self._after_round()
         return decision
+
+    def time_out(self, response_ms: int | None = None) -> GradedDecision:
+        """Apply the document's time-out decision and grade it as the player's."""
+        return self.answer(self.practice.auto_action(), response_ms, timed_out=True)
 
     def _index_grade(self, action: Action) -> GradedDecision | None:
         rnd = self.practice.round
@@ -190,7 +205,7 @@ class CountingShoe:
         now = self.clock()
         key = CountingKey(self.preset, INDEX, self.count.key, cell.key)
         return GradedDecision(
-            time=stamp(now), preset=self.preset, mode=Mode.SHOE, situation_key=key.key,
+            time=stamp(now), preset=self.preset, mode=self.record_mode, situation_key=key.key,
             cards=shown, dealer_up=rnd.dealer_up.rank.symbol, action=result.action,
             best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
             response_ms=0, evs=dict(offered), weight=0.0)   # costed by the counting review
@@ -218,10 +233,14 @@ class CountingShoe:
         now = self.clock()
         key = CountingKey(self.preset, RUNNING, self.count.key, IN_SHOE)
         decision = count_record(key, typed, int(running), now, elapsed_ms(self._asked_at, now),
-                                Mode.SHOE, f"{len(self.practice.shoe.dealt)} cards seen")
+                                self.record_mode, f"{len(self.practice.shoe.dealt)} cards seen")
         self.check_due = False
         self._asked_at = self.clock()
         return self._keep(decision)
+
+    def summary(self) -> CountSummary:
+        """The count checks, bets and index plays of the shoe so far."""
+        return CountSummary.of(self.decisions)
 
     @property
     def finished(self) -> bool:

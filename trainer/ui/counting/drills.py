@@ -21,9 +21,10 @@ from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSett
 from trainer.drills.counting.true_count import TrueCountDrill
 from trainer.drills.records import Mode
 
+from ..count_widgets import CountEntry, DiscardTray
 from ..table.widget import TableWidget
 from .host import CountingHost
-from .views import CountEntry, DiscardTray, cards_view, spin_box
+from .views import cards_view, spin_box
 
 
 class RunningPanel(QWidget):

@@ -1,5 +1,8 @@
 """The Counting page: the rule set and count on top, a tab per drill and the review below.
 
+A whole shoe is counted in Shoe practice (its Count choice); the page's "Count a shoe" button
+sends the player there with the rules and count chosen here.
+
 The count lab table of the chosen rules (shipped for a preset, built and cached for a rules
 file) loads off the UI thread; each drill then starts from it. Every answer is saved through
 the page's :class:`~trainer.ui.practice.progress_link.ProgressLink` like any decision: a
@@ -13,13 +16,14 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QSettings
+from PyQt6.QtCore import QSettings, pyqtSignal
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -39,7 +43,6 @@ from ..widgets import ERROR_STYLE, QUIET, WARNING, Busy, heading
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
 from .review import ReviewPanel
-from .shoe_panel import ShoePanel
 
 
 class Drill(Protocol):
@@ -59,7 +62,11 @@ class CountingPage(QWidget):
     """Rules and count on top, the drills and the review in tabs, the saving line below.
 
     ``clock`` times the answers, ``seed`` (None: random) seeds the drills, and ``paced``
-    False leaves a running-count run's showings to :meth:`RunningPanel.step` (tests)."""
+    False leaves a running-count run's showings to :meth:`RunningPanel.step` (tests).
+    :attr:`shoe_requested` carries the chosen count's key and rules choice when the player
+    asks to count a shoe (in Shoe practice)."""
+
+    shoe_requested = pyqtSignal(str, str)
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
                  clock: Clock = utc_now, seed: int | None = None, paced: bool = True) -> None:
@@ -95,14 +102,12 @@ class CountingPage(QWidget):
         self.running = RunningPanel(self)
         self.true = TruePanel(self)
         self.index = IndexPanel(self)
-        self.shoe = ShoePanel(self)
         self.review = ReviewPanel(self)
-        self.drills: tuple[Drill, ...] = (self.running, self.true, self.index, self.shoe)
+        self.drills: tuple[Drill, ...] = (self.running, self.true, self.index)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for panel, title in ((self.running, "Running count"), (self.true, "True count"),
-                             (self.index, "Index plays"), (self.shoe, "Counted shoe"),
-                             (self.review, "Review")):
+                             (self.index, "Index plays"), (self.review, "Review")):
             self.tabs.addTab(panel, title)
         self.tabs.currentChanged.connect(self._tab_shown)
 
@@ -120,6 +125,12 @@ class CountingPage(QWidget):
         top.addWidget(QLabel("Count"))
         top.addWidget(self.count_box)
         top.addStretch(1)
+        self.shoe_button = QPushButton("Count a shoe…")
+        self.shoe_button.setToolTip("Keep this count through a whole shoe in Shoe practice: bet "
+                                    "by it, play its index plays, type it when asked.")
+        self.shoe_button.clicked.connect(lambda: self.shoe_requested.emit(
+            self.count, str(self.rules_box.currentData())))
+        top.addWidget(self.shoe_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 14, 20, 12)
         layout.addLayout(top)

@@ -1,31 +1,17 @@
-"""What the counting drills put on the felt table (:class:`~trainer.ui.table.model.TableView`),
-the typed-count box every drill shares, and the discard tray of the true-count drill."""
+"""What the counting drills put on the felt table (:class:`~trainer.ui.table.model.TableView`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
-from PyQt6.QtCore import QRectF, Qt, pyqtSignal
-from PyQt6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
-from PyQt6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtWidgets import QSpinBox
 
-from trainer.drills.counting.answers import CountInputError
 from trainer.drills.counting.index_cards import IndexCard
-from trainer.drills.records import GradedDecision, Verdict
 from trainer.rules import Card, Hand, RuleSet, Stakes
 
 from ..table.flashcard_view import UNIT
 from ..table.model import HIDDEN, HandView, TableView, card_view, total_text
-from ..widgets import ERROR_STYLE, QUIET
 
 
 def cards_view(cards: Sequence[Card], message: str, cards_left: int | None = None
@@ -69,116 +55,4 @@ def spin_box(low: int, high: int, value: int, name: str, step: int = 1) -> QSpin
     return spin
 
 
-def verdict_text(decision: GradedDecision) -> str:
-    """'Right: +4 (2.1 s)' or 'Wrong: it is +4, you typed +2 (2.1 s)'."""
-    seconds = f"({decision.response_ms / 1000:.1f} s)"
-    if decision.verdict is Verdict.WRONG:
-        return f"Wrong: it is {decision.best_action}, you gave {decision.action} {seconds}"
-    return f"Right: {decision.best_action} {seconds}"
-
-
-class _CountBox(QLineEdit):
-    """A line edit that keeps its Enter: the answer it sends must not also reach the page (a
-    counted shoe would take it as its bet)."""
-
-    def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        super().keyPressEvent(event)
-        if event is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            event.accept()
-
-
-class CountEntry(QWidget):
-    """A box to type a count in, its button, and one line for what came of it. Text that is no
-    count gets a plain message and stays in the box; nothing is graded."""
-
-    typed = pyqtSignal(str)
-
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.label = QLabel(label)
-        self.box = _CountBox()
-        self.box.setAccessibleName(label)
-        self.box.setPlaceholderText("e.g. -3, 0, +5")
-        self.box.setMaximumWidth(140)
-        self.button = QPushButton("Check (Enter)")
-        self.line = QLabel()
-        self.line.setWordWrap(True)
-        self.line.setObjectName("count-line")
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.label)
-        row.addWidget(self.box)
-        row.addWidget(self.button)
-        row.addStretch(1)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(row)
-        column.addWidget(self.line)
-        self.box.returnPressed.connect(lambda: self.typed.emit(self.box.text()))
-        self.button.clicked.connect(lambda: self.typed.emit(self.box.text()))
-
-    def ask(self, ready: bool) -> None:
-        """Take answers (and the keyboard) or not."""
-        self.box.setEnabled(ready)
-        self.button.setEnabled(ready)
-        if ready:
-            self.box.setFocus()
-
-    def take(self, grade: Callable[[str], GradedDecision], text: str
-             ) -> GradedDecision | None:
-        """Grade ``text`` with ``grade``: the decision, or None (the message shown, the text
-        kept) when it is no count."""
-        try:
-            decision = grade(text)
-        except CountInputError as exc:
-            self.line.setText(str(exc))
-            self.line.setStyleSheet(ERROR_STYLE)
-            return None
-        self.box.clear()
-        self.line.setText(verdict_text(decision))
-        self.line.setStyleSheet(QUIET if decision.verdict is not Verdict.WRONG else ERROR_STYLE)
-        return decision
-
-
-class DiscardTray(QWidget):
-    """A discard tray seen from the side: the shoe's decks as slots, the discards stacked in
-    them; the counter reads the decks left off it."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.decks = 8
-        self.left = 8.0
-        self.setMinimumSize(110, 200)
-        self.setAccessibleName("Discard tray")
-
-    def show_tray(self, decks: int, left: float) -> None:
-        """The tray of a ``decks``-deck shoe with ``left`` decks still to deal."""
-        self.decks, self.left = decks, left
-        self.setToolTip(f"{decks - left:g} decks in the tray, {left:g} left to deal")
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent | None) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        text = self.palette().windowText().color()
-        w, h = self.width(), self.height()
-        tray = QRectF(w * 0.25, 8, w * 0.5, h - 36)
-        slot = tray.height() / self.decks
-        gone = self.decks - self.left
-        stack = QRectF(tray.left(), tray.bottom() - slot * gone, tray.width(), slot * gone)
-        painter.fillRect(stack, QColor("#c9b88f"))
-        for line in range(0, int(gone * 26)):         # card edges, one line per two cards
-            y = tray.bottom() - line * slot / 26
-            painter.setPen(QPen(QColor("#8d7c55"), 0.6))
-            painter.drawLine(int(tray.left() + 2), int(y), int(tray.right() - 2), int(y))
-        painter.setPen(QPen(text, 1.2))
-        painter.drawRect(tray)
-        for deck in range(1, self.decks):
-            y = tray.bottom() - deck * slot
-            painter.drawLine(int(tray.right()), int(y), int(tray.right() + 6), int(y))
-        painter.drawText(QRectF(0, h - 24, w, 22), Qt.AlignmentFlag.AlignCenter,
-                         f"{gone:g} of {self.decks} decks out")
-        painter.end()
-
-
-__all__ = ["CountEntry", "DiscardTray", "cards_view", "index_view", "spin_box", "verdict_text"]
+__all__ = ["cards_view", "index_view", "spin_box"]

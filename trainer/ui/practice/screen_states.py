@@ -1,6 +1,7 @@
 """The drill pages' states a screenshot (or a look at the screen) shows, each set up by one small
 function: a flashcard asked and answered, the day done, a shoe's question, a free split on the
-felt, a settled round and the end-of-shoe report.
+felt, a settled round and the end-of-shoe report; a counted shoe's decision, count check and
+report.
 
 Each function takes the page and ``wait(done, what)``, which runs the event loop until
 ``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
@@ -22,6 +23,9 @@ Wait = Callable[[Callable[[], bool], str], None]
 #: Player 8♥ 8♦ against the dealer's 10♠: a free split, then a 3 to the first hand, a 10 to the
 #: second, the dealer's hole card a 6 and a 5 drawn to 21.
 PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
+#: Player 10♥ 2♦ against dealer 5♠ (hole 10♣), then 9♣ and 8♣: hard 12 v 5, a Hi-Lo index
+#: play (stand from +1, hit below); the count after these cards is +1 over about 8 decks: hit.
+TWELVE_V_FIVE = "10h 5s 2d 10c 9c 8c"
 #: The flashcards' seed (the same cards every run).
 FLASHCARD_SEED = 11
 
@@ -62,11 +66,19 @@ def flashcards_done_for_today(page: FlashcardsPage, wait: Wait) -> None:
     raise RuntimeError("the day's cards did not run out")
 
 
+def _stacked_shoe(page: ShoePage, wait: Wait, top: str, count: str) -> None:
+    """A shoe dealt from ``top``, counted with ``count`` ("" for none), once the page's first
+    shoe is in (a shot may follow another's shoe, counted or not)."""
+    wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
+    page.count_box.blockSignals(True)
+    page.count_box.setCurrentIndex(page.count_box.findData(count))
+    page.count_box.blockSignals(False)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))
+
+
 def shoe_question(page: ShoePage, wait: Wait) -> None:
     """A shoe's first round: a pair of eights against a ten, the player to act."""
-    wait(lambda: page.phase in (ShoePhase.DECIDING, ShoePhase.SETTLED, ShoePhase.REPORT),
-         "the first shoe")
-    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(PAIR_OF_EIGHTS), decks=8))
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
     wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
 
 
@@ -97,6 +109,31 @@ def shoe_report(page: ShoePage, wait: Wait) -> None:
     page.finish()
 
 
+def counted_shoe_question(page: ShoePage, wait: Wait) -> None:
+    """A shoe counted with Hi-Lo, its last round: two units bet, hard 12 against a 5 to act."""
+    _stacked_shoe(page, wait, TWELVE_V_FIVE, "hilo")
+    wait(lambda: page.phase is ShoePhase.BETTING, "the stacked counted shoe")
+    page.count_panel.set_units(2)
+    page.deal()
+    assert page.practice is not None
+    page.practice.shoe.cut_index = 0        # the cut card is out: this round is the last
+
+
+def counted_shoe_check(page: ShoePage, wait: Wait) -> None:
+    """The counted shoe's last round hit to 21 and settled: the running count asked."""
+    counted_shoe_question(page, wait)
+    page.act(Action.HIT)
+    wait(lambda: page.phase is ShoePhase.CHECKING, "the count check")
+
+
+def counted_shoe_report(page: ShoePage, wait: Wait) -> None:
+    """The counted shoe's report, the count's part with it (the count typed right)."""
+    counted_shoe_check(page, wait)
+    assert page.counter is not None
+    page.answer_check(str(int(page.counter.seen()[0])))
+    page.finish()
+
+
 #: Each state by name, with the page it belongs to.
 STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "flashcard-question": ("flashcards", flashcard_question),
@@ -106,4 +143,7 @@ STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "shoe-free-split": ("shoe", shoe_free_split),
     "shoe-settled": ("shoe", shoe_settled),
     "shoe-report": ("shoe", shoe_report),
+    "counted-shoe-question": ("shoe", counted_shoe_question),
+    "counted-shoe-check": ("shoe", counted_shoe_check),
+    "counted-shoe-report": ("shoe", counted_shoe_report),
 }

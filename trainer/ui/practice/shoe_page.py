@@ -5,7 +5,9 @@ The drill is :class:`trainer.drills.shoe_practice.ShoePractice`; this page shows
 dealer draw card by card at the DEALER_SPEED_MS pace, lists the settlement bet by bet and ends
 the shoe with a report of skill against luck, a panel in the table's place (the next shoe is
 dealt when the player asks). Decisions and rounds are committed to the progress file as they
-happen. Bets and side bets apply from the next round, and the money line says so; bankroll and
+happen. With a count chosen the shoe is counted (:mod:`.shoe_count`): a bet in units before each
+round, the index plays graded apart, the running count asked after some rounds and at the end.
+Bets and side bets apply from the next round, and the money line says so; bankroll and
 seed from the next shoe. The seat panel folds away (it starts folded where the table would
 get less than :data:`FELT_SHARE` of the window's width). The table has the keys during play,
 also after a seat field was edited: the action keys typed there go to the table.
@@ -13,12 +15,15 @@ also after a seat field was edited: the action keys typed there go to the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
+    QComboBox,
     QGroupBox,
     QMessageBox,
     QStackedWidget,
@@ -27,12 +32,17 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.systems import TRAINED
+from strategy_charts.tables import TableError
 from trainer.drills.catalog import Catalog, catalog
+from trainer.drills.counting.shoe import CountingSettings, CountingShoe
+from trainer.drills.counting.shoe_summary import counting_context
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.drills.timed import TimedDrill
-from trainer.rules import Action, RulesError, Shoe
+from trainer.rules import Action, RulesError, Shoe, SideBet
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -43,6 +53,7 @@ from .drill_page import FELT_SHARE, SIDE_WIDTH, DrillPage
 from .feedback import rich_label
 from .round_texts import settlement_html, wrong
 from .rules_choice import penetration
+from .shoe_count import CountPanel, summary_html
 from .shoe_report import ReportPanel
 from .shoe_seat import SEAT_WIDTH, MoneyLine, SeatPanel
 
@@ -54,9 +65,11 @@ class ShoePhase(Enum):
 
     IDLE = "idle"            # no shoe: none started yet
     LOADING = "loading"      # the strategy table is loading for a new shoe
+    BETTING = "betting"      # a counter's bet is asked; "Bet and deal" goes on
     DECIDING = "deciding"    # a decision of the player's is awaited
     DEALER = "dealer"        # the dealer draws, card by card
     SETTLED = "settled"      # the round is settled; "Deal" goes on
+    CHECKING = "checking"    # the round is settled and the counter's running count is asked
     FINISHED = "finished"    # the shoe's last round is settled; "Shoe report" goes on
     REPORT = "report"        # the report is shown; "Next shoe" deals the next one
 
@@ -83,6 +96,7 @@ class ShoePage(DrillPage):
                  clock: Clock = utc_now) -> None:
         super().__init__(settings, "shoe", parent, clock)
         self.practice: ShoePractice | None = None
+        self.counter: CountingShoe | None = None   # the shoe's count, when one is kept
         self.phase = ShoePhase.IDLE
         self.round_decisions: list[GradedDecision] = []
         self._frames: list[TableView] = []
@@ -103,6 +117,18 @@ class ShoePage(DrillPage):
         self.seat_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.seat_button.toggled.connect(self._seat_toggled)
 
+        self.count_box = QComboBox()
+        self.count_box.setAccessibleName("Count")
+        self.count_box.addItem("None", "")
+        for key, count in TRAINED.items():
+            self.count_box.addItem(count.name, key)
+        self.count_box.setToolTip("Keep a count through the shoe: bet by it, play its index "
+                                  "plays, and type it when asked (Hi-Lo is the one to learn).")
+        self.count_panel = CountPanel()
+        self.count_panel.hide()
+        self.count_panel.units_changed.connect(self._offer_bet)
+        self.count_panel.check.typed.connect(self.answer_check)
+
         self.money = MoneyLine()
         self.settlement = rich_label("settlement")
         settled_box = QGroupBox("Settlement")
@@ -112,6 +138,7 @@ class ShoePage(DrillPage):
         column = QVBoxLayout(right)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.money)
+        column.addWidget(self.count_panel)
         column.addWidget(settled_box)
         column.addWidget(self.feedback, 1)
 
@@ -121,7 +148,8 @@ class ShoePage(DrillPage):
         self.centre.addWidget(self.table)
         self.centre.addWidget(self.report)
 
-        top = self._top_row("Shoe practice", [("Rules", self.rules_box)])
+        top = self._top_row("Shoe practice", [("Rules", self.rules_box),
+                                              ("Count", self.count_box)])
         top.addWidget(self.seat_button)
         self._lay_out(top, [self.seat, self.centre, right])
 
@@ -135,6 +163,7 @@ class ShoePage(DrillPage):
         self.bar.proceed.connect(self._go_on)
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
         self.timed_box.toggled.connect(lambda _: self.start_shoe())
+        self.count_box.currentIndexChanged.connect(lambda _: self.start_shoe())
         self._show_side_bets()
         self._fold_seat()
         self.start_shoe()
@@ -185,6 +214,8 @@ class ShoePage(DrillPage):
         if practice is None or self.rules is None:
             return
         bet, sides = Fraction(self.seat.bet.value()), self.seat.side_bets(self.rules)
+        if self.counter is not None:     # the count bets the main game; the field is its unit
+            bet = practice.settings.bet
         total = bet + sum(sides.values(), Fraction(0))
         balance = practice.balance
         if balance is not None and total > balance:   # it would end the shoe: refused
@@ -215,7 +246,7 @@ class ShoePage(DrillPage):
         self.loading.cancel()
         self._stop_round()
         self.link.end()
-        self.practice = None
+        self.practice = self.counter = None
         self.table.set_view(EMPTY)
         self.centre.setCurrentWidget(self.table)
         self.settlement.setText("")
@@ -228,23 +259,65 @@ class ShoePage(DrillPage):
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         if seed is None:
             seed = self.seat.seed_value()
+        count = self.count_key
+        self.count_panel.setVisible(bool(count))
         self.phase = ShoePhase.LOADING
-        self.busy.start(f"Loading the {rules.name} strategy table…")
-        job = Job(self, lambda: catalog(rules), name="shoe: load").ended(self.busy.stop)
-        job.succeeded(lambda table: self._ready(table, seed, shoe))
-        self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
+        lab = " and count lab (a rules file's is built once: minutes)" if count else ""
+        self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
 
-    def _ready(self, table: Catalog, seed: int, shoe: Shoe | None) -> None:
+        def load() -> tuple[Catalog, dict[str, Any] | None]:
+            return catalog(rules), load_or_build_lab(rules) if count else None
+
+        job = Job(self, load, name="shoe: load").ended(self.busy.stop)
+        job.succeeded(lambda loaded: self._ready(*loaded, seed, shoe))
+        self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError,
+                                      TableError))
+
+    @property
+    def count_key(self) -> str:
+        """The count kept through the shoe (``hilo``), or "" for none."""
+        return str(self.count_box.currentData() or "")
+
+    def count_shoe(self, count: str, rules: str = "") -> None:
+        """Keep ``count`` through a new shoe of ``rules`` (a rules choice; "" keeps the page's),
+        dealt now: the Counting page sends here."""
+        index = self.count_box.findData(count)
+        if index < 0:
+            raise ValueError(f"no count is called {count!r}")
+        for box, at in ((self.rules_box, self.rules_box.findData(rules) if rules else -1),
+                        (self.count_box, index)):
+            if at >= 0:
+                box.blockSignals(True)
+                box.setCurrentIndex(at)
+                box.blockSignals(False)
+        self._show_side_bets()
+        self.start_shoe()
+
+    def _ready(self, table: Catalog, lab: dict[str, Any] | None, seed: int,
+               shoe: Shoe | None) -> None:
         if self.rules is None:
             return
         settings = self.seat.shoe_settings(self.rules, penetration(self.settings))
-        practice = ShoePractice(self.rules, settings, seed=seed, table=table,
-                                on_decision=self._decided, on_round=self._round_done)
+        hooks = {"seed": seed, "table": table, "on_decision": self._decided,
+                 "on_round": self._round_done}
+        session: dict[str, object] = {}
+        if lab is None:
+            practice = ShoePractice(self.rules, settings, **hooks)
+        else:   # counted: graded against the live shoe, where a count's worth shows
+            counting = CountingSettings(self.count_key, float(settings.bankroll or 0),
+                                        settings.bet)
+            self.counter = CountingShoe(self.rules, replace(settings, perfect_play=True),
+                                        counting, lab=lab, clock=self.clock, **hooks)
+            practice = self.counter.practice
+            session = {"count": counting.count, "unit": float(counting.unit),
+                       "spread": counting.spread, "kelly": counting.kelly}
+            self.count_panel.start(self.counter, self.count_box.currentText())
         if shoe is not None:
             practice.shoe = shoe
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
-        self.timed = TimedDrill(practice, seconds, self.clock) if timed else None
+        drill = self.counter or practice
+        self.timed = TimedDrill(drill, seconds, self.clock) if timed else None
         if timed:
             self.ticker.start()
         self.practice = practice
@@ -255,10 +328,15 @@ class ShoePage(DrillPage):
             "shoe_seed": seed, "bet": float(settings.bet),
             "bankroll": float(settings.bankroll or 0),
             "side_bets": {b.value: float(s) for b, s in settings.side_bets.items()},
-            "timer_seconds": seconds if timed else None})
+            "timer_seconds": seconds if timed else None, **session})
         self.feedback.reset(self._feedback_note())
         self._show_saving()
-        self.deal()
+        if self.counter is not None:
+            self.table.set_view(replace(EMPTY, cards_left=practice.shoe.remaining,
+                                        message="Bet by the count"))
+            self._offer_bet()
+        else:
+            self.deal()
 
     def _failed(self, exc: Exception) -> None:
         self.phase = ShoePhase.IDLE
@@ -274,14 +352,44 @@ class ShoePage(DrillPage):
         if practice.finished:
             self.finish()
             return
+        if self.counter is not None and not self._place_count_bet():
+            return
         self.round_decisions = []
         self.settlement.setText("Round in play…")
-        practice.deal()
+        if self.counter is None:
+            practice.deal()
         self._show_info()
         if practice.awaiting:
             self._ask()
         else:
             self._dealer_plays()
+
+    def _place_count_bet(self) -> bool:
+        """Bet the units in the count box on the next round and deal it; False (the money
+        line says why) when the bet is more than the balance."""
+        counter, practice = self.counter, self.practice
+        assert counter is not None and practice is not None
+        units = self.count_panel.units.value()
+        total = counter.counting.unit * units + sum(practice.settings.side_bets.values(),
+                                                    Fraction(0))
+        if practice.balance is not None and total > practice.balance:
+            self._bet_problem = (f"Bet not placed: {money_text(total)} is more than your "
+                                 f"balance of {money_text(practice.balance)}.")
+            self._show_info()
+            return False
+        self._bet_problem = ""
+        counter.bet(units)
+        return True
+
+    def _offer_bet(self) -> None:
+        """Between a counted shoe's rounds: offer to bet the units set and deal."""
+        if self.counter is None or self.phase not in (ShoePhase.BETTING, ShoePhase.LOADING,
+                                                      ShoePhase.SETTLED):
+            return
+        self.phase = ShoePhase.BETTING
+        units = self.count_panel.units.value()
+        self.count_panel.show_state()
+        self._offer_proceed(f"Bet {units} unit{'s' if units > 1 else ''} and deal")
 
     def _ask(self) -> None:
         practice = self.practice
@@ -300,7 +408,7 @@ class ShoePage(DrillPage):
         if self.timed is not None:
             self.timed.answer(action)
         else:
-            self.practice.answer(action)
+            (self.counter or self.practice).answer(action)
         self._after_decision()
 
     def _after_decision(self) -> None:
@@ -312,8 +420,12 @@ class ShoePage(DrillPage):
             self._dealer_plays()
 
     def _decided(self, decision: GradedDecision) -> None:
-        """ShoePractice hook: every graded decision, as it is made."""
+        """ShoePractice hook: every graded decision, as it is made (a counted shoe's bets,
+        index grades and count checks go to the count box)."""
         self.link.decision(decision)
+        if counting_context(decision.situation_key) is not None:
+            self.count_panel.add(decision)
+            return
         self.round_decisions.append(decision)
         self.feedback.count(decision)
         if cfg.feedback(self.settings) is Feedback.DECISION:
@@ -325,8 +437,9 @@ class ShoePage(DrillPage):
         if practice is None:
             return
         report = practice.report()
-        bets = {"main": float(practice.settings.bet),
-                **{b.value: float(s) for b, s in practice.settings.side_bets.items()}}
+        bets = {"main": float(record.bets.main),
+                **{b.value: float(record.bets.side(b)) for b in SideBet
+                   if record.bets.side(b)}}
         hands = " / ".join(" ".join(map(str, h.hand.cards)) for h in record.result.hands)
         self.link.round(record.number, bets=bets, net_result=float(record.net),
                         expected_result=report.expected / max(1, report.rounds),
@@ -363,12 +476,37 @@ class ShoePage(DrillPage):
         self._show_info()
         if cfg.feedback(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
-        if practice.finished:
+        if self.counter is not None and self.counter.check_due:
+            self.phase = ShoePhase.CHECKING
+            self.bar.set_actions(())
+            self.bar.set_proceed(None)
+            self.table.set_view(replace(self.table.view(), message="The running count?"))
+            self.count_panel.show_state()    # the count box takes the keys
+            return
+        self._go_on_after_round()
+
+    def _go_on_after_round(self) -> None:
+        """Offer what follows a settled round: the report, the counter's bet, or the deal."""
+        assert self.practice is not None
+        if self.practice.finished:
             self.phase = ShoePhase.FINISHED
             self._offer_proceed("Shoe report")
         else:
             self.phase = ShoePhase.SETTLED
-            self._offer_proceed("Deal")
+            if self.counter is not None:
+                self._offer_bet()
+            else:
+                self._offer_proceed("Deal")
+
+    def answer_check(self, text: str) -> None:
+        """Grade the running count typed when a counted shoe asks it; text that is no count
+        gets a plain message and nothing is graded."""
+        counter = self.counter
+        if counter is None or self.phase is not ShoePhase.CHECKING:
+            return
+        if self.count_panel.check.take(counter.check, text) is not None:
+            self.count_panel.show_state()
+            self._go_on_after_round()
 
     def finish(self) -> None:
         """The end-of-shoe report, in the table's place; "Next shoe" deals the next one."""
@@ -377,7 +515,8 @@ class ShoePage(DrillPage):
             return
         self.link.end()
         listed = cfg.feedback(self.settings) is not Feedback.OFF
-        self.report.show_report(practice.report(), wrong(practice.decisions), listed)
+        count = summary_html(self.counter.summary()) if self.counter is not None else ""
+        self.report.show_report(practice.report(), wrong(practice.decisions), listed, count)
         self.centre.setCurrentWidget(self.report)
         self.phase = ShoePhase.REPORT
         self._offer_proceed("Next shoe")
@@ -385,12 +524,25 @@ class ShoePage(DrillPage):
     # ----- the rest -------------------------------------------------------------------------
 
     def _go_on(self) -> None:
-        if self.phase is ShoePhase.SETTLED:
+        if self.phase in (ShoePhase.SETTLED, ShoePhase.BETTING):
             self.deal()
         elif self.phase is ShoePhase.FINISHED:
             self.finish()
         elif self.phase is ShoePhase.REPORT:
             self.start_shoe()
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:
+        """While a counter's bet is asked, digits 1 to 9 set it and + or - step it; the other
+        keys act as on any drill page."""
+        if event is not None and self.phase is ShoePhase.BETTING:
+            text, units = event.text(), self.count_panel.units.value()
+            wanted = (int(text) if text.isdigit() and text != "0" else
+                      units + 1 if text in ("+", "=") else units - 1 if text == "-" else None)
+            if wanted is not None:
+                self.count_panel.set_units(wanted)
+                event.accept()
+                return
+        super().keyPressEvent(event)
 
     def _tick(self) -> None:
         timed = self.timed

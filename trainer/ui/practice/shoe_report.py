@@ -51,8 +51,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def report_html(report: ShoeReport, errors: list[GradedDecision]) -> str:
-    """The report in a player's words; ``errors`` are listed when given."""
+def report_html(report: ShoeReport, errors: list[GradedDecision], extra: str = "") -> str:
+    """The report in a player's words; ``extra`` (rich text: a counted shoe's count) follows
+    the figures, and ``errors`` are listed last when given."""
     right = report.decisions - report.errors
     share = f" ({right / report.decisions:.0%} right)" if report.decisions else ""
     rows = [
@@ -84,6 +85,7 @@ def report_html(report: ShoeReport, errors: list[GradedDecision]) -> str:
                          f"<td align='right' style='padding-right:14px'>{c.errors}</td>"
                          f"<td align='right'>{c.ev_lost:.3f} main bets</td></tr>")
         parts.append("</table>")
+    parts.append(extra)
     if errors:
         parts.append("<p><b>Your errors</b></p><ol>")
         for d in errors:
@@ -133,9 +135,10 @@ class ReportPanel(QFrame):
         self._keys: list[str] = []
 
     def show_report(self, report: ShoeReport, errors: list[GradedDecision],
-                    listed: bool = True) -> None:
-        """Fill the panel: the figures, the errors (when ``listed``) and the drill button."""
-        self.body.setText(report_html(report, errors if listed else []))
+                    listed: bool = True, extra: str = "") -> None:
+        """Fill the panel: the figures, ``extra`` (rich text), the errors (when ``listed``) and
+        the drill button."""
+        self.body.setText(report_html(report, errors if listed else [], extra))
         self._keys = mistake_keys(errors)
         self.drill.setText(f"Drill this shoe's mistakes ({len(self._keys)})")
         self.drill.setEnabled(bool(self._keys))

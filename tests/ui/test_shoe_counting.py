@@ -1,0 +1,175 @@
+"""Counting in Shoe practice: a bet by the keys before each round, the dealer at its pace, the
+running count asked and typed (text that is no count refused, nothing stored), every bet,
+play, index grade and check saved with the rounds; the end of the shoe asks the count and
+reports it. Offscreen, with an injected clock and seeded or stacked shoes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtGui import QTextDocumentFragment
+
+from tests.conftest import FakeClock
+from trainer.drills.counting.keys import CountingKey
+from trainer.drills.records import Mode
+from trainer.progress.location import database_path
+from trainer.progress.store import ProgressStore
+from trainer.rules import Action, Shoe, cards
+from trainer.ui.practice.screen_states import TWELVE_V_FIVE
+from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
+from trainer.ui.settings import declarations as cfg
+
+BETWEEN = (ShoePhase.BETTING, ShoePhase.CHECKING, ShoePhase.FINISHED)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, store: QSettings) -> Path:
+    folder = tmp_path / "data"
+    cfg.write(store, cfg.DATA_DIR, str(folder))
+    cfg.write(store, cfg.DEALER_SPEED_MS, 1)        # the dealer draws card by card
+    return folder
+
+
+def counted_page(qtbot, store: QSettings, clock: FakeClock, seed: str = "5") -> ShoePage:
+    page = ShoePage(store, clock=clock)
+    qtbot.addWidget(page)
+    page.resize(1280, 800)
+    with qtbot.waitExposed(page):
+        page.show()
+    page.seat.seed.setText(seed)
+    page.count_shoe("hilo")
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
+    return page
+
+
+def play_out(qtbot, page: ShoePage) -> int:
+    """Stand (or decline insurance) until the round is settled; the clicks made."""
+    clicks = 0
+    while page.phase is ShoePhase.DECIDING:
+        legal = page.practice.round.legal_actions()
+        action = Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.STAND
+        qtbot.mouseClick(page.bar.button(action), Qt.MouseButton.LeftButton)
+        clicks += 1
+    qtbot.waitUntil(lambda: page.phase in BETWEEN, timeout=10000)
+    return clicks
+
+
+def check(qtbot, page: ShoePage) -> None:
+    """Type text that is no count (refused), then the right running count."""
+    box = page.count_panel.check.box
+    assert box.isEnabled() and not page.bar.go_on.isVisible()
+    box.setText("seven")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert "not a running count" in page.count_panel.check.line.text()
+    assert page.phase is ShoePhase.CHECKING
+    box.setText(str(int(page.counter.seen()[0])))
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert page.count_panel.check.line.text().startswith("Right")
+
+
+def saved(page: ShoePage, data_dir: Path) -> tuple[list, list]:
+    page.shutdown()
+    with ProgressStore.open(database_path(str(data_dir))) as store:
+        rows = list(store.decisions())
+        return [r.decision for r in rows], store.rounds(rows[0].session_id)
+
+
+def test_a_counted_shoe_bets_by_the_keys_checks_the_count_and_saves_it_all(
+        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+    page = counted_page(qtbot, store, clock)
+    counter = page.counter
+    assert counter is not None and page.count_panel.isVisible()
+    assert counter.practice.settings.perfect_play        # graded against the live shoe
+    assert page.count_panel.title() == "The count: Hi-Lo"
+    checks = clicks = 0
+    for _ in range(10):
+        if page.phase is ShoePhase.CHECKING:
+            check(qtbot, page)
+            checks += 1
+        assert page.phase is ShoePhase.BETTING
+        qtbot.keyClick(page.table, Qt.Key.Key_3)
+        assert page.count_panel.units.value() == 3
+        assert page.bar.go_on.text().startswith("Bet 3 units and deal")
+        qtbot.keyClick(page.table, Qt.Key.Key_Plus)
+        qtbot.keyClick(page.table, Qt.Key.Key_Minus)
+        qtbot.keyClick(page.table, Qt.Key.Key_Space)
+        assert page.practice.round_bets.main == 30
+        if page.phase is ShoePhase.DEALER:               # a natural settles at once
+            qtbot.waitUntil(lambda: page.phase in BETWEEN, timeout=10000)
+        clicks += play_out(qtbot, page)
+    assert "against the ramp" in page.count_panel.lines.text()
+    decisions, rounds = saved(page, data_dir)
+    contexts: dict[str, int] = {}
+    for d in decisions:
+        assert d.mode is Mode.SHOE
+        try:
+            context = CountingKey.from_key(d.situation_key).context
+        except ValueError:
+            context = "play"
+        contexts[context] = contexts.get(context, 0) + 1
+    assert contexts["bet"] == 10 == len(rounds) and contexts["play"] == clicks > 0
+    assert contexts.get("count", 0) == checks > 0
+    assert contexts.get("index", 0) > 0                  # graded apart against the index play
+    assert all(r.bets["main"] == 30 for r in rounds)
+
+
+def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, data_dir: Path,
+                                                     clock: FakeClock, warnings) -> None:
+    page = counted_page(qtbot, store, clock)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
+    assert page.table.view().message == "Bet by the count"
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)        # one unit
+    assert page.phase is ShoePhase.DECIDING
+    page.practice.shoe.cut_index = 0                    # the cut card is out: the last round
+    qtbot.mouseClick(page.bar.button(Action.STAND), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.phase in BETWEEN, timeout=10000)
+    assert page.phase is ShoePhase.CHECKING, "the count is asked at the end of every shoe"
+    check(qtbot, page)
+    assert page.phase is ShoePhase.FINISHED
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.phase is ShoePhase.REPORT
+    text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
+    assert "The count" in text and "Count checks: 1 of 1 right." in text
+    assert "Bets: 1 of 1 on the ramp" in text           # one unit at a count near 0
+    assert "Index plays: 0 of 1 as the count says" in text   # stood on 12 v 5 at 0
+    page.shutdown()
+
+
+def test_a_bet_beyond_the_balance_is_refused_and_nothing_dealt(
+        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+    page = ShoePage(store, clock=clock)
+    qtbot.addWidget(page)
+    page.seat.bankroll.setValue(50)
+    page.seat.seed.setText("3")
+    page.count_shoe("hilo")
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
+    qtbot.keyClick(page.table, Qt.Key.Key_9)
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.phase is ShoePhase.BETTING and not page.practice.rounds
+    assert "Bet not placed: 90 is more than your balance of 50." in page.money.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_2)
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.phase is not ShoePhase.BETTING and page.practice.round_bets.main == 20
+    assert "Bet not placed" not in page.money.text()
+    page.shutdown()
+
+
+def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
+        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+    cfg.write(store, cfg.TIMER_SECONDS, 1.0)
+    page = counted_page(qtbot, store, clock)
+    page.timed_box.setChecked(True)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.phase is ShoePhase.DECIDING and page.countdown.isVisible()
+    clock.advance(1.0)
+    page.ticker.timeout.emit()
+    played = page.practice.decisions[-1]
+    assert played.timed_out and played.mode is Mode.TIMED
+    index = [d for d in page.counter.decisions if "|index|" in d.situation_key]
+    assert index and index[-1].mode is Mode.TIMED
+    page.shutdown()
