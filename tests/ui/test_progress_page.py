@@ -346,3 +346,37 @@ def test_a_lazy_canvas_renders_only_when_painted_on_screen(qtbot) -> None:
     assert not canvas.stale_figure
     canvas.repaint()
     assert len(renders) == 1                               # unchanged: painted, not rendered
+
+
+def test_counting_answers_get_their_own_lines_and_review_counting_opens_the_review(
+        qtbot, tmp_path: Path, settings_for) -> None:
+    """Counting answers stay out of the play charts but are not lost from view: a line per
+    count, and "Review counting" opens the Counting page's review."""
+    from trainer.progress.location import database_path
+    from trainer.ui.main_window import MainWindow
+
+    folder = tmp_path / "data"
+    with ProgressStore.open(database_path(str(folder))) as saved:
+        plays = saved.start_session("evolution", Mode.FLASHCARDS, {})
+        saved.record_decision(plays, decision(time="2026-03-01T08:00:00Z"))
+        counts = saved.start_session("evolution", Mode.COUNT, {})
+        for right in (True, False, True):
+            saved.record_decision(counts, decision(
+                situation_key="evolution|count|hilo|c1", mode=Mode.COUNT, action="+1",
+                best_action="+1" if right else "+2", evs={}, weight=0.0, ev_loss=0.0,
+                verdict=Verdict.CORRECT if right else Verdict.WRONG,
+                time="2026-03-01T09:00:00Z"))
+    window = MainWindow(settings_for(folder))
+    qtbot.addWidget(window)
+    window.show()
+    page = window.show_page("progress")
+    assert isinstance(page, ProgressPage)
+    qtbot.waitUntil(lambda: page.data is not None, timeout=20_000)
+    assert page.data.decisions == 1                      # the play alone in the play reviews
+    assert page.counting.isVisible()
+    assert page.counting.lines.text().startswith("Hi-Lo, evolution: counts 2 of 3 right")
+    page.counting.review_button.click()
+    assert window.current_page() == "counting"
+    counting = window.pages["counting"].page
+    assert counting.tabs.currentWidget() is counting.review
+    counting.shutdown()

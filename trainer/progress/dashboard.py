@@ -28,6 +28,7 @@ from trainer.drills.leak import SituationLeak
 from trainer.drills.records import Mode
 from trainer.drills.situations import CUSTOM_PREFIX, preset_label
 from trainer.progress import review
+from trainer.progress.counting_glance import CountingGlance, counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
@@ -90,6 +91,7 @@ class ProgressData:
     cards: int = 0
     presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
     counts: tuple[tuple[str, int], ...] = ()   # decisions kept per preset (any mode, any date)
+    counting: tuple[CountingGlance, ...] = ()  # the counting answers, per rule set and count
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -132,12 +134,14 @@ def preset_title(preset: str) -> str:
 
 
 def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
-                  now: datetime | None = None, *, cards: bool = True) -> ProgressData:
+                  now: datetime | None = None, *, cards: bool = True,
+                  rule_sets: Sequence[RuleSet] = ()) -> ProgressData:
     """Run every query of the page (``now``: the moment cards are due by, default the clock's;
-    ``today``: the first local day of the due load); raises ProgressStoreError for a bad or
-    locked file. Without ``cards`` the flashcards due are left out (``due`` empty, ``cards``
-    0): they replay every answer through the study queue, the slowest read by far, so the page
-    reads them apart (:func:`load_cards`) after showing the rest."""
+    ``today``: the first local day of the due load; ``rule_sets``: rules beyond the presets
+    whose counting may be costed); raises ProgressStoreError for a bad or locked file.
+    Without ``cards`` the flashcards due are left out (``due`` empty, ``cards`` 0): they
+    replay every answer through the study queue, the slowest read by far, so the page reads
+    them apart (:func:`load_cards`) after showing the rest."""
     import time as clock
     timings: dict[str, float] = {}
 
@@ -164,13 +168,14 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
         now = now or datetime.now(UTC)
         times = timed("cards", lambda: due_times(store, presets, query.prior, now)
                       if cards else [])
+        counting = timed("counting", lambda: counting_glance(store, only, rule_sets))
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
                 if cards else [])
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
                         grid_preset, tuple(due), len(times), known,
-                        tuple((name, n) for name, n in counts), timings)
+                        tuple((name, n) for name, n in counts), tuple(counting), timings)
 
 
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,

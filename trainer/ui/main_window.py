@@ -89,14 +89,17 @@ class MainWindow(QMainWindow):
         return self.pages[key].ensure()
 
     def _page_made(self, page: QWidget) -> None:
-        """Connect what a newly made page offers: the progress page's leak drill, the counting
-        page's counted shoe."""
+        """Connect what a newly made page offers: the progress page's leak drill and counting
+        review, the counting page's counted shoe."""
         requested = getattr(page, "drill_requested", None)
         if requested is not None:
             requested.connect(self.drill_on)
         counted = getattr(page, "shoe_requested", None)
         if counted is not None:
             counted.connect(self.count_shoe)
+        reviewed = getattr(page, "counting_requested", None)
+        if reviewed is not None:
+            reviewed.connect(self.review_counting)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""
@@ -107,6 +110,11 @@ class MainWindow(QMainWindow):
         """Show Shoe practice and deal a shoe of ``rules`` counted with ``count``."""
         page = self.show_page("shoe")
         page.count_shoe(count, rules)  # type: ignore[attr-defined]
+
+    def review_counting(self) -> None:
+        """Show the Counting page's review."""
+        page = self.show_page("counting")
+        page.show_review()  # type: ignore[attr-defined]
 
     def _row_changed(self, row: int) -> None:
         if row < 0:

@@ -195,6 +195,13 @@ class CountingPage(QWidget):
         if self.tabs.widget(index) is self.review:
             self.review.refresh()
 
+    def show_review(self) -> None:
+        """Show the Review tab (read afresh)."""
+        if self.tabs.currentWidget() is self.review:
+            self.review.refresh()
+        else:
+            self.tabs.setCurrentWidget(self.review)
+
     def lab_count(self) -> dict[str, Any] | None:
         """The chosen count's part of the lab table (None while it loads)."""
         return None if self.lab is None else self.lab["counts"][self.count]

@@ -10,6 +10,8 @@ read), and each chart is redrawn only when its own inputs changed. The page open
 being practised when they have answers, else on all presets, and says which
 (:func:`headline.scope_sentence`); it never writes the Settings preset. The costliest leaks
 are listed with "Drill these", which emits :attr:`drill_requested` with their situation keys.
+The counting answers, which the play reviews leave out, get a few lines of their own below the
+charts, with "Review counting" (:attr:`counting_requested`).
 An empty history shows a start screen; a bad progress file a plain message.
 """
 
@@ -65,7 +67,7 @@ from ..theme import chart_look
 from ..widgets import busy_bar, heading
 from . import charts
 from .headline import cost_lines, headline, scope_sentence
-from .panels import LeakPanel, error_screen, start_screen
+from .panels import CountingPanel, LeakPanel, error_screen, start_screen
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
           ("Custom dates", -1))
@@ -110,6 +112,7 @@ class ProgressPage(QWidget):
     button."""
 
     drill_requested = pyqtSignal(list)   # the situation keys of the listed leaks
+    counting_requested = pyqtSignal()    # "Review counting": the Counting page's review
     loaded = pyqtSignal()                # new data shown (or the start screen, or an error)
     costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
     cards_loaded = pyqtSignal()          # the flashcards due shown
@@ -262,7 +265,10 @@ class ProgressPage(QWidget):
             stack.addWidget(title)
             stack.addWidget(canvas, 1)
             grid.addWidget(cell, row, col, 1, span)
-        grid.setRowStretch(len(CANVASES), 1)
+        self.counting = CountingPanel()
+        self.counting.review_button.clicked.connect(self.counting_requested)
+        grid.addWidget(self.counting, len(CANVASES), 0, 1, 2)
+        grid.setRowStretch(len(CANVASES) + 1, 1)
         scroll = self.scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -349,7 +355,8 @@ class ProgressPage(QWidget):
         self._again = False
         self.busy.show()
         path, query = database_of(self.store), self.query()
-        job = Job(self, lambda: load_progress(path, query, cards=False),
+        rules = [practised_rules(self.store)]
+        job = Job(self, lambda: load_progress(path, query, cards=False, rule_sets=rules),
                   name="progress queries")
         job.ended(self._finish).succeeded(self._loaded)
         self._loading.start(job.failed(self._failed, ProgressStoreError))
@@ -402,6 +409,7 @@ class ProgressPage(QWidget):
                                           self._chosen_here))
         self.summary.setText(_summary(data, self.cards))
         self.leaks.fill(data)
+        self.counting.fill(data)
         self._load_costs(data)
         # one slow read at once: the cards after the costs when those are being worked out
         self._load_cards(data, start=not self._costing.running)

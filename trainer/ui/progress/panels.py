@@ -130,3 +130,34 @@ def leak_text(number: int, leak: SituationLeak, named: bool = False) -> str:
 
 
 __all__ = ["LeakPanel", "error_screen", "leak_text", "start_screen"]
+
+
+class CountingPanel(QFrame):
+    """The counting answers at a glance (:mod:`trainer.progress.counting_glance`), a line per
+    rule set and count, and "Review counting" for the Counting page's review. Hidden while no
+    counting answer matches the filters."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("progress-counting")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.lines = _paragraph(width=900)
+        self.lines.setObjectName("counting-lines")
+        note = _paragraph("Counts typed in the counting drills and in counted shoes, and index "
+                          f"plays; the misses' cost is in {UNIT}, as your play's. The plays "
+                          "above leave these answers out.", width=900)
+        note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.review_button = QPushButton("Review counting")
+        self.review_button.setToolTip("Open the Counting page's review: accuracy and speed by "
+                                      "day, each index play answered and missed")
+        column = QVBoxLayout(self)
+        column.addWidget(_title("Counting", 1.1))
+        column.addWidget(self.lines)
+        column.addWidget(note)
+        column.addWidget(self.review_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.hide()
+
+    def fill(self, data: ProgressData) -> None:
+        """Show ``data``'s counting lines, or hide when there are none."""
+        self.lines.setText("\n".join(glance.text() for glance in data.counting))
+        self.setVisible(bool(data.counting))
