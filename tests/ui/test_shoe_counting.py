@@ -150,8 +150,8 @@ def test_a_bet_beyond_the_balance_is_refused_and_nothing_dealt(
     qtbot.keyClick(page.table, Qt.Key.Key_Space)
     assert page.phase is ShoePhase.BETTING and not page.practice.rounds
     assert "Bet not placed: 90 is more than your balance of 50." in page.money.text()
-    qtbot.keyClick(page.table, Qt.Key.Key_2)
-    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    page.count_panel.units.setValue(2)                  # typed in the bet box: Space deals
+    qtbot.keyClick(page.count_panel.units, Qt.Key.Key_Space)
     assert page.phase is not ShoePhase.BETTING and page.practice.round_bets.main == 20
     assert "Bet not placed" not in page.money.text()
     page.shutdown()

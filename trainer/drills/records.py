@@ -39,6 +39,11 @@ CLOSE_CALL_BELOW = 0.02
 BLUNDER_FROM = 0.10
 
 
+#: The parts of a counting answer's key (:mod:`trainer.drills.counting.keys`); a decision's key
+#: has six (:class:`~trainer.drills.situations.Situation`): the reviews tell the two apart by it.
+COUNTING_KEY_PARTS = 4
+
+
 class Mode(Enum):
     """The drill that produced a decision."""
 

@@ -17,7 +17,8 @@ from statistics import median
 
 from strategy_charts.counting.lab import lab_ready, load_or_build_lab
 from strategy_charts.counting.systems import TRAINED
-from trainer.drills.counting.keys import INDEX, PARTS, RUNNING, TRUE, CountingKey
+from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
+from trainer.drills.records import COUNTING_KEY_PARTS
 from trainer.drills.situations import preset_label
 from trainer.rules import PRESETS, RuleSet
 
@@ -62,7 +63,7 @@ def counting_glance(store: ProgressStore, only: Filter, rule_sets: Iterable[Rule
     rows = store.tuples(
         "SELECT d.situation_key, d.verdict, d.response_ms, d.timed_out FROM decisions AS d "
         f"WHERE {where} AND length(d.situation_key) - "
-        "length(replace(d.situation_key, '|', '')) = ?", [*params, PARTS - 1])
+        "length(replace(d.situation_key, '|', '')) = ?", [*params, COUNTING_KEY_PARTS - 1])
     typed: dict[tuple[str, str], list[tuple[bool, int | None]]] = defaultdict(list)
     index: dict[tuple[str, str], list[bool]] = defaultdict(list)
     for key, verdict, ms, timed_out in rows:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
-from trainer.drills.counting.keys import PARTS as COUNTING_KEY_PARTS
-from trainer.drills.records import Mode
+from trainer.drills.records import COUNTING_KEY_PARTS, Mode
 
 TimeBound = datetime | date | str
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from strategy_charts.counting.cells import Cell
 from strategy_charts.counting.systems import TRAINED
 
-#: A counting key's parts (a decision's key has six): the reviews tell the two apart by it.
-PARTS = 4
+from ..records import COUNTING_KEY_PARTS
+
 RUNNING, TRUE, INDEX, BET = "count", "truecount", "index", "bet"
 CONTEXTS = (RUNNING, TRUE, INDEX, BET)
 IN_SHOE = "shoe"
@@ -58,7 +58,7 @@ class CountingKey:
     def from_key(cls, key: str) -> CountingKey:
         """Read a key back; ValueError for anything :attr:`key` cannot produce."""
         parts = key.split("|")
-        if len(parts) != PARTS:
+        if len(parts) != COUNTING_KEY_PARTS:
             raise ValueError(f"not a counting key: {key!r}")
         found = cls(*parts)
         if found.context not in CONTEXTS or found.count not in TRAINED or not found.preset:

@@ -107,8 +107,6 @@ class ShoePage(DrillPage):
         self.seat = SeatPanel()
         self.seat.new_shoe.clicked.connect(lambda: self.start_shoe())
         self.seat.bets_changed.connect(self._bets_changed)
-        for field in (*self.seat.spins, self.seat.seed):
-            field.installEventFilter(self)
         self.seat_button = QToolButton()
         self.seat_button.setText("Seat and bets")
         self.seat_button.setCheckable(True)
@@ -128,6 +126,8 @@ class ShoePage(DrillPage):
         self.count_panel.hide()
         self.count_panel.units_changed.connect(self._offer_bet)
         self.count_panel.check.typed.connect(self.answer_check)
+        for field in (*self.seat.spins, self.seat.seed, self.count_panel.units):
+            field.installEventFilter(self)
 
         self.money = MoneyLine()
         self.settlement = rich_label("settlement")
@@ -192,8 +192,9 @@ class ShoePage(DrillPage):
         self._fold_seat()
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
-        """In a seat field, the action keys and Enter go to the table: Enter takes the value
-        and gives the table the keys back; H, S, D, P, Y, N and Space act as on the table."""
+        """In a seat field (or the counter's bet box), the action keys and Enter go to the
+        table: Enter takes the value and gives the table the keys back; H, S, D, P, Y, N and
+        Space act as on the table."""
         if event is None or event.type() != QEvent.Type.KeyPress:
             return False
         assert isinstance(event, QKeyEvent)
