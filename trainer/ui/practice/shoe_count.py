@@ -14,7 +14,15 @@ from __future__ import annotations
 from html import escape
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.drills.counting.keys import BET, INDEX
 from trainer.drills.counting.shoe import CountingShoe
@@ -26,7 +34,7 @@ from ..table.model import money_text
 from ..widgets import QUIET
 
 #: The count-grade lines the box keeps in view.
-SHOWN_LINES = 3
+SHOWN_LINES = 2
 
 
 def graded_line(decision: GradedDecision) -> str:
@@ -88,12 +96,15 @@ class CountPanel(QGroupBox):
         self.shoe_line.setStyleSheet(QUIET)
         self.shoe_line.setWordWrap(True)
         column = QVBoxLayout(self)
+        column.setSpacing(4)
         column.addLayout(row)
         column.addWidget(self.check)
         column.addWidget(self.lines)
         column.addWidget(self.shoe_line)
         self._said: list[str] = []
         self.counter: CountingShoe | None = None
+        # never squeezed below its lines: the feedback under it gives way first
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
     def start(self, counter: CountingShoe, name: str) -> None:
         """A new counted shoe: the bet box's range is the ramp's spread."""
