@@ -121,6 +121,7 @@ def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, da
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
     assert page.table.view().message == "Bet by the count"
+    assert "Balance 1000" in page.money.text()            # before the first round too
     qtbot.keyClick(page.table, Qt.Key.Key_Space)        # one unit
     assert page.phase is ShoePhase.DECIDING
     page.practice.shoe.cut_index = 0                    # the cut card is out: the last round

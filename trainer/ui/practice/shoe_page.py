@@ -390,6 +390,7 @@ class ShoePage(DrillPage):
         self.phase = ShoePhase.BETTING
         units = self.count_panel.units.value()
         self.count_panel.show_state()
+        self._show_info()
         self._offer_proceed(f"Bet {units} unit{'s' if units > 1 else ''} and deal")
 
     def _ask(self) -> None:
