@@ -115,7 +115,7 @@ def test_index_answers_read_back_for_the_memory_model(tmp_path: Path) -> None:
             **{**index, "situation_key": "evolution|index|freebet|hard:12:4"},
             time="2026-03-01T09:00:00Z"))
         store.record_decision(session, decision(time="2026-03-01T10:00:00Z"))
-        answers = counting.index_answers(store, "evolution", "hilo")
+        answers = counting.skill_answers(store, "evolution", "index", "hilo")
     assert [(a.situation, a.right, a.guess) for a in answers] == [
         (key, True, 0.5), (key, False, 0.5)]
     assert answers[1].day - answers[0].day == pytest.approx(1.0)

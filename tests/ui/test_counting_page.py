@@ -32,6 +32,8 @@ def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingP
         made.show()
     qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
     qtbot.waitUntil(lambda: made.index.card is not None, timeout=20000)   # spaced by the store
+    qtbot.waitUntil(lambda: made.running.drill is not None and made.true.drill is not None,
+                    timeout=20000)
     return made
 
 
