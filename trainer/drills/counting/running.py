@@ -9,7 +9,7 @@ Each number of cards shown at a time is a skill (``c1``..``c9``), spaced by the 
 over the player's earlier answers (``history``; :mod:`.spacing`). In *due* mode a run takes its
 cards at a time from the skills due, the weakest first: those answered before whose recall is
 now under 90% (one never answered is not due: a new skill is the player's choice, through the
-setting); a missed run's skill comes back 3 to 5 runs later. The run's length and the seconds
+setting); a missed due run's skill comes back 3 to 5 runs later. The run's length and the seconds
 each showing lasts stay the player's; when nothing is due, runs are shown as set.
 """
 
@@ -175,7 +175,7 @@ class RunningCountDrill:
                                 Mode.COUNT, run.shown)
         right = decision.verdict is not Verdict.WRONG
         self.skills.learn(Answer(decision.situation_key, day_of(now), right, GUESS[RUNNING]))
-        if not right and self.settings.due:
+        if not right and run.scheduled:    # a run as set is shown as set again anyway
             self._again.missed(run.number, run.at_once)
         self.current = None
         self.decisions.append(decision)
