@@ -1,8 +1,11 @@
 """Count lab speed: an index table (the lab table) per preset, and a counting drill card.
 
 Targets (issue 16): a preset's lab table within a few minutes on two cores; a drill card at
-most 5 ms. Every figure is in seconds and in yardstick units (``bench/yardstick.py``: the time
-a fixed loop takes on this machine, measured before and after; the mean is used).
+most 5 ms. The running and true count cards are timed afresh and spaced by a long record (100
+earlier answers of each skill over 60 days, some due: the schedule's work at each card, and
+the record replayed once when the drill starts). Every figure is in seconds and in yardstick
+units (``bench/yardstick.py``: the time a fixed loop takes on this machine, measured before
+and after; the mean is used).
 
 Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...] [--cards N]
      [--no-build] [--workers N]
@@ -11,6 +14,7 @@ Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...] [--c
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -21,11 +25,14 @@ from yardstick import yardstick
 
 from strategy_charts.counting.lab import build_lab, default_workers, load_lab
 from trainer.drills.counting.index_cards import IndexFlashcards
-from trainer.drills.counting.running import RunningCountDrill, RunSettings
+from trainer.drills.counting.keys import RUNNING, TRUE
+from trainer.drills.counting.running import AT_ONCE, RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
+from trainer.drills.counting.spacing import GUESS
 from trainer.drills.counting.true_count import TrueCountDrill
+from trainer.drills.memory import Answer, day_of
 from trainer.drills.shoe_practice import ShoeSettings
-from trainer.rules import PRESETS, Action, preset
+from trainer.rules import PRESETS, Action, RuleSet, preset
 
 
 class Clock:
@@ -59,6 +66,36 @@ def card_times(deal: Callable[[], object], answer: Callable[[object], object],
     return out
 
 
+def record(keys: list[str], guess: float, now: datetime, answers: int = 100) -> list[Answer]:
+    """``answers`` earlier answers of each key on days drawn over the 60 before ``now``, 90%
+    right: a long record to space a drill by."""
+    rng = random.Random(3)
+    today = day_of(now)
+    return [Answer(key, today - rng.uniform(0.5, 60), rng.random() < 0.9, guess)
+            for key in keys for _ in range(answers)]
+
+
+def spaced(name: str, rules: RuleSet, cards: int, unit: float, clock: Clock) -> None:
+    """The running (due mode) and true count cards of a drill spaced by a long record."""
+    blank = TrueCountDrill(rules, "hilo", clock=clock)
+    history = record([blank.key_of(d) for d in blank.details], GUESS[TRUE], clock.now)
+    start = time.perf_counter()
+    true = TrueCountDrill(rules, "hilo", seed=1, clock=clock, history=history)
+    made = time.perf_counter() - start
+    print(f"{name} true count card, spaced by {len(history)} answers ({len(true.due())} "
+          f"due; started in {made * 1000:.1f} ms): " + _ms(card_times(
+              true.next, lambda q: true.answer(str(q.true_count)), cards), unit))
+    due_mode = RunSettings(cards=20, at_once=2)
+    history = record([RunningCountDrill(rules, due_mode).key_of(k) for k in AT_ONCE],
+                     GUESS[RUNNING], clock.now)
+    start = time.perf_counter()
+    running = RunningCountDrill(rules, due_mode, seed=1, clock=clock, history=history)
+    made = time.perf_counter() - start
+    print(f"{name} running count card (20 cards, due mode), spaced by {len(history)} answers "
+          f"({len(running.due())} due; started in {made * 1000:.1f} ms): " + _ms(card_times(
+              running.next, lambda run: running.answer(str(run.running)), cards), unit))
+
+
 def drills(name: str, cards: int, unit: float) -> None:
     """Time a card of each counting drill (the lab table loaded first, once)."""
     rules = preset(name)
@@ -72,6 +109,7 @@ def drills(name: str, cards: int, unit: float) -> None:
     true = TrueCountDrill(rules, "hilo", seed=1, clock=clock)
     print(f"{name} true count card: " + _ms(card_times(
         true.next, lambda q: true.answer(str(q.true_count)), cards), unit))
+    spaced(name, rules, cards, unit, clock)
     for count in ("hilo", "freebet"):
         index = IndexFlashcards(rules, count, lab=lab, seed=1, clock=clock)
         print(f"{name} index card ({count}): " + _ms(card_times(

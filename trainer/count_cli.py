@@ -1,13 +1,14 @@
 """``freebet-trainer count ...``: the counting drills in the terminal, every answer saved as it
 is given (as ``drill`` saves; :mod:`trainer.cli`), and ``count stats``.
 
-    count running [--cards N] [--at-once K] [--seconds S] [--runs R]   running count
+    count running [--cards N] [--at-once K] [--seconds S] [--runs R] [--no-due]  running count
     count true [--questions N]                                            true count
     count index [--cards N] [--top N]                                     index flashcards
     count shoe [--bankroll B] [--unit U] [--spread S] [--checks P]        count a whole shoe
     count stats [--json]                       count accuracy and speed, index plays missed
 
-Each takes ``--preset``, ``--count hilo|freebet``, ``--seed`` and ``--data-dir``.
+Each takes ``--preset``, ``--count hilo|freebet``, ``--seed`` and ``--data-dir``. The running
+and true counts open with what of them is due today (:mod:`trainer.drills.counting.due`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def add_count_commands(commands: argparse._SubParsersAction) -> None:  # type: i
     running.add_argument("--at-once", type=_positive, default=1, help="cards shown together")
     running.add_argument("--seconds", type=float, default=1.0, help="seconds each showing")
     running.add_argument("--runs", type=_positive, default=5, help="runs to count (5)")
+    running.add_argument("--due", action=argparse.BooleanOptionalAction, default=True,
+                         help="take the cards at once from what is due, the weakest first "
+                              "(default; --at-once when nothing is)")
     running.set_defaults(run=cmd_count)
     true = drills.add_parser("true", help="running count and decks left: the true count")
     common(true)
@@ -71,15 +75,20 @@ def add_count_commands(commands: argparse._SubParsersAction) -> None:  # type: i
 
 
 Runner = Callable[[Callable[[Any], None], TextIO, TextIO], object]
+#: The earlier answers of a preset's label and a counting context (the drills are spaced by).
+History = Callable[[str, str], list[Any]]
 
 
 def _drill(args: argparse.Namespace, seed: int, keep: Callable[[Any], None],
-           history: Callable[[str], list[Any]] = lambda preset: []
-           ) -> tuple[str, dict[str, Any], Callable[[TextIO, TextIO], object]]:
-    """The drill ``args`` ask for: its mode, its settings as stored, and how to run it
-    (``history(preset)``: the earlier index answers an index deck is spaced by)."""
+           history: History = lambda preset, context: []
+           ) -> tuple[str, dict[str, Any], Callable[[TextIO, TextIO], object], str | None]:
+    """The drill ``args`` ask for: its mode, its settings as stored, how to run it, and what of
+    the running and true counts is due (for those two; ``history(preset, context)``: the
+    earlier answers the drills are spaced by)."""
     from trainer.drills.counting import terminal
+    from trainer.drills.counting.due import DueToday
     from trainer.drills.counting.index_cards import IndexFlashcards
+    from trainer.drills.counting.keys import INDEX, RUNNING, TRUE
     from trainer.drills.counting.running import RunningCountDrill, RunSettings
     from trainer.drills.counting.shoe import CountingSettings, CountingShoe
     from trainer.drills.counting.true_count import TrueCountDrill
@@ -87,28 +96,31 @@ def _drill(args: argparse.Namespace, seed: int, keep: Callable[[Any], None],
     from trainer.drills.situations import preset_label
     from trainer.rules import preset
     rules = preset(args.preset)
+    label = preset_label(rules)
     settings: dict[str, Any] = {"drill": args.drill, "count": args.count, "seed": seed}
-    if args.drill == "running":
-        run = RunSettings(args.count, args.cards, args.at_once, args.seconds)
-        settings.update(run.plain())
-        drill = RunningCountDrill(rules, run, seed=seed)
-        return "count", settings, lambda keys, out: terminal.run_running(
-            drill, args.runs, keys, out, on_decision=keep)
-    if args.drill == "true":
-        true = TrueCountDrill(rules, args.count, seed=seed)
+    if args.drill in ("running", "true"):
+        run = RunSettings(args.count, args.cards, args.at_once, args.seconds, args.due) \
+            if args.drill == "running" else RunSettings(args.count)
+        drill = RunningCountDrill(rules, run, seed=seed, history=history(label, RUNNING))
+        true = TrueCountDrill(rules, args.count, seed=seed, history=history(label, TRUE))
+        due = DueToday.of(drill, true).text()
+        if args.drill == "running":
+            settings.update(run.plain())
+            return "count", settings, lambda keys, out: terminal.run_running(
+                drill, args.runs, keys, out, on_decision=keep), due
         return "count", settings, lambda keys, out: terminal.run_true(
-            true, args.questions, keys, out, on_decision=keep)
+            true, args.questions, keys, out, on_decision=keep), due
     if args.drill == "index":
         cards = IndexFlashcards(rules, args.count, seed=seed, top=args.top,
-                                history=history(preset_label(rules)))
+                                history=history(label, INDEX))
         return "index", settings, lambda keys, out: terminal.run_index(
-            cards, args.cards, keys, out, on_decision=keep)
+            cards, args.cards, keys, out, on_decision=keep), None
     counting = CountingSettings(args.count, args.bankroll, Fraction(args.unit),
                                 spread=args.spread, check_chance=args.checks)
     settings.update({"bankroll": args.bankroll, "unit": args.unit, "spread": args.spread})
     shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(args.unit), bankroll=None),
                         counting, seed=seed, on_decision=keep)
-    return "shoe", settings, lambda keys, out: terminal.run_shoe(shoe, keys, out)
+    return "shoe", settings, lambda keys, out: terminal.run_shoe(shoe, keys, out), None
 
 
 def cmd_count(args: argparse.Namespace, stdin: TextIO | None = None,
@@ -119,7 +131,7 @@ def cmd_count(args: argparse.Namespace, stdin: TextIO | None = None,
     from strategy_charts.tables import TableError
     from trainer.drills.records import Mode
     from trainer.drills.situations import preset_label
-    from trainer.progress.counting import index_answers
+    from trainer.progress.counting import skill_answers
     from trainer.progress.saving import SessionSaver
     from trainer.rules import preset
 
@@ -138,14 +150,16 @@ def cmd_count(args: argparse.Namespace, stdin: TextIO | None = None,
     code = 0
     try:
         try:
-            mode, settings, run = _drill(
-                args, seed, keep, lambda label: index_answers(store, label, args.count))
+            mode, settings, run, due = _drill(
+                args, seed, keep,
+                lambda label, context: skill_answers(store, label, context, args.count))
         except (ValueError, TableError) as exc:
             err.write(f"freebet-trainer count: {exc}\n")
             return 2
         saver.start(preset_label(preset(args.preset)), Mode(mode), settings)
         told[0] = _tell(saver.save(), told[0], err)
-        out.write(f"Counting drill: {args.drill}, {args.count}, {args.preset}, seed {seed}\n")
+        out.write(f"Counting drill: {args.drill}, {args.count}, {args.preset}, seed {seed}"
+                  + (f". {due}" if due else "") + "\n")
         try:
             run(keys, out)
         except KeyboardInterrupt:

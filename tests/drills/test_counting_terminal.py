@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 
 from tests.conftest import FakeClock
 from trainer.__main__ import main
+from trainer.drills.counting.answers import count_record
+from trainer.drills.counting.keys import CountingKey
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.terminal import run_running, run_shoe
@@ -117,3 +120,33 @@ def test_a_bad_setting_is_a_plain_message(tmp_path: Path,
     assert main(["count", "running", "--seconds", "0", "--data-dir", str(tmp_path)]) == 2
     said = capsys.readouterr()
     assert "each showing lasts 0.05 to 60 seconds" in said.err and "Traceback" not in said.err
+
+
+def test_the_count_drills_open_with_what_is_due(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A new player: every decks left due. Then with the running count shown two at a time
+    missed yesterday after four good days, a due-mode run shows two at a time; --no-due keeps
+    the cards at once asked for. (Answers stored relative to the moment the test runs.)"""
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["count", "true", "--seed", "1", "--data-dir", folder]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("seed 1. Due today: true count with 2–8 decks left")
+    now = datetime.now(UTC)
+    with ProgressStore.open(Path(folder) / "progress.sqlite3") as store:
+        session = store.start_session("evolution", Mode.COUNT, {"drill": "running"})
+        for ago in (9, 8, 6, 3, 1):
+            store.record_decision(session, count_record(
+                CountingKey.from_key("evolution|count|hilo|c2"), 1 if ago == 1 else 0, 0,
+                now - timedelta(days=ago), 2000, Mode.COUNT, "shown"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["count", "running", "--cards", "4", "--runs", "1", "--seconds", "0.05",
+                 "--seed", "2", "--data-dir", folder]) == 0
+    said = capsys.readouterr().out
+    assert said.splitlines()[0].endswith("Due today: true count with 2–8 decks left; running "
+                                         "count 2 cards at a time")
+    assert "Run 1 of 1: 2 showings, 2 at a time (due)" in said
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["count", "running", "--cards", "4", "--runs", "1", "--seconds", "0.05",
+                 "--no-due", "--data-dir", folder]) == 0
+    assert "Run 1 of 1: 4 showings\n" in capsys.readouterr().out

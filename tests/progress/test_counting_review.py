@@ -3,6 +3,7 @@ and what missing them costs per 100 rounds."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -115,7 +116,46 @@ def test_index_answers_read_back_for_the_memory_model(tmp_path: Path) -> None:
             **{**index, "situation_key": "evolution|index|freebet|hard:12:4"},
             time="2026-03-01T09:00:00Z"))
         store.record_decision(session, decision(time="2026-03-01T10:00:00Z"))
-        answers = counting.index_answers(store, "evolution", "hilo")
+        answers = counting.skill_answers(store, "evolution", "index", "hilo")
     assert [(a.situation, a.right, a.guess) for a in answers] == [
         (key, True, 0.5), (key, False, 0.5)]
     assert answers[1].day - answers[0].day == pytest.approx(1.0)
+
+
+def test_running_and_true_counts_read_back_for_the_memory_model(tmp_path: Path) -> None:
+    """Each context's answers, oldest first, right unless wrong, with the drill's guess; a
+    true-count drill spaced by them finds the detail missed yesterday due and the one answered
+    right on five days not."""
+    from tests.conftest import FakeClock
+    from trainer.drills.counting.keys import RUNNING, TRUE
+    from trainer.drills.counting.spacing import GUESS
+    from trainer.drills.counting.true_count import TrueCountDrill
+
+    clock = FakeClock()
+    with ProgressStore.open(tmp_path / "p.sqlite3") as store:
+        session = store.start_session("evolution", Mode.COUNT, {"drill": "true"})
+        for ago in (9, 8, 6, 3, 1):
+            day = (clock() - timedelta(days=ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            store.record_decision(session, _count("evolution|truecount|hilo|d4", 2, 2, day))
+            store.record_decision(session, _count("evolution|truecount|hilo|d5",
+                                                  1 + (ago == 1), 1, day))
+        store.record_decision(session, _count("evolution|count|hilo|c2", 3, 3,
+                                              "2026-11-20T10:00:00Z"))
+        store.record_decision(session, _count("evolution|count|hilo|shoe", 3, 4,
+                                              "2026-11-19T10:00:00Z"))
+        store.record_decision(session, _count("evolution|truecount|freebet|d4", 1, 1,
+                                              "2026-11-19T10:00:00Z"))
+        store.record_decision(session, _count("pot-of-gold|count|hilo|c2", 1, 1,
+                                              "2026-11-19T10:00:00Z"))
+        true = counting.skill_answers(store, "evolution", TRUE, "hilo")
+        running = counting.skill_answers(store, "evolution", RUNNING, "hilo")
+        with pytest.raises(ValueError, match="no skill"):
+            counting.skill_answers(store, "evolution", "bet", "hilo")
+    assert [(a.situation, a.right, a.guess) for a in running] == [
+        ("evolution|count|hilo|shoe", False, GUESS[RUNNING]),
+        ("evolution|count|hilo|c2", True, GUESS[RUNNING])]
+    assert len(true) == 10 and {a.guess for a in true} == {GUESS[TRUE]}
+    assert [a.right for a in true if a.situation.endswith("d5")] == [True] * 4 + [False]
+    assert [a.day for a in true] == sorted(a.day for a in true)
+    drill = TrueCountDrill(preset("evolution"), "hilo", clock=clock, history=true)
+    assert 5 in drill.due() and 4 not in drill.due()

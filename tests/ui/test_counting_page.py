@@ -6,13 +6,16 @@ timers)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from PyQt6.QtCore import QSettings, Qt
 
 from tests.conftest import FakeClock
-from trainer.drills.counting.keys import CountingKey
+from trainer.drills.counting.answers import count_record
+from trainer.drills.counting.due import on_day, spans
+from trainer.drills.counting.keys import CountingKey, decks_detail
 from trainer.drills.records import Mode, Verdict
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
@@ -22,8 +25,8 @@ from trainer.ui.pages import PAGE_KEYS
 from .conftest import assert_not_blank
 
 
-@pytest.fixture
-def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingPage:
+def _open(qtbot, store: QSettings, clock: FakeClock) -> CountingPage:
+    """The page shown, its lab loaded and every drill started from the stored answers."""
     made = CountingPage(store, clock=clock, seed=7, paced=False)
     qtbot.addWidget(made)
     made.resize(1280, 800)
@@ -31,7 +34,14 @@ def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingP
         made.show()
     qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
     qtbot.waitUntil(lambda: made.index.card is not None, timeout=20000)   # spaced by the store
+    qtbot.waitUntil(lambda: made.running.drill is not None and made.true.drill is not None,
+                    timeout=20000)
     return made
+
+
+@pytest.fixture
+def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingPage:
+    return _open(qtbot, store, clock)
 
 
 def saved(page: CountingPage, data_dir: Path) -> list[tuple[str, str, str, str, str]]:
@@ -176,3 +186,61 @@ def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingP
     gain = sum(p["gain_per_100"] for p in page.lab_count()["indices"]
                if p["cell"] == card.cell.key)
     assert review.shown.index.leak_per_100 == pytest.approx(gain)
+
+
+def _practised(data_dir: Path, clock: FakeClock, held: list[str], missed: list[str]) -> None:
+    """Store counting answers on five days up to yesterday: right throughout for ``held``,
+    with yesterday's missed for ``missed`` (as the drills' own records)."""
+    with ProgressStore.open(database_path(str(data_dir))) as db:
+        session = db.start_session("evolution", Mode.COUNT, {"drill": "true"})
+        for ago in (9, 8, 6, 3, 1):
+            when = clock() - timedelta(days=ago)
+            for key in held + missed:
+                typed = 1 if ago == 1 and key in missed else 0
+                db.record_decision(session, count_record(CountingKey.from_key(key), typed, 0,
+                                                         when, 2000, Mode.COUNT, "shown"))
+
+
+TRUE_DETAILS = [f"evolution|truecount|hilo|{decks_detail(x / 2)}" for x in range(4, 17)]
+
+
+def test_a_new_player_has_every_true_count_due_and_the_line_follows_the_answers(
+        qtbot, page: CountingPage) -> None:
+    assert page.due.text() == "Due today: true count with 2–8 decks left"
+    page.tabs.setCurrentWidget(page.true)
+    panel = page.true
+    question = panel.drill.current
+    panel.entry.box.setText(str(question.true_count))
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    left = [x / 2 for x in range(4, 17) if x / 2 != question.decks]
+    assert page.due.text() == f"Due today: true count with {spans(left, 0.5)} decks left"
+
+
+def test_the_due_line_and_the_running_count_from_the_store(
+        qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> None:
+    _practised(data_dir, clock, [*TRUE_DETAILS[1:], "evolution|count|hilo|c3"],
+               [TRUE_DETAILS[0], "evolution|count|hilo|c2"])
+    made = _open(qtbot, store, clock)
+    assert made.due.text() == ("Due today: true count with 2 decks left; running count 2 cards "
+                               "at a time")
+    question = made.true.drill.current
+    assert question is not None and question.decks == 2            # the due detail first
+    panel = made.running
+    assert panel.at_once.value() == 1 and panel.due.isChecked()
+    panel.deal()
+    assert panel.run is not None and panel.run.at_once == 2        # the due skill
+    assert "2 at a time, due" in panel.table.view().message
+    assert len(panel.table.view().hands[0].cards) == 2
+
+
+def test_nothing_due_says_when_the_next_is(qtbot, store: QSettings, data_dir: Path,
+                                          clock: FakeClock) -> None:
+    _practised(data_dir, clock, [*TRUE_DETAILS, "evolution|count|hilo|c1"], [])
+    made = _open(qtbot, store, clock)
+    running, true = made.running.drill, made.true.drill
+    assert running is not None and true is not None and not true.due()
+    when = min(running.next_due(), true.next_due())
+    assert when > clock()
+    assert made.due.text() == f"Nothing due: next on {on_day(when)}"
+    made.running.deal()
+    assert made.running.run is not None and not made.running.run.scheduled

@@ -24,6 +24,7 @@ from statistics import median
 from typing import Any
 
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
+from trainer.drills.counting.spacing import GUESS
 from trainer.drills.leak import RECENT
 from trainer.drills.memory import Answer, day_of
 from trainer.progress.store import ProgressStore
@@ -114,15 +115,20 @@ class IndexRecord:
     leak_per_100: float
 
 
-def index_answers(store: ProgressStore, preset: str, count: str) -> list[Answer]:
-    """Every index answer of ``count`` in ``preset`` (flashcards and shoe practice), oldest
-    first, as the memory model reads it: what spaces the index flashcards."""
+def skill_answers(store: ProgressStore, preset: str, context: str, count: str) -> list[Answer]:
+    """Every answer of ``count`` in ``preset`` under one counting context (``INDEX``,
+    ``RUNNING`` or ``TRUE``; drills and shoe practice alike), oldest first, as the memory model
+    reads it: what spaces the index flashcards, the running and the true count. The guess is
+    one over the plays offered for an index answer, the drill's
+    (:data:`trainer.drills.counting.spacing.GUESS`) for a typed count."""
+    if context not in (INDEX, RUNNING, TRUE):
+        raise ValueError(f"{context!r} answers are no skill the drills space")
     rows = store.tuples(
         "SELECT situation_key, time, verdict, evs FROM decisions "
         f"WHERE preset = ? AND undone = 0 AND {_prefix_sql()} ORDER BY time, id",
-        [preset, *_prefix(preset, INDEX, count)])
+        [preset, *_prefix(preset, context, count)])
     return [Answer(key, day_of(datetime.fromisoformat(time)), verdict != "wrong",
-                   1 / max(1, len(json.loads(evs))))
+                   1 / max(1, len(json.loads(evs))) if context == INDEX else GUESS[context])
             for key, time, verdict, evs in rows]
 
 

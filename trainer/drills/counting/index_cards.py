@@ -4,8 +4,8 @@ EVs at that count.
 The EVs are the count lab's (:mod:`strategy_charts.counting.indices`): at each true count, the
 mean over the shoes met there of each action's exact EV, made monotone in the count, so the
 best play changes once, at the index. Cards ask about the index plays of a count in cycles,
-spaced by the memory model (:mod:`trainer.drills.memory`) over the player's earlier index
-answers (``history``): a cycle holds the plays due (recall under 90%, or never answered), the
+spaced by the memory model over the player's earlier index answers (``history``;
+:mod:`.spacing`): a cycle holds the plays due (recall under 90%, or never answered), the
 weakest first and, among those alike, the most valuable; when none is due, every play (keep
 going). A card is at a true count within ``spread`` of the index, as often on the side where
 the index play is right as on the side where it is not; a card answered wrongly comes back 3 to
@@ -34,17 +34,13 @@ from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, Rank, RuleSet, Suit
 
 from ..grading import Clock, grade, utc_now
-from ..memory import Answer, MemoryParams, Trace, day_of, learn, recall
+from ..memory import Answer, MemoryParams, day_of
 from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import elapsed_ms, signed, stamp
 from .keys import INDEX, CountingKey
+from .spacing import AVERAGE_MEMORY, RETENTION, Comebacks, Skills
 
-REQUEUE_GAPS = (3, 4, 5)
-#: Recall under which a play is due again (the study queue's retention).
-RETENTION = 0.9
-#: The memory model's defaults, for a player whose own fit is not given.
-AVERAGE_MEMORY = MemoryParams()
 _TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
           "no_insurance", BET, NO_BET)
@@ -123,16 +119,12 @@ class IndexFlashcards:
         self.rng = random.Random(seed)
         self.clock, self.spread = clock, spread
         self._cycle: list[IndexPlay] = []
-        self._again: dict[int, tuple[IndexPlay, int]] = {}
+        self._again: Comebacks[tuple[IndexPlay, int]] = Comebacks(self.rng)
         self.dealt = 0
         self.current: IndexCard | None = None
         self.decisions: list[GradedDecision] = []
-        self.params = params
         #: what the player holds of each decision (its index key), from ``history`` on
-        self.traces: dict[str, Trace] = {}
-        for answer in sorted(history, key=lambda a: a.day):
-            self.traces[answer.situation] = learn(params, self.traces.get(answer.situation),
-                                                  answer)
+        self.skills = Skills(history, params)
 
     def key_of(self, play: IndexPlay) -> str:
         """The stored key of a play's decision (what its answers are kept under)."""
@@ -140,17 +132,16 @@ class IndexFlashcards:
 
     def recall(self, play: IndexPlay) -> float:
         """The chance the player recalls the play now (0 if never answered)."""
-        return recall(self.traces.get(self.key_of(play)), day_of(self.clock()))
+        return self.skills.recall(self.key_of(play), self.clock())
 
     def _next_cycle(self) -> list[IndexPlay]:
         """The plays due (every play when none is), weakest last, for :meth:`list.pop`."""
-        held = {id(play): self.recall(play) for play in self.plays}
-        due = [play for play in self.plays if held[id(play)] < RETENTION] or list(self.plays)
-        self.rng.shuffle(due)                 # ties (alike plays) in no fixed order
-        return sorted(due, key=lambda play: (held[id(play)], -play.gain), reverse=True)
+        ranked = self.skills.ranked(self.plays, self.key_of, self.clock(), self.rng,
+                                    lambda play: play.gain)
+        return [play for play, held in ranked if held < RETENTION] or [p for p, _ in ranked]
 
     def _choose(self) -> tuple[IndexPlay, int]:
-        again = self._again.pop(self.dealt, None)
+        again = self._again.take(self.dealt)
         if again is not None:
             return again
         if not self._cycle:
@@ -211,13 +202,10 @@ class IndexFlashcards:
             dealer_up=card.up.rank.symbol if card.up else "", action=action,
             best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
             response_ms=elapsed_ms(card.dealt_at, now), evs=dict(card.evs), weight=0.0)
-        self.traces[key.key] = learn(self.params, self.traces.get(key.key), Answer(
-            key.key, day_of(now), result.verdict is not Verdict.WRONG, 1 / len(card.actions)))
+        self.skills.learn(Answer(key.key, day_of(now), result.verdict is not Verdict.WRONG,
+                                 1 / len(card.actions)))
         if result.verdict is Verdict.WRONG:
-            for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
-                if card.number + gap not in self._again:
-                    self._again[card.number + gap] = (card.play, card.tc)
-                    break
+            self._again.missed(card.number, (card.play, card.tc))
         self.current = None
         self.decisions.append(decision)
         return decision

@@ -64,7 +64,8 @@ def run_running(drill: RunningCountDrill, runs: int, keys: TextIO, out: TextIO, 
     live = out.isatty()
     for number in range(runs):
         run = drill.next()
-        out.write(f"Run {number + 1} of {runs}: {len(run.flashes)} showings\n")
+        due = f", {run.at_once} at a time (due)" if run.scheduled else ""
+        out.write(f"Run {number + 1} of {runs}: {len(run.flashes)} showings{due}\n")
         for flash in run.flashes:
             text = " ".join(map(str, flash))
             out.write(f"\r{text:40s}" if live else f"   {text}\n")

@@ -3,12 +3,20 @@ deck); the player gives the true count, floored as the count lab's indices are.
 
 Questions are drawn as shoes meet them: a depth before the cut card, then a running count with
 its exact chance at that depth (:class:`strategy_charts.counting.shoes.CountLattice`), seeded.
+
+Each decks-left detail the shoe meets before its cut card is a skill (``d2``, ``d4.5``, ...),
+spaced by the memory model over the player's earlier answers (``history``; :mod:`.spacing`):
+the details due come first, in cycles, the weakest first (recall under 90%, or never answered;
+among those alike, the one shoes meet most), each at a depth drawn among those that show it and
+its running count drawn as there; a missed detail comes back 3 to 5 questions later. When
+nothing is due, the depth is drawn among all of them, as shoes meet them.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -19,10 +27,12 @@ from strategy_charts.counting.systems import count_named
 from trainer.rules import RuleSet
 
 from ..grading import Clock, utc_now
-from ..records import GradedDecision, Mode
+from ..memory import Answer, MemoryParams, day_of
+from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import count_record, elapsed_ms, read_count, signed
 from .keys import TRUE, CountingKey, decks_detail
+from .spacing import AVERAGE_MEMORY, GUESS, Comebacks, Skills
 
 #: Answers further from 0 than this are refused as out of range.
 LIMIT = 20
@@ -33,6 +43,11 @@ ASKED = 15
 def floored(running: int, decks: float) -> int:
     """The true count of a running count over ``decks`` decks, floored."""
     return math.floor(running / decks + 1e-9)
+
+
+def decks_left(cards: int) -> float:
+    """The decks a discard tray shows for ``cards`` left, to the half deck (at least half)."""
+    return max(0.5, round(cards / 52 * 2) / 2)
 
 
 @dataclass(frozen=True)
@@ -51,10 +66,11 @@ class TrueCountQuestion:
 
 
 class TrueCountDrill:
-    """True-count questions, one after another."""
+    """True-count questions, one after another (see the module docstring)."""
 
     def __init__(self, rules: RuleSet, count: str = "hilo", *, seed: int = 0,
-                 clock: Clock = utc_now) -> None:
+                 clock: Clock = utc_now, history: Sequence[Answer] = (),
+                 params: MemoryParams = AVERAGE_MEMORY) -> None:
         self.rules = rules
         self.count = count_named(count)
         self.preset = preset_label(rules)
@@ -66,15 +82,53 @@ class TrueCountDrill:
         self.current: TrueCountQuestion | None = None
         self.asked = 0
         self.decisions: list[GradedDecision] = []
+        #: the depths (cards gone) before the cut card, by the decks left they show
+        self.depths: dict[float, list[int]] = {}
+        for gone in range(self.lattice.cut):
+            self.depths.setdefault(decks_left(self.lattice.cards - gone), []).append(gone)
+        #: what the player holds of each decks-left detail (its key), from ``history`` on
+        self.skills = Skills(history, params)
+        self._cycle: list[float] = []
+        self._again: Comebacks[float] = Comebacks(self._pick)
+
+    @property
+    def details(self) -> list[float]:
+        """The decks left the shoe meets before its cut card, fewest first."""
+        return sorted(self.depths)
+
+    def key_of(self, decks: float) -> str:
+        """The stored key of the true count at ``decks`` decks left."""
+        return CountingKey(self.preset, TRUE, self.count.key, decks_detail(decks)).key
+
+    def due(self) -> list[float]:
+        """The decks left due now (recall under 90%, or never answered), fewest first."""
+        return sorted(self.skills.due(self.depths, self.key_of, self.clock(), new=True))
+
+    def next_due(self) -> datetime | None:
+        """When the first decks-left detail answered before falls due (None: none answered)."""
+        return self.skills.next_due(map(self.key_of, self.depths), self.clock())
+
+    def _scheduled(self) -> float | None:
+        """The decks left of the next question: a missed one coming back, else the weakest due
+        (among those alike, the one shoes meet most); None when nothing is due."""
+        again = self._again.take(self.asked)
+        if again is not None:
+            return again
+        if not self._cycle:
+            self._cycle = self.skills.due(self.depths, self.key_of, self.clock(), new=True,
+                                          rng=self._pick,
+                                          worth=lambda decks: len(self.depths[decks]))
+        return self._cycle.pop() if self._cycle else None
 
     def next(self) -> TrueCountQuestion:
         """The next question (it stays :attr:`current` until answered)."""
-        lattice = self.lattice
+        lattice, due = self.lattice, self._scheduled()
         while True:
-            gone = self._pick.randrange(lattice.cut)
+            gone = (self._pick.randrange(lattice.cut) if due is None
+                    else self._pick.choice(self.depths[due]))
             chance = lattice.chance[gone]
             running = int(lattice.running[self.rng.choice(len(chance), p=chance / chance.sum())])
-            decks = max(0.5, round((lattice.cards - gone) / 52 * 2) / 2)
+            decks = decks_left(lattice.cards - gone)
             answer = floored(running, decks)
             if abs(answer) <= ASKED:
                 break
@@ -93,6 +147,10 @@ class TrueCountDrill:
         key = CountingKey(self.preset, TRUE, self.count.key, decks_detail(question.decks))
         decision = count_record(key, typed, question.true_count, now,
                                 elapsed_ms(question.asked_at, now), Mode.COUNT, question.text())
+        right = decision.verdict is not Verdict.WRONG
+        self.skills.learn(Answer(key.key, day_of(now), right, GUESS[TRUE]))
+        if not right:
+            self._again.missed(question.number, question.decks)
         self.current = None
         self.decisions.append(decision)
         return decision

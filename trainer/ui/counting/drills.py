@@ -1,11 +1,13 @@
 """The typed-count tabs: a running count of cards shown at the player's pace, and the true
-count of a running count and a discard tray."""
+count of a running count and a discard tray. Each drill is spaced by the player's earlier
+answers of its skills, read off the UI thread when it starts (:mod:`.history`)."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QFont, QKeyEvent
 from PyQt6.QtWidgets import (
+    QCheckBox,
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
@@ -17,23 +19,29 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.counting.answers import signed
+from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSettings
 from trainer.drills.counting.true_count import TrueCountDrill
+from trainer.drills.memory import Answer
 from trainer.drills.records import Mode
 
+from ..background import Latest
 from ..count_widgets import CountEntry, DiscardTray
 from ..table.widget import TableWidget
+from .history import read_answers
 from .host import CountingHost
 from .views import cards_view, spin_box
 
 
 class RunningPanel(QWidget):
-    """Runs of cards, shown a few at a time at the chosen pace; the count typed at the end."""
+    """Runs of cards, shown a few at a time at the chosen pace; the count typed at the end.
+    With "due first" the cards at once come from what is due, the weakest first."""
 
     def __init__(self, page: CountingHost) -> None:
         super().__init__()
         self.page = page
         self.drill: RunningCountDrill | None = None
+        self.loading = Latest()      # the earlier answers the drill is spaced by
         self.run: CountRun | None = None
         self.showing = 0
         self.cards = spin_box(2, 312, 20, "Cards in a run")
@@ -45,6 +53,11 @@ class RunningPanel(QWidget):
         self.seconds.setValue(1.0)
         self.seconds.setSuffix(" s")
         self.seconds.setAccessibleName("Seconds each showing")
+        self.due = QCheckBox("Due first")
+        self.due.setChecked(True)
+        self.due.setToolTip("Show the cards at once that are due (answered before, now fading) "
+                            "first, the weakest first; your run length and pace stay. When "
+                            "nothing is due, runs are shown as set.")
         self.deal_button = QPushButton("Deal a run (Space)")
         self.deal_button.setObjectName("deal-run")
         box = QGroupBox("Your pace")
@@ -52,6 +65,7 @@ class RunningPanel(QWidget):
         form.addRow("Cards in a run", self.cards)
         form.addRow("Cards at once", self.at_once)
         form.addRow("Each showing", self.seconds)
+        form.addRow(self.due)
         form.addRow(self.deal_button)
         box.setMaximumWidth(250)
         self.table = TableWidget()
@@ -76,27 +90,37 @@ class RunningPanel(QWidget):
         """The pace as set (a run holds at least one showing)."""
         at_once = self.at_once.value()
         return RunSettings(self.page.count, max(at_once, self.cards.value()), at_once,
-                           round(self.seconds.value(), 2))
+                           round(self.seconds.value(), 2), self.due.isChecked())
 
     def restart(self) -> None:
+        """Read the player's earlier running counts (off the UI thread), then start a drill
+        spaced by them."""
         self.stop()
-        if self.page.rules is not None:
-            self.drill = RunningCountDrill(self.page.rules, self.settings(),
-                                           seed=self.page.new_seed(), clock=self.page.clock)
+        self.drill = None
         self.table.set_view(cards_view((), "Deal a run, count it, type the count"))
+        rules = self.page.rules
+        if rules is None:
+            return
+        seed = self.page.new_seed()
+
+        def start(history: list[Answer]) -> None:
+            self.drill = RunningCountDrill(rules, self.settings(), seed=seed,
+                                           clock=self.page.clock, history=history)
+            self.page.show_due()
+
+        self.loading.start(read_answers(self, self.page, rules, RUNNING, start))
 
     def stop(self) -> None:
+        self.loading.cancel()
         self.timer.stop()
         self.run = None
         self.entry.ask(False)
 
     def deal(self) -> None:
-        """Show the next run, one showing after another."""
+        """Show the next run, one showing after another (at the pace as set now)."""
         if self.drill is None:
             return
-        if self.drill.settings != self.settings():
-            self.restart()
-        assert self.drill is not None
+        self.drill.settings = self.settings()
         self.run = self.drill.next()
         self.showing = 0
         self.entry.ask(False)
@@ -110,8 +134,9 @@ class RunningPanel(QWidget):
         if self.showing < len(run.flashes):
             flash = run.flashes[self.showing]
             self.showing += 1
+            due = f" · {run.at_once} at a time, due" if run.scheduled else ""
             self.table.set_view(cards_view(flash, f"Showing {self.showing} of "
-                                                  f"{len(run.flashes)}"))
+                                                  f"{len(run.flashes)}{due}"))
             if self.page.paced:
                 self.timer.start(round(run.seconds * 1000))
             return
@@ -121,12 +146,14 @@ class RunningPanel(QWidget):
     def answer(self, text: str) -> None:
         """Grade the typed count of the run just shown; save it."""
         drill = self.drill
-        if drill is None or drill.current is None or self.showing < len(drill.current.flashes):
+        run = drill.current if drill is not None else None
+        if drill is None or run is None or self.showing < len(run.flashes):
             return
         decision = self.entry.take(drill.answer, text)
         if decision is None:
             return
-        self.page.record(Mode.COUNT, drill.settings.plain(), decision)
+        self.page.record(Mode.COUNT, run.settings.plain(), decision)
+        self.page.show_due()
         self.run = None
         self.entry.ask(False)
         self.table.set_view(cards_view((), f"{decision.best_action}: deal the next run"))
@@ -141,12 +168,14 @@ class RunningPanel(QWidget):
 
 
 class TruePanel(QWidget):
-    """A running count and the discard tray; the player gives the true count."""
+    """A running count and the discard tray; the player gives the true count. The decks left
+    due come first."""
 
     def __init__(self, page: CountingHost) -> None:
         super().__init__()
         self.page = page
         self.drill: TrueCountDrill | None = None
+        self.loading = Latest()      # the earlier answers the drill is spaced by
         self.running = QLabel()
         self.running.setObjectName("running-count")
         big = QFont(self.running.font())
@@ -176,14 +205,25 @@ class TruePanel(QWidget):
         self.entry.typed.connect(self.answer)
 
     def restart(self) -> None:
+        """Read the player's earlier true counts (off the UI thread), then ask the first
+        question of a drill spaced by them."""
+        self.stop()
+        self.drill = None
         rules = self.page.rules
         if rules is None:
             return
-        self.drill = TrueCountDrill(rules, self.page.count, seed=self.page.new_seed(),
-                                    clock=self.page.clock)
-        self.ask()
+        count, seed = self.page.count, self.page.new_seed()
+
+        def start(history: list[Answer]) -> None:
+            self.drill = TrueCountDrill(rules, count, seed=seed, clock=self.page.clock,
+                                        history=history)
+            self.page.show_due()
+            self.ask()
+
+        self.loading.start(read_answers(self, self.page, rules, TRUE, start))
 
     def stop(self) -> None:
+        self.loading.cancel()
         self.entry.ask(False)
 
     def ask(self) -> None:
@@ -205,6 +245,7 @@ class TruePanel(QWidget):
         if decision is None:
             return
         self.page.record(Mode.COUNT, {"drill": "true", "count": drill.count.key}, decision)
+        self.page.show_due()
         self.ask()
 
 

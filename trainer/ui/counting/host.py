@@ -37,3 +37,6 @@ class CountingHost(Protocol):
 
     def record(self, mode: Mode, plain: Mapping[str, Any], decision: GradedDecision) -> None:
         """Save ``decision`` in the session of its drill and settings."""
+
+    def show_due(self) -> None:
+        """Say again what of the running and true counts is due (their drills changed)."""

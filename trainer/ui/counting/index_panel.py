@@ -9,15 +9,15 @@ from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidg
 
 from strategy_charts.counting.cells import BET, NO_BET
 from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
+from trainer.drills.counting.keys import INDEX
 from trainer.drills.memory import Answer
 from trainer.drills.records import Mode, Verdict
-from trainer.drills.situations import preset_label
-from trainer.progress.counting import index_answers
 
-from ..background import Job, Latest
+from ..background import Latest
 from ..table.action_bar import ORDER, ActionBar
 from ..table.widget import TableWidget
 from ..widgets import ERROR_STYLE, QUIET
+from .history import read_answers
 from .host import CountingHost
 from .views import cards_view, index_view
 
@@ -68,15 +68,10 @@ class IndexPanel(QWidget):
         deal the first card of a deck spaced by them."""
         self.stop()
         self.cards = None
-        rules, lab = self.page.rules, self.page.lab
+        rules, lab, count = self.page.rules, self.page.lab, self.page.count
         if rules is None or lab is None:
             return
-        preset, count, saver = preset_label(rules), self.page.count, self.page.link.saver
         seed = self.page.new_seed()
-
-        def work() -> list[Answer]:
-            saver.save(wait=True)
-            return saver.read(lambda store: index_answers(store, preset, count), [])
 
         def deal(history: list[Answer]) -> None:
             try:
@@ -87,8 +82,7 @@ class IndexPanel(QWidget):
                 return
             self.next()
 
-        job: Job[list[Answer]] = Job(self, work, name="counting: index answers")
-        self.loading.start(job.succeeded(deal))
+        self.loading.start(read_answers(self, self.page, rules, INDEX, deal))
 
     def stop(self) -> None:
         self.loading.cancel()

@@ -4,7 +4,9 @@ A whole shoe is counted in Shoe practice (its Count choice); the page's "Count a
 sends the player there with the rules and count chosen here.
 
 The count lab table of the chosen rules (shipped for a preset, built and cached for a rules
-file) loads off the UI thread; each drill then starts from it. Every answer is saved through
+file) loads off the UI thread; each drill then starts from it, spaced by the player's earlier
+answers (read off the UI thread too), and a line under the top says what of the running and
+true counts is due today (:mod:`trainer.drills.counting.due`). Every answer is saved through
 the page's :class:`~trainer.ui.practice.progress_link.ProgressLink` like any decision: a
 session per drill and its settings (the review reads a running-count run's speed from them).
 """
@@ -32,6 +34,7 @@ from PyQt6.QtWidgets import (
 from strategy_charts.counting.lab import load_or_build_lab
 from strategy_charts.counting.systems import TRAINED
 from strategy_charts.tables import TableError
+from trainer.drills.counting.due import DueToday
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.rules import RulesError, RuleSet, preset
@@ -98,6 +101,12 @@ class CountingPage(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(ERROR_STYLE)
         self.problem.hide()
+        self.due = QLabel()
+        self.due.setObjectName("counting-due")
+        self.due.setWordWrap(True)
+        self.due.setToolTip("The running counts (cards at a time) and true counts (decks "
+                            "left) whose recall has fallen under 90%, or never answered (true "
+                            "counts): the drills ask them first.")
 
         self.running = RunningPanel(self)
         self.true = TruePanel(self)
@@ -136,6 +145,7 @@ class CountingPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.busy)
         layout.addWidget(self.problem)
+        layout.addWidget(self.due)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.status)
         self.rules_box.currentIndexChanged.connect(lambda _: self.load())
@@ -169,6 +179,7 @@ class CountingPage(QWidget):
             drill.stop()
         self.lab = None
         self.problem.hide()
+        self.due.clear()
         rules = self.rules = self._chosen_rules()
         self.busy.start(f"Loading the {rules.name} count lab (a rules file's is built once: "
                         "minutes)…")
@@ -185,7 +196,17 @@ class CountingPage(QWidget):
             return
         for drill in self.drills:
             drill.restart()
+        self.show_due()
         self._tab_shown(self.tabs.currentIndex())
+
+    def show_due(self) -> None:
+        """Say what of the running and true counts is due, once both drills have read the
+        player's earlier answers (until then, nothing)."""
+        running, true = self.running.drill, self.true.drill
+        if running is None or true is None:
+            self.due.clear()
+            return
+        self.due.setText(DueToday.of(running, true).text())
 
     def _tell(self, problem: object) -> None:
         self.problem.setText(str(problem))

@@ -1,0 +1,108 @@
+"""Counting skills spaced across days: what the player holds of each skill, which are due, and a
+missed one brought back a few questions later.
+
+A *skill* is what one stored key names (:mod:`.keys`): an index decision, a running count shown
+``k`` cards at a time, a true count at some decks left. What the player holds of it is replayed
+from their earlier answers of that key through the memory model (:mod:`trainer.drills.memory`),
+and grows or falls with each answer of the session. A skill is *due* when its recall is under
+:data:`RETENTION` (the study queue's) or, where a drill asks so, when it was never answered.
+
+The index flashcards (:mod:`.index_cards`), the true-count drill (:mod:`.true_count`) and the
+running-count drill's due mode (:mod:`.running`) deal from here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Generic, TypeVar
+
+from ..memory import Answer, MemoryParams, Trace, day_of, due_day, learn, recall
+from .keys import RUNNING, TRUE
+
+T = TypeVar("T")
+
+#: Recall under which a skill is due again (the study queue's retention).
+RETENTION = 0.9
+#: The memory model's defaults, for a player whose own fit is not given.
+AVERAGE_MEMORY = MemoryParams()
+#: A missed question's skill comes back this many questions later (the first free of them).
+REQUEUE_GAPS = (3, 4, 5)
+#: The chance of typing a count right without the skill, by drill (the memory model's guess):
+#: the share of the most common answer among the questions the drill asks. A 20-card run (the
+#: default) ends on its likeliest running count 8–10% of the time (Hi-Lo 10.3%, the Free Bet
+#: count 8.2%, every preset); a true-count question's likeliest answer over the depths before
+#: the cut card is right 21–27% of the time (evolution Hi-Lo 27%). A typed count is an open
+#: answer, not a pick among the two or three plays of an index card (guess 1/2 or 1/3), so a
+#: right one is strong evidence of the skill. ``tests/drills/test_counting.py`` checks these
+#: figures against the count lattice.
+GUESS = {RUNNING: 0.10, TRUE: 0.25}
+
+
+class Skills:
+    """What the player holds of each skill (by its stored key): replayed from ``history``
+    (oldest first or not), then learned answer by answer."""
+
+    def __init__(self, history: Sequence[Answer] = (),
+                 params: MemoryParams = AVERAGE_MEMORY) -> None:
+        self.params = params
+        self.traces: dict[str, Trace] = {}
+        for answer in sorted(history, key=lambda a: a.day):
+            self.learn(answer)
+
+    def learn(self, answer: Answer) -> None:
+        """Take one answer into the picture of the skill it is about."""
+        self.traces[answer.situation] = learn(self.params, self.traces.get(answer.situation),
+                                              answer)
+
+    def recall(self, key: str, when: datetime) -> float:
+        """The chance the skill is recalled at ``when`` (0 if never answered)."""
+        return recall(self.traces.get(key), day_of(when))
+
+    def ranked(self, items: Iterable[T], key_of: Callable[[T], str], when: datetime,
+               rng: random.Random | None = None,
+               worth: Callable[[T], float] = lambda _item: 0.0) -> list[tuple[T, float]]:
+        """``items`` with their recall at ``when``, the strongest first, so :meth:`list.pop`
+        takes the weakest and, among those alike, the most worth (ties in an order shuffled
+        by ``rng``, else as given)."""
+        day = day_of(when)
+        held = [(item, recall(self.traces.get(key_of(item)), day)) for item in items]
+        if rng is not None:
+            rng.shuffle(held)
+        return sorted(held, key=lambda pair: (pair[1], -worth(pair[0])), reverse=True)
+
+    def due(self, items: Iterable[T], key_of: Callable[[T], str], when: datetime, *,
+            new: bool, rng: random.Random | None = None,
+            worth: Callable[[T], float] = lambda _item: 0.0) -> list[T]:
+        """The items due at ``when`` (recall under :data:`RETENTION`; never answered too when
+        ``new``), the weakest last, as :meth:`ranked` orders them."""
+        return [item for item, held in self.ranked(items, key_of, when, rng, worth)
+                if held < RETENTION and (new or key_of(item) in self.traces)]
+
+    def next_due(self, keys: Iterable[str], when: datetime) -> datetime | None:
+        """When the first of ``keys`` answered before falls due (None: none answered)."""
+        days = [due_day(self.traces[key], RETENTION) for key in keys if key in self.traces]
+        if not days:
+            return None
+        return when + timedelta(days=min(days) - day_of(when))
+
+
+class Comebacks(Generic[T]):
+    """Missed questions' skills, each brought back a few questions later (:data:`REQUEUE_GAPS`,
+    in an order drawn by ``rng``; the first question number not yet taken)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._at: dict[int, T] = {}
+
+    def missed(self, number: int, item: T) -> None:
+        """Question ``number`` was missed: ask ``item`` again a few questions on."""
+        for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
+            if number + gap not in self._at:
+                self._at[number + gap] = item
+                return
+
+    def take(self, number: int) -> T | None:
+        """What comes back as question ``number`` (None: nothing)."""
+        return self._at.pop(number, None)
