@@ -6,6 +6,7 @@ timers)."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -113,6 +114,31 @@ def test_true_count_out_of_range_is_refused_then_graded(qtbot, page: CountingPag
     rows = saved(page, data_dir)
     assert len(rows) == 1 and rows[0][4] == "wrong"
     assert CountingKey.from_key(rows[0][1]).context == "truecount"
+
+
+def test_the_decks_left_can_be_read_off_the_tray_alone(qtbot, page: CountingPage,
+                                                        data_dir: Path) -> None:
+    """Deck estimation: the figures go, the tray stays; the answer then says the decks."""
+    page.tabs.setCurrentWidget(page.true)
+    panel = page.true
+    question = panel.drill.current
+    panel.tray_only.setChecked(True)
+    assert panel.drill.current is question                   # the same question, re-shown
+    assert "decks left" not in panel.left.text() and "tray" in panel.left.text()
+    assert not panel.tray.labelled and not panel.tray.toolTip()
+    assert panel.tray.left == question.decks
+    panel.entry.box.setText(str(question.true_count))
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert panel.entry.line.text().startswith("Right")
+    assert panel.entry.line.text().endswith(f"{question.decks:g} decks were left")
+    panel.tray_only.setChecked(False)
+    assert panel.tray.labelled and "decks left to deal" in panel.left.text()
+    page.link.close()
+    with ProgressStore.open(database_path(str(data_dir))) as store:
+        (row,) = list(store.decisions())
+        (settings,) = store.tuples("SELECT settings FROM sessions WHERE id = ?",
+                                   [row.session_id])[0]
+    assert json.loads(settings)["tray_only"] is True
 
 
 def test_index_cards_are_graded_against_the_exact_evs_at_the_count(

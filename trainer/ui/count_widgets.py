@@ -94,13 +94,16 @@ class DiscardTray(QWidget):
         super().__init__(parent)
         self.decks = 8
         self.left = 8.0
+        self.labelled = True
         self.setMinimumSize(110, 200)
         self.setAccessibleName("Discard tray")
 
-    def show_tray(self, decks: int, left: float) -> None:
-        """The tray of a ``decks``-deck shoe with ``left`` decks still to deal."""
-        self.decks, self.left = decks, left
-        self.setToolTip(f"{decks - left:g} decks in the tray, {left:g} left to deal")
+    def show_tray(self, decks: int, left: float, labelled: bool = True) -> None:
+        """The tray of a ``decks``-deck shoe with ``left`` decks still to deal; without
+        ``labelled`` the decks are read off the picture alone (no figures under or over it)."""
+        self.decks, self.left, self.labelled = decks, left, labelled
+        self.setToolTip(f"{decks - left:g} decks in the tray, {left:g} left to deal"
+                        if labelled else "")
         self.update()
 
     def paintEvent(self, event: QPaintEvent | None) -> None:
@@ -122,8 +125,9 @@ class DiscardTray(QWidget):
         for deck in range(1, self.decks):
             y = tray.bottom() - deck * slot
             painter.drawLine(int(tray.right()), int(y), int(tray.right() + 6), int(y))
-        painter.drawText(QRectF(0, h - 24, w, 22), Qt.AlignmentFlag.AlignCenter,
-                         f"{gone:g} of {self.decks} decks out")
+        if self.labelled:
+            painter.drawText(QRectF(0, h - 24, w, 22), Qt.AlignmentFlag.AlignCenter,
+                             f"{gone:g} of {self.decks} decks out")
         painter.end()
 
 

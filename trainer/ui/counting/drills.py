@@ -189,11 +189,16 @@ class TruePanel(QWidget):
         self.how = QLabel("The true count is the running count divided by the decks left, "
                           "rounded down (floored), as the index plays use it.")
         self.how.setWordWrap(True)
+        self.tray_only = QCheckBox("Read the decks off the tray")
+        self.tray_only.setToolTip("Hide the decks left: estimate them from the discard tray, "
+                                  "as at the table (to the half deck).")
+        self.tray_only.toggled.connect(lambda _: self.drill is not None and self.ask())
         words = QVBoxLayout()
         words.addStretch(1)
         words.addWidget(self.running)
         words.addWidget(self.left)
         words.addWidget(self.how)
+        words.addWidget(self.tray_only)
         words.addStretch(1)
         row = QHBoxLayout()
         row.addWidget(self.tray)
@@ -230,10 +235,12 @@ class TruePanel(QWidget):
         """The next question."""
         if self.drill is None:
             return
-        question = self.drill.next()
+        question = self.drill.current or self.drill.next()
+        reading = self.tray_only.isChecked()
         self.running.setText(f"Running count {signed(question.running)}")
-        self.left.setText(f"{question.decks:g} decks left to deal")
-        self.tray.show_tray(self.drill.rules.decks, question.decks)
+        self.left.setText("Decks left: read them off the tray" if reading else
+                          f"{question.decks:g} decks left to deal")
+        self.tray.show_tray(self.drill.rules.decks, question.decks, labelled=not reading)
         self.entry.ask(True)
 
     def answer(self, text: str) -> None:
@@ -241,10 +248,15 @@ class TruePanel(QWidget):
         drill = self.drill
         if drill is None or drill.current is None:
             return
+        decks = drill.current.decks
         decision = self.entry.take(drill.answer, text)
         if decision is None:
             return
-        self.page.record(Mode.COUNT, {"drill": "true", "count": drill.count.key}, decision)
+        reading = self.tray_only.isChecked()
+        if reading:
+            self.entry.line.setText(f"{self.entry.line.text()} · {decks:g} decks were left")
+        self.page.record(Mode.COUNT, {"drill": "true", "count": drill.count.key,
+                                      "tray_only": reading}, decision)
         self.page.show_due()
         self.ask()
 
