@@ -240,6 +240,9 @@ def test_a_counted_shoe_grades_bets_checks_and_index_plays(clock: FakeClock) -> 
     assert all(d.verdict is Verdict.WRONG for d in off.decisions if d.situation_key.endswith(
         "|shoe"))
     good, bad = shoe.summary(), off.summary()
+    assert bad.missed_cells == tuple(dict.fromkeys(
+        CountingKey.from_key(d.situation_key).detail for d in off.decisions
+        if "|index|" in d.situation_key and d.verdict is Verdict.WRONG))
     assert good.checks == good.checks_right == contexts.count("count") and good.largest_miss == 0
     assert good.bets == good.bets_on_ramp == len(shoe.practice.rounds) and not good.bet_ev_lost
     assert good.index_plays == len(index)
@@ -449,3 +452,19 @@ def test_what_is_due_today_in_a_line(clock: FakeClock) -> None:
     due = DueToday.of(soon, held)
     assert not due.anything and due.next_on == min(soon.next_due(), held.next_due())
     assert due.text().startswith("Nothing due: next on ")
+
+
+def test_index_cards_can_keep_to_some_decisions(clock: FakeClock) -> None:
+    """A counted shoe's missed index plays drilled alone; decisions with no index play (or
+    none at all) are refused in plain words."""
+    rules = preset("evolution")
+    cards = IndexFlashcards(rules, "hilo", clock=clock, cells=["hard:12:v5", "hard:13:v3"])
+    assert {p.cell.key for p in cards.plays} == {"hard:12:v5", "hard:13:v3"}
+    asked = set()
+    for _ in range(6):
+        card = cards.next()
+        asked.add(card.cell.key)
+        cards.answer(card.best)
+    assert asked == {"hard:12:v5", "hard:13:v3"}
+    with pytest.raises(ValueError, match="no index plays .* among the decisions asked"):
+        IndexFlashcards(rules, "hilo", clock=clock, cells=["pair:8:v10"])

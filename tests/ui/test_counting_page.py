@@ -187,6 +187,21 @@ def test_count_a_shoe_opens_shoe_practice_counted_with_these_rules_and_count(
         window.pages[key].page.shutdown()
 
 
+def test_a_shoes_missed_index_plays_are_drilled_alone_until_all_are_asked_for(
+        qtbot, page: CountingPage) -> None:
+    page.drill_index("hilo", "evolution", ["hard:12:v5", "pair:8:v10"])   # 8,8 v 10: no index
+    assert page.tabs.currentWidget() is page.index
+    qtbot.waitUntil(lambda: page.index.cards is not None and page.index.only is not None,
+                    timeout=20000)
+    panel = page.index
+    assert {play.cell.key for play in panel.cards.plays} == {"hard:12:v5"}
+    assert panel.card.cell.key == "hard:12:v5"
+    assert panel.scope.isVisible() and "(2)" in panel.scope.text()
+    qtbot.mouseClick(panel.all_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.cards is not None, timeout=20000)
+    assert len(panel.cards.plays) > 1 and not panel.scope.isVisible()
+
+
 def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingPage,
                                                           data_dir: Path) -> None:
     panel = page.running

@@ -136,6 +136,11 @@ def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, da
     assert "The count" in text and "Count checks: 1 of 1 right." in text
     assert "Bets: 1 of 1 on the ramp" in text           # one unit at a count near 0
     assert "Index plays: 0 of 1 as the count says" in text   # stood on 12 v 5 at 0
+    asked: list[tuple[str, str, list[str]]] = []
+    page.index_drill_requested.connect(lambda *args: asked.append(args))
+    assert page.report.index_drill.isVisible() and "(1)" in page.report.index_drill.text()
+    qtbot.mouseClick(page.report.index_drill, Qt.MouseButton.LeftButton)
+    assert asked == [("hilo", "evolution", ["hard:12:v5"])]
     page.shutdown()
 
 
@@ -174,3 +179,21 @@ def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
     index = [d for d in page.counter.decisions if "|index|" in d.situation_key]
     assert index and index[-1].mode is Mode.TIMED
     page.shutdown()
+
+
+def test_the_reports_index_drill_opens_the_counting_page_on_those_plays(
+        qtbot, store: QSettings, data_dir: Path) -> None:
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    shoe = window.show_page("shoe")
+    shoe.index_drill_requested.emit("hilo", "evolution", ["hard:12:v5"])
+    assert window.current_page() == "counting"
+    counting = window.pages["counting"].page
+    qtbot.waitUntil(lambda: counting.index.only is not None and counting.index.cards
+                    is not None, timeout=20000)
+    assert [p.cell.key for p in counting.index.cards.plays] == ["hard:12:v5"]
+    for key in ("counting", "shoe"):
+        window.pages[key].page.shutdown()

@@ -90,13 +90,16 @@ class MainWindow(QMainWindow):
 
     def _page_made(self, page: QWidget) -> None:
         """Connect what a newly made page offers: the progress page's leak drill and counting
-        review, the counting page's counted shoe."""
+        review, the counting page's counted shoe, the shoe page's missed index plays."""
         requested = getattr(page, "drill_requested", None)
         if requested is not None:
             requested.connect(self.drill_on)
         counted = getattr(page, "shoe_requested", None)
         if counted is not None:
             counted.connect(self.count_shoe)
+        missed = getattr(page, "index_drill_requested", None)
+        if missed is not None:
+            missed.connect(self.drill_index)
         reviewed = getattr(page, "counting_requested", None)
         if reviewed is not None:
             reviewed.connect(self.review_counting)
@@ -110,6 +113,11 @@ class MainWindow(QMainWindow):
         """Show Shoe practice and deal a shoe of ``rules`` counted with ``count``."""
         page = self.show_page("shoe")
         page.count_shoe(count, rules)  # type: ignore[attr-defined]
+
+    def drill_index(self, count: str, rules: str, cells: list[str]) -> None:
+        """Show the Counting page's index plays, only those of ``cells``."""
+        page = self.show_page("counting")
+        page.drill_index(count, rules, cells)  # type: ignore[attr-defined]
 
     def review_counting(self) -> None:
         """Show the Counting page's review."""

@@ -7,10 +7,10 @@ best play changes once, at the index. Cards ask about the index plays of a count
 spaced by the memory model over the player's earlier index answers (``history``;
 :mod:`.spacing`): a cycle holds the plays due (recall under 90%, or never answered), the
 weakest first and, among those alike, the most valuable; when none is due, every play (keep
-going). A card is at a true count within ``spread`` of the index, as often on the side where
-the index play is right as on the side where it is not; a card answered wrongly comes back 3 to
-5 cards later at the same count. Side bets (Pot of
-Gold, ...) are asked as "bet or not" with no cards.
+going); ``cells`` keeps to some decisions' plays (a counted shoe's misses). A card is at a true
+count within ``spread`` of the index, as often on the side where the index play is right as on
+the side where it is not; a card answered wrongly comes back 3 to 5 cards later at the same
+count. Side bets (Pot of Gold, ...) are asked as "bet or not" with no cards.
 
 A record's weight is 0: what a missed index play costs per 100 rounds is reckoned by the
 counting review from the lab table (:mod:`trainer.progress.counting`), not by the decision
@@ -20,7 +20,7 @@ reviews, which would count the same hand twice in shoe practice (its play and it
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -105,14 +105,18 @@ class IndexFlashcards:
     def __init__(self, rules: RuleSet, count: str = "hilo", *, lab: dict[str, Any] | None = None,
                  seed: int = 0, clock: Clock = utc_now, top: int | None = None,
                  spread: int = 3, history: Sequence[Answer] = (),
-                 params: MemoryParams = AVERAGE_MEMORY) -> None:
+                 params: MemoryParams = AVERAGE_MEMORY,
+                 cells: Collection[str] | None = None) -> None:
         self.rules = rules
         self.count = count_named(count)
         lab = lab if lab is not None else load_or_build_lab(rules)
         self.book = IndexBook(lab["counts"][self.count.key])
         self.plays = self.book.plays[:top] if top else list(self.book.plays)
+        if cells is not None:        # only these decisions (e.g. a shoe's misses)
+            self.plays = [play for play in self.plays if play.cell.key in cells]
         if not self.plays:
-            raise ValueError(f"{self.count.name} has no index plays under {rules.name}")
+            among = " among the decisions asked" if cells is not None else ""
+            raise ValueError(f"{self.count.name} has no index plays under {rules.name}{among}")
         if spread < 1:
             raise ValueError(f"ask within 1 or more true counts of the index, not {spread}")
         self.preset = preset_label(rules)

@@ -36,6 +36,7 @@ class CountSummary:
     index_plays: int = 0
     index_right: int = 0
     index_ev_lost: float = 0.0     # main bets
+    missed_cells: tuple[str, ...] = ()   # the decisions of the index plays missed, as met
 
     @classmethod
     def of(cls, records: Iterable[GradedDecision]) -> CountSummary:
@@ -53,7 +54,9 @@ class CountSummary:
             bets=len(bets), bets_on_ramp=_right(bets),
             bet_ev_lost=sum(d.ev_loss for d in bets),
             index_plays=len(index), index_right=_right(index),
-            index_ev_lost=sum(d.ev_loss for d in index))
+            index_ev_lost=sum(d.ev_loss for d in index),
+            missed_cells=tuple(dict.fromkeys(CountingKey.from_key(d.situation_key).detail
+                                             for d in index if d.verdict is Verdict.WRONG)))
 
     def lines(self) -> list[str]:
         """The summary in a player's words, a line per part met."""

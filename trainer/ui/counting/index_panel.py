@@ -36,6 +36,17 @@ class IndexPanel(QWidget):
         self.card: IndexCard | None = None
         self.loading = Latest()      # the earlier answers a new deck is spaced by
         self.table = TableWidget()
+        self.only: list[str] | None = None     # the decisions kept to (None: every play)
+        self.scope = QLabel()
+        self.scope.setObjectName("index-scope")
+        self.all_button = QPushButton("All index plays")
+        self.all_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.all_button.clicked.connect(self.restart)
+        scope = QHBoxLayout()
+        scope.addWidget(self.scope, 1)
+        scope.addWidget(self.all_button)
+        self.scope.hide()
+        self.all_button.hide()
         self.question = QLabel()
         self.question.setObjectName("index-question")
         self.question.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -55,6 +66,7 @@ class IndexPanel(QWidget):
             row.addWidget(button)
         row.addStretch(1)
         column = QVBoxLayout(self)
+        column.addLayout(scope)
         column.addWidget(self.question)
         column.addWidget(self.table, 1)
         column.addWidget(self.bar)
@@ -64,10 +76,20 @@ class IndexPanel(QWidget):
         self.bar.proceed.connect(self.next)
 
     def restart(self) -> None:
+        """Every index play of the count: see :meth:`drill_cells`."""
+        self.drill_cells(None)
+
+    def drill_cells(self, cells: list[str] | None) -> None:
         """Read the player's earlier index answers of this count (off the UI thread), then
-        deal the first card of a deck spaced by them."""
+        deal the first card of a deck spaced by them: of the decisions of ``cells`` only (a
+        counted shoe's misses), or of every index play (None)."""
         self.stop()
         self.cards = None
+        self.only = cells
+        self.scope.setText(f"The index plays your shoe missed ({len(cells)})" if cells
+                           is not None else "")
+        self.scope.setVisible(cells is not None)
+        self.all_button.setVisible(cells is not None)
         rules, lab, count = self.page.rules, self.page.lab, self.page.count
         if rules is None or lab is None:
             return
@@ -76,7 +98,8 @@ class IndexPanel(QWidget):
         def deal(history: list[Answer]) -> None:
             try:
                 self.cards = IndexFlashcards(rules, count, lab=lab, seed=seed,
-                                             clock=self.page.clock, history=history)
+                                             clock=self.page.clock, history=history,
+                                             cells=cells)
             except ValueError as exc:        # a count with no index plays under these rules
                 self.table.set_view(cards_view((), str(exc)))
                 return

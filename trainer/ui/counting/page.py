@@ -85,6 +85,7 @@ class CountingPage(QWidget):
             app.aboutToQuit.connect(self.link.close)
         self._session: tuple[str, str, str] | None = None
         self.loading = Latest()
+        self._only_cells: list[str] | None = None
 
         self.rules_box = QComboBox()
         self.rules_box.setAccessibleName("Rules")
@@ -196,6 +197,9 @@ class CountingPage(QWidget):
             return
         for drill in self.drills:
             drill.restart()
+        if self._only_cells is not None:     # asked for by a counted shoe's report
+            self.index.drill_cells(self._only_cells)
+            self._only_cells = None
         self.show_due()
         self._tab_shown(self.tabs.currentIndex())
 
@@ -215,6 +219,19 @@ class CountingPage(QWidget):
     def _tab_shown(self, index: int) -> None:
         if self.tabs.widget(index) is self.review:
             self.review.refresh()
+
+    def drill_index(self, count: str, rules: str, cells: list[str]) -> None:
+        """Index cards of ``count`` under ``rules`` (a rules choice), only the decisions of
+        ``cells`` (a counted shoe's misses), once the rules' lab is loaded."""
+        for box, value in ((self.rules_box, rules), (self.count_box, count)):
+            at = box.findData(value)
+            if at >= 0:
+                box.blockSignals(True)
+                box.setCurrentIndex(at)
+                box.blockSignals(False)
+        self._only_cells = list(cells)
+        self.tabs.setCurrentWidget(self.index)
+        self.load()
 
     def show_review(self) -> None:
         """Show the Review tab (read afresh)."""

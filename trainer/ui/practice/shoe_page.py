@@ -91,6 +91,8 @@ class ShoePage(DrillPage):
     and the feedback in a fixed-width column on its right."""
 
     drill_requested = pyqtSignal(list)   # the situation keys of the shoe's errors
+    #: a counted shoe's missed index plays: the count, the rules choice, the decisions' cells
+    index_drill_requested = pyqtSignal(str, str, list)
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
                  clock: Clock = utc_now) -> None:
@@ -144,6 +146,8 @@ class ShoePage(DrillPage):
 
         self.report = ReportPanel()
         self.report.drill_requested.connect(self.drill_requested)
+        self.report.index_requested.connect(lambda cells: self.index_drill_requested.emit(
+            self.count_key, str(self.rules_box.currentData()), cells))
         self.centre = QStackedWidget()
         self.centre.addWidget(self.table)
         self.centre.addWidget(self.report)
@@ -517,8 +521,10 @@ class ShoePage(DrillPage):
             return
         self.link.end()
         listed = cfg.feedback(self.settings) is not Feedback.OFF
-        count = summary_html(self.counter.summary()) if self.counter is not None else ""
-        self.report.show_report(practice.report(), wrong(practice.decisions), listed, count)
+        summary = self.counter.summary() if self.counter is not None else None
+        self.report.show_report(practice.report(), wrong(practice.decisions), listed,
+                                summary_html(summary) if summary else "",
+                                list(summary.missed_cells) if summary else None)
         self.centre.setCurrentWidget(self.report)
         self.phase = ShoePhase.REPORT
         self._offer_proceed("Next shoe")

@@ -102,9 +102,11 @@ def mistake_keys(errors: list[GradedDecision]) -> list[str]:
 
 class ReportPanel(QFrame):
     """The end-of-shoe report; :attr:`drill_requested` carries the situation keys of the
-    shoe's errors when the player asks to drill them."""
+    shoe's errors when the player asks to drill them, :attr:`index_requested` a counted shoe's
+    missed index plays (their decisions' cell keys)."""
 
     drill_requested = pyqtSignal(list)
+    index_requested = pyqtSignal(list)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -122,9 +124,15 @@ class ReportPanel(QFrame):
         scroll.setWidget(self.body)
         self.drill = QPushButton()
         self.drill.clicked.connect(lambda: self.drill_requested.emit(list(self._keys)))
+        self.index_drill = QPushButton()
+        self.index_drill.setToolTip("Index flashcards on exactly the index plays this shoe's "
+                                    "count called for and you missed")
+        self.index_drill.clicked.connect(lambda: self.index_requested.emit(list(self._cells)))
+        self.index_drill.hide()
         hint = QLabel("Space or Enter deals the next shoe.")
         buttons = QHBoxLayout()
         buttons.addWidget(self.drill)
+        buttons.addWidget(self.index_drill)
         buttons.addStretch(1)
         buttons.addWidget(hint)
         column = QVBoxLayout(self)
@@ -133,15 +141,21 @@ class ReportPanel(QFrame):
         column.addWidget(scroll, 1)
         column.addLayout(buttons)
         self._keys: list[str] = []
+        self._cells: list[str] = []
 
     def show_report(self, report: ShoeReport, errors: list[GradedDecision],
-                    listed: bool = True, extra: str = "") -> None:
+                    listed: bool = True, extra: str = "",
+                    index_cells: list[str] | None = None) -> None:
         """Fill the panel: the figures, ``extra`` (rich text), the errors (when ``listed``) and
-        the drill button."""
+        the drill buttons (the index plays' for a counted shoe: ``index_cells``)."""
         self.body.setText(report_html(report, errors if listed else [], extra))
         self._keys = mistake_keys(errors)
         self.drill.setText(f"Drill this shoe's mistakes ({len(self._keys)})")
         self.drill.setEnabled(bool(self._keys))
+        self._cells = list(index_cells or [])
+        self.index_drill.setVisible(index_cells is not None)
+        self.index_drill.setText(f"Drill the index plays missed ({len(self._cells)})")
+        self.index_drill.setEnabled(bool(self._cells))
 
     def text(self) -> str:
         """The report as shown (rich text)."""
