@@ -466,5 +466,5 @@ def test_index_cards_can_keep_to_some_decisions(clock: FakeClock) -> None:
         asked.add(card.cell.key)
         cards.answer(card.best)
     assert asked == {"hard:12:v5", "hard:13:v3"}
-    with pytest.raises(ValueError, match="no index plays .* among the decisions asked"):
+    with pytest.raises(ValueError, match=r"no index plays .* among the decisions asked"):
         IndexFlashcards(rules, "hilo", clock=clock, cells=["pair:8:v10"])
