@@ -90,19 +90,15 @@ class MainWindow(QMainWindow):
 
     def _page_made(self, page: QWidget) -> None:
         """Connect what a newly made page offers: the progress page's leak drill and counting
-        review, the counting page's counted shoe, the shoe page's missed index plays."""
-        requested = getattr(page, "drill_requested", None)
-        if requested is not None:
-            requested.connect(self.drill_on)
-        counted = getattr(page, "shoe_requested", None)
-        if counted is not None:
-            counted.connect(self.count_shoe)
-        missed = getattr(page, "index_drill_requested", None)
-        if missed is not None:
-            missed.connect(self.drill_index)
-        reviewed = getattr(page, "counting_requested", None)
-        if reviewed is not None:
-            reviewed.connect(self.review_counting)
+        review, the counting page's counted shoe, the shoe page's missed index plays (each a
+        signal a page may have, and the window's slot that answers it)."""
+        for signal, slot in (("drill_requested", self.drill_on),
+                             ("shoe_requested", self.count_shoe),
+                             ("index_drill_requested", self.drill_index),
+                             ("counting_requested", self.review_counting)):
+            offered = getattr(page, signal, None)
+            if offered is not None:
+                offered.connect(slot)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""
