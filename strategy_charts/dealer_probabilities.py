@@ -48,7 +48,9 @@ OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")
 COL_22, COL_BUST, COL_BJ = 5, 6, 7
 _COLUMNS = len(OUTCOMES)
 _MAX_COUNT = 13   # more cards of one value than any drawing dealer hand holds (13 aces = 23)
-_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower)
+_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower) ...
+_PASS_SIZE = _CHUNK * 600   # ... for the tree of every up card (600 nodes); a smaller
+#                             tree (one up card's) takes as many more shoes a pass
 ALL_UPS = tuple(range(1, 11))
 
 
@@ -161,8 +163,9 @@ def dealer_columns(tree: DealerTree, shoes: np.ndarray,
     shoes = np.asarray(shoes, dtype=np.float64).reshape(-1, 10)
     if out is None:
         out = np.empty((len(shoes), len(tree.ups), _COLUMNS))
-    for start in range(0, len(shoes), _CHUNK):
-        chunk = shoes[start:start + _CHUNK]
+    step = max(_CHUNK, _PASS_SIZE // len(tree.card))
+    for start in range(0, len(shoes), step):
+        chunk = shoes[start:start + step]
         out[start:start + len(chunk)] = _columns(tree, chunk.T)
     return out
 
