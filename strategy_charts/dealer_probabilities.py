@@ -128,7 +128,7 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
         c = next(c for c in range(10) if n[c] and _without(n, c) in index)
         parent[i], card[i], had[i] = index[_without(n, c)], c, n[c] - 1
     draws, draw = np.unique(np.stack([card, had], axis=1), axis=0, return_inverse=True)
-    draw = draw.reshape(-1)          # numpy 2.0.0 gave this inverse a trailing axis
+    draw = draw.reshape(-1)          # one row number per node, whatever shape numpy gives
     keys_list = [keys[n] for n in nodes]
     hard_list = np.array([k[0] for k in keys_list])
     bounds = np.searchsorted(hard_list, np.arange(hard_list.max() + 2))
