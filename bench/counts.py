@@ -8,7 +8,7 @@ units (``bench/yardstick.py``: the time a fixed loop takes on this machine, meas
 and after; the mean is used).
 
 Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...] [--cards N]
-     [--no-build] [--workers N]
+     [--shoes N] [--no-build] [--workers N]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
+from typing import Any
 
 from yardstick import yardstick
 
@@ -96,7 +97,7 @@ def spaced(name: str, rules: RuleSet, cards: int, unit: float, clock: Clock) -> 
               running.next, lambda run: running.answer(str(run.running)), cards), unit))
 
 
-def drills(name: str, cards: int, unit: float) -> None:
+def drills(name: str, cards: int, shoes: int, unit: float) -> None:
     """Time a card of each counting drill (the lab table loaded first, once)."""
     rules = preset(name)
     start = time.perf_counter()
@@ -114,29 +115,50 @@ def drills(name: str, cards: int, unit: float) -> None:
         index = IndexFlashcards(rules, count, lab=lab, seed=1, clock=clock)
         print(f"{name} index card ({count}): " + _ms(card_times(
             index.next, lambda card, index=index: index.answer(card.best), cards), unit))
-    shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None, perfect_play=True),
-                        CountingSettings(check_chance=0.2), seed=2, lab=lab, clock=clock)
+    steps, decisions = counted_shoe_steps(rules, lab, clock, cards, shoes)
+    print(f"{name} counted shoe step ({shoes} shoes, {len(steps)} steps: bet; decision graded "
+          "at the live shoe and against the index; or count check): " + _ms(steps, unit))
+    print(f"{name} counted shoe decision ({len(decisions)} of those steps): "
+          + _ms(decisions, unit))
+
+
+def counted_shoe_steps(rules: RuleSet, lab: dict[str, Any], clock: Clock, cards: int,
+                       shoes: int) -> tuple[list[float], list[float]]:
+    """Seconds per step of ``shoes`` counted shoes (seeds 2, 3, ...; at most ``cards`` steps a
+    shoe), and of the steps that were decisions. The player bets the ramp, answers the count
+    right and stands (declines insurance, hits what cannot stand); the grader, made with the
+    shoe, readies the engine then, as in the app."""
     steps: list[float] = []
-    while not shoe.finished and len(steps) < cards:
-        start = time.perf_counter()
-        if shoe.check_due:
-            shoe.check(str(int(shoe.seen()[0])))
-        elif shoe.bet_due:
-            shoe.bet(shoe.ramp.bet(shoe.true_count()))
-        else:
-            legal = shoe.practice.round.legal_actions()
-            shoe.answer(Action.STAND if Action.STAND in legal else
-                        Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.HIT)
-        steps.append(time.perf_counter() - start)
-    print(f"{name} counted shoe step (bet; decision graded at the live shoe and against the "
-          "index; or count check): "
-          + _ms(steps, unit))
+    decisions: list[float] = []
+    for seed in range(2, 2 + shoes):
+        shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None,
+                                                perfect_play=True),
+                            CountingSettings(check_chance=0.2), seed=seed, lab=lab, clock=clock)
+        for _ in range(cards):
+            if shoe.finished:
+                break
+            start = time.perf_counter()
+            deciding = not shoe.check_due and not shoe.bet_due
+            if shoe.check_due:
+                shoe.check(str(int(shoe.seen()[0])))
+            elif shoe.bet_due:
+                shoe.bet(shoe.ramp.bet(shoe.true_count()))
+            else:
+                legal = shoe.practice.round.legal_actions()
+                shoe.answer(Action.STAND if Action.STAND in legal else
+                            Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.HIT)
+            steps.append(time.perf_counter() - start)
+            if deciding:
+                decisions.append(steps[-1])
+    return steps, decisions
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default=",".join(PRESETS))
-    parser.add_argument("--cards", type=int, default=300)
+    parser.add_argument("--cards", type=int, default=300,
+                        help="cards of each drill timed; steps of each counted shoe at most")
+    parser.add_argument("--shoes", type=int, default=1, help="counted shoes timed")
     parser.add_argument("--no-build", action="store_true", help="time the drills only")
     parser.add_argument("--workers", type=int, default=default_workers())
     args = parser.parse_args()
@@ -155,7 +177,7 @@ def main() -> None:
         print(f"{name}: lab table build ({args.workers} processes) {seconds:.1f} s, "
               f"{seconds / unit:.0f} u")
     for name in names:
-        drills(name, args.cards, unit)
+        drills(name, args.cards, args.shoes, unit)
 
 
 if __name__ == "__main__":

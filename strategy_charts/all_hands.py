@@ -4,9 +4,10 @@ The vectorised counterpart of :mod:`hand_values` (``stand``, ``hit``/``best``, `
 ``play_fixed``), which values one hand at a time; both must agree
 (``tests/engine/test_all_hands.py`` checks them against each other on small shoes). A
 *node* is one hand together with its *context*: the cards known gone besides its own (for a
-split hand, the other pair card and any further pair cards). Nodes are valued one hard total at
-a time, highest first, so the hands one card more are always valued before a hand; reachability
-runs the other way. Values are numerators in units of the main bet, as in :mod:`hand_values`.
+split hand, the other pair card and any further pair cards). Nodes are valued one card count at
+a time, most cards first, so the hands one card more are always valued before a hand (a pass
+is a handful of vectorised steps: at most six under Six Card Charlie); reachability runs the
+other way. Values are numerators in units of the main bet, as in :mod:`hand_values`.
 
 Decisions are coded :data:`STAND`, :data:`HIT` and :data:`DOUBLE`; a double carries the stakes
 it leaves (``doubled``), so the same pass values the free double and the paid one. Which hands
@@ -47,10 +48,11 @@ class HandSet:
         context, hand = np.nonzero(masks)
         fits = (index.comps[hand] + self.extras[context] <= shoe).all(axis=1)
         context, hand = context[fits], hand[fits]
-        order = np.argsort(hand, kind="stable")        # hand numbers are in hard-total order
+        order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
         self.context, self.hand = context[order], hand[order]
         count = len(self.hand)
-        bounds = np.searchsorted(self.hand, [lo for lo, _ in index.steps] + [hands_count])
+        sizes = index.size[self.hand]
+        bounds = np.searchsorted(sizes, np.arange(index.max_cards + 2))
         self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
         self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
         self._position[self.context * hands_count + self.hand] = np.arange(count)
@@ -219,21 +221,33 @@ def reachable(index: HandIndex, decisions: np.ndarray, starts: np.ndarray,
               settled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per row of ``decisions`` (rows x hand numbers), the hands play starting at the hand
     ``starts[row]`` can reach, and those among them whose stand value it needs (it stands, it
-    holds 21, or a double dealt it); ``settled`` marks the hands that take no decision."""
-    rows = np.arange(len(starts))
-    reached = np.zeros(decisions.shape, bool)
-    reached[rows, starts] = True
-    needed = np.zeros(decisions.shape, bool)
-    for lo, hi in index.steps:
-        here = reached[:, lo:hi]
-        if not here.any():
-            continue
-        choice = decisions[:, lo:hi]
-        open_ = here & ~settled[lo:hi]
-        needed[:, lo:hi] |= here & settled[lo:hi] | open_ & (choice == STAND)
-        for code, target in ((HIT, reached), (DOUBLE, needed)):
-            row, hand = np.nonzero(open_ & (choice == code))
-            children = index.child[lo + hand]
-            ok = children >= 0
-            target[np.broadcast_to(row[:, None], children.shape)[ok], children[ok]] = True
-    return reached | needed, needed
+    holds 21, or a double dealt it); ``settled`` marks the hands that take no decision.
+
+    Walked one card at a time: every hand a step reaches holds one card more than the hands it
+    came from, so a step is one vectorised pass over all rows (at most ``index.max_cards``)."""
+    rows, count = decisions.shape
+    flat = decisions.ravel()
+    reached = np.zeros(rows * count, bool)
+    needed = np.zeros(rows * count, bool)
+    level = np.flatnonzero(_marked(rows * count, np.arange(rows) * count + np.asarray(starts)))
+    while len(level):
+        reached[level] = True
+        hand = level % count
+        base = level - hand                 # the row's first position
+        choice = flat[level]
+        open_ = ~settled[hand]
+        needed[level[~open_ | (choice == STAND)]] = True
+        children = index.child[hand] + base[:, None]
+        children[index.child[hand] < 0] = -1
+        doubles = children[open_ & (choice == DOUBLE)]
+        needed[doubles[doubles >= 0]] = True
+        hits = children[open_ & (choice == HIT)]
+        level = np.flatnonzero(_marked(rows * count, hits[hits >= 0]))
+    return (reached | needed).reshape(rows, count), needed.reshape(rows, count)
+
+
+def _marked(count: int, positions: np.ndarray) -> np.ndarray:
+    """A mask of ``count`` with ``positions`` set (each once, however often it is named)."""
+    mask = np.zeros(count, bool)
+    mask[positions] = True
+    return mask

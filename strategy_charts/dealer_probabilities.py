@@ -47,8 +47,9 @@ from .composition import Composition, with_card
 OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")
 COL_22, COL_BUST, COL_BJ = 5, 6, 7
 _COLUMNS = len(OUTCOMES)
-_MAX_COUNT = 13   # more cards of one value than any drawing dealer hand holds (13 aces = 23)
-_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower)
+_CHUNK = 384      # shoes per pass: arrays stay in cache (larger passes ran slower) ...
+_PASS_SIZE = _CHUNK * 600   # ... for the tree of every up card (600 nodes); a smaller
+#                             tree (one up card's) takes as many more shoes a pass
 ALL_UPS = tuple(range(1, 11))
 
 
@@ -75,6 +76,8 @@ class DealerTree:
     parent: np.ndarray        # node -> its parent node (lone up cards: the root, row -1)
     card: np.ndarray          # node -> the card index its parent drew (lone up cards: the up)
     had: np.ndarray           # node -> how many of that card the parent held
+    draw: np.ndarray          # node -> its row of ``draws``
+    draws: np.ndarray         # (rows, 2): each (card, had) some node is drawn with, once
     size: np.ndarray          # node -> how many cards it holds
     state_bounds: np.ndarray  # node ranges, one per state
     orderings: np.ndarray     # (ups, nodes): w_u(n)
@@ -124,6 +127,8 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
             continue
         c = next(c for c in range(10) if n[c] and _without(n, c) in index)
         parent[i], card[i], had[i] = index[_without(n, c)], c, n[c] - 1
+    draws, draw = np.unique(np.stack([card, had], axis=1), axis=0, return_inverse=True)
+    draw = draw.reshape(-1)          # one row number per node, whatever shape numpy gives
     keys_list = [keys[n] for n in nodes]
     hard_list = np.array([k[0] for k in keys_list])
     bounds = np.searchsorted(hard_list, np.arange(hard_list.max() + 2))
@@ -146,7 +151,7 @@ def dealer_tree(hits_soft_17: bool, peek_ups: frozenset[int],
     own = np.einsum("nkc,nc->nk", finishing[node_state], np.array(nodes, dtype=float))
     corrections = (weights[:, :, None] * own[:, None, :]).reshape(len(nodes), -1).T
     return DealerTree(
-        ups=ups, steps=steps, parent=parent, card=card, had=had,
+        ups=ups, steps=steps, parent=parent, card=card, had=had, draw=draw, draws=draws,
         size=np.array([sum(n) for n in nodes]), state_bounds=state_bounds,
         orderings=np.ascontiguousarray(weights.T),
         finishing=np.ascontiguousarray(finishing.reshape(-1, 10).T),
@@ -161,8 +166,9 @@ def dealer_columns(tree: DealerTree, shoes: np.ndarray,
     shoes = np.asarray(shoes, dtype=np.float64).reshape(-1, 10)
     if out is None:
         out = np.empty((len(shoes), len(tree.ups), _COLUMNS))
-    for start in range(0, len(shoes), _CHUNK):
-        chunk = shoes[start:start + _CHUNK]
+    step = max(_CHUNK, _PASS_SIZE // len(tree.card))
+    for start in range(0, len(shoes), step):
+        chunk = shoes[start:start + step]
         out[start:start + len(chunk)] = _columns(tree, chunk.T)
     return out
 
@@ -171,15 +177,14 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
     """:func:`dealer_columns` for one chunk, shoes as columns (10 x S)."""
     size = shoe.shape[1]
     n = shoe.sum(axis=0)
-    left = (shoe[:, None, :] - np.arange(_MAX_COUNT)[None, :, None]).reshape(-1, size)
     with np.errstate(divide="ignore"):
         inverse = 1.0 / (n[None, :] - np.arange(1, tree.size.max() + 1)[:, None])
     inverse[~np.isfinite(inverse) | (inverse < 0)] = 0.0
     q = np.empty((len(tree.card) + 1, size))
     q[-1] = 1.0 / np.where(n > 0, n, 1.0)        # the root: a lone up card's parent
-    take = tree.card * _MAX_COUNT + tree.had
+    left = shoe[tree.draws[:, 0]] - tree.draws[:, 1, None]      # R_c - n_c, per (c, n_c)
     for first, stop in tree.steps:
-        q[first:stop] = (q[tree.parent[first:stop]] * left[take[first:stop]]
+        q[first:stop] = (q[tree.parent[first:stop]] * left[tree.draw[first:stop]]
                          * inverse[tree.size[first:stop] - 1])
     q = q[:-1]
     ups = len(tree.ups)

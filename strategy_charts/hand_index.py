@@ -1,8 +1,8 @@
 """Every player hand (a composition of 1 to N cards totalling at most hard 21), numbered once.
 
 Vectorised passes over many hands at once (:mod:`all_hands`) work on these numbers: each hand's
-totals, size and the number of the hand one card more makes. Hands are ordered by hard total,
-so a hand's children (one card more) always come later, and each hard total is one range.
+totals, size and the number of the hand one card more makes. Hands are numbered by hard total,
+so a hand's children (one card more) always come later.
 The totals are the rules core's (:func:`trainer.rules.hand.soft_total`) computed for every hand
 at once; ``tests/engine/test_hand_index.py`` checks each hand against the core's
 ``hand_total``.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
 
 import numpy as np
 
@@ -31,7 +30,6 @@ class HandIndex:
     size: np.ndarray     # number of cards
     child: np.ndarray    # (hands, 10): the hand with one more card of each value, -1 if none
     busts: np.ndarray    # (hands, 10): True where one more card of that value goes over 21
-    steps: tuple[tuple[int, int], ...]   # ranges of one hard total each, lowest first
     numbers: dict[Composition, int]
 
     def number(self, hand: Composition) -> int:
@@ -53,10 +51,8 @@ def hand_index(max_cards: int) -> HandIndex:
     at = np.minimum(np.searchsorted(codes[order], wanted), len(codes) - 1)
     child = np.where(codes[order][at] == wanted, order[at], -1)
     soft = (comps[:, 0] > 0) & (hard + 10 <= 21)
-    bounds = np.searchsorted(hard, np.arange(hard.max() + 2))
     return HandIndex(
         max_cards=max_cards, comps=comps, hard=hard, total=hard + 10 * soft, soft=soft,
         size=comps.sum(axis=1), child=child,
         busts=hard[:, None] + np.arange(1, 11)[None, :] > 21,
-        steps=tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo),
         numbers={h: i for i, h in enumerate(map(tuple, comps.tolist()))})

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from trainer.rules import Action, RuleSet, offers
 
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, subtract
-from .dealer_probabilities import DealerCache
+from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import HandIndex, hand_index
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import decides, double_action, pair_value
@@ -37,13 +38,20 @@ def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache
 def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
     """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
     double: :func:`splits.doubled_stakes` (the rules core's offer) asked for each two-card
-    hand."""
+    hand. Fixed per rule set: asked once and kept (read-only)."""
+    return _split_doubles(rules, index.max_cards, stakes)
+
+
+@cache
+def _split_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits) -> np.ndarray:
+    index = hand_index(max_cards)
     out = np.full((len(index.hard), 2), -1, dtype=np.int64)
     for number in np.nonzero(index.size == 2)[0]:
         hand = tuple(int(n) for n in index.comps[number])
         grown = doubled_stakes(rules, hand, stakes, from_split=True)
         if grown is not None:
             out[number] = grown
+    out.flags.writeable = False
     return out
 
 
@@ -213,10 +221,9 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     firsts = np.array([index.number(of_values([pair])) for pair in pairs])
     settled = stands(rules)[1][index.size, index.total]
     plays: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
-    held = np.zeros((len(pairs), len(index.hard)), bool)
-    needed = np.zeros_like(held)
+    shape = (len(pairs), len(index.hard))
     for stakes in stakes_list:
-        choice = np.array(np.broadcast_to(decisions(stakes), held.shape))
+        choice = np.array(np.broadcast_to(decisions(stakes), shape))
         choice[:, index.size == 1] = HIT
         for row, pair in enumerate(pairs):
             if not offers.draws_after_split(pair):     # split aces get one card
@@ -224,9 +231,11 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
         doubled = split_doubles(rules, index, stakes)
         choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
         plays[stakes] = (choice, doubled)
-        reach, need = reachable(index, choice, firsts, settled)
-        held |= reach
-        needed |= need
+    # what either stakes' play reaches, one walk for all of them
+    reach, need = reachable(index, np.concatenate([choice for choice, _ in plays.values()]),
+                            np.tile(firsts, len(plays)), settled)
+    held = np.asarray(reach.reshape(len(plays), *shape).any(axis=0))
+    needed = np.asarray(need.reshape(len(plays), *shape).any(axis=0))
     found: dict[int, PairSplit] = {}
     extras, rows, where = [], [], []
     for row, pair in enumerate(pairs):
@@ -269,8 +278,24 @@ def live_hand(rules: RuleSet, shoe: Composition, up: int, hand: Composition,
     """Values of ``hand`` and every hand it can become against ``up`` at any shoe (``shoe``
     without the up card, the hand's cards still in it, as for :class:`UpCardValues`); with
     ``can_split`` a pair's split hands too. Only this up card's dealer probabilities."""
-    peeks = frozenset({up}) if rules.peek.peeks_on(up) else frozenset()
     before = add(shoe, of_values([up]))
-    dealer = DealerCache(before, rules.dealer_hits_soft_17, peeks, (up,))
+    dealer = DealerCache(before, rules.dealer_hits_soft_17, _peeks(rules, up), (up,))
     pair = pair_value(hand) if can_split else None
     return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand)
+
+
+def ready_live_hands(rules: RuleSet) -> None:
+    """Build what :func:`live_hand` keeps for the whole process under these rules (the hand
+    index, each up card's dealer tree, the doubles split hands are offered), so that the first
+    live hand against each up card does not wait for it."""
+    index = hand_index(6 if rules.six_card_charlie else 21)
+    for up in range(1, 11):
+        dealer_tree(rules.dealer_hits_soft_17, _peeks(rules, up), (up,))
+    for stakes in (REAL, FREE):
+        split_doubles(rules, index, stakes)
+    stands(rules)
+
+
+def _peeks(rules: RuleSet, up: int) -> frozenset[int]:
+    """``{up}`` where the dealer peeks with that up card, else nothing."""
+    return frozenset({up}) if rules.peek.peeks_on(up) else frozenset()

@@ -13,12 +13,20 @@ import random
 import pytest
 
 from strategy_charts.composition import full_shoe, of_values, subtract
+from strategy_charts.dealer_probabilities import dealer_tree
 from strategy_charts.game import starting_hands
+from strategy_charts.hand_index import hand_index
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.initial_hand import action_values
 from strategy_charts.split_hands import SplitHands
 from strategy_charts.splits import SplitValues
-from strategy_charts.up_card import UpCard, dealer_cache, live_hand
+from strategy_charts.up_card import (
+    UpCard,
+    dealer_cache,
+    live_hand,
+    ready_live_hands,
+    split_doubles,
+)
 
 from .conftest import rules_named, values_for
 
@@ -86,3 +94,18 @@ def test_split_hands_and_their_resplits_at_the_full_shoe() -> None:
     for stakes in (REAL, FREE):
         assert resplits[8].value(free=True, first=stakes) == pytest.approx(
             split.value(free=True, first=stakes), abs=1e-12)
+
+
+def test_a_readied_rule_set_builds_no_dealer_tree_for_its_live_hands() -> None:
+    """After :func:`ready_live_hands` (what the perfect-play grader does when made) no live hand
+    builds a dealer tree; the split doubles are asked of the rules core once."""
+    rules = rules_named("pot-of-gold")
+    dealer_tree.cache_clear()
+    ready_live_hands(rules)
+    built = dealer_tree.cache_info().misses
+    pair = of_values([3, 3])
+    for up in range(1, 11):
+        live_hand(rules, subtract(full_shoe(6), of_values([up])), up, pair).actions(pair)
+    assert dealer_tree.cache_info().misses == built == 10
+    index = hand_index(21)
+    assert split_doubles(rules, index, FREE) is split_doubles(rules, index, FREE)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from strategy_charts.composition import Composition
+from strategy_charts.up_card import ready_live_hands
 from trainer.rules import Action, Card, RuleSet
 
 from .catalog import Catalog
@@ -117,6 +118,10 @@ class PerfectPlayGrader:
 
     rules: RuleSet
     fallback: Grader
+
+    def __post_init__(self) -> None:
+        # the engine's one-time set-up (tens of ms) now, not in the first decision per up card
+        ready_live_hands(self.rules)
 
     def evs(self, spot: Spot, unseen: Composition | None = None) -> tuple[Evs, str]:
         """Exact EVs at ``unseen`` (the fallback grader's without a live shoe)."""

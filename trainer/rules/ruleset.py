@@ -8,6 +8,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from .errors import RuleSetError
@@ -88,11 +89,7 @@ class RuleSet:
 
     def fingerprint(self) -> str:
         """A hash of every rule that changes play or payouts (not the name or penetration)."""
-        data = to_plain(self)
-        data.pop("name")
-        data.pop("penetration")
-        text = json.dumps(data, sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return _fingerprint(self)
 
     def describe(self) -> str:
         """A one-line summary for chart titles and reports."""
@@ -131,6 +128,17 @@ class RuleSet:
             push_22=False,
             six_card_charlie=False,
         )
+
+
+@cache
+def _fingerprint(rules: RuleSet) -> str:
+    """:meth:`RuleSet.fingerprint`, worked out once per rule set (keys ask for it at every
+    decision)."""
+    data = to_plain(rules)
+    data.pop("name")
+    data.pop("penetration")
+    text = json.dumps(data, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def to_plain(rules: RuleSet) -> dict[str, Any]:

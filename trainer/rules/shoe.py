@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -91,6 +92,6 @@ class Shoe:
 def composition_of(cards: Sequence[Card]) -> tuple[int, ...]:
     """Counts of ``cards`` by blackjack value: (A, 2, ..., 9, ten-value)."""
     counts = [0] * 10
-    for card in cards:
-        counts[card.points - 1] += 1
+    for rank, count in Counter(card.rank for card in cards).items():   # a shoe's worth: fast
+        counts[rank.points - 1] += count
     return tuple(counts)
