@@ -23,9 +23,15 @@ from .conftest import ROOT, history, run
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_in_the_drill_ends_it_quietly_with_the_answers_saved(tmp_path: Path) -> None:
-    """Before: a KeyboardInterrupt traceback."""
+    """Before: a KeyboardInterrupt traceback.
+
+    The drill runs as ``python -m trainer`` would, with Ctrl-C's handler set first: a process
+    that inherits SIGINT ignored (as a test worker may pass it on) never installs Python's
+    handler, and the signal would be lost, not tested."""
     folder = tmp_path / "data"
-    with subprocess.Popen([sys.executable, "-m", "trainer", "drill", "--mode", "hard",
+    start = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler);"
+             " sys.argv[0] = 'trainer'; runpy.run_module('trainer', run_name='__main__')")
+    with subprocess.Popen([sys.executable, "-c", start, "drill", "--mode", "hard",
                            "--seed", "2", "--data-dir", str(folder)], cwd=ROOT, text=True,
                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE) as drill:
@@ -37,7 +43,7 @@ def test_ctrl_c_in_the_drill_ends_it_quietly_with_the_answers_saved(tmp_path: Pa
             seen += drill.stdout.readline()
         drill.send_signal(signal.SIGINT)
         out, err = drill.communicate(timeout=60)
-    assert drill.returncode == 130
+    assert drill.returncode == 130, (out, err)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "Stopped." in out
     with ProgressStore.open(folder / "progress.sqlite3") as store:
