@@ -135,3 +135,14 @@ def _windows_close_at_teardown(monkeypatch: pytest.MonkeyPatch):
             window.close()
             window.deleteLater()
     made.clear()
+
+
+@pytest.fixture
+def shown_window(qtbot, store: QSettings, data_dir: Path):
+    """The app's main window on the test's settings and data folder, shown at its saved size."""
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    return window

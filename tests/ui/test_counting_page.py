@@ -166,13 +166,10 @@ def test_index_cards_are_graded_against_the_exact_evs_at_the_count(
 
 
 def test_count_a_shoe_opens_shoe_practice_counted_with_these_rules_and_count(
-        qtbot, store: QSettings, data_dir: Path) -> None:
-    from trainer.ui.main_window import MainWindow
+        qtbot, shown_window) -> None:
     from trainer.ui.practice.shoe_page import ShoePhase
 
-    window = MainWindow(store)
-    qtbot.addWidget(window)
-    window.show()
+    window = shown_window
     page = window.show_page("counting")
     page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))
     page.count_box.setCurrentIndex(page.count_box.findData("freebet"))

@@ -182,12 +182,8 @@ def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
 
 
 def test_the_reports_index_drill_opens_the_counting_page_on_those_plays(
-        qtbot, store: QSettings, data_dir: Path) -> None:
-    from trainer.ui.main_window import MainWindow
-
-    window = MainWindow(store)
-    qtbot.addWidget(window)
-    window.show()
+        qtbot, shown_window) -> None:
+    window = shown_window
     shoe = window.show_page("shoe")
     shoe.index_drill_requested.emit("hilo", "evolution", ["hard:12:v5"])
     assert window.current_page() == "counting"
