@@ -253,6 +253,32 @@ def test_a_counted_shoe_grades_bets_checks_and_index_plays(clock: FakeClock) -> 
     assert "the others cost" in bad.lines()[1] and "the others" not in good.lines()[1]
 
 
+def test_a_counted_shoe_goes_on_while_the_balance_covers_one_unit(clock: FakeClock) -> None:
+    """A counter who bet big and lost may bet small: the shoe ends for want of money only when
+    the balance is short of one unit."""
+    shoe = CountingShoe(preset("evolution"), ShoeSettings(bet=Fraction(10), bankroll=Fraction(200)),
+                        CountingSettings("hilo", check_chance=0.0), seed=11, clock=clock)
+    unit, big = shoe.counting.unit, shoe.counting.spread
+    small_after_big = 0
+    while not shoe.finished:
+        if shoe.check_due:
+            shoe.check(str(int(shoe.seen()[0])))
+        elif shoe.bet_due:
+            balance = shoe.practice.balance
+            assert balance is not None and balance >= unit
+            last = shoe.practice.round_bets.main
+            units = min(big, int(balance // unit))
+            small_after_big += last == big * unit and units < big
+            shoe.bet(units)
+        else:
+            shoe.answer(Action.STAND if Action.STAND in shoe.practice.round.legal_actions()
+                        else Action.NO_INSURANCE)
+    assert small_after_big >= 1               # the seed has a big bet lost, then a smaller one
+    balance = shoe.practice.balance
+    assert balance is not None
+    assert balance < unit or shoe.practice.shoe.cut_card_out
+
+
 def test_a_counted_shoe_knows_only_the_cards_seen(clock: FakeClock) -> None:
     shoe = CountingShoe(preset("evolution"), ShoeSettings(bet=Fraction(10), bankroll=None),
                         CountingSettings("freebet", check_chance=0.0), seed=3, clock=clock)

@@ -213,10 +213,13 @@ class CountingShoe:
     # ----- count checks -------------------------------------------------------------------------
 
     def _after_round(self) -> None:
-        """Once a round has settled: maybe ask the count (always at the end of the shoe)."""
+        """Once a round has settled: maybe ask the count (always at the end of the shoe). The
+        next round's bet is one unit until the player bets, so the shoe ends for want of money
+        only when the balance cannot cover the smallest bet, not the last one."""
         if self.practice.awaiting:
             return
         self._bet_made = False
+        self.practice.set_bet(self.counting.unit)
         if self.practice.finished and not self._final_check:
             self.check_due, self._final_check = True, True
         elif self.rng.random() < self.counting.check_chance:
