@@ -7,7 +7,7 @@ Which situation comes next:
   memory as their past answers show it; then "keep going" on the weakest;
 * every other mode (and a drill on chosen situations): its situations in a shuffled cycle, each
   once before any repeats, and a situation answered wrongly comes back 3 to 5 cards later
-  (same cards in value, fresh suits), before anything else at that card.
+  (same cards in value, fresh suits), before anything else at that card (:mod:`.comebacks`).
 
 The last answer can be undone until the next card is answered: the card is dealt again and the
 answer leaves the session (the caller marks its stored record undone).
@@ -29,6 +29,7 @@ from fractions import Fraction
 from trainer.rules import Action, Card, Hand, Rank, Stakes, Suit
 
 from .catalog import Catalog
+from .comebacks import Comebacks
 from .curriculum import Curriculum, Prior, curriculum
 from .grading import Asked, Clock, grade, record, utc_now
 from .memory import Answer, day_of
@@ -38,9 +39,6 @@ from .records import GradedDecision, Mode, Verdict
 from .situations import Context, HandKind, Situation, Spot, StakeLabel
 from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
-
-#: Cards between a missed situation and its return.
-REQUEUE_GAPS = (3, 4, 5)
 
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
           "no_insurance")
@@ -143,7 +141,7 @@ class FlashcardSession:
             self.queue = StudyQueue(self.course, history, clock(), settings=study,
                                     fitted=fitted, day_start=day_start)
         self._cycle: list[str] = []
-        self._slots: dict[int, tuple[str, tuple[int, ...]]] = {}
+        self._again: Comebacks[tuple[str, tuple[int, ...]]] = Comebacks(self.rng)
         self.current: Flashcard | None = None
         self._last: str | None = None
         self._answered: tuple[Flashcard, Answer, Undo | None] | None = None
@@ -156,7 +154,7 @@ class FlashcardSession:
     def next(self) -> Flashcard:
         """Deal the next flashcard (it stays :attr:`current` until answered)."""
         number = self.dealt
-        requeued = self._slots.pop(number, None)
+        requeued = self._again.take(number)
         if requeued is not None:
             key, values = requeued
         else:
@@ -234,7 +232,7 @@ class FlashcardSession:
                         self.course.guess(card.spot), result.ev_loss)
         change = self.queue.record(answer) if self.queue is not None else None
         if result.verdict is Verdict.WRONG and self.queue is None:
-            self._requeue(card)
+            self._again.missed(card.number, (card.situation.key, card.spot.values))
         self._answered = (card, answer, change)
         self.current = None
         self.decisions.append(decision)
@@ -251,8 +249,7 @@ class FlashcardSession:
         if self.queue is not None and change is not None:
             self.queue.undo(answer, change)
         self.answers.pop()
-        self._slots = {n: s for n, s in self._slots.items()
-                       if s != (card.situation.key, card.spot.values) or n <= card.number}
+        self._again.forget(card.number)
         self.current = replace(card, dealt_at=self.clock())
         self._last = card.situation.key
         return self.decisions.pop()
@@ -275,11 +272,3 @@ class FlashcardSession:
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
         """Apply the time-out decision and grade it as the player's."""
         return self.answer(self.auto_action(), response_ms, timed_out=True)
-
-    def _requeue(self, card: Flashcard) -> None:
-        values = card.spot.values
-        for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
-            slot = card.number + gap
-            if slot not in self._slots:
-                self._slots[slot] = (card.situation.key, values)
-                return

@@ -33,13 +33,14 @@ from strategy_charts.counting.shoes import HIGHEST, LOWEST
 from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, Rank, RuleSet, Suit
 
+from ..comebacks import Comebacks
 from ..grading import Clock, grade, utc_now
 from ..memory import Answer, MemoryParams, day_of
 from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import elapsed_ms, signed, stamp
 from .keys import INDEX, CountingKey
-from .spacing import AVERAGE_MEMORY, RETENTION, Comebacks, Skills
+from .spacing import AVERAGE_MEMORY, RETENTION, Skills
 
 _TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",

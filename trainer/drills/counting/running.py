@@ -23,13 +23,14 @@ from datetime import datetime, timedelta
 from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, RuleSet, Shoe
 
+from ..comebacks import Comebacks
 from ..grading import Clock, utc_now
 from ..memory import Answer, MemoryParams, day_of
 from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import count_record, elapsed_ms, read_count
 from .keys import RUNNING, running_key
-from .spacing import AVERAGE_MEMORY, GUESS, Comebacks, Skills
+from .spacing import AVERAGE_MEMORY, GUESS, Skills
 
 #: The numbers of cards shown at a time: each a skill.
 AT_ONCE = tuple(range(1, 10))

@@ -1,11 +1,11 @@
-"""Counting skills spaced across days: what the player holds of each skill, which are due, and a
-missed one brought back a few questions later.
+"""Counting skills spaced across days: what the player holds of each skill and which are due.
 
 A *skill* is what one stored key names (:mod:`.keys`): an index decision, a running count shown
 ``k`` cards at a time, a true count at some decks left. What the player holds of it is replayed
 from their earlier answers of that key through the memory model (:mod:`trainer.drills.memory`),
 and grows or falls with each answer of the session. A skill is *due* when its recall is under
-:data:`RETENTION` (the study queue's) or, where a drill asks so, when it was never answered.
+:data:`RETENTION` (the study queue's) or, where a drill asks so, when it was never answered. A
+missed one comes back a few questions later as in every drill (:mod:`trainer.drills.comebacks`).
 
 The index flashcards (:mod:`.index_cards`), the true-count drill (:mod:`.true_count`) and the
 running-count drill's due mode (:mod:`.running`) deal from here.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from ..memory import Answer, MemoryParams, Trace, day_of, due_day, learn, recall
 from .keys import RUNNING, TRUE
@@ -27,8 +27,6 @@ T = TypeVar("T")
 RETENTION = 0.9
 #: The memory model's defaults, for a player whose own fit is not given.
 AVERAGE_MEMORY = MemoryParams()
-#: A missed question's skill comes back this many questions later (the first free of them).
-REQUEUE_GAPS = (3, 4, 5)
 #: The chance of typing a count right without the skill, by drill (the memory model's guess):
 #: the share of the most common answer among the questions the drill asks. A 20-card run (the
 #: default) ends on its likeliest running count 8–10% of the time (Hi-Lo 10.3%, the Free Bet
@@ -86,23 +84,3 @@ class Skills:
         if not days:
             return None
         return when + timedelta(days=min(days) - day_of(when))
-
-
-class Comebacks(Generic[T]):
-    """Missed questions' skills, each brought back a few questions later (:data:`REQUEUE_GAPS`,
-    in an order drawn by ``rng``; the first question number not yet taken)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self._at: dict[int, T] = {}
-
-    def missed(self, number: int, item: T) -> None:
-        """Question ``number`` was missed: ask ``item`` again a few questions on."""
-        for gap in self.rng.sample(REQUEUE_GAPS, len(REQUEUE_GAPS)):
-            if number + gap not in self._at:
-                self._at[number + gap] = item
-                return
-
-    def take(self, number: int) -> T | None:
-        """What comes back as question ``number`` (None: nothing)."""
-        return self._at.pop(number, None)

@@ -26,13 +26,14 @@ from strategy_charts.counting.shoes import CountLattice
 from strategy_charts.counting.systems import count_named
 from trainer.rules import RuleSet
 
+from ..comebacks import Comebacks
 from ..grading import Clock, utc_now
 from ..memory import Answer, MemoryParams, day_of
 from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import count_record, elapsed_ms, read_count, signed
 from .keys import TRUE, CountingKey, decks_detail
-from .spacing import AVERAGE_MEMORY, GUESS, Comebacks, Skills
+from .spacing import AVERAGE_MEMORY, GUESS, Skills
 
 #: Answers further from 0 than this are refused as out of range.
 LIMIT = 20
