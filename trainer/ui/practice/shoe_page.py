@@ -570,8 +570,13 @@ class ShoePage(DrillPage):
         self.phase = ShoePhase.IDLE
 
     def _show_info(self) -> None:
-        if self.practice is not None:
-            self.money.show_practice(self.practice, self._bet_problem)
+        if self.practice is None:
+            return
+        upcoming = None
+        if self.counter is not None:     # the count box holds the next main bet
+            unit = self.counter.counting.unit
+            upcoming = replace(self.practice.bets, main=unit * self.count_panel.units.value())
+        self.money.show_practice(self.practice, self._bet_problem, upcoming)
 
     def _feedback_note(self) -> str:
         return FEEDBACK_NOTES[cfg.feedback(self.settings)]

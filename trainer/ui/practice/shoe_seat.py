@@ -141,8 +141,12 @@ class MoneyLine(QLabel):
         self.setWordWrap(True)
         self.setAccessibleName("Balance and bets")
 
-    def show_practice(self, practice: ShoePractice, problem: str = "") -> None:
-        """Balance, round number, the round's bets, and the next round's if they differ."""
+    def show_practice(self, practice: ShoePractice, problem: str = "",
+                      next_bets: Bets | None = None) -> None:
+        """Balance, round number, the round's bets, and the next round's if they differ
+        (``next_bets`` where the page knows them better: a counted shoe's main bet is the
+        count's)."""
+        upcoming = practice.bets if next_bets is None else next_bets
         balance = practice.balance
         money = "unlimited" if balance is None else money_text(balance)
         number = len(practice.rounds) + int(practice.awaiting)
@@ -151,6 +155,6 @@ class MoneyLine(QLabel):
                  f"Bets {bets_text(practice.round_bets)}"]
         if problem:
             lines.append(f"<b>{problem}</b>")
-        elif practice.bets != practice.round_bets:
-            lines.append(f"<b>From the next round: {bets_text(practice.bets)}</b>")
+        elif upcoming != practice.round_bets:
+            lines.append(f"<b>From the next round: {bets_text(upcoming)}</b>")
         self.setText("<br>".join(lines))
