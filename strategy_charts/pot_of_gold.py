@@ -1,4 +1,5 @@
-"""Pot of Gold: the exact distribution of lammers a seat collects, and the wager's return.
+"""The lammer side bets (Pot of Gold): the exact distribution of lammers a seat collects, and
+a lammer bet's return (its pay table from its spec, :class:`trainer.rules.side_bets.LammerSideBet`).
 
 A seat collects one lammer per free double and one per free split. Under the main-game strategy
 (composition-dependent first decision, the fixed post-split strategy of :mod:`splits`) the
@@ -14,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from trainer.rules import Action, offers
+from trainer.rules import Action, RuleSet, offers
 from trainer.rules.dealer import blackjack_hole
-from trainer.rules.side_bets import pot_of_gold as pay_table
+from trainer.rules.side_bets import SIDE_BETS, LammerSideBet
 
 from .composition import Composition, of_values, total, with_card
 from .game import StartingHand, best_action
@@ -102,12 +103,26 @@ def deal_lammers(card: UpCard, deal: StartingHand,
     return {0: no_bj}
 
 
-def rtp_from_lammers(lammers: dict[int, float], table: int) -> float:
-    """Return to player of the wager given P(lammers = k, no dealer blackjack) for k >= 0;
-    the probability missing from the total (a dealer blackjack) loses, as does k = 0."""
+#: The lammer side bets of the registry, in its order.
+LAMMER_BETS: tuple[LammerSideBet, ...] = tuple(
+    s for s in SIDE_BETS if isinstance(s, LammerSideBet))
+
+
+def reads_lammers(rules: RuleSet) -> bool:
+    """True when ``rules`` offer a lammer bet (so a build counts the lammers of every deal)."""
+    return any(bet.offered(rules) for bet in LAMMER_BETS)
+
+
+def rtp_from_lammers(lammers: dict[int, float], bet: LammerSideBet, rules: RuleSet) -> float:
+    """Return to player of ``bet`` at ``rules`` (which offer it) given P(lammers = k, no dealer
+    blackjack) for k >= 0; the probability missing from the total (a dealer blackjack) loses,
+    as does k = 0."""
+    table = bet.table(rules)
+    if table is None:
+        raise ValueError(f"{bet.title} is not offered at {rules.name}")
     ev = 0.0
     for count, p in lammers.items():
-        pays = pay_table.pays(count, table) if count > 0 else None
+        pays = bet.pays(count, table) if count > 0 else None
         ev += p * (pays if pays else -1)
     ev -= 1.0 - sum(lammers.values())
     return 1.0 + ev

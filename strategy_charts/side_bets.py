@@ -1,8 +1,11 @@
-"""Exact return to player of the Perfect Pairs, 21+3 and Hot 3 side bets, by combinatorics.
+"""Exact return to player of the card side bets (Perfect Pairs, 21+3, Hot 3, ...), by
+combinatorics.
 
-The pay tables and categories come from :mod:`trainer.rules.side_bets`: every category is found by
-calling that bet's ``evaluate`` function on representative cards, and paid by the category's
-``.pays``; nothing here knows what a pair, a straight or a total of 21 is.
+Every bet comes from the registry :mod:`trainer.rules.side_bets` as a
+:class:`~trainer.rules.side_bets.spec.CardSideBet`: every category is found by calling the
+spec's evaluation on representative cards, in the order of the cards it reads, and paid by the
+category's ``.pays``; nothing here knows what a pair, a straight or a total of 21 is, or which
+bets exist. (Pot of Gold reads lammers, which depend on play: :mod:`.pot_of_gold`.)
 
 A *shoe* is the multiset of cards left to deal. It may be given as
 
@@ -11,30 +14,29 @@ A *shoe* is the multiset of cards left to deal. It may be given as
 * a 13x4 table of counts: one row per rank from ace to king (``Rank`` order), one column per
   suit in ``Suit`` order (clubs, diamonds, hearts, spades).
 
-Perfect Pairs is settled on the player's first two cards, 21+3 and Hot 3 on those two and the
-dealer's up card, all drawn without replacement from the shoe. Only the unordered set of cards
-matters, so the computation walks the multisets of the 52 card *types* (a type being a rank and a
-suit) and weights each by the number of ways to draw it: a product of binomial coefficients over
-the number of ways to draw any two (or three) cards. Evaluations are cached per set of types, so a
-full 8-deck computation takes a few hundredths of a second after the first call.
+A card bet is settled on two or three cards (the player's first two, the dealer's up card),
+drawn without replacement from the shoe. The computation walks the multisets of the 52 card
+*types* (a type being a rank and a suit) and weights each by the number of ways to draw it: a
+product of binomial coefficients over the number of ways to draw any two (or three) cards.
+Every order of one multiset is equally likely, so a bet whose category does not depend on which
+card is which (``any_order``, every bet so far) is evaluated once per multiset, any other once
+per distinct order. Evaluations are cached per bet and set of types, so a full 8-deck
+computation takes a few hundredths of a second after the first call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from math import comb, factorial, prod
 from typing import TypeAlias, cast
 
 import numpy as np
 
 from trainer.rules.cards import Card, Rank, Suit
-from trainer.rules.side_bets import PayCategory, SideBet
-from trainer.rules.side_bets import hot_3 as _hot_3
-from trainer.rules.side_bets import perfect_pairs as _perfect_pairs
-from trainer.rules.side_bets import twenty_one_plus_three as _twenty_one_plus_three
+from trainer.rules.side_bets import SIDE_BETS, CardSideBet, PayCategory, SideBet
 
 #: A shoe as accepted by this module (see the module docstring).
 ShoeLike: TypeAlias = (Mapping[Card, int] | Mapping[tuple[Rank, Suit], int] | Sequence[int]
@@ -84,18 +86,18 @@ def normalize_shoe(shoe: ShoeLike) -> TypeCounts:
 
 
 @cache
-def _pair_category(first: int, second: int) -> PayCategory | None:
-    return _perfect_pairs.evaluate(CARD_TYPES[first], CARD_TYPES[second])
-
-
-@cache
-def _twenty_one_plus_three_category(first: int, up: int, second: int) -> PayCategory | None:
-    return _twenty_one_plus_three.evaluate(CARD_TYPES[first], CARD_TYPES[second], CARD_TYPES[up])
-
-
-@cache
-def _hot_3_category(first: int, up: int, second: int) -> PayCategory | None:
-    return _hot_3.evaluate(CARD_TYPES[first], CARD_TYPES[second], CARD_TYPES[up])
+def _categories(spec: CardSideBet, types: tuple[int, ...]) -> tuple[tuple[PayCategory | None, int],
+                                                                     ...]:
+    """The categories of one sorted set of card types, each with its share of the draw's
+    ``len(types)!`` orders (all of them where the bet reads the cards in any order)."""
+    if spec.any_order:
+        return ((spec.category(tuple(CARD_TYPES[t] for t in types)), factorial(len(types))),)
+    share = prod(factorial(types.count(t)) for t in set(types))   # orders of one arrangement
+    found: dict[PayCategory | None, int] = {}
+    for order in sorted(set(permutations(types))):
+        category = spec.category(tuple(CARD_TYPES[t] for t in order))
+        found[category] = found.get(category, 0) + share
+    return tuple(found.items())
 
 
 def _ways(counts: TypeCounts, types: tuple[int, ...]) -> int:
@@ -103,24 +105,38 @@ def _ways(counts: TypeCounts, types: tuple[int, ...]) -> int:
     return prod(comb(counts[t], types.count(t)) for t in set(types))
 
 
-def _distribution(
-    shoe: ShoeLike,
-    cards: int,
-    evaluate: Callable[..., PayCategory | None],
-    categories: type[PayCategory],
-) -> Distribution:
-    """Probability of each category (and of ``None``) over every unordered draw of ``cards``."""
+def card_bet(bet: SideBet | CardSideBet) -> CardSideBet:
+    """The spec of a card side bet (``ValueError`` for a bet not settled on the first cards)."""
+    spec = bet.spec if isinstance(bet, SideBet) else bet
+    if not isinstance(spec, CardSideBet):
+        raise ValueError(f"{spec.title} is not settled on the first cards alone")
+    return spec
+
+
+#: The card side bets of the registry, in its order.
+CARD_BETS: tuple[CardSideBet, ...] = tuple(s for s in SIDE_BETS if isinstance(s, CardSideBet))
+
+
+def category_probabilities(bet: SideBet | CardSideBet, shoe: ShoeLike) -> Distribution:
+    """Return the exact probability of each category of ``bet`` (best first, then ``None`` for a
+    loss) on the first cards dealt from ``shoe``; the values sum to 1.
+
+    Only the card side bets are covered; Pot of Gold depends on play and raises ``ValueError``.
+    """
+    spec = card_bet(bet)
+    cards = len(spec.reads)
     counts = normalize_shoe(shoe)
     total = sum(counts)
     if total < cards:
         raise ValueError(f"the shoe holds {total} cards; the bet needs {cards}")
     present = [t for t, count in enumerate(counts) if count]
-    tally: dict[PayCategory | None, int] = dict.fromkeys([*categories, None], 0)
+    tally: dict[PayCategory | None, int] = dict.fromkeys([*spec.categories, None], 0)
     for types in combinations_with_replacement(present, cards):
         ways = _ways(counts, types)
         if ways:
-            tally[evaluate(*types)] += ways
-    draws = comb(total, cards)
+            for category, orders in _categories(spec, types):
+                tally[category] += ways * orders
+    draws = comb(total, cards) * factorial(cards)
     assert sum(tally.values()) == draws
     return {category: Fraction(ways, draws) for category, ways in tally.items()}
 
@@ -133,59 +149,16 @@ def _rtp(distribution: Distribution) -> Fraction:
     )
 
 
-# --- public API -----------------------------------------------------------------------------------
-
-
-def perfect_pairs_probabilities(shoe: ShoeLike) -> Distribution:
-    """Return the probability of each Perfect Pairs category, best first, then ``None`` (loss)."""
-    return _distribution(shoe, 2, _pair_category, _perfect_pairs.PerfectPairs)
-
-
-def twenty_one_plus_three_probabilities(shoe: ShoeLike) -> Distribution:
-    """Return the probability of each 21+3 category, best first, then ``None`` (loss)."""
-    return _distribution(
-        shoe, 3, _twenty_one_plus_three_category, _twenty_one_plus_three.TwentyOnePlusThree
-    )
-
-
-def hot_3_probabilities(shoe: ShoeLike) -> Distribution:
-    """Return the probability of each Hot 3 category, best first, then ``None`` (loss)."""
-    return _distribution(shoe, 3, _hot_3_category, _hot_3.Hot3)
-
-
-_PROBABILITIES: dict[SideBet, Callable[[ShoeLike], Distribution]] = {
-    SideBet.PERFECT_PAIRS: perfect_pairs_probabilities,
-    SideBet.TWENTY_ONE_PLUS_THREE: twenty_one_plus_three_probabilities,
-    SideBet.HOT_3: hot_3_probabilities,
-}
-
-
-def category_probabilities(bet: SideBet, shoe: ShoeLike) -> Distribution:
-    """Return the exact probability of each category of ``bet`` (best first, then ``None`` for a
-    loss) on the first cards dealt from ``shoe``; the values sum to 1.
-
-    Only the card side bets are covered; Pot of Gold depends on play and raises ``ValueError``.
-    """
-    try:
-        probabilities = _PROBABILITIES[bet]
-    except KeyError:
-        raise ValueError(f"{bet.title} is not settled on the first cards alone") from None
-    return probabilities(shoe)
-
-
-#: Cards each card side bet is settled on, and the category of a (sorted) set of card types.
-_SETTLED_ON: dict[SideBet, tuple[int, Callable[..., PayCategory | None]]] = {
-    SideBet.PERFECT_PAIRS: (2, _pair_category),
-    SideBet.TWENTY_ONE_PLUS_THREE: (3, _twenty_one_plus_three_category),
-    SideBet.HOT_3: (3, _hot_3_category),
-}
+def side_bet_rtp(bet: SideBet | CardSideBet, shoe: ShoeLike) -> Fraction:
+    """Return the exact return to player of ``bet`` (1 + expected net win per unit bet)."""
+    return _rtp(category_probabilities(bet, shoe))
 
 
 @cache
-def _pay_grid(bet: SideBet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Every sorted draw of ``bet``'s card types: the types (draws x cards), how many equal
+def _pay_grid(spec: CardSideBet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every sorted draw of the bet's card types: the types (draws x cards), how many equal
     types precede each card in the draw, the draw's multiplicity factorials, its net win."""
-    cards, evaluate = _SETTLED_ON[bet]
+    cards = len(spec.reads)
     draws = list(combinations_with_replacement(range(len(CARD_TYPES)), cards))
     types = np.array(draws, dtype=np.intp)
     before = np.zeros_like(types)
@@ -193,39 +166,18 @@ def _pay_grid(bet: SideBet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
         before[:, i] = np.where(types[:, i] == types[:, i - 1], before[:, i - 1] + 1, 0)
     divisor = np.array([prod(factorial(draw.count(t)) for t in set(draw)) for draw in draws],
                        dtype=float)
-    categories = [evaluate(*draw) for draw in draws]
-    net = np.array([-1.0 if c is None else float(c.pays) for c in categories])
+    net = np.array([sum(orders * (-1 if c is None else c.pays)
+                        for c, orders in _categories(spec, draw)) / factorial(cards)
+                    for draw in draws])
     return types, before, divisor, net
 
 
-def side_bet_ev(bet: SideBet, counts: Sequence[float] | np.ndarray) -> float:
+def side_bet_ev(bet: SideBet | CardSideBet, counts: Sequence[float] | np.ndarray) -> float:
     """Expected net win per unit of a card side bet dealt from ``counts`` (the 52 counts of
     :data:`CARD_TYPES`), in floating point: the same sum over draws as :func:`side_bet_rtp`
     (whose exact result minus 1 it equals to rounding), as one array product, for the many
     shoes the count lab values."""
-    if bet not in _SETTLED_ON:
-        raise ValueError(f"{bet.title} is not settled on the first cards alone")
-    types, before, divisor, net = _pay_grid(bet)
+    types, before, divisor, net = _pay_grid(card_bet(bet))
     shoe = np.asarray(counts, dtype=float)
     ways = np.prod(np.maximum(shoe[types] - before, 0.0), axis=1) / divisor
     return float(ways @ net / comb(round(float(shoe.sum())), types.shape[1]))
-
-
-def perfect_pairs_rtp(shoe: ShoeLike) -> Fraction:
-    """Return the exact return to player of Perfect Pairs (1 + expected net win per unit bet)."""
-    return _rtp(perfect_pairs_probabilities(shoe))
-
-
-def twenty_one_plus_three_rtp(shoe: ShoeLike) -> Fraction:
-    """Return the exact return to player of 21+3 (1 + expected net win per unit bet)."""
-    return _rtp(twenty_one_plus_three_probabilities(shoe))
-
-
-def hot_3_rtp(shoe: ShoeLike) -> Fraction:
-    """Return the exact return to player of Hot 3 (1 + expected net win per unit bet)."""
-    return _rtp(hot_3_probabilities(shoe))
-
-
-def side_bet_rtp(bet: SideBet, shoe: ShoeLike) -> Fraction:
-    """Return the exact return to player of ``bet`` (1 + expected net win per unit bet)."""
-    return _rtp(category_probabilities(bet, shoe))

@@ -17,13 +17,14 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 from trainer.rules.ruleset import to_plain
+from trainer.rules.side_bets import SIDE_BETS, CardSideBet
 
 from . import side_bets
 from .charts_data import ChartBuilder
 from .composition import add, fits, full_shoe, of_values, size, total, unbusted_hands
 from .game import StartingHand, hand_ev, starting_hands
 from .hand_values import FREE, REAL
-from .pot_of_gold import deal_lammers, rtp_from_lammers
+from .pot_of_gold import deal_lammers, reads_lammers, rtp_from_lammers
 from .split_hands import SplitHands
 from .table_keys import table_key
 from .total_dependent import chart_ev, composition_weight, drawn_context
@@ -75,6 +76,7 @@ class _Builder:
         self.charts = ChartBuilder(self.rules)
         self.cd_ev = 0.0
         self.lammers: dict[int, float] = {}
+        self.counts_lammers = reads_lammers(self.rules)
 
     def build(self) -> dict[str, Any]:
         td_ev = 0.0
@@ -124,7 +126,7 @@ class _Builder:
                 insure = 1.5 * bj - 0.5
                 self.situations[table_key("insurance", "real", hand, 1)] = _entry(
                     {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
-            if self.rules.pot_of_gold is not None:
+            if self.counts_lammers:
                 for count, p in deal_lammers(card, deal, numerators).items():
                     self.lammers[count] = self.lammers.get(count, 0.0) + deal.probability * p
         return deals
@@ -205,18 +207,17 @@ class _Builder:
                                 composition_weight(values.shoe, hand))
 
     def _side_bets(self) -> dict[str, float | None]:
+        """Each side bet's return at the full shoe, by name (None where not offered)."""
         shoe = side_bets.full_type_counts(self.rules.decks)
-        out: dict[str, float | None] = {
-            "perfect_pairs": float(side_bets.perfect_pairs_rtp(shoe))
-            if self.rules.perfect_pairs else None,
-            "twenty_one_plus_three": float(side_bets.twenty_one_plus_three_rtp(shoe))
-            if self.rules.twenty_one_plus_three else None,
-            "hot_3": float(side_bets.hot_3_rtp(shoe)) if self.rules.hot_3 else None,
-            "pot_of_gold": None,
-        }
-        if self.rules.pot_of_gold is not None:
-            out["pot_of_gold"] = rtp_from_lammers(self.lammers, self.rules.pot_of_gold)
-        return {k: (None if v is None else _round(v)) for k, v in out.items()}
+        out: dict[str, float | None] = {}
+        for spec in SIDE_BETS:
+            if not spec.offered(self.rules):
+                out[spec.name] = None
+            elif isinstance(spec, CardSideBet):
+                out[spec.name] = _round(float(side_bets.side_bet_rtp(spec, shoe)))
+            else:
+                out[spec.name] = _round(rtp_from_lammers(self.lammers, spec, self.rules))
+        return out
 
 
 def build_table(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:

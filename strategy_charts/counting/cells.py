@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from trainer.rules.side_bets import title_of
+
 from ..charts_data import row_of
 from ..composition import of_values
 from .values import ACTIONS, DEALS, ShoeValues
@@ -61,8 +63,7 @@ class Cell:
         """E.g. 'hard 16 v 10', 'A,A v 6', 'insurance', 'Pot of Gold'."""
         up = "A" if self.up == 1 else str(self.up)
         if self.kind == WAGER:
-            return {"perfect_pairs": "Perfect Pairs", "twenty_one_plus_three": "21+3",
-                    "hot_3": "Hot 3", "pot_of_gold": "Pot of Gold"}.get(self.wager, self.wager)
+            return title_of(self.wager)
         if self.kind == INSURANCE:
             return "insurance"
         if self.kind == "pair":

@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from trainer.rules import RuleSet
+from trainer.rules.side_bets import title_of
 
 from ..command_line import add_rules_options, print_result, rules_of
 from .systems import KNOWN, TRAINED, CountSystem
 
 _VALUES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "ten"]
-_WAGERS = {"perfect_pairs": "Perfect Pairs", "twenty_one_plus_three": "21+3",
-           "hot_3": "Hot 3", "pot_of_gold": "Pot of Gold"}
 
 
 def _lab(rules: RuleSet) -> dict[str, Any]:
@@ -60,9 +59,9 @@ def cmd_eor(args: argparse.Namespace) -> int:
              f"{'':16s}" + " ".join(f"{v:>7s}" for v in _VALUES) + "   weighted sum",
              f"{'main game':16s}{_row(effects['main'])}   {effects['balance']:+.4f}"]
     for name, bet in effects["wagers"].items():
-        lines.append(f"{_WAGERS[name]:16s}{_row(bet['effects'])}   {bet['balance']:+.4f}")
+        lines.append(f"{title_of(name):16s}{_row(bet['effects'])}   {bet['balance']:+.4f}")
     lines.append(f"EV at the full shoe: main game {effects['ev'] * 100:+.4f}%" + "".join(
-        f", {_WAGERS[n]} {b['ev'] * 100:+.4f}%" for n, b in effects["wagers"].items()))
+        f", {title_of(n)} {b['ev'] * 100:+.4f}%" for n, b in effects["wagers"].items()))
     print_result(args, data, "\n".join(lines))
     return 0
 

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from trainer.rules import RuleSet
+from trainer.rules.side_bets import SIDE_BETS
 
-from ..side_bets import CARD_TYPES, full_type_counts, side_bet_ev
+from ..side_bets import CARD_BETS, CARD_TYPES, full_type_counts, side_bet_ev
 from .cells import Cell, cell_actions
 from .systems import Decision
-from .values import CARD_SIDE_BETS, ShoeValues
+from .values import ShoeValues
 
 #: Convention of the shown effects.
 CONVENTION = ("percent of the bet per card removed from the full shoe, scaled to one deck: "
@@ -59,8 +60,8 @@ def card_side_bet_effects(rules: RuleSet) -> tuple[dict[str, float], dict[str, t
     full = np.array(full_type_counts(rules.decks), dtype=float)
     evs: dict[str, float] = {}
     effects: dict[str, tuple[float, ...]] = {}
-    for name, bet in CARD_SIDE_BETS.items():
-        if not getattr(rules, name):
+    for bet in CARD_BETS:
+        if not bet.offered(rules):
             continue
         base = side_bet_ev(bet, full)
         per_rank: dict[int, list[float]] = {}
@@ -70,8 +71,8 @@ def card_side_bet_effects(rules: RuleSet) -> tuple[dict[str, float], dict[str, t
             shoe = full.copy()
             shoe[t] -= 1
             per_rank.setdefault(card.points, []).append(side_bet_ev(bet, shoe) - base)
-        evs[name] = base
-        effects[name] = tuple(float(np.mean(per_rank[v])) for v in range(1, 11))
+        evs[bet.name] = base
+        effects[bet.name] = tuple(float(np.mean(per_rank[v])) for v in range(1, 11))
     return evs, effects
 
 
@@ -80,12 +81,14 @@ def effects_of_removal(rules: RuleSet, full: ShoeValues, removed: list[ShoeValue
     if len(removed) != 10:
         raise ValueError("the effects need the shoe without each of the 10 card values")
     card_evs, card_effects = card_side_bet_effects(rules)
-    wager_ev = dict(card_evs)
-    wagers = dict(card_effects)
-    if "pot_of_gold" in full.wagers:
-        wager_ev["pot_of_gold"] = full.wagers["pot_of_gold"]
-        wagers["pot_of_gold"] = tuple(v.wagers["pot_of_gold"] - full.wagers["pot_of_gold"]
-                                      for v in removed)
+    wager_ev: dict[str, float] = {}
+    wagers: dict[str, tuple[float, ...]] = {}
+    for name in (spec.name for spec in SIDE_BETS):   # offered ones, in the registry's order
+        if name in card_evs:                           # per card type: see above
+            wager_ev[name], wagers[name] = card_evs[name], card_effects[name]
+        elif name in full.wagers:                      # read off play: the lammer bets
+            wager_ev[name] = full.wagers[name]
+            wagers[name] = tuple(v.wagers[name] - full.wagers[name] for v in removed)
     return Effects(cards=52 * rules.decks, ev=full.ev,
                    main=tuple(v.ev - full.ev for v in removed), wager_ev=wager_ev,
                    wagers=wagers)

@@ -18,12 +18,12 @@ from typing import Any
 import numpy as np
 
 from trainer.rules import Action, RuleSet
-from trainer.rules.side_bets import SideBet
+from trainer.rules.side_bets import SIDE_BETS, CardSideBet
 
 from ..charts_data import ChartBuilder
 from ..composition import Composition
 from ..game import first_decisions
-from ..pot_of_gold import deal_lammers, rtp_from_lammers
+from ..pot_of_gold import deal_lammers, reads_lammers, rtp_from_lammers
 from ..side_bets import side_bet_ev
 from ..total_dependent import chart_ev
 
@@ -39,17 +39,6 @@ _DEAL = {d: i for i, d in enumerate(DEALS)}
 
 #: Every two-card hand (lower card, higher card): the rows of :attr:`ShoeValues.insurance`.
 HANDS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 11) for b in range(a, 11))
-
-#: The card side bets by the rule set's field that offers them.
-CARD_SIDE_BETS = {"perfect_pairs": SideBet.PERFECT_PAIRS,
-                  "twenty_one_plus_three": SideBet.TWENTY_ONE_PLUS_THREE,
-                  "hot_3": SideBet.HOT_3}
-
-
-def offered_wagers(rules: RuleSet) -> list[str]:
-    """The side bets ``rules`` offer, by their names in the tables."""
-    names = [name for name in CARD_SIDE_BETS if getattr(rules, name)]
-    return [*names, "pot_of_gold"] if rules.pot_of_gold is not None else names
 
 
 class TableCharts(ChartBuilder):
@@ -99,6 +88,7 @@ def shoe_values(rules: RuleSet, shoe: Composition, charts: TableCharts,
     insurance = np.full(len(HANDS), np.nan)
     ev = chart = 0.0
     lammers: dict[int, float] = {}
+    counts_lammers = reads_lammers(rules)
     for card, deals in first_decisions(rules, shoe):
         values = card.values
         for deal, deal_ev, evs in deals:
@@ -115,15 +105,17 @@ def shoe_values(rules: RuleSet, shoe: Composition, charts: TableCharts,
                 tens = left[9] - gone[9]
                 insurance[HANDS.index((deal.first, deal.second))] = (
                     1.5 * tens / (sum(left) - sum(gone)) - 0.5)
-            if rules.pot_of_gold is not None:
+            if counts_lammers:
                 for count, p in deal_lammers(card, deal, evs).items():   # chosen as by EV
                     lammers[count] = lammers.get(count, 0.0) + deal.probability * p
         chart += chart_ev(card, charts, [(deal, evs) for deal, _, evs in deals])
     wagers = {}
-    if card_types is not None:
-        for name, bet in CARD_SIDE_BETS.items():
-            if getattr(rules, name):
-                wagers[name] = side_bet_ev(bet, card_types)
-    if rules.pot_of_gold is not None:
-        wagers["pot_of_gold"] = rtp_from_lammers(lammers, rules.pot_of_gold) - 1.0
+    for spec in SIDE_BETS:
+        if not spec.offered(rules):
+            continue
+        if isinstance(spec, CardSideBet):
+            if card_types is not None:
+                wagers[spec.name] = side_bet_ev(spec, card_types)
+        else:
+            wagers[spec.name] = rtp_from_lammers(lammers, spec, rules) - 1.0
     return ShoeValues(ev, chart, probability, reach, actions, insurance, wagers)

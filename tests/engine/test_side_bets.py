@@ -1,36 +1,54 @@
-"""Exact side-bet returns: published figures, brute force on small shoes, Monte Carlo, shoes."""
+"""Exact side-bet returns: published figures, brute force, Monte Carlo, the shoe forms.
+
+Every registered bet also goes through ``tests/test_every_side_bet.py`` (brute force on a small
+shoe among it); here the figures of these bets, and the engine's own paths.
+"""
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
 
 import pytest
 
 from strategy_charts.side_bets import (
+    CARD_BETS,
     CARD_TYPES,
     category_probabilities,
     full_type_counts,
-    hot_3_probabilities,
-    hot_3_rtp,
     normalize_shoe,
-    perfect_pairs_probabilities,
-    perfect_pairs_rtp,
+    side_bet_ev,
     side_bet_rtp,
-    twenty_one_plus_three_probabilities,
-    twenty_one_plus_three_rtp,
 )
 from trainer.rules.cards import Card, Rank, Suit, standard_deck
-from trainer.rules.side_bets import SideBet, hot_3, perfect_pairs, twenty_one_plus_three
+from trainer.rules.side_bets import SideBet, hot_3, twenty_one_plus_three
+from trainer.rules.side_bets.spec import CardSideBet, PayCategory, Seen
 
-# --- the published figures (document 000, "Return to Player"; RULINGS.md, preset evolution) -------
+PERFECT_PAIRS, TWENTY_ONE_PLUS_THREE, HOT_3 = (
+    SideBet.PERFECT_PAIRS, SideBet.TWENTY_ONE_PLUS_THREE, SideBet.HOT_3)
+
+
+def perfect_pairs_rtp(shoe) -> Fraction:
+    return side_bet_rtp(PERFECT_PAIRS, shoe)
+
+
+def twenty_one_plus_three_rtp(shoe) -> Fraction:
+    return side_bet_rtp(TWENTY_ONE_PLUS_THREE, shoe)
+
+
+def hot_3_rtp(shoe) -> Fraction:
+    return side_bet_rtp(HOT_3, shoe)
+
+# --- the published figures (docs/rules/evolution.md, "Published returns") -----------------------
 
 
 def test_published_rtps_for_eight_decks() -> None:
-    # The RULINGS.md reading (21+3 trips of one suit are Suited Trips, A-2-3 and Q-K-A straights
-    # but not K-A-2; Hot 3 ace 11 unless it busts) reproduces all three published figures.
+    # The project's reading (docs/rules/rulings.md: 21+3 trips of one suit are Suited Trips,
+    # A-2-3 and Q-K-A straights but not K-A-2; Hot 3 ace 11 unless it busts) reproduces all
+    # three published figures.
     shoe = full_type_counts(8)
     assert round(float(perfect_pairs_rtp(shoe)) * 100, 2) == 95.90
     assert round(float(twenty_one_plus_three_rtp(shoe)) * 100, 2) == 96.30
@@ -55,19 +73,49 @@ def test_perfect_pairs_closed_form(decks: int) -> None:
     assert perfect_pairs_rtp(full_type_counts(decks)) == rtp
 
 
-def test_each_set_of_card_types_is_evaluated_once(monkeypatch) -> None:
+def counting(spec: CardSideBet) -> tuple[CardSideBet, list[int]]:
+    """A copy of ``spec`` whose evaluations are counted (one entry per call)."""
+    calls: list[int] = []
+
+    def evaluate(*cards: Card) -> PayCategory | None:
+        calls.append(1)
+        return spec.evaluate(*cards)
+
+    return replace(spec, evaluate=evaluate), calls
+
+
+@pytest.mark.parametrize("bet", CARD_BETS, ids=[b.name for b in CARD_BETS])
+def test_each_set_of_card_types_is_evaluated_once(bet: CardSideBet) -> None:
     """What keeps the eight-deck returns quick (part of every table build bench/engine.py
-    times): a set of card types is evaluated by the rules core once; another shoe reuses every
-    evaluation."""
-    for decks in (8, 6):
-        perfect_pairs_rtp(full_type_counts(decks))
-        twenty_one_plus_three_rtp(full_type_counts(decks))
-        hot_3_rtp(full_type_counts(decks))
-    for module in (perfect_pairs, twenty_one_plus_three, hot_3):
-        monkeypatch.setattr(module, "evaluate", lambda *_: pytest.fail("evaluated again"))
-    shoe = full_type_counts(2)
-    assert perfect_pairs_rtp(shoe) > 0 and twenty_one_plus_three_rtp(shoe) > 0
-    assert hot_3_rtp(shoe) > 0
+    times): a set of card types is evaluated by the rules core once; another shoe, and the
+    floating-point path, reuse every evaluation."""
+    spec, calls = counting(bet)
+    side_bet_rtp(spec, full_type_counts(8))
+    first = len(calls)
+    assert first == math.comb(52 + len(spec.reads) - 1, len(spec.reads))   # every set, once
+    side_bet_rtp(spec, full_type_counts(6))
+    side_bet_rtp(spec, full_type_counts(2))
+    side_bet_ev(spec, full_type_counts(1))
+    assert len(calls) == first
+
+
+def test_a_bet_read_in_order_is_valued_in_every_order() -> None:
+    """A bet whose category depends on which card is which (``any_order`` false) is valued
+    over every order of each set of cards, as brute force deals them; valued as if any order
+    did, it would be wrong."""
+    def up_beats_first(first: Card, second: Card, up: Card) -> PayCategory | None:
+        return hot_3.Hot3.TOTAL_19 if up.points > first.points else None
+
+    ordered = CardSideBet(name="up_beats_first", title="Up beats first", rule_field="hot_3",
+                          bet_field="hot_3", reads=(Seen.FIRST, Seen.SECOND, Seen.UP),
+                          categories=hot_3.Hot3, evaluate=up_beats_first, any_order=False)
+    shoe = _small_shoe()
+    brute = _brute_three(shoe, up_beats_first)
+    assert _nonzero(category_probabilities(ordered, shoe)) == brute
+    assert side_bet_ev(ordered, [shoe.get(c, 0) for c in CARD_TYPES]) == pytest.approx(
+        float(_brute_rtp(brute) - 1), abs=1e-12)
+    careless = replace(ordered, any_order=True)
+    assert _nonzero(category_probabilities(careless, shoe)) != brute
 
 
 # --- brute force over every ordered draw of physical cards ----------------------------------------
@@ -81,7 +129,7 @@ def _brute_two(shoe: dict[Card, int]) -> dict[object, Fraction]:
     tally: dict[object, int] = {}
     draws = 0
     for first, second in permutations(_physical(shoe), 2):
-        category = perfect_pairs.evaluate(first, second)
+        category = PERFECT_PAIRS.spec.category((first, second))
         tally[category] = tally.get(category, 0) + 1
         draws += 1
     return {category: Fraction(n, draws) for category, n in tally.items()}
@@ -121,39 +169,19 @@ def _small_shoe() -> dict[Card, int]:
     }
 
 
-@pytest.mark.parametrize("shoe", [_small_shoe(), dict.fromkeys(standard_deck(), 2)],
-                         ids=["small", "two-decks"])
-def test_perfect_pairs_matches_brute_force(shoe: dict[Card, int]) -> None:
+def test_perfect_pairs_matches_brute_force_on_two_decks() -> None:
+    shoe = dict.fromkeys(standard_deck(), 2)
     brute = _brute_two(shoe)
-    assert _nonzero(perfect_pairs_probabilities(shoe)) == brute
+    assert _nonzero(category_probabilities(PERFECT_PAIRS, shoe)) == brute
     assert perfect_pairs_rtp(shoe) == _brute_rtp(brute)
-
-
-@pytest.mark.parametrize(
-    ("evaluate", "probabilities", "rtp"),
-    [
-        (twenty_one_plus_three.evaluate, twenty_one_plus_three_probabilities,
-         twenty_one_plus_three_rtp),
-        (hot_3.evaluate, hot_3_probabilities, hot_3_rtp),
-    ],
-    ids=["21+3", "hot-3"],
-)
-def test_three_card_bets_match_brute_force(evaluate, probabilities, rtp) -> None:
-    shoe = _small_shoe()
-    assert sum(shoe.values()) == 36  # 42,840 ordered draws
-    brute = _brute_three(shoe, evaluate)
-    assert _nonzero(probabilities(shoe)) == brute
-    assert rtp(shoe) == _brute_rtp(brute)
 
 
 def test_one_deck_three_card_bets_match_brute_force() -> None:
     # Every ordered triple of one full deck (132,600 draws): each category and the whole return.
     shoe = dict.fromkeys(standard_deck(), 1)
-    for evaluate, probabilities in (
-        (twenty_one_plus_three.evaluate, twenty_one_plus_three_probabilities),
-        (hot_3.evaluate, hot_3_probabilities),
-    ):
-        assert _nonzero(probabilities(shoe)) == _brute_three(shoe, evaluate)
+    for bet in (TWENTY_ONE_PLUS_THREE, HOT_3):
+        spec = bet.spec
+        assert _nonzero(category_probabilities(bet, shoe)) == _brute_three(shoe, spec.evaluate)
 
 
 # --- Monte Carlo on the 8-deck shoe ---------------------------------------------------------------
@@ -163,17 +191,15 @@ def test_monte_carlo_agrees_within_error_bars() -> None:
     rng = random.Random(20240601)
     cards = _physical(dict.fromkeys(standard_deck(), 8))
     draws = 60_000
-    seen: dict[SideBet, dict[object, int]] = {bet: {} for bet in _CARD_BETS}
+    seen: dict[CardSideBet, dict[object, int]] = {bet: {} for bet in CARD_BETS}
     for _ in range(draws):
         first, up, second = rng.sample(cards, 3)
-        for bet, category in (
-            (SideBet.PERFECT_PAIRS, perfect_pairs.evaluate(first, second)),
-            (SideBet.TWENTY_ONE_PLUS_THREE, twenty_one_plus_three.evaluate(first, second, up)),
-            (SideBet.HOT_3, hot_3.evaluate(first, second, up)),
-        ):
+        dealt = {Seen.FIRST: first, Seen.UP: up, Seen.SECOND: second}
+        for bet in CARD_BETS:
+            category = bet.category(tuple(dealt[seen] for seen in bet.reads))
             seen[bet][category] = seen[bet].get(category, 0) + 1
     shoe = full_type_counts(8)
-    for bet in _CARD_BETS:
+    for bet in CARD_BETS:
         exact = category_probabilities(bet, shoe)
         # Each category's count is binomial: within 5 standard deviations (plus one for tiny p).
         for category, p in exact.items():
@@ -188,14 +214,11 @@ def test_monte_carlo_agrees_within_error_bars() -> None:
         assert abs(mean - rtp) <= 5 * error, bet
 
 
-_CARD_BETS = (SideBet.PERFECT_PAIRS, SideBet.TWENTY_ONE_PLUS_THREE, SideBet.HOT_3)
-
-
 # --- API: distributions, shoe forms, errors -------------------------------------------------------
 
 
-@pytest.mark.parametrize("bet", _CARD_BETS)
-def test_distribution_lists_every_category_then_loss(bet: SideBet) -> None:
+@pytest.mark.parametrize("bet", CARD_BETS, ids=[b.name for b in CARD_BETS])
+def test_distribution_lists_every_category_then_loss(bet: CardSideBet) -> None:
     distribution = category_probabilities(bet, full_type_counts(6))
     categories = list(distribution)
     assert categories[-1] is None
@@ -225,12 +248,12 @@ def test_shoe_forms_are_equivalent() -> None:
 def test_depleted_shoe() -> None:
     # Take all the sevens out: Hot 3 can no longer pay 7-7-7.
     shoe = {card: 6 for card in standard_deck() if card.rank is not Rank.SEVEN}
-    assert hot_3_probabilities(shoe)[hot_3.Hot3.SEVEN_SEVEN_SEVEN] == 0
+    assert category_probabilities(HOT_3, shoe)[hot_3.Hot3.SEVEN_SEVEN_SEVEN] == 0
     # Only one card of each rank: no pairs at all.
     single = {Card(rank, Suit.SPADES): 1 for rank in Rank}
     assert perfect_pairs_rtp(single) == 0
     # Thirteen spades: every draw is a flush, 12 of the 286 are straight flushes (A-2-3 .. Q-K-A).
-    poker = twenty_one_plus_three_probabilities(single)
+    poker = category_probabilities(TWENTY_ONE_PLUS_THREE, single)
     assert poker[twenty_one_plus_three.TwentyOnePlusThree.STRAIGHT_FLUSH] == Fraction(12, 286)
     assert poker[twenty_one_plus_three.TwentyOnePlusThree.FLUSH] == Fraction(274, 286)
     assert poker[None] == 0

@@ -43,19 +43,19 @@ def test_pay_table_1(lammers, pays) -> None:
     """RULINGS (pot-of-gold): "pay table 1 (default) 1→3:1, 2→10:1, 3→30:1, 4→60:1, 5→100:1,
     6→300:1, 7→1000:1"."""
     assert POT_OF_GOLD.pot_of_gold == 1
-    assert pot_of_gold.pays(lammers, 1) == pays
+    assert pot_of_gold.SPEC.pays(lammers, 1) == pays
 
 
 @pytest.mark.parametrize(("lammers", "pays"), TABLE_2.items())
 def test_pay_table_2(lammers, pays) -> None:
     """RULINGS (pot-of-gold): "pay table 2 1→3, 2→12, 3→30, 4→50, 5→100, 6→100, 7→100"."""
-    assert pot_of_gold.pays(lammers, 2) == pays
+    assert pot_of_gold.SPEC.pays(lammers, 2) == pays
 
 
 @pytest.mark.parametrize("table", [1, 2])
 def test_no_lammer_loses(table) -> None:
     """RULINGS (pot-of-gold): "No lammer loses." """
-    assert pot_of_gold.pays(0, table) is None
+    assert pot_of_gold.SPEC.pays(0, table) is None
     rules = replace(POT_OF_GOLD, pot_of_gold=table)
     rnd = play(deal(rules, "10h 9s 8d 8c", balance=100, pot_of_gold=5), Action.STAND)
     assert hand_nets(rnd) == [10]
@@ -75,7 +75,7 @@ def test_seven_lammers_at_most() -> None:
     assert rnd.results[0].lammers == 7
     assert side_result(rnd, "Pot of Gold") == ("7 lammers", 1000)
     with pytest.raises(ValueError):
-        pot_of_gold.pays(8, 1)
+        pot_of_gold.SPEC.pays(8, 1)
     assert_all_dealt(rnd)
 
 

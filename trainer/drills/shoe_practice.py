@@ -203,7 +203,7 @@ class ShoePractice:
         placed). Returns True when they differ from the bets of the round in play, or of the
         last round dealt. ValueError for a bet the table refuses (see :class:`Bets`)."""
         sides = {b: Fraction(v) for b, v in side_bets.items() if v}
-        Bets(Fraction(bet), **{b.value: v for b, v in sides.items()})   # refuse a bad bet now
+        Bets.placing(Fraction(bet), sides)   # refuse a bad bet now
         self.settings = replace(self.settings, bet=Fraction(bet), side_bets=sides)
         return self.bets != self._round_bets
 
@@ -225,7 +225,7 @@ class ShoePractice:
     @property
     def bets(self) -> Bets:
         """The player's bets each round."""
-        return Bets(self.settings.bet, **{b.value: s for b, s in self.settings.side_bets.items()})
+        return Bets.placing(self.settings.bet, self.settings.side_bets)
 
     @property
     def finished(self) -> bool:

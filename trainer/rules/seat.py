@@ -6,8 +6,8 @@ and pays its results, through :meth:`Seat.pay`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -28,7 +28,11 @@ Policy = Callable[["Round"], Action]
 
 @dataclass(frozen=True)
 class Bets:
-    """What one seat stakes before the deal. Side bets of 0 are not placed."""
+    """What one seat stakes before the deal. Side bets of 0 are not placed.
+
+    Each side bet's field is the one its spec names (``SideBet.spec.bet_field``); build bets
+    from side bets with :meth:`placing`.
+    """
 
     main: Money
     perfect_pairs: Money = Fraction(0)
@@ -37,7 +41,7 @@ class Bets:
     pot_of_gold: Money = Fraction(0)
 
     def __post_init__(self) -> None:
-        for name in ("main", "perfect_pairs", "twenty_one_plus_three", "hot_3", "pot_of_gold"):
+        for name in (f.name for f in fields(self)):
             amount = Fraction(getattr(self, name))
             if amount < 0:
                 raise ValueError(f"bet {name} cannot be negative ({amount})")
@@ -45,9 +49,15 @@ class Bets:
         if self.main <= 0:
             raise ValueError("a seat must place a main bet to receive cards")
 
+    @classmethod
+    def placing(cls, main: Money, sides: Mapping[SideBet, Money]) -> Bets:
+        """``main`` on the main game and each of ``sides`` on its side bet (ValueError for a
+        negative stake or no main bet)."""
+        return cls(main, **{bet.spec.bet_field: Fraction(v) for bet, v in sides.items()})
+
     def side(self, bet: SideBet) -> Money:
         """The amount on one side bet."""
-        amount: Money = getattr(self, bet.value)
+        amount: Money = getattr(self, bet.spec.bet_field)
         return amount
 
     @property

@@ -1,12 +1,39 @@
-"""Side bets: Perfect Pairs, 21+3 and Hot 3 (on the first three cards), Pot of Gold (on lammers)."""
+"""The side bets: one rule module each, listed once here, and read from this registry by every
+layer (the round's settlement, the engine's returns, the count lab's wagers, the app's spots).
+
+Each rule module (``perfect_pairs``, ``twenty_one_plus_three``, ``hot_3``, ``pot_of_gold``)
+holds the bet's pay table, its evaluation and its ``SPEC`` (:mod:`.spec`): name, title, the
+rule set's field that offers it, the seat's field that stakes it, what it reads. Nothing else
+in the program names a side bet.
+
+Adding a side bet means editing exactly these files:
+
+1. ``trainer/rules/side_bets/NAME.py`` (new): its categories (a :class:`PayCategory`), its
+   ``evaluate`` and its ``SPEC`` (a :class:`~.spec.CardSideBet` for a bet on the first cards;
+   a bet on something else needs its own kind in :mod:`.spec` and in the engine);
+2. this file: a :class:`SideBet` member whose value is the spec's name, and the module in
+   :data:`SIDE_BETS` (the order is the order of the tables, the lab's wagers and the spots);
+3. ``trainer/rules/ruleset.py``: the :class:`~trainer.rules.ruleset.RuleSet` field that offers
+   it, with its ``metadata["doc"]`` (and ``trainer/rules/presets.py`` where a preset offers it);
+4. ``trainer/rules/seat.py``: the :class:`~trainer.rules.seat.Bets` field that stakes it;
+5. ``docs/rules/``: the rule, with its source.
+
+``tests/side_bets/test_every_side_bet.py`` then runs it through the rules core, the engine,
+the count lab and the seat. A new rule-set field changes every rule set's fingerprint, so the
+tables in ``data/`` are rebuilt: ``freebet-charts build`` and ``freebet-charts build --counts``.
+"""
 
 from __future__ import annotations
 
 from enum import Enum
 
+from ..ruleset import RuleSet
+from . import hot_3, perfect_pairs, pot_of_gold, twenty_one_plus_three
+from .spec import CardSideBet, LammerSideBet, PayCategory, SideBetSpec
+
 
 class SideBet(Enum):
-    """The side bets a seat can place with its main bet."""
+    """The side bets a seat can place with its main bet; the value is the spec's name."""
 
     PERFECT_PAIRS = "perfect_pairs"
     TWENTY_ONE_PLUS_THREE = "twenty_one_plus_three"
@@ -14,21 +41,39 @@ class SideBet(Enum):
     POT_OF_GOLD = "pot_of_gold"
 
     @property
+    def spec(self) -> SideBetSpec:
+        """The registry's entry for this bet."""
+        return _BY_BET[self]
+
+    @property
     def title(self) -> str:
         """Name as printed on the table."""
-        return {"perfect_pairs": "Perfect Pairs", "twenty_one_plus_three": "21+3",
-                "hot_3": "Hot 3", "pot_of_gold": "Pot of Gold"}[self.value]
+        return self.spec.title
 
 
-class PayCategory(Enum):
-    """Base of each side bet's winning categories; the value is (label, pays N to 1)."""
+#: Every side bet, in the order of the tables, the count lab's wagers and the table's spots.
+SIDE_BETS: tuple[SideBetSpec, ...] = (perfect_pairs.SPEC, twenty_one_plus_three.SPEC,
+                                      hot_3.SPEC, pot_of_gold.SPEC)
 
-    @property
-    def label(self) -> str:
-        """Category name as on the pay table."""
-        return str(self.value[0])
+_BY_BET: dict[SideBet, SideBetSpec] = {SideBet(spec.name): spec for spec in SIDE_BETS}
+_BY_NAME: dict[str, SideBetSpec] = {spec.name: spec for spec in SIDE_BETS}
 
-    @property
-    def pays(self) -> int:
-        """Payout N of 'N to 1'."""
-        return int(self.value[1])
+
+def bet_of(spec: SideBetSpec) -> SideBet:
+    """The :class:`SideBet` of a registered spec."""
+    return SideBet(spec.name)
+
+
+def title_of(name: str) -> str:
+    """The title of the side bet named ``name`` (the name itself for none registered)."""
+    bet = _BY_NAME.get(name)
+    return name if bet is None else bet.title
+
+
+def offered_side_bets(rules: RuleSet) -> tuple[SideBet, ...]:
+    """The side bets ``rules`` offer, in the registry's order."""
+    return tuple(bet_of(spec) for spec in SIDE_BETS if spec.offered(rules))
+
+
+__all__ = ["SIDE_BETS", "CardSideBet", "LammerSideBet", "PayCategory", "SideBet",
+           "SideBetSpec", "bet_of", "offered_side_bets", "title_of"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, Rank
 from ..hand import hand_total
-from . import PayCategory
+from .spec import CardSideBet, PayCategory, Seen
 
 
 class Hot3(PayCategory):
@@ -26,3 +26,8 @@ def evaluate(first: Card, second: Card, up: Card) -> Hot3 | None:
     if total == 21:
         return Hot3.SUITED_21 if len({card.suit for card in trio}) == 1 else Hot3.TOTAL_21
     return {20: Hot3.TOTAL_20, 19: Hot3.TOTAL_19}.get(total)
+
+
+#: The registry's entry (:mod:`trainer.rules.side_bets`).
+SPEC = CardSideBet(name="hot_3", title="Hot 3", rule_field="hot_3", bet_field="hot_3",
+                   reads=(Seen.FIRST, Seen.SECOND, Seen.UP), categories=Hot3, evaluate=evaluate)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import Card
-from . import PayCategory
+from .spec import CardSideBet, PayCategory, Seen
 
 
 class PerfectPairs(PayCategory):
@@ -23,3 +23,9 @@ def evaluate(first: Card, second: Card) -> PerfectPairs | None:
     if first.suit.is_red == second.suit.is_red:
         return PerfectPairs.COLORED
     return PerfectPairs.MIXED
+
+
+#: The registry's entry (:mod:`trainer.rules.side_bets`).
+SPEC = CardSideBet(name="perfect_pairs", title="Perfect Pairs", rule_field="perfect_pairs",
+                   bet_field="perfect_pairs", reads=(Seen.FIRST, Seen.SECOND),
+                   categories=PerfectPairs, evaluate=evaluate)

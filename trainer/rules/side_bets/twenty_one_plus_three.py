@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import Card
-from . import PayCategory
+from .spec import CardSideBet, PayCategory, Seen
 
 
 class TwentyOnePlusThree(PayCategory):
@@ -41,3 +41,10 @@ def evaluate(first: Card, second: Card, up: Card) -> TwentyOnePlusThree | None:
     if flush:
         return TwentyOnePlusThree.FLUSH
     return None
+
+
+#: The registry's entry (:mod:`trainer.rules.side_bets`).
+SPEC = CardSideBet(name="twenty_one_plus_three", title="21+3",
+                   rule_field="twenty_one_plus_three", bet_field="twenty_one_plus_three",
+                   reads=(Seen.FIRST, Seen.SECOND, Seen.UP), categories=TwentyOnePlusThree,
+                   evaluate=evaluate)

@@ -20,20 +20,13 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import Bets, RuleSet, SideBet
+from trainer.rules.side_bets import offered_side_bets
 
 from ..table.model import money_text
 from ..widgets import QUIET
 
 #: The seat panel's width when it is open.
 SEAT_WIDTH = 230
-
-
-def offered_side_bets(rules: RuleSet) -> list[SideBet]:
-    """The side bets the rule set offers."""
-    offered = {SideBet.PERFECT_PAIRS: rules.perfect_pairs,
-               SideBet.TWENTY_ONE_PLUS_THREE: rules.twenty_one_plus_three,
-               SideBet.HOT_3: rules.hot_3, SideBet.POT_OF_GOLD: rules.pot_of_gold is not None}
-    return [bet for bet, on in offered.items() if on]
 
 
 def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
@@ -105,7 +98,7 @@ class SeatPanel(QWidget):
 
     def show_offered(self, rules: RuleSet | None) -> None:
         """Show only the side bets ``rules`` offer."""
-        offered = offered_side_bets(rules) if rules else []
+        offered = offered_side_bets(rules) if rules else ()
         for bet in SideBet:
             self.side_spins[bet].setVisible(bet in offered)
             self.side_rows[bet].setVisible(bet in offered)

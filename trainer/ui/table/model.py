@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from trainer.rules import Card, DealerFinal, Hand, Outcome, Phase, Round, SideBet, hand_total
-from trainer.rules.side_bets.payouts import is_offered
+from trainer.rules import Card, DealerFinal, Hand, Outcome, Phase, Round, hand_total
+from trainer.rules.side_bets import offered_side_bets
 
 
 @dataclass(frozen=True)
@@ -207,9 +207,7 @@ def side_bet_views(round: Round, seat: int) -> tuple[SideBetView, ...]:
     the_seat = round.seats[seat]
     settled = {r.bet: r for r in the_seat.result.side_bets} if the_seat.result else {}
     views = []
-    for bet in SideBet:
-        if not is_offered(round.rules, bet):
-            continue
+    for bet in offered_side_bets(round.rules):
         result = settled.get(bet)
         views.append(SideBetView(
             bet.title, the_seat.bets.side(bet), settled=the_seat.result is not None,
