@@ -1,4 +1,5 @@
-"""Timed play: when the timer runs out the document's auto-decision is taken and graded."""
+"""Timed play: when the timer runs out the game's auto-decision
+(docs/rules/evolution.md#time-and-balance) is taken and graded."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ from .conftest import values_for
 
 
 def test_evolution_main_game_rtp_is_the_published_98_45() -> None:
-    """Document 000: 'Blackjack — 98.45%', optimal play, first hand from a full 8-deck shoe."""
+    """docs/rules/evolution.md#published-returns: the main game returns 98.45% with optimal
+    play of the first hand from a full 8-deck shoe."""
     result = game_ev(preset("evolution"))
     assert round(result.rtp * 100, 2) == 98.45
     assert result.rtp == pytest.approx(0.984478364, abs=1e-9)

@@ -42,20 +42,20 @@ def make_hand(text: str) -> Hand:
 
 @pytest.mark.parametrize("text", ["2h 3d", "5h 6d", "2h 2d 3c 4s", "9h 2d"])
 def test_timer_hits_on_11_or_less(text) -> None:
-    """Doc 000: "If you do not make a decision before the time expires, the following
-    auto-decision will be applied: HIT — if your total card value is 11 or less." """
+    """docs/rules/evolution.md#time-and-balance: when the decision timer runs out, a total of 11
+    or less hits."""
     assert timer_decision(make_hand(text)) is Action.HIT
 
 
 @pytest.mark.parametrize("text", ["7h 5d", "10h 10d", "Ah Ad", "Ah 5d", "2h 3d 4c 3s", "Ah 9d"])
 def test_timer_stands_over_11(text) -> None:
-    """Doc 000: "STAND — if it is more than 11." (a soft hand counts its ace as 11)"""
+    """docs/rules/evolution.md#time-and-balance: when the timer runs out, a total over 11 stands
+    (a soft hand counts its ace as 11)."""
     assert timer_decision(make_hand(text)) is Action.STAND
 
 
 def test_round_time_out_hits_11() -> None:
-    """RULINGS (evolution): "when the decision timer runs out, the hand hits on a total of 11 or
-    less"."""
+    """docs/rules/evolution.md#time-and-balance: a round timed out on a total of 11 hits."""
     rnd = deal(EVOLUTION, "5h 9s 6d 8c 3c")
     assert rnd.time_out() is Action.HIT
     assert hand_cards(rnd) == ["5♥ 6♦ 3♣"]
@@ -65,7 +65,7 @@ def test_round_time_out_hits_11() -> None:
 
 
 def test_round_time_out_stands_on_12() -> None:
-    """RULINGS (evolution): "... and stands otherwise"."""
+    """docs/rules/evolution.md#time-and-balance: a round timed out on a total over 11 stands."""
     rnd = deal(EVOLUTION, "7h 9s 5d 8c")
     assert rnd.time_out() is Action.STAND
     assert hand_cards(rnd) == ["7♥ 5♦"]
@@ -74,8 +74,8 @@ def test_round_time_out_stands_on_12() -> None:
 
 
 def test_time_out_declines_insurance() -> None:
-    """Doc 000: "If you do not make a decision before the time expires, the following
-    auto-decision will be applied" (no insurance is bought for the player)."""
+    """docs/rules/evolution.md#time-and-balance: the auto-decision buys no insurance for the
+    player."""
     rnd = deal(EVOLUTION, "10h As 7d 6h", balance=100)
     assert rnd.time_out() is Action.NO_INSURANCE
     assert rnd.phase is Phase.PLAYER
@@ -84,8 +84,8 @@ def test_time_out_declines_insurance() -> None:
 
 
 def test_time_out_on_split_ace_stands() -> None:
-    """Doc 000: "Single card dealt to each Split Ace." (with resplit aces a split ace awaiting a
-    decision cannot hit, so the timer stands it)"""
+    """docs/rules/evolution.md#splits: split aces get one card each (with resplit aces a split
+    ace awaiting a decision cannot hit, so the timer stands it)."""
     rnd = deal(replace(POT_OF_GOLD, resplit_aces=True), "Ah 10s Ad 7c Ac 5d")
     play(rnd, Action.FREE_SPLIT)  # A + A again: resplit or stand
     assert rnd.time_out() is Action.STAND
@@ -97,8 +97,8 @@ def test_time_out_on_split_ace_stands() -> None:
 
 
 def test_insufficient_balance_disables_double_and_split() -> None:
-    """Doc 000: "If your balance is insufficient for Double and Split, the corresponding buttons
-    for those decisions will be disabled." (free doubles and free splits cost nothing)"""
+    """docs/rules/evolution.md#time-and-balance: a paid double or split needs the balance to
+    cover it (free doubles and free splits cost nothing)."""
     rnd = deal(EVOLUTION, "7h 9s 5d 8c", balance=19)
     assert rnd.legal_actions() == {Action.HIT, Action.STAND}
     rnd = deal(EVOLUTION, "Jh 9s Qd 8c", balance=19)
@@ -110,7 +110,7 @@ def test_insufficient_balance_disables_double_and_split() -> None:
 
 
 def test_unaffordable_act_raises_and_leaves_round_unchanged() -> None:
-    """Doc 000: "To participate in the game, you must have sufficient funds to cover your bets." """
+    """docs/rules/evolution.md#time-and-balance: every bet must be covered by the balance."""
     rnd = deal(EVOLUTION, "7h 9s 5d 8c", balance=15)
     before = snapshot(rnd)
     with pytest.raises(InsufficientBalanceError):
@@ -119,17 +119,16 @@ def test_unaffordable_act_raises_and_leaves_round_unchanged() -> None:
 
 
 def test_round_needs_funds_for_the_bets() -> None:
-    """Doc 000: "To participate in the game, you must have sufficient funds to cover your
-    bets." """
+    """docs/rules/evolution.md#time-and-balance: the bets placed before the deal must be covered
+    by the balance."""
     with pytest.raises(InsufficientBalanceError):
         deal(EVOLUTION, "7h 9s 5d 8c", balance=14, perfect_pairs=5)
     assert deal(EVOLUTION, "7h 9s 5d 8c", balance=15, perfect_pairs=5).seats[0].balance == 0
 
 
 def test_unaffordable_double_becomes_hit() -> None:
-    """Doc 000: "If your balance becomes insufficient before Double or Split decisions are
-    accepted, then your preferred decisions will be rejected and the following auto-decision
-    applied instead: HIT — if your decision was to Double." """
+    """docs/rules/evolution.md#time-and-balance: a paid double the balance cannot cover becomes a
+    hit."""
     assert balance_fallback(Action.DOUBLE, make_hand("7h 5d")) is Action.HIT
     rnd = deal(EVOLUTION, "7h 9s 5d 8c 9h", balance=10)
     assert rnd.request(Action.DOUBLE) is Action.HIT
@@ -139,8 +138,8 @@ def test_unaffordable_double_becomes_hit() -> None:
 
 
 def test_unaffordable_split_stands_on_tens() -> None:
-    """Doc 000: "STAND — if your decision was to Split and your total card value is more than
-    11." """
+    """docs/rules/evolution.md#time-and-balance: a paid split the balance cannot cover stands on
+    a total over 11."""
     rnd = deal(EVOLUTION, "Jh 9s Qd 8c", balance=10)
     assert rnd.request(Action.SPLIT) is Action.STAND
     assert hand_nets(rnd) == [10]
@@ -148,8 +147,8 @@ def test_unaffordable_split_stands_on_tens() -> None:
 
 
 def test_unaffordable_split_hits_below_11() -> None:
-    """Doc 000: "HIT — if your decision was to Split and your total card value is less than 11."
-    (a paid split of 4-4 needs rules without the free split)"""
+    """docs/rules/evolution.md#time-and-balance: a paid split the balance cannot cover hits on a
+    total below 11 (a paid split of 4-4 needs rules without the free split)."""
     rnd = deal(replace(EVOLUTION, free_split=False), "4h 9s 4d 8c 10c", balance=10)
     assert rnd.request(Action.SPLIT) is Action.HIT
     assert hand_cards(rnd) == ["4♥ 4♦ 10♣"]
@@ -161,21 +160,22 @@ def test_unaffordable_split_hits_below_11() -> None:
     ("Ah Ad", Action.STAND),
 ])
 def test_balance_fallback_for_split(text, action) -> None:
-    """RULINGS (evolution): "a split becomes a hit on a total below 11, a stand otherwise." """
+    """docs/rules/rulings.md#timer-and-balance: an unaffordable split hits below 11 and stands
+    otherwise, on exactly 11 too."""
     assert balance_fallback(Action.SPLIT, make_hand(text)) is action
 
 
 @pytest.mark.parametrize("action", [Action.HIT, Action.STAND, Action.FREE_DOUBLE,
                                     Action.FREE_SPLIT])
 def test_balance_fallback_leaves_other_actions(action) -> None:
-    """RULINGS (evolution): "When the balance cannot cover a paid double or split" (only those
-    are replaced)."""
+    """docs/rules/evolution.md#time-and-balance: only a paid double or split the balance cannot
+    cover is replaced."""
     assert balance_fallback(action, make_hand("8h 8d")) is action
 
 
 def test_request_takes_affordable_action() -> None:
-    """Doc 000: "DOUBLE: your bet is doubled and only one additional card is drawn." (with the
-    money there, the requested double is taken)"""
+    """docs/rules/evolution.md#doubles: a double gets one more card (with the money there, the
+    requested double is taken)."""
     rnd = deal(EVOLUTION, "7h 9s 5d 8c 9h", balance=20)
     assert rnd.request(Action.DOUBLE) is Action.DOUBLE
     assert hand_nets(rnd) == [20]
@@ -184,8 +184,8 @@ def test_request_takes_affordable_action() -> None:
 
 
 def test_request_of_illegal_double_raises_even_when_unaffordable() -> None:
-    """RULINGS (evolution): "Double: on the initial two cards only" — the balance fallback
-    replaces a double the player may take, not one the rules forbid."""
+    """docs/rules/evolution.md#doubles: only two-card hands double; the balance fallback replaces
+    a double the player may take, not one the rules forbid."""
     rnd = deal(EVOLUTION, "5h 9s 3d 8c 4c 10h", balance=15)
     play(rnd, Action.HIT)  # three cards: no double at all
     before = snapshot(rnd)
@@ -195,8 +195,8 @@ def test_request_of_illegal_double_raises_even_when_unaffordable() -> None:
 
 
 def test_request_of_paid_double_where_only_free_double_raises() -> None:
-    """RULINGS (evolution): "A two-card hard 9, 10 or 11 gets the free double (the only double
-    offered there)"."""
+    """docs/rules/evolution.md#doubles: a two-card hard 9, 10 or 11 is offered the free double
+    only."""
     rnd = deal(EVOLUTION, "6h 9s 4d 8c 10c", balance=10)
     before = snapshot(rnd)
     with pytest.raises(IllegalActionError):

@@ -22,8 +22,7 @@ def double_then_stand(rnd: Round) -> Action:
 
 
 def test_computer_seats_play_in_turn_before_the_human() -> None:
-    """Doc 000: "the players are given the chance to improve the values of their hands in
-    turn"."""
+    """docs/rules/evolution.md#decisions: the seats act in turn."""
     rnd = deal_seats(EVOLUTION, "7h 10c 9s 5d 8h 8c",
                      [Seat(Bets(main=Fraction(10)), policy=always(Action.STAND)),
                       Seat(Bets(main=Fraction(10)))])
@@ -36,8 +35,8 @@ def test_computer_seats_play_in_turn_before_the_human() -> None:
 
 
 def test_computer_seat_unaffordable_double_becomes_hit() -> None:
-    """Doc 000: "If your balance becomes insufficient before Double or Split decisions are
-    accepted ... HIT — if your decision was to Double." (for every player at the table)"""
+    """docs/rules/evolution.md#time-and-balance: a paid double the balance cannot cover becomes a
+    hit (for every seat at the table)."""
     rnd = deal_seats(EVOLUTION, "7h 10c 9s 5d 8h 8c 4c",
                      [Seat(Bets(main=Fraction(10)), balance=Fraction(10),
                            policy=double_then_stand),
@@ -50,7 +49,7 @@ def test_computer_seat_unaffordable_double_becomes_hit() -> None:
 
 
 def test_computer_seat_illegal_double_is_refused() -> None:
-    """RULINGS (evolution): "Double: on the initial two cards only" (a policy's double on three
+    """docs/rules/evolution.md#doubles: only two-card hands double (a policy's double on three
     cards is illegal, not a hit)."""
     with pytest.raises(IllegalActionError):
         deal_seats(EVOLUTION, "7h 10c 9s 5d 8h 8c 4c 2d",
@@ -60,16 +59,14 @@ def test_computer_seat_illegal_double_is_refused() -> None:
 
 
 def test_computer_seat_illegal_insurance_decision_is_refused() -> None:
-    """Doc 000: "If the dealer's up card is an Ace, you are given the option to purchase
-    insurance" (the only decisions then are insure or not)."""
+    """docs/rules/evolution.md#insurance: with an ace up the only decision is to insure or not."""
     with pytest.raises(IllegalActionError):
         deal_seats(EVOLUTION, "7h As 5d 8c",
                    [Seat(Bets(main=Fraction(10)), policy=always(Action.HIT))])
 
 
 def test_computer_seats_alone_settle_the_round() -> None:
-    """Doc 000: "When all the players have taken their turns, the dealer reveals the value of
-    their down card." """
+    """docs/rules/evolution.md#the-deal: the hole card is turned when the seats have played."""
     rnd = deal_seats(EVOLUTION, "10h As 9d 6c",
                      [Seat(Bets(main=Fraction(10)), balance=Fraction(100),
                            policy=lambda r: (Action.NO_INSURANCE if r.phase is Phase.INSURANCE
@@ -81,8 +78,8 @@ def test_computer_seats_alone_settle_the_round() -> None:
 
 
 def test_computer_seat_unaffordable_insurance_is_declined() -> None:
-    """Doc 000: "The amount of the insurance is equal to one half of your main bet" (a seat that
-    cannot cover it does not insure)."""
+    """docs/rules/evolution.md#insurance and docs/rules/evolution.md#time-and-balance: insurance
+    costs half the main bet, so a seat that cannot cover it does not insure."""
     rnd = deal_seats(EVOLUTION, "10h As 9d 6c",
                      [Seat(Bets(main=Fraction(10)), balance=Fraction(14),
                            policy=lambda r: (Action.INSURE if r.phase is Phase.INSURANCE

@@ -20,9 +20,8 @@ from .conftest import (
 
 
 def test_deal_order_seat_card_up_card_seat_card_hole_card() -> None:
-    """Doc 000: "the dealer deals one card face up to the player and then one card face up to the
-    dealer. The dealer then deals a second card face up to the player, but the dealer's second
-    card is dealt face down." """
+    """docs/rules/evolution.md#the-deal: a card up to each seat, the dealer's up card, a second
+    card up to each seat, the dealer's hole card face down."""
     rnd = deal_seats(EVOLUTION, "2h 3s 4d 5c 6h 7s",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
     assert hand_cards(rnd, 0) == ["2♥ 5♣"]
@@ -33,8 +32,8 @@ def test_deal_order_seat_card_up_card_seat_card_hole_card() -> None:
 
 
 def test_hole_card_face_down_until_dealer_turns_it() -> None:
-    """Doc 000: "the dealer's second card is dealt face down"; "When all the players have taken
-    their turns, the dealer reveals the value of their down card." """
+    """docs/rules/evolution.md#the-deal: the hole card is dealt face down and turned when the
+    seats have played."""
     rnd = deal(EVOLUTION, "10h 9s Kd 8c")
     assert rnd.dealer_visible == cards("9s")
     assert not rnd.hole_revealed
@@ -44,8 +43,8 @@ def test_hole_card_face_down_until_dealer_turns_it() -> None:
 
 
 def test_initial_two_card_21_is_blackjack_and_pays_3_to_2() -> None:
-    """Doc 000: "If the value of your initial two-card hand is exactly 21, you have Blackjack!";
-    "Blackjack pays 3 to 2"."""
+    """docs/rules/evolution.md#blackjack: 21 in the initial two cards is a blackjack, paid 3 to
+    2."""
     rnd = deal(EVOLUTION, "Ah 9s Kd 8c", balance=100)
     assert rnd.phase is Phase.SETTLED  # no decision on a blackjack
     assert outcomes(rnd) == [Outcome.BLACKJACK]
@@ -54,7 +53,7 @@ def test_initial_two_card_21_is_blackjack_and_pays_3_to_2() -> None:
 
 
 def test_blackjack_beats_dealer_three_card_21() -> None:
-    """Doc 000: "Blackjack pays 3 to 2 and beats a score of 21." """
+    """docs/rules/evolution.md#blackjack: a blackjack beats any other 21."""
     rnd = deal_seats(EVOLUTION, "Ah 10c 6s Kd 8h 5c 10h",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
     play(rnd, Action.STAND)  # seat 1 stands on 18; the dealer draws to 6 + 5 + 10 = 21
@@ -65,7 +64,8 @@ def test_blackjack_beats_dealer_three_card_21() -> None:
 
 
 def test_you_compete_only_against_the_dealer() -> None:
-    """Doc 000: "You compete only against the dealer, not against other players." """
+    """docs/rules/evolution.md#the-deal: each seat plays against the dealer alone, never against
+    another seat."""
     rnd = deal_seats(EVOLUTION, "10h 10c 9s 9d 7h 8s",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(20)))])
     play(rnd, Action.STAND, Action.STAND)  # seat 0: 19, seat 1: 17, dealer 17
@@ -75,8 +75,7 @@ def test_you_compete_only_against_the_dealer() -> None:
 
 
 def test_evolution_no_peek_with_ten_up() -> None:
-    """Doc 000: "when the dealer's upcard is a 10 or face card, you will not be given the option
-    to purchase insurance, and the dealer will not peek at their downcard"."""
+    """docs/rules/evolution.md#the-peek: with a ten-value up there is no insurance and no peek."""
     rnd = deal(EVOLUTION, "10h Ks 7d Ah")
     assert rnd.phase is Phase.PLAYER
     assert not rnd.hole_revealed
@@ -88,8 +87,8 @@ def test_evolution_no_peek_with_ten_up() -> None:
 
 
 def test_peek_on_ace_ends_round_when_dealer_has_blackjack() -> None:
-    """Doc 000: "If the dealer has Blackjack, but you do not, the game is over, and the dealer's
-    hand wins." """
+    """docs/rules/evolution.md#the-peek: with an ace up, a dealer blackjack ends the round and
+    beats every hand but a blackjack."""
     rnd = deal(EVOLUTION, "10h As 7d Kh", balance=100)
     play(rnd, Action.NO_INSURANCE)
     assert rnd.phase is Phase.SETTLED
@@ -101,7 +100,7 @@ def test_peek_on_ace_ends_round_when_dealer_has_blackjack() -> None:
 
 
 def test_peek_on_ace_without_blackjack_round_continues() -> None:
-    """Doc 000: "If the dealer does not have Blackjack, the round continues." """
+    """docs/rules/evolution.md#the-peek: without a dealer blackjack, play goes on after the peek."""
     rnd = deal(EVOLUTION, "10h As 7d 6h")
     play(rnd, Action.NO_INSURANCE)
     assert rnd.phase is Phase.PLAYER
@@ -112,8 +111,7 @@ def test_peek_on_ace_without_blackjack_round_continues() -> None:
 
 
 def test_player_and_dealer_blackjack_push_at_peek() -> None:
-    """Doc 000: "If you and the dealer both have Blackjack, the game ends in a push and your bet
-    is returned." """
+    """docs/rules/evolution.md#the-peek: a player blackjack against a dealer blackjack pushes."""
     rnd = deal(EVOLUTION, "Ah As Kd Qh", balance=100)
     play(rnd, Action.NO_INSURANCE)
     assert outcomes(rnd) == [Outcome.PUSH]
@@ -122,8 +120,8 @@ def test_player_and_dealer_blackjack_push_at_peek() -> None:
 
 
 def test_pot_of_gold_peeks_on_ten_and_dealer_blackjack_ends_round() -> None:
-    """RULINGS (pot-of-gold): "Peek: with an Ace or a ten-value card up ... A dealer blackjack
-    ends the round: the player loses the main bet only"."""
+    """docs/rules/pot-of-gold.md#the-peek: the dealer peeks with a ten-value up too, and a dealer
+    blackjack ends the round with the main bet lost."""
     rnd = deal(POT_OF_GOLD, "10h Ks 7d Ah", balance=100)
     assert rnd.phase is Phase.SETTLED
     assert rnd.hole_revealed
@@ -134,8 +132,8 @@ def test_pot_of_gold_peeks_on_ten_and_dealer_blackjack_ends_round() -> None:
 
 
 def test_pot_of_gold_peek_on_ten_without_blackjack_round_continues() -> None:
-    """RULINGS (pot-of-gold): "Peek: with an Ace or a ten-value card up (the usual hole-card
-    game)." """
+    """docs/rules/pot-of-gold.md#the-peek: with an ace or a ten-value up and no dealer blackjack,
+    play goes on."""
     rnd = deal(POT_OF_GOLD, "10h Ks 7d 9h")
     assert rnd.phase is Phase.PLAYER
     assert not rnd.hole_revealed
@@ -145,7 +143,8 @@ def test_pot_of_gold_peek_on_ten_without_blackjack_round_continues() -> None:
 
 
 def test_pot_of_gold_peek_player_blackjack_pushes() -> None:
-    """RULINGS (pot-of-gold): "A dealer blackjack ends the round ... a player blackjack pushes." """
+    """docs/rules/pot-of-gold.md#the-peek: a player blackjack pushes against a dealer blackjack
+    found at the peek."""
     rnd = deal(POT_OF_GOLD, "Ah Ks Kd Ac")
     assert outcomes(rnd) == [Outcome.PUSH]
     assert hand_nets(rnd) == [0]
@@ -153,8 +152,8 @@ def test_pot_of_gold_peek_player_blackjack_pushes() -> None:
 
 
 def test_evolution_ten_up_blackjack_takes_paid_double() -> None:
-    """RULINGS (evolution): "If it makes a dealer blackjack then: every hand still in play loses
-    its real stakes (paid doubles ... included)"."""
+    """docs/rules/rulings.md#the-late-blackjack: a blackjack turned over after play takes every
+    real stake still in play, paid doubles included."""
     rnd = deal(EVOLUTION, "5h Ks 7d Ah 9c", balance=100)
     play(rnd, Action.DOUBLE)  # 21 on three cards
     assert outcomes(rnd) == [Outcome.LOSE]
@@ -164,8 +163,8 @@ def test_evolution_ten_up_blackjack_takes_paid_double() -> None:
 
 
 def test_evolution_ten_up_blackjack_takes_paid_split_bets() -> None:
-    """RULINGS (evolution): "every hand still in play loses its real stakes (... paid split bets
-    included)"."""
+    """docs/rules/rulings.md#the-late-blackjack: a blackjack turned over after play takes the
+    real stakes of paid split hands too."""
     rnd = deal(EVOLUTION, "Jh Ks Qd Ah 9c 8c", balance=100)
     play(rnd, Action.SPLIT, Action.STAND, Action.STAND)
     assert hand_nets(rnd) == [-10, -10]
@@ -174,7 +173,8 @@ def test_evolution_ten_up_blackjack_takes_paid_split_bets() -> None:
 
 
 def test_evolution_ten_up_blackjack_removes_free_split_stake() -> None:
-    """RULINGS (evolution): "free stakes are removed" when the hole card makes a blackjack."""
+    """docs/rules/rulings.md#the-late-blackjack: a blackjack turned over after play takes a free
+    split hand's free stake away."""
     rnd = deal(EVOLUTION, "8h Ks 8d Ah 10c 9c", balance=100)
     play(rnd, Action.FREE_SPLIT, Action.STAND, Action.STAND)
     assert hand_nets(rnd) == [-10, 0]
@@ -183,7 +183,8 @@ def test_evolution_ten_up_blackjack_removes_free_split_stake() -> None:
 
 
 def test_evolution_ten_up_blackjack_removes_free_double_stake() -> None:
-    """RULINGS (evolution): "free stakes are removed" when the hole card makes a blackjack."""
+    """docs/rules/rulings.md#the-late-blackjack: a blackjack turned over after play takes a free
+    double's free stake away."""
     rnd = deal(EVOLUTION, "6h Ks 4d Ah 9c", balance=100)
     play(rnd, Action.FREE_DOUBLE)
     assert hand_nets(rnd) == [-10]
@@ -192,8 +193,8 @@ def test_evolution_ten_up_blackjack_removes_free_double_stake() -> None:
 
 
 def test_evolution_ten_up_blackjack_pushes_player_blackjack() -> None:
-    """RULINGS (evolution): "a player blackjack pushes" against a blackjack turned over after
-    play."""
+    """docs/rules/rulings.md#the-late-blackjack: a player blackjack pushes against a blackjack
+    turned over after play."""
     rnd = deal(EVOLUTION, "Ah Ks Kd Ac", balance=100)
     assert outcomes(rnd) == [Outcome.PUSH]
     assert rnd.seats[0].balance == 100

@@ -11,7 +11,7 @@ from .conftest import EVOLUTION, POT_OF_GOLD, assert_all_dealt, deal, hand_nets,
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 def test_dealer_hits_16_or_less(rules) -> None:
-    """Doc 000: "The dealer must Hit on a hand of 16 or less"."""
+    """docs/rules/evolution.md#the-dealer: the dealer draws on 16 or less."""
     rnd = play(deal(rules, "10h 10s 9d 6c 5h"), Action.STAND)  # dealer 16 + 5 = 21
     assert rnd.dealer_cards[-1].points == 5
     assert hand_nets(rnd) == [-10]
@@ -20,15 +20,16 @@ def test_dealer_hits_16_or_less(rules) -> None:
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 def test_dealer_stands_on_hard_17(rules) -> None:
-    """Doc 000: "The dealer always stands on 17." (hard 17, both presets)"""
+    """docs/rules/evolution.md#the-dealer and docs/rules/pot-of-gold.md#the-dealer: the dealer
+    stands on a hard 17 (both presets)."""
     rnd = play(deal(rules, "10h 10s 9d 7c"), Action.STAND)
     assert hand_nets(rnd) == [10]
     assert_all_dealt(rnd)
 
 
 def test_evolution_dealer_stands_on_soft_17() -> None:
-    """RULINGS (evolution): "Dealer stands on all 17s."; doc 000: "must Stand on a hand of soft
-    17 or more"."""
+    """docs/rules/evolution.md#the-dealer: the live game's dealer stands on every 17, a soft 17
+    included."""
     rnd = play(deal(EVOLUTION, "10h 6s 10d Ac"), Action.STAND)  # dealer 6 + A = soft 17
     assert len(rnd.dealer_cards) == 2
     assert hand_nets(rnd) == [10]
@@ -36,7 +37,7 @@ def test_evolution_dealer_stands_on_soft_17() -> None:
 
 
 def test_pot_of_gold_dealer_hits_soft_17() -> None:
-    """Doc 001: "Dealer hits on soft-17"."""
+    """docs/rules/pot-of-gold.md#the-dealer: the table game's dealer hits a soft 17."""
     rnd = play(deal(POT_OF_GOLD, "10h 6s 10d Ac 4c"), Action.STAND)  # soft 17 + 4 = 21
     assert len(rnd.dealer_cards) == 3
     assert hand_nets(rnd) == [-10]
@@ -45,7 +46,7 @@ def test_pot_of_gold_dealer_hits_soft_17() -> None:
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 def test_dealer_stands_on_soft_18(rules) -> None:
-    """Doc 000: "must Stand on a hand of soft 17 or more" (soft 18, both presets)."""
+    """docs/rules/evolution.md#the-dealer: the dealer stands on a soft 18 (both presets)."""
     rnd = play(deal(rules, "10h 7s 9d Ac"), Action.STAND)
     assert hand_nets(rnd) == [10]
     assert_all_dealt(rnd)
@@ -57,6 +58,6 @@ def test_dealer_stands_on_soft_18(rules) -> None:
     ((1, 5, 1), True, True), ((1, 5, 1), False, False), ((10, 6, 1), True, False),
 ])
 def test_dealer_must_hit_rule(points, h17, hits) -> None:
-    """Doc 000: "The dealer must Hit on a hand of 16 or less and must Stand on a hand of soft
-    17 or more"; doc 001: "Dealer hits on soft-17"."""
+    """docs/rules/evolution.md#the-dealer and docs/rules/pot-of-gold.md#the-dealer: draw on 16 or
+    less, stand on 17 or more, a soft 17 hit only with H17."""
     assert dealer_must_hit(points, h17) is hits

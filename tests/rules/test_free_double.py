@@ -23,8 +23,8 @@ from .conftest import (
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 @pytest.mark.parametrize("two_cards", ["5h 4d", "6h 4d", "7h 4d", "2c 7s", "3c 8d"])
 def test_free_double_on_two_card_hard_9_10_11(rules, two_cards) -> None:
-    """Doc 000: "Free Double on your two-card hard 9, 10 and 11 totals." RULINGS (evolution):
-    "the free double (the only double offered there)"."""
+    """docs/rules/evolution.md#doubles: a two-card hard 9, 10 or 11 gets the free double, the
+    only double offered there."""
     first, second = two_cards.split()
     rnd = deal(rules, f"{first} 9s {second} 8c")
     assert rnd.legal_actions() == {Action.HIT, Action.STAND, Action.FREE_DOUBLE}
@@ -33,8 +33,8 @@ def test_free_double_on_two_card_hard_9_10_11(rules, two_cards) -> None:
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 @pytest.mark.parametrize("two_cards", ["Ah 8d", "Ah 9d", "Ah 7d", "Ah 2d"])
 def test_no_free_double_on_soft_hands(rules, two_cards) -> None:
-    """RULINGS: "A two-card *hard* 9, 10 or 11 gets the free double ... every other two-card hand
-    may double with money (soft hands included)." (A-8 counts 9 with the ace as 1: still soft)"""
+    """docs/rules/evolution.md#doubles: only a hard 9, 10 or 11 doubles free; soft hands double
+    with money (A-8 counts 9 with the ace as 1: still soft)."""
     first, second = two_cards.split()
     rnd = deal(rules, f"{first} 9s {second} 8c")
     assert Action.FREE_DOUBLE not in rnd.legal_actions()
@@ -43,7 +43,8 @@ def test_no_free_double_on_soft_hands(rules, two_cards) -> None:
 
 @pytest.mark.parametrize("two_cards", ["5h 3d", "7h 5d", "10h 7d", "10h 2d", "4h 2d"])
 def test_double_on_any_two_initial_cards(two_cards) -> None:
-    """Doc 000: "Double on any two initial cards." (with money where no free double is given)"""
+    """docs/rules/evolution.md#doubles: any two-card hand of the initial deal may double (with
+    money where no free double is given)."""
     first, second = two_cards.split()
     rnd = deal(EVOLUTION, f"{first} 9s {second} 8c")
     assert Action.DOUBLE in rnd.legal_actions()
@@ -51,8 +52,8 @@ def test_double_on_any_two_initial_cards(two_cards) -> None:
 
 
 def test_free_double_win_matches_free_bet() -> None:
-    """Doc 000: "If you win the game round, the value of the "Free Bet" will be matched to your
-    original bet." RULINGS: "Free double: the hand's free stake grows by the main bet." """
+    """docs/rules/money.md#doubles and docs/rules/money.md#win-push-lose: a free double adds a
+    main bet of free stake; won, it is paid as much as the original bet."""
     rnd = deal(EVOLUTION, "6h 9s 4d 8c 10c", balance=100)
     play(rnd, Action.FREE_DOUBLE)  # 20 against 17
     assert stakes_in_bets(rnd) == [(1, 1)]
@@ -62,7 +63,7 @@ def test_free_double_win_matches_free_bet() -> None:
 
 
 def test_free_double_loss_loses_only_original_bet() -> None:
-    """Doc 000: "If you lose the game, you lose only your original bet." """
+    """docs/rules/money.md#win-push-lose: a free double that loses costs only the original bet."""
     rnd = deal(EVOLUTION, "6h 10s 4d 9c 2c", balance=100)
     play(rnd, Action.FREE_DOUBLE)  # 12 against 19
     assert outcomes(rnd) == [Outcome.LOSE]
@@ -72,7 +73,7 @@ def test_free_double_loss_loses_only_original_bet() -> None:
 
 
 def test_free_double_tie_returns_only_original_bet() -> None:
-    """Doc 000: "If the game ends in a tie, only your original bet will be returned." """
+    """docs/rules/money.md#win-push-lose: a free double that ties returns only the original bet."""
     rnd = deal(EVOLUTION, "6h 10s 4d 9c 9d", balance=100)
     play(rnd, Action.FREE_DOUBLE)  # 19 against 19
     assert outcomes(rnd) == [Outcome.PUSH]
@@ -82,8 +83,7 @@ def test_free_double_tie_returns_only_original_bet() -> None:
 
 
 def test_double_deals_exactly_one_card() -> None:
-    """Doc 000: "you will double your bet and only one additional card will be dealt to your
-    hand." """
+    """docs/rules/evolution.md#doubles: a double gets exactly one more card."""
     rnd = deal(EVOLUTION, "2h 9s 3d 8c 2c")
     play(rnd, Action.DOUBLE)  # hard 5 + 2 = 7, and no further decision
     assert len(rnd.seats[0].hands[0].cards) == 3
@@ -92,7 +92,7 @@ def test_double_deals_exactly_one_card() -> None:
 
 
 def test_paid_double_doubles_real_stake() -> None:
-    """RULINGS: "Paid double: its real stake doubles." """
+    """docs/rules/money.md#doubles: a paid double doubles the hand's real stake."""
     rnd = deal(EVOLUTION, "7h 10s 5d 7c 8c", balance=100)
     play(rnd, Action.DOUBLE)  # 20 against 17
     assert stakes_in_bets(rnd) == [(2, 0)]
@@ -102,8 +102,8 @@ def test_paid_double_doubles_real_stake() -> None:
 
 
 def test_paid_double_on_soft_hand() -> None:
-    """RULINGS (evolution): "every other two-card hand may double with money (soft hands
-    included)"."""
+    """docs/rules/evolution.md#doubles: any other two-card hand, soft hands included, may double
+    with money."""
     rnd = deal(EVOLUTION, "Ah 10s 7d 7c 2c", balance=100)
     play(rnd, Action.DOUBLE)  # soft 18 + 2 = soft 20 against 17
     assert hand_nets(rnd) == [20]
@@ -112,14 +112,14 @@ def test_paid_double_on_soft_hand() -> None:
 
 
 def test_double_only_on_initial_two_cards() -> None:
-    """RULINGS (evolution): "Double: on the initial two cards only"."""
+    """docs/rules/evolution.md#doubles: only the first two cards of the initial hand double."""
     rnd = deal(EVOLUTION, "5h 10s 3d 7c 2c")
     play(rnd, Action.HIT)  # hard 10 on three cards
     assert rnd.legal_actions() == {Action.HIT, Action.STAND}
 
 
 def test_free_double_needs_no_money() -> None:
-    """Doc 000: "a "Free Bet" will be added to your original bet" (the casino's money)."""
+    """docs/rules/money.md#doubles: a free double is the casino's money: the player pays nothing."""
     rnd = deal(EVOLUTION, "6h 9s 4d 8c 10c", balance=10)
     assert rnd.seats[0].balance == 0
     assert Action.FREE_DOUBLE in rnd.legal_actions()
@@ -129,15 +129,15 @@ def test_free_double_needs_no_money() -> None:
 
 
 def test_no_double_after_split_in_evolution() -> None:
-    """Doc 000: "No Double after Split." """
+    """docs/rules/evolution.md#splits: a hand made by a split does not double."""
     rnd = deal(EVOLUTION, "4h 10s 4d 7c 5c")
     play(rnd, Action.FREE_SPLIT)  # first hand 4 + 5 = hard 9
     assert rnd.legal_actions() == {Action.HIT, Action.STAND}
 
 
 def test_pot_of_gold_free_double_after_free_split() -> None:
-    """Doc 001: ""Free" double-down allowed after split or "free" split"; RULINGS: "Free double
-    on any two-card hard 9, 10 or 11, also on hands made by a split (free or paid)." """
+    """docs/rules/pot-of-gold.md#doubles: a hard 9, 10 or 11 doubles free also on a hand made by
+    a split."""
     rnd = deal(POT_OF_GOLD, "4h 10s 4d 7c 5c 10c 6d 9h", balance=100)
     play(rnd, Action.FREE_SPLIT)
     assert Action.FREE_DOUBLE in rnd.legal_actions()
@@ -151,8 +151,8 @@ def test_pot_of_gold_free_double_after_free_split() -> None:
 
 
 def test_free_double_after_paid_split() -> None:
-    """RULINGS (pot-of-gold): "Free double ... also on hands made by a split (free or paid)."
-    (a paid split of 4-4 needs the pot-of-gold rules without free splits)"""
+    """docs/rules/pot-of-gold.md#doubles: the free double after a split is given after a paid
+    split too (a paid split of 4-4 needs the pot-of-gold rules without free splits)."""
     rules = replace(POT_OF_GOLD, free_split=False)
     rnd = deal(rules, "4h 10s 4d 7c 5c")
     play(rnd, Action.SPLIT)
@@ -160,7 +160,8 @@ def test_free_double_after_paid_split() -> None:
 
 
 def test_pot_of_gold_paid_double_after_split() -> None:
-    """RULINGS (pot-of-gold): "Paid double on any other two-card hand, also after a split." """
+    """docs/rules/pot-of-gold.md#doubles: any other two-card hand doubles with money, also after
+    a split."""
     rnd = deal(POT_OF_GOLD, "8h 10s 8d 7c 4c 9c 5d 7h", balance=100)
     play(rnd, Action.FREE_SPLIT)
     assert Action.DOUBLE in rnd.legal_actions()  # 8 + 4 = 12
@@ -173,7 +174,7 @@ def test_pot_of_gold_paid_double_after_split() -> None:
 
 
 def test_pot_of_gold_regular_double_on_two_card_hands() -> None:
-    """Doc 001: "Regular doubles allowed on two-card hands"."""
+    """docs/rules/pot-of-gold.md#doubles: two-card hands may double with money."""
     rnd = deal(POT_OF_GOLD, "10h 9s 6d 8c 3c")
     assert Action.DOUBLE in rnd.legal_actions()
     play(rnd, Action.DOUBLE)  # 19 against 17

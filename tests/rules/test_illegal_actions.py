@@ -74,8 +74,8 @@ CASES: list[tuple[str, Callable[[], Round], Action]] = [
 @pytest.mark.parametrize(("make", "action"), [(m, a) for _, m, a in CASES],
                          ids=[name for name, _, _ in CASES])
 def test_illegal_action_raises_and_leaves_round_unchanged(make, action) -> None:
-    """Doc 000: "only those options currently available to you will be enabled." Any other
-    action raises IllegalActionError and changes nothing."""
+    """docs/rules/evolution.md#decisions: a hand is offered only the actions the rules allow; any
+    other action raises IllegalActionError and changes nothing."""
     rnd = make()
     assert action not in rnd.legal_actions()
     before = snapshot(rnd)
@@ -85,8 +85,8 @@ def test_illegal_action_raises_and_leaves_round_unchanged(make, action) -> None:
 
 
 def test_results_only_once_settled() -> None:
-    """Doc 000: "When all the players have taken their turns, the dealer reveals the value of
-    their down card." (no results before)"""
+    """docs/rules/evolution.md#the-deal: the hole card is turned when the seats have played (no
+    results before)."""
     rnd = hard_12()
     with pytest.raises(IllegalActionError):
         _ = rnd.results
@@ -94,15 +94,15 @@ def test_results_only_once_settled() -> None:
 
 @pytest.mark.parametrize("bet", ["main", "perfect_pairs", "twenty_one_plus_three", "hot_3"])
 def test_negative_bet_is_refused(bet) -> None:
-    """Doc 000: "To participate in the game, you must have sufficient funds to cover your bets."
-    (a bet is an amount of money, never negative)"""
+    """docs/rules/evolution.md#time-and-balance: every bet is money the balance covers, never a
+    negative amount."""
     amounts = {"main": Fraction(10), bet: Fraction(-5)}
     with pytest.raises(ValueError, match="negative"):
         Bets(**amounts)
 
 
 def test_round_needs_a_seat() -> None:
-    """Doc 000: "an unlimited number of players is allowed to play in each game round" (but at
-    least one)."""
+    """docs/rules/evolution.md#the-deal: any number of seats play against the dealer, but at
+    least one."""
     with pytest.raises(ValueError, match="seat"):
         Round(EVOLUTION, Shoe.stacked(cards("10h 9s 8d 8c")), [])

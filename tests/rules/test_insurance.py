@@ -23,15 +23,14 @@ from .conftest import (
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 def test_insurance_offered_when_dealer_shows_ace(rules) -> None:
-    """Doc 000: "Insurance offered when the dealer shows an Ace." """
+    """docs/rules/evolution.md#insurance: insurance is offered when the up card is an ace."""
     rnd = deal(rules, "10h As 7d 6h")
     assert rnd.phase is Phase.INSURANCE
     assert rnd.legal_actions() == {Action.INSURE, Action.NO_INSURANCE}
 
 
 def test_insurance_offered_even_to_player_blackjack() -> None:
-    """Doc 000: "you are given the option to purchase insurance ... even when you have Blackjack
-    yourself." """
+    """docs/rules/evolution.md#insurance: insurance is offered to a seat holding a blackjack too."""
     rnd = deal(EVOLUTION, "Ah As Kd 6h")
     assert rnd.phase is Phase.INSURANCE
     assert Action.INSURE in rnd.legal_actions()
@@ -39,15 +38,14 @@ def test_insurance_offered_even_to_player_blackjack() -> None:
 
 @pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: r.name)
 def test_no_insurance_with_ten_up(rules) -> None:
-    """Doc 000: "when the dealer's upcard is a 10 or face card, you will not be given the option
-    to purchase insurance"."""
+    """docs/rules/evolution.md#the-peek: with a ten-value up no insurance is offered."""
     rnd = deal(rules, "10h Ks 7d 9h")
     assert rnd.phase is Phase.PLAYER
     assert Action.INSURE not in rnd.legal_actions()
 
 
 def test_insurance_costs_half_the_main_bet() -> None:
-    """Doc 000: "The amount of the insurance is equal to one half of your main bet"."""
+    """docs/rules/evolution.md#insurance: insurance costs half the main bet."""
     rnd = deal(EVOLUTION, "10h As 7d 6h", balance=100)
     play(rnd, Action.INSURE)
     assert rnd.seats[0].insurance == 5
@@ -55,7 +53,7 @@ def test_insurance_costs_half_the_main_bet() -> None:
 
 
 def test_insurance_pays_2_to_1_on_dealer_blackjack() -> None:
-    """Doc 000: "Insurance pays 2 to 1." """
+    """docs/rules/evolution.md#insurance: insurance pays 2 to 1 when the dealer has a blackjack."""
     rnd = deal(EVOLUTION, "10h As 7d Kh", balance=100)
     play(rnd, Action.INSURE)
     result = rnd.results[0]
@@ -67,7 +65,7 @@ def test_insurance_pays_2_to_1_on_dealer_blackjack() -> None:
 
 
 def test_insurance_settled_separately_from_the_hand() -> None:
-    """Doc 000: "the insurance bet is settled separately from the bet on your hand"."""
+    """docs/rules/evolution.md#insurance: insurance is settled on its own, apart from the hands."""
     rnd = deal(EVOLUTION, "10h As 9d 6h", balance=100)
     play(rnd, Action.INSURE, Action.STAND)  # 19 beats the dealer's soft 17
     result = rnd.results[0]
@@ -79,8 +77,8 @@ def test_insurance_settled_separately_from_the_hand() -> None:
 
 
 def test_insured_blackjack_against_dealer_blackjack() -> None:
-    """RULINGS (evolution): "Insurance: offered ... also to a player holding blackjack; costs
-    half the main bet, pays 2:1, settled on its own at the peek." """
+    """docs/rules/evolution.md#insurance: offered to a blackjack too, half the main bet, paid 2
+    to 1, settled on its own at the peek."""
     rnd = deal(EVOLUTION, "Ah As Kd Qh", balance=100)
     play(rnd, Action.INSURE)
     assert outcomes(rnd) == [Outcome.PUSH]
@@ -90,7 +88,7 @@ def test_insured_blackjack_against_dealer_blackjack() -> None:
 
 
 def test_pot_of_gold_insurance_as_in_evolution() -> None:
-    """RULINGS (pot-of-gold): "Insurance with an Ace up as above." """
+    """docs/rules/pot-of-gold.md#insurance: insurance as at the live game."""
     rnd = deal(POT_OF_GOLD, "10h As 7d Kh", balance=100)
     assert rnd.phase is Phase.INSURANCE
     play(rnd, Action.INSURE)
@@ -100,8 +98,8 @@ def test_pot_of_gold_insurance_as_in_evolution() -> None:
 
 
 def test_insurance_unaffordable_is_not_offered() -> None:
-    """Doc 000: "To participate in the game, you must have sufficient funds to cover your bets."
-    (insurance needs half the main bet more)"""
+    """docs/rules/evolution.md#time-and-balance: every bet must be covered by the balance
+    (insurance needs half the main bet more)."""
     rnd = deal(EVOLUTION, "10h As 7d 6h", balance=14)
     assert rnd.legal_actions() == {Action.NO_INSURANCE}
     before = snapshot(rnd)
@@ -111,8 +109,8 @@ def test_insurance_unaffordable_is_not_offered() -> None:
 
 
 def test_every_seat_decides_insurance() -> None:
-    """Doc 000: "If the dealer's up card is an Ace, you are given the option to purchase
-    insurance" (each seat on its own)."""
+    """docs/rules/evolution.md#insurance: with an ace up each seat is offered insurance, and
+    decides on its own."""
     rnd = deal_seats(EVOLUTION, "10h 9c As 7d 9d Kh",
                      [Seat(Bets(main=Fraction(10)), balance=Fraction(100)),
                       Seat(Bets(main=Fraction(20)), balance=Fraction(100))])

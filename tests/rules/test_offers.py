@@ -21,7 +21,7 @@ NO_AUTO_STAND = replace(EVOLUTION, auto_stand_21=False)
     (EVOLUTION, 2, 12, False, False, Action.DOUBLE),
     (EVOLUTION, 3, 11, False, False, None),                 # two cards only
     (EVOLUTION, 2, 10, False, True, None),                  # no double after a split
-    (POT_OF_GOLD, 2, 10, False, True, Action.FREE_DOUBLE),  # free double after split (001)
+    (POT_OF_GOLD, 2, 10, False, True, Action.FREE_DOUBLE),  # free double after split
     (POT_OF_GOLD, 2, 13, False, True, Action.DOUBLE),       # paid double after split
     (replace(EVOLUTION, free_double_totals=frozenset()), 2, 10, False, False, Action.DOUBLE),
 ])

@@ -25,8 +25,7 @@ BOTH = pytest.mark.parametrize("rules", [EVOLUTION, POT_OF_GOLD], ids=lambda r: 
 
 @BOTH
 def test_hit_more_than_once(rules) -> None:
-    """Doc 000: "You can Hit more than once to receive additional cards before you decide to
-    Stand, when you are satisfied with the value of your hand." """
+    """docs/rules/evolution.md#decisions: a hand may hit as often as it likes, then stand."""
     rnd = deal(rules, "2h 9s 3d 8c 2c 2d 4s")
     play(rnd, Action.HIT, Action.HIT, Action.HIT)
     assert hand_cards(rnd) == ["2♥ 3♦ 2♣ 2♦ 4♠"]
@@ -38,8 +37,7 @@ def test_hit_more_than_once(rules) -> None:
 
 @BOTH
 def test_soft_21_gets_no_decision(rules) -> None:
-    """Doc 000: "the player will not be offered a decision option when their soft hand score
-    equals 21, as this is the best possible hand." """
+    """docs/rules/evolution.md#decisions: a soft 21 gets no decision; it stands."""
     rnd = deal(rules, "Ah 9s 5d 8c 5c")
     play(rnd, Action.HIT)  # A + 5 + 5 = soft 21
     assert rnd.phase is Phase.SETTLED
@@ -49,7 +47,7 @@ def test_soft_21_gets_no_decision(rules) -> None:
 
 @BOTH
 def test_hard_21_gets_no_decision(rules) -> None:
-    """RULINGS (evolution): "A hand that totals 21 gets no decision; it stands." """
+    """docs/rules/rulings.md#every-21-stands: a hard 21 gets no decision either."""
     rnd = deal_seats(rules, "10h 10c 9s 5d 8h 8c 6c",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
     play(rnd, Action.HIT)  # 10 + 5 + 6 = 21: play moves to seat 1 at once
@@ -61,8 +59,8 @@ def test_hard_21_gets_no_decision(rules) -> None:
 
 @BOTH
 def test_21_after_paid_split_gets_no_decision(rules) -> None:
-    """RULINGS (evolution): "A hand that totals 21 gets no decision; it stands." (ten + ace after
-    a split: 21, not a blackjack)"""
+    """docs/rules/rulings.md#every-21-stands: no 21 gets a decision, after a split too (ten + ace
+    after a split: 21, not a blackjack)."""
     rnd = deal(rules, "Kh 9s Qd 8c Ac 9d")
     play(rnd, Action.SPLIT)  # K + A = 21: straight on to the second hand
     assert rnd.current == (0, 1)
@@ -75,7 +73,7 @@ def test_21_after_paid_split_gets_no_decision(rules) -> None:
 
 @BOTH
 def test_stand_ends_the_hand(rules) -> None:
-    """Doc 000: "STAND: no additional cards are drawn." """
+    """docs/rules/evolution.md#decisions: a hand that stands gets no more cards."""
     rnd = deal(rules, "10h 9s 2d 8c")
     play(rnd, Action.STAND)  # 12 against 17
     assert hand_cards(rnd) == ["10♥ 2♦"]
@@ -85,15 +83,14 @@ def test_stand_ends_the_hand(rules) -> None:
 
 @BOTH
 def test_initial_hand_offers_hit_stand_and_double(rules) -> None:
-    """Doc 000: "As soon as you receive your first two cards, you can make an initial decision
-    regarding your hand." """
+    """docs/rules/evolution.md#decisions: the first decision comes with the first two cards (hit,
+    stand or double)."""
     rnd = deal(rules, "10h 9s 5d 8c")
     assert rnd.legal_actions() == {Action.HIT, Action.STAND, Action.DOUBLE}
 
 
 def test_seats_play_in_turn() -> None:
-    """Doc 000: "the players are given the chance to improve the values of their hands in
-    turn"."""
+    """docs/rules/evolution.md#decisions: the seats act in turn."""
     rnd = deal_seats(EVOLUTION, "10h 10c 9s 5d 8h 8c 2c",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
     assert rnd.current == (0, 0)

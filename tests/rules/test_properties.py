@@ -1,13 +1,13 @@
 """Property tests: random legal play on random seeded shoes reaches no illegal state.
 
-Every round is played from a freshly shuffled shoe (``Shoe.shuffled(decks, seed=...)``) for 1-3
-seats with random main bets, random side bets where the game offers them and random finite
+Every round is played from a freshly shuffled shoe (``Shoe.shuffled(decks, seed=...)``) for
+1-3 seats with random main bets, random side bets where the game offers them and random finite
 balances. Each step takes an action drawn from ``round.legal_actions()`` (the second test also
 lets the timer decide and requests paid doubles and splits the balance may not cover). The
-checks below are written from RULINGS.md, not from the engine's code: the legal actions at each
-step, the stakes and hand counts, card conservation, the dealer's drawing, the settlement of
-every bet, and that each seat's balance moves by exactly its settled net.
-"""
+checks below are written from the rules in docs/rules/ (evolution.md, pot-of-gold.md,
+money.md), not from the engine's code: the legal actions at each step, the stakes and hand
+counts, card conservation, the dealer's drawing, the settlement of every bet, and that each
+seat's balance moves by exactly its settled net."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ SIDE_BETS = {
 }
 
 
-# ----- what RULINGS.md says, independently of the engine ---------------------------------------
+# ----- what docs/rules/ says, independently of the engine -------------------------------------
 
 
 def total(cards: list[Card] | tuple[Card, ...]) -> tuple[int, bool]:
@@ -78,7 +78,7 @@ def is_blackjack(hand: Hand, seat: Seat) -> bool:
 
 
 def expected_actions(rnd: Round, *, affordable_only: bool = True) -> set[Action]:
-    """The decisions RULINGS.md allows now (with ``affordable_only``, those the balance covers)."""
+    """The decisions docs/rules/ allows now (with ``affordable_only``, those the balance covers)."""
     seat, rules = rnd.seat, rnd.rules
     main = seat.bets.main
     if rnd.phase is Phase.INSURANCE:
@@ -115,7 +115,7 @@ def hand_finished(hand: Hand, seat: Seat, rules: RuleSet) -> bool:
 
 
 def expected_hand_net(hand: Hand, seat: Seat, rnd: Round) -> Fraction:
-    """A hand's settlement by RULINGS.md's money model."""
+    """A hand's settlement by docs/rules/money.md#win-push-lose."""
     real, free = hand.stakes.real, hand.stakes.free
     dealer, _ = total(rnd.dealer_cards)
     dealer_bj = len(rnd.dealer_cards) == 2 and dealer == 21
@@ -282,9 +282,9 @@ def start(table: tuple[RuleSet, int, list[Seat]]) -> tuple[Round, list[Fraction]
 
 @given(table=tables(), data=st.data())
 def test_random_legal_play_reaches_no_illegal_state(table, data) -> None:
-    """RULINGS: "a hand's stakes are (real, free) in {(1,0), (0,1), (2,0), (1,1), (0,2)} × main
-    bet"; every decision offered is one the rules allow; every card dealt is held; every bet
-    settles by the money model and the balance moves by exactly the net."""
+    """docs/rules/money.md#which-stakes-a-hand-can-carry: a hand's stakes are one of five shapes;
+    every decision offered is one the rules allow; every card dealt is held; every bet settles
+    by the money model and the balance moves by exactly the net."""
     rnd, before = start(table)
     ledger = Ledger()
     for _ in range(60):
@@ -299,9 +299,9 @@ def test_random_legal_play_reaches_no_illegal_state(table, data) -> None:
 
 @given(table=tables(), data=st.data())
 def test_timer_and_balance_fallbacks_keep_round_legal(table, data) -> None:
-    """Doc 000: the timer's auto-decision ("HIT — if your total card value is 11 or less. STAND —
-    if it is more than 11") and the fallbacks when "your balance becomes insufficient before
-    Double or Split decisions are accepted"."""
+    """docs/rules/evolution.md#time-and-balance: the timer's auto-decision (hit on 11 or less,
+    stand above) and the fallbacks when the balance cannot cover a paid double or split keep
+    every round legal."""
     rnd, before = start(table)
     ledger = Ledger()
     for _ in range(60):
@@ -342,9 +342,9 @@ def test_timer_and_balance_fallbacks_keep_round_legal(table, data) -> None:
 @given(rules=st.sampled_from([EVOLUTION, POT_OF_GOLD]), seed=st.integers(0, 2**32 - 1),
        data=st.data())
 def test_rounds_until_cut_card_conserve_the_shoe(rules, seed, data) -> None:
-    """RULINGS (evolution): "Cut card after 75% of the shoe ... the round in which it appears is
-    completed, then the shoe is reshuffled." (rounds dealt one after another from one shoe use
-    every card once, in order)"""
+    """docs/rules/rulings.md#the-cut-card: the round in which the cut card comes out is finished,
+    then the shoe is shuffled (rounds dealt one after another from one shoe use every card
+    once, in order)."""
     shoe = Shoe.shuffled(rules.decks, rules.penetration, seed=seed)
     used: list[Card] = []
     rounds = 0

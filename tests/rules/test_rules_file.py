@@ -17,15 +17,16 @@ from .conftest import EVOLUTION, POT_OF_GOLD
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_preset_round_trips_through_text(name) -> None:
-    """RULINGS: "Every rule below is a field of the rule set, so other casinos' variants are a
-    configuration away." (a written rule set reads back the same)"""
+    """docs/rules/rulings.md#every-rule-a-field: every rule is a field of the rule set, so a
+    variant is a rules file away (a written rule set reads back the same)."""
     rules = preset(name)
     assert rules_file.loads(rules_file.dumps(rules)) == rules
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_preset_round_trips_through_file(name, tmp_path: Path) -> None:
-    """RULINGS: "Every rule below is a field of the rule set" (save then load gives it back)."""
+    """docs/rules/rulings.md#every-rule-a-field: every rule is a field of the rule set (save then
+    load gives it back)."""
     path = tmp_path / f"{name}.toml"
     rules_file.save(preset(name), path)
     assert rules_file.load(path) == preset(name)
@@ -33,21 +34,23 @@ def test_preset_round_trips_through_file(name, tmp_path: Path) -> None:
 
 
 def test_dumps_writes_every_rule() -> None:
-    """RULINGS: "Every rule below is a field of the rule set"."""
+    """docs/rules/rulings.md#every-rule-a-field: every rule is a field of the rule set, and a
+    rules file writes every one."""
     text = rules_file.dumps(EVOLUTION)
     for field in fields(RuleSet):
         assert f"{field.name} =" in text
 
 
 def test_base_preset_with_overrides() -> None:
-    """RULINGS (pot-of-gold): "aces are not resplit (a rule-set field ...)" — a rules file can
-    start from a preset and change one rule."""
+    """docs/rules/pot-of-gold.md#splits: not resplitting aces is a rule-set field; a rules file
+    can start from a preset and change one rule."""
     rules = rules_file.loads('base = "pot-of-gold"\nresplit_aces = true\nblackjack_pays = "6:5"\n')
     assert rules == replace(POT_OF_GOLD, resplit_aces=True, blackjack_pays=Fraction(6, 5))
 
 
 def test_pot_of_gold_pay_table_2_from_file() -> None:
-    """RULINGS (pot-of-gold): "pay table 1 (default) ...; pay table 2 ..." """
+    """docs/rules/pot-of-gold.md#the-pot-of-gold-wager: pay table 1 by default, pay table 2 by
+    choice."""
     assert rules_file.loads('base = "pot-of-gold"\npot_of_gold = 2\n').pot_of_gold == 2
     assert rules_file.loads('base = "pot-of-gold"\n').pot_of_gold == 1
 
@@ -79,9 +82,8 @@ def test_unknown_key_names_the_key() -> None:
     ("base = 3", "base"),
 ])
 def test_bad_value_names_the_key(text, key) -> None:
-    """Rules file contract: "a bad value raises RuleSetError naming the key and what is
-    allowed"; RULINGS (evolution): "Cut card after 75% of the shoe by default (configurable
-    50–90%)"."""
+    """Rules file contract: a bad value raises RuleSetError naming the key and what is allowed;
+    docs/rules/rulings.md#the-cut-card: penetration from 50% to 90%."""
     with pytest.raises(RuleSetError, match=f"'{key}'"):
         rules_file.loads(text + "\n")
 
@@ -109,8 +111,8 @@ def test_load_error_names_the_file(tmp_path: Path) -> None:
 
 
 def test_fingerprint_covers_every_rule_of_play_and_pay() -> None:
-    """RULINGS: "Every rule below is a field of the rule set" (the fingerprint that keys strategy
-    tables changes with every rule of play or payout, not with the name or the penetration)."""
+    """docs/rules/rulings.md#every-rule-a-field: the fingerprint that keys strategy tables
+    changes with every rule of play or payout, not with the name or the penetration."""
     base = EVOLUTION.fingerprint()
     assert replace(EVOLUTION, name="other", penetration=0.6).fingerprint() == base
     changed = [replace(EVOLUTION, decks=6), replace(EVOLUTION, dealer_hits_soft_17=True),
@@ -122,9 +124,8 @@ def test_fingerprint_covers_every_rule_of_play_and_pay() -> None:
 
 
 def test_describe_names_the_main_rules() -> None:
-    """RULINGS: evolution "8 decks ... Dealer stands on all 17s ... Peek: only with an Ace up";
-    pot-of-gold "6 decks by default ... Dealer hits soft 17 ... Peek: with an Ace or a ten-value
-    card up"."""
+    """docs/rules/evolution.md and docs/rules/pot-of-gold.md: evolution has 8 decks, S17 and a
+    peek on an ace only; pot-of-gold 6 decks, H17 and a peek on an ace or a ten."""
     evolution = EVOLUTION.describe()
     assert evolution.startswith("8 decks, S17, peek on A,")
     assert "6-card Charlie" in evolution and "push 22" in evolution and "BJ 3:2" in evolution
@@ -162,6 +163,6 @@ rule_sets = st.builds(
 
 @given(rule_sets)
 def test_any_rule_set_round_trips(rules: RuleSet) -> None:
-    """RULINGS: "Every rule below is a field of the rule set, so other casinos' variants are a
-    configuration away." (every valid rule set survives dumps → loads)"""
+    """docs/rules/rulings.md#every-rule-a-field: every rule is a field of the rule set, so a
+    variant is a rules file away (every valid rule set survives dumps then loads)."""
     assert rules_file.loads(rules_file.dumps(rules)) == rules

@@ -29,8 +29,7 @@ from .conftest import EVOLUTION, MAIN, POT_OF_GOLD, play
 
 
 def test_evolution_shoe_has_eight_decks() -> None:
-    """Doc 000: "Played with eight decks."; "The game is played with eight standard 52-card
-    decks." """
+    """docs/rules/evolution.md#the-shoe: eight standard decks of 52 cards."""
     assert EVOLUTION.decks == 8
     shoe = Shoe.shuffled(EVOLUTION.decks, seed=1)
     assert len(shoe.cards) == 416
@@ -38,7 +37,7 @@ def test_evolution_shoe_has_eight_decks() -> None:
 
 
 def test_pot_of_gold_six_decks_by_default_eight_allowed() -> None:
-    """Doc 001: "6 or 8 deck shoe"; RULINGS (pot-of-gold): "6 decks by default (8 allowed)." """
+    """docs/rules/pot-of-gold.md#the-shoe: six decks by default, eight in pot-of-gold-8d."""
     assert POT_OF_GOLD.decks == 6
     assert POT_OF_GOLD_8D.decks == 8
     assert replace(POT_OF_GOLD_8D, name="x") == replace(POT_OF_GOLD, name="x", decks=8)
@@ -47,7 +46,7 @@ def test_pot_of_gold_six_decks_by_default_eight_allowed() -> None:
 
 
 def test_standard_deck_has_52_cards() -> None:
-    """Doc 000: "eight standard 52-card decks"."""
+    """docs/rules/evolution.md#the-shoe: standard decks of 52 cards."""
     deck = standard_deck()
     assert len(deck) == 52
     assert len(set(deck)) == 52
@@ -56,13 +55,13 @@ def test_standard_deck_has_52_cards() -> None:
 @pytest.mark.parametrize("rank", [Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX,
                                   Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN])
 def test_cards_two_to_ten_worth_face_value(rank) -> None:
-    """Doc 000: "Cards from 2 to 10 are worth their face values." """
+    """docs/rules/evolution.md#card-values: cards 2 to 10 count their number."""
     assert rank.points == int(rank)
 
 
 @pytest.mark.parametrize("rank", [Rank.JACK, Rank.QUEEN, Rank.KING])
 def test_face_cards_worth_ten(rank) -> None:
-    """Doc 000: "Face cards (Jacks, Queens, and Kings) are each worth 10." """
+    """docs/rules/evolution.md#card-values: jacks, queens and kings count 10."""
     assert rank.points == 10
 
 
@@ -72,21 +71,22 @@ def test_face_cards_worth_ten(rank) -> None:
     ("10h 6d", 16, False),
 ])
 def test_ace_worth_1_or_11_whichever_more_favorable(text, total, soft) -> None:
-    """Doc 000: "Aces are worth 1 or 11, whichever is more favorable to the hand. Note that a soft
-    hand includes an Ace worth 11." """
+    """docs/rules/evolution.md#card-values: an ace counts 1 or 11, whichever serves the hand
+    better; a hand is soft while an ace counts 11."""
     assert hand_total([c.points for c in cards(text)]) == (total, soft)
     hand = Hand(cards=tuple(cards(text)), stakes=Stakes(MAIN))
     assert (hand.total, hand.is_soft) == (total, soft)
 
 
 def test_same_seed_gives_same_shuffle() -> None:
-    """RULINGS (evolution): "the shoe is reshuffled" (replayable by seed)."""
+    """docs/rules/evolution.md#the-shoe: the shoe is shuffled (replayable by seed)."""
     assert Shoe.shuffled(8, seed=7).cards == Shoe.shuffled(8, seed=7).cards
     assert Shoe.shuffled(8, seed=7).cards != Shoe.shuffled(8, seed=8).cards
 
 
 def test_cut_card_after_75_percent_by_default() -> None:
-    """RULINGS (evolution): "Cut card after 75% of the shoe by default (configurable 50–90%)"."""
+    """docs/rules/rulings.md#the-cut-card: the cut card after 75% of the shoe by default, a
+    setting from 50% to 90%."""
     assert EVOLUTION.penetration == 0.75
     shoe = Shoe.shuffled(EVOLUTION.decks, EVOLUTION.penetration, seed=3)
     assert shoe.cut_index == 312
@@ -103,9 +103,8 @@ def test_cut_card_after_75_percent_by_default() -> None:
 
 
 def test_round_with_cut_card_is_completed() -> None:
-    """Doc 000: "Gameplay continues until the cut card is dealt. Subsequently, the cards are
-    shuffled"; RULINGS: "the round in which it appears is completed, then the shoe is
-    reshuffled." """
+    """docs/rules/rulings.md#the-cut-card: the round in which the cut card comes out is finished,
+    then the shoe is shuffled."""
     shoe = Shoe.stacked(cards("10h 9s 5d 7c 3c 2c"))
     shoe.cut_index = 4
     rnd = Round(EVOLUTION, shoe, Bets(main=MAIN))
@@ -124,8 +123,8 @@ def test_stacked_shoe_deals_exactly_its_cards() -> None:
 
 
 def test_stacked_shoe_with_decks_continues_from_the_rest() -> None:
-    """Doc 000: "The game is played with eight standard 52-card decks." (a stacked 8-deck shoe
-    still holds exactly eight decks)"""
+    """docs/rules/evolution.md#the-shoe: eight standard decks (a stacked 8-deck shoe still holds
+    exactly eight decks)."""
     shoe = Shoe.stacked(cards("Ah Ah"), decks=8)
     assert Counter(shoe.cards) == Counter({card: 8 for card in standard_deck()})
     with pytest.raises(ValueError):
@@ -143,8 +142,8 @@ def test_card_parsing() -> None:
 
 
 def test_shoe_arguments_are_checked() -> None:
-    """Doc 000: "The game is played with eight standard 52-card decks." (a shoe holds at least one
-    deck and a cut card inside it)"""
+    """docs/rules/evolution.md#the-shoe: a shoe of standard decks (it holds at least one deck,
+    and a cut card inside it)."""
     with pytest.raises(ValueError, match="deck"):
         Shoe.shuffled(0)
     for bad in (0.0, 1.5):
@@ -153,8 +152,8 @@ def test_shoe_arguments_are_checked() -> None:
 
 
 def test_shoe_composition_by_blackjack_value() -> None:
-    """Doc 000: "Face cards (Jacks, Queens, and Kings) are each worth 10." (16 ten-value cards
-    per deck)"""
+    """docs/rules/evolution.md#card-values: jacks, queens and kings count 10 (16 ten-value cards
+    per deck)."""
     shoe = Shoe.shuffled(8, seed=5)
     assert shoe.composition() == (32,) * 9 + (128,)
     first = shoe.draw()

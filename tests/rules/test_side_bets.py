@@ -20,7 +20,8 @@ from .conftest import EVOLUTION, POT_OF_GOLD, assert_all_dealt, deal, hand_nets,
 
 
 def test_perfect_pair_same_suit_pays_25_to_1() -> None:
-    """Doc 000: "Perfect Pair — same suit, e.g., two Aces of Spades." Pays 25:1."""
+    """docs/rules/evolution.md#perfect-pairs: two cards of one rank and one suit are a Perfect
+    Pair, paid 25 to 1."""
     assert perfect_pairs(*cards("As As")) is PerfectPairs.PERFECT
     rnd = play(deal(EVOLUTION, "Qh 9s Qh 8c", perfect_pairs=5), Action.STAND)
     assert side_result(rnd, "Perfect Pairs") == ("Perfect Pair", 125)
@@ -29,8 +30,8 @@ def test_perfect_pair_same_suit_pays_25_to_1() -> None:
 
 @pytest.mark.parametrize("pair", ["2d 2h", "2c 2s", "Kh Kd", "10s 10c"])
 def test_colored_pair_pays_12_to_1(pair) -> None:
-    """Doc 000: "Colored Pair — different suits of the same color, e.g. 2 of Diamonds + 2 of
-    Hearts." Pays 12:1."""
+    """docs/rules/evolution.md#perfect-pairs: one rank in two suits of one colour is a Colored
+    Pair, paid 12 to 1."""
     assert perfect_pairs(*cards(pair)) is PerfectPairs.COLORED
     first, second = pair.split()
     rnd = play(deal(EVOLUTION, f"{first} 9s {second} 8c", perfect_pairs=5), Action.STAND)
@@ -39,21 +40,21 @@ def test_colored_pair_pays_12_to_1(pair) -> None:
 
 @pytest.mark.parametrize("pair", ["10h 10c", "2d 2s", "Ac Ah", "7s 7d"])
 def test_mixed_pair_pays_6_to_1(pair) -> None:
-    """Doc 000: "Mixed Pair — different suits of a different color, e.g. 10 of Hearts + 10 of
-    Clubs." Pays 6:1."""
+    """docs/rules/evolution.md#perfect-pairs: one rank in two colours is a Mixed Pair, paid 6 to
+    1."""
     assert perfect_pairs(*cards(pair)) is PerfectPairs.MIXED
 
 
 @pytest.mark.parametrize("two", ["Jh Qh", "10s Ks", "2h 3h", "Ah Kh"])
 def test_perfect_pairs_needs_same_rank(two) -> None:
-    """RULINGS: "Perfect Pairs: same rank and suit 25:1; same rank and colour 12:1; same rank,
-    other colour 6:1." (J-Q is a blackjack pair but no Perfect Pairs pair)"""
+    """docs/rules/rulings.md#pairs: Perfect Pairs needs the same rank (J-Q splits as a pair, but
+    wins nothing here)."""
     assert perfect_pairs(*cards(two)) is None
 
 
 def test_perfect_pairs_jack_queen_loses_in_round() -> None:
-    """Doc 000: "The Perfect Pairs side bet gives you the chance to win if your first two cards
-    comprise any pair — for example, two Queens, two Aces or two 3s." (J-Q is not such a pair)"""
+    """docs/rules/rulings.md#pairs: a jack and a queen are no Perfect Pairs pair, so the bet
+    loses in a round."""
     rnd = play(deal(EVOLUTION, "Jh 9s Qh 8c", perfect_pairs=5), Action.STAND)
     assert side_result(rnd, "Perfect Pairs") == (None, -5)
     assert_all_dealt(rnd)
@@ -70,9 +71,8 @@ def test_perfect_pairs_jack_queen_loses_in_round() -> None:
     ("2c 6c 10c", T213.FLUSH),
 ])
 def test_21_plus_3_categories(trio, category) -> None:
-    """Doc 000: "Suited Trips — an identical triplet"; "Straight Flush — in numerical sequence and
-    same suit"; "Three of a Kind— same value but of different suits"; "Straight — in numerical
-    sequence but of different suits"; "Flush — non-sequential cards of the same suit"."""
+    """docs/rules/evolution.md#twenty-one-plus-three: the three cards as a poker hand: Suited
+    Trips (one rank, one suit), Straight Flush, Three of a Kind, Straight, Flush."""
     assert twenty_one_plus_three(*cards(trio)) is category
 
 
@@ -81,13 +81,14 @@ def test_21_plus_3_categories(trio, category) -> None:
     (T213.STRAIGHT, 10), (T213.FLUSH, 5),
 ])
 def test_21_plus_3_pay_table(category, pays) -> None:
-    """Doc 000 pay table: "21+3 | Suited Trips | 100:1", "Straight Flush | 40:1", "Three of a Kind
-    | 30:1", "Straight | 10:1", "Flush | 5:1"."""
+    """docs/rules/evolution.md#twenty-one-plus-three: Suited Trips 100 to 1, Straight Flush 40,
+    Three of a Kind 30, Straight 10, Flush 5."""
     assert category.pays == pays
 
 
 def test_21_plus_3_queen_king_ace_is_straight() -> None:
-    """RULINGS: "A-2-3 and Q-K-A are straights" (Q-K-A in a round: player Q-K, dealer shows A)."""
+    """docs/rules/rulings.md#side-bets: Q-K-A is a straight (in a round: player Q-K, dealer shows
+    A)."""
     assert twenty_one_plus_three(*cards("Qh Kd As")) is T213.STRAIGHT
     rnd = deal(EVOLUTION, "Qh As Kd 7c", twenty_one_plus_three=5)
     play(rnd, Action.NO_INSURANCE, Action.STAND)  # 20 against soft 18
@@ -96,7 +97,7 @@ def test_21_plus_3_queen_king_ace_is_straight() -> None:
 
 
 def test_21_plus_3_ace_two_three_is_straight() -> None:
-    """RULINGS: "A-2-3 and Q-K-A are straights"."""
+    """docs/rules/rulings.md#side-bets: A-2-3 is a straight (the ace low)."""
     assert twenty_one_plus_three(*cards("Ah 2d 3s")) is T213.STRAIGHT
     assert twenty_one_plus_three(*cards("3c Ac 2c")) is T213.STRAIGHT_FLUSH
 
@@ -105,13 +106,13 @@ def test_21_plus_3_ace_two_three_is_straight() -> None:
     ("Kh Ad 2s", None), ("Kh Ah 2h", T213.FLUSH), ("Qh Ad 2s", None), ("Jh Qd As", None),
 ])
 def test_21_plus_3_king_ace_two_is_no_straight(trio, category) -> None:
-    """RULINGS: "K-A-2 is not" a straight (the ace never turns the corner)."""
+    """docs/rules/rulings.md#side-bets: K-A-2 is no straight (the ace never turns the corner)."""
     assert twenty_one_plus_three(*cards(trio)) is category
 
 
 def test_21_plus_3_pays_only_best_category() -> None:
-    """RULINGS: "only the best category pays" (a straight flush is also a straight and a flush;
-    suited trips are also trips and a flush)."""
+    """docs/rules/rulings.md#side-bets: only the best category pays (a straight flush is also a
+    straight and a flush; suited trips are also trips and a flush)."""
     rnd = play(deal(EVOLUTION, "10d Qd Jd 7c", twenty_one_plus_three=5), Action.STAND)
     assert side_result(rnd, "21+3") == ("Straight Flush", 200)
     rnd = play(deal(EVOLUTION, "Qh Qh Qh 7c", twenty_one_plus_three=5), Action.STAND)
@@ -119,8 +120,8 @@ def test_21_plus_3_pays_only_best_category() -> None:
 
 
 def test_21_plus_3_losing_hand() -> None:
-    """Doc 000: "The 21+3 side bet gives you the chance to win if your first two cards plus the
-    dealer's up card comprise any of the following winning combinations" (else it loses)."""
+    """docs/rules/evolution.md#twenty-one-plus-three: three cards making none of the categories
+    lose the bet."""
     assert twenty_one_plus_three(*cards("2c 6d 10c")) is None
     rnd = play(deal(EVOLUTION, "2c 10c 6d 7h 5h", twenty_one_plus_three=5), Action.STAND)
     assert side_result(rnd, "21+3") == (None, -5)
@@ -137,9 +138,8 @@ def test_21_plus_3_losing_hand() -> None:
     ("7h 7c 7d", Hot3.SEVEN_SEVEN_SEVEN),
 ])
 def test_hot_3_categories(trio, category) -> None:
-    """Doc 000: "Total 19, for example: 8 of Hearts, 2 of Diamonds and 9 of Spades"; "Total 20
-    ..."; "Total 21, suited ..."; "Total 21, unsuited ..."; "7-7-7, for example: 7 of Hearts, 7 of
-    Clubs, and 7 of Diamonds"."""
+    """docs/rules/evolution.md#hot-3: the three cards' blackjack total: 19, 20, 21 in one suit,
+    21 otherwise, and three sevens."""
     assert hot_3(*cards(trio)) is category
 
 
@@ -148,14 +148,14 @@ def test_hot_3_categories(trio, category) -> None:
     (Hot3.TOTAL_20, 2), (Hot3.TOTAL_19, 1),
 ])
 def test_hot_3_pay_table(category, pays) -> None:
-    """Doc 000 pay table: "Hot 3 | 7-7-7 | 100:1", "Total 21 suited | 20:1", "Total 21 unsuited |
-    4:1", "Total 20 | 2:1", "Total 19 | 1:1"."""
+    """docs/rules/evolution.md#hot-3: 7-7-7 pays 100 to 1, 21 in one suit 20, 21 otherwise 4, 20
+    pays 2, 19 pays 1."""
     assert category.pays == pays
 
 
 def test_hot_3_seven_seven_seven_any_suits_pays_100() -> None:
-    """RULINGS: "7-7-7 of any suits 100:1" (suited 7-7-7 is also a suited 21: only the best
-    pays)."""
+    """docs/rules/rulings.md#side-bets: 7-7-7 pays 100 to 1 whatever the suits (a suited 7-7-7 is
+    also a suited 21: only the best pays)."""
     assert hot_3(*cards("7s 7s 7s")) is Hot3.SEVEN_SEVEN_SEVEN
     rnd = play(deal(EVOLUTION, "7h 7c 7d 10s", hot_3=5), Action.STAND)  # 14 against 17
     assert side_result(rnd, "Hot 3") == ("7-7-7", 500)
@@ -171,13 +171,13 @@ def test_hot_3_seven_seven_seven_any_suits_pays_100() -> None:
     ("Ah Ad As", None),             # 13
 ])
 def test_hot_3_ace_counts_11_unless_past_21(trio, category) -> None:
-    """RULINGS: "An ace counts 11 unless that takes the total past 21." """
+    """docs/rules/rulings.md#side-bets: in Hot 3 an ace counts 11 unless that passes 21."""
     assert hot_3(*cards(trio)) is category
 
 
 def test_hot_3_ace_nine_with_ten_up_in_round() -> None:
-    """RULINGS: "Hot 3 (same three cards) ... total 20 2:1 ... An ace counts 11 unless that takes
-    the total past 21." (A-9 with a ten up: 1 + 9 + 10 = 20, not 21)"""
+    """docs/rules/rulings.md#side-bets: an ace counts 11 unless that passes 21 (A-9 with a ten
+    up: 1 + 9 + 10 = 20, paid 2 to 1, not 21)."""
     rnd = deal(EVOLUTION, "Ah 10s 9d 7c", hot_3=5)
     play(rnd, Action.STAND)  # soft 20 against 17
     assert side_result(rnd, "Hot 3") == ("Total 20", 10)
@@ -187,7 +187,8 @@ def test_hot_3_ace_nine_with_ten_up_in_round() -> None:
 @pytest.mark.parametrize("trio", ["10h 10d 10s", "2h 3d 4s", "9h 9d 10s", "8h 2d 8s",
                                   "Ah 7d 10s", "7h 7d 8s"])
 def test_hot_3_other_totals_lose(trio) -> None:
-    """Doc 000: "There are several combinations for the Hot 3 side bet" (other totals lose)."""
+    """docs/rules/evolution.md#hot-3: totals other than 19, 20 and 21 (and no 7-7-7) lose the
+    bet."""
     assert hot_3(*cards(trio)) is None
 
 
@@ -195,8 +196,8 @@ def test_hot_3_other_totals_lose(trio) -> None:
 
 
 def test_side_bets_win_whatever_happens_to_main_bet() -> None:
-    """Doc 000: "You have the chance to win on any side bet, whether you subsequently win or lose
-    on your Blackjack bet." """
+    """docs/rules/evolution.md#side-bets: a side bet is settled on its cards whatever becomes of
+    the main bet."""
     rnd = deal(EVOLUTION, "8h 10s 8d 9c", balance=100, perfect_pairs=5)
     play(rnd, Action.STAND)  # 16 loses to 19
     assert hand_nets(rnd) == [-10]
@@ -207,8 +208,8 @@ def test_side_bets_win_whatever_happens_to_main_bet() -> None:
 
 
 def test_side_bets_settled_when_dealer_blackjack_ends_round() -> None:
-    """RULINGS (evolution): "Side bets ... settled on the first two player cards (and the dealer's
-    up card) whatever happens to the main bet"."""
+    """docs/rules/evolution.md#side-bets: the side bets are settled on the first cards even when
+    a dealer blackjack ends the round."""
     rnd = deal(EVOLUTION, "Qh As Kh 10c", balance=100,
                perfect_pairs=5, twenty_one_plus_three=5, hot_3=5)
     play(rnd, Action.NO_INSURANCE)
@@ -222,8 +223,8 @@ def test_side_bets_settled_when_dealer_blackjack_ends_round() -> None:
 
 
 def test_side_bets_use_first_two_cards_after_split() -> None:
-    """RULINGS (evolution): "Side bets ... settled on the first two player cards" (a split does
-    not change them)."""
+    """docs/rules/evolution.md#side-bets: settled on the seat's first two cards (a split does not
+    change them)."""
     rnd = deal(EVOLUTION, "8h 10s 8h 7c 3c 10d", perfect_pairs=5)
     play(rnd, Action.FREE_SPLIT, Action.STAND, Action.STAND)
     assert side_result(rnd, "Perfect Pairs") == ("Perfect Pair", 125)
@@ -231,7 +232,7 @@ def test_side_bets_use_first_two_cards_after_split() -> None:
 
 
 def test_side_bets_placed_with_main_bet_only() -> None:
-    """Doc 000: "You may place side bets in combination with your main Blackjack bet." """
+    """docs/rules/evolution.md#side-bets: side bets are placed with a main bet, never alone."""
     with pytest.raises(ValueError, match="main bet"):
         Bets(main=Fraction(0), perfect_pairs=Fraction(5))
 
@@ -241,9 +242,8 @@ def test_side_bets_placed_with_main_bet_only() -> None:
     (POT_OF_GOLD, "hot_3"), (EVOLUTION, "pot_of_gold"),
 ])
 def test_side_bet_not_offered_is_refused(rules, bet) -> None:
-    """Doc 000: "This Blackjack game also includes optional side bets — Perfect Pairs, 21+3, Hot
-    3." Doc 001: "Free Bet Blackjack offers an optional Pot of Gold wager." (each game only its
-    own)"""
+    """docs/rules/evolution.md#side-bets and docs/rules/pot-of-gold.md#the-pot-of-gold-wager:
+    each game offers only its own side bets."""
     bets = Bets(main=Fraction(10), **{bet: Fraction(5)})
     with pytest.raises(IllegalActionError, match="not offered"):
         Round(rules, Shoe.stacked(cards("10h 9s 8d 7c")), bets)

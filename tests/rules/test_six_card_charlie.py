@@ -22,8 +22,8 @@ FOUR_HITS = (Action.HIT,) * 4
 
 
 def test_charlie_beats_ten_up_dealer_blackjack() -> None:
-    """Doc 000: "The Six Card Charlie rule lets you win automatically if your hand consists of six
-    cards with a total card value of 21 or less, even if the dealer has Blackjack." """
+    """docs/rules/evolution.md#six-card-charlie: six cards without passing 21 win at once, even
+    against a blackjack turned over later with a ten up."""
     rnd = deal(EVOLUTION, "2h Ks 3d Ac 2c 2d 3s 4c", balance=100)
     play(rnd, *FOUR_HITS)  # 2 3 2 2 3 4 = 16 on six cards; the dealer turns K-A
     assert rnd.dealer_blackjack
@@ -34,8 +34,8 @@ def test_charlie_beats_ten_up_dealer_blackjack() -> None:
 
 
 def test_charlie_wins_at_once_and_beats_dealer_22() -> None:
-    """RULINGS (evolution): "a hand that reaches six cards totalling 21 or less wins at once, 1:1
-    on all its stakes, whatever the dealer holds later (a dealer 22 ...)"."""
+    """docs/rules/evolution.md#six-card-charlie: a Charlie wins at once, even money on all its
+    stakes, whatever the dealer makes afterwards (a 22 too)."""
     rnd = deal_seats(EVOLUTION, "2h 10h 10s 3d 8h 6c 2c 2d 3s 4c 6h",
                      [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
     play(rnd, *FOUR_HITS)
@@ -49,8 +49,8 @@ def test_charlie_wins_at_once_and_beats_dealer_22() -> None:
 
 
 def test_charlie_split_hands_evaluated_individually() -> None:
-    """Doc 000: "In the case of a Split hand, each hand is evaluated individually." RULINGS: "wins
-    at once, 1:1 on all its stakes" (here the free stake of the split hand)."""
+    """docs/rules/evolution.md#six-card-charlie: each hand of a split counts on its own, and a
+    Charlie is paid on all its stakes (here the free stake of the split hand)."""
     rnd = deal(EVOLUTION, "2h 10s 2s 7c 10c 3c 2c 3d 4c 2d", balance=100)
     play(rnd, Action.FREE_SPLIT, Action.STAND, *FOUR_HITS)  # 12 stands; 2 3 2 3 4 2 = 16
     assert outcomes(rnd) == [Outcome.LOSE, Outcome.CHARLIE]
@@ -60,8 +60,8 @@ def test_charlie_split_hands_evaluated_individually() -> None:
 
 
 def test_six_cards_over_21_bust() -> None:
-    """Doc 000: "Six Card Charlie: you win if you have six cards with a value of 21 or less." (not
-    over 21)"""
+    """docs/rules/evolution.md#six-card-charlie: only six cards of 21 or less make a Charlie;
+    over 21 they bust."""
     rnd = deal(EVOLUTION, "2h 10s 3d 7c 2c 2d 3s 10c")
     play(rnd, *FOUR_HITS)  # 2 3 2 2 3 10 = 22
     assert outcomes(rnd) == [Outcome.BUST]
@@ -70,7 +70,7 @@ def test_six_cards_over_21_bust() -> None:
 
 
 def test_five_card_21_is_no_charlie() -> None:
-    """Doc 000: "Six Card Charlie: you win if you have six cards" (five cards are not enough)."""
+    """docs/rules/evolution.md#six-card-charlie: it takes six cards; five are not enough."""
     rnd = deal(EVOLUTION, "2h 10s 3d 6c 2c 4d 10h 5h")
     play(rnd, Action.HIT, Action.HIT, Action.HIT)  # 2 3 2 4 10 = 21 on five cards
     assert outcomes(rnd) == [Outcome.PUSH]  # against the dealer's 10 + 6 + 5 = 21
@@ -78,8 +78,8 @@ def test_five_card_21_is_no_charlie() -> None:
 
 
 def test_charlie_not_available_after_dealer_blackjack_at_peek() -> None:
-    """Doc 000: "If the dealer has Blackjack after the insurance offer, the Six Card Charlie is not
-    available". RULINGS: "It does not exist in a round that ended at the peek." """
+    """docs/rules/rulings.md#charlie-and-the-peek: in a round that ended at the peek there is no
+    Charlie."""
     rnd = deal(EVOLUTION, "2h As 3d Kc")
     play(rnd, Action.NO_INSURANCE)
     assert rnd.phase is Phase.SETTLED
@@ -89,7 +89,7 @@ def test_charlie_not_available_after_dealer_blackjack_at_peek() -> None:
 
 
 def test_no_charlie_in_pot_of_gold() -> None:
-    """RULINGS (pot-of-gold): "No Six Card Charlie." """
+    """docs/rules/pot-of-gold.md#no-six-card-charlie: the table game has no Six Card Charlie."""
     rnd = deal(POT_OF_GOLD, "2h 10s 3d 7c 2c 2d 3s 4c 2s")
     play(rnd, *FOUR_HITS)  # six cards, 16: play goes on
     assert rnd.phase is Phase.PLAYER

@@ -261,8 +261,8 @@ class FlashcardSession:
                       self.course.classic.play.get(card.spot.table_key))
 
     def auto_action(self) -> Action:
-        """The document's time-out decision for the current card (no insurance; hit 11 or less,
-        else stand; stand where hitting is not offered)."""
+        """The game's time-out decision for the current card (no insurance; hit 11 or less, else
+        stand; stand where hitting is not offered: docs/rules/evolution.md#time-and-balance)."""
         card = self.current
         if card is None:
             raise RuntimeError("no flashcard is dealt: call next() first")

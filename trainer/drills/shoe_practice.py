@@ -332,7 +332,8 @@ class ShoePractice:
         return timeout_action(hand, rnd.legal_actions())
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the document's time-out decision and grade it as the player's."""
+        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance) and
+        grade it as the player's."""
         return self.answer(self.auto_action(), response_ms, timed_out=True)
 
     def play(self, choose: Callable[[ShoePractice], Action]) -> ShoeReport:

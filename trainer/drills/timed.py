@@ -1,5 +1,6 @@
-"""Timed play: a timer on every decision; when it runs out, document 000's auto-decision is taken
-and graded as the player's (``timed_out=True``).
+"""Timed play: a timer on every decision; when it runs out, the game's auto-decision
+(docs/rules/evolution.md#time-and-balance) is taken and graded as the player's
+(``timed_out=True``).
 
 The auto-decision is :func:`trainer.rules.timer_decision` (hit on 11 or less, else stand; no
 insurance), the same as :meth:`trainer.rules.Round.time_out`. The timer reads an injected clock,

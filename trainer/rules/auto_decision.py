@@ -1,4 +1,5 @@
-"""The decisions document 000 makes for a player: on time-out, and when the balance falls short."""
+"""The decisions the game makes for a player: on time-out, and when the balance falls short
+(docs/rules/evolution.md#time-and-balance)."""
 
 from __future__ import annotations
 

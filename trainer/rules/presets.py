@@ -1,4 +1,4 @@
-"""The built-in rule sets: the live 8-deck game (document 000) and the Pot of Gold game (001)."""
+"""The built-in rule sets: the live 8-deck game and the Pot of Gold table game (docs/rules/)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from .errors import RuleSetError
 from .ruleset import Peek, RuleSet
 
-#: Document 000 as settled by RULINGS.md: 8 decks, S17, peek on ace only, one free split.
+#: The live game (docs/rules/evolution.md): 8 decks, S17, peek on ace only, one free split.
 EVOLUTION = RuleSet(
     name="evolution",
     decks=8,
@@ -31,7 +31,7 @@ EVOLUTION = RuleSet(
     pot_of_gold=None,
 )
 
-#: Document 001 as settled by RULINGS.md: 6 decks, H17, peek on ace or ten, resplits to 4 hands.
+#: The table game (docs/rules/pot-of-gold.md): 6 decks, H17, peek on ace or ten, 4 hands.
 POT_OF_GOLD = RuleSet(
     name="pot-of-gold",
     decks=6,
@@ -55,7 +55,7 @@ POT_OF_GOLD = RuleSet(
     pot_of_gold=1,
 )
 
-#: The Pot of Gold game dealt from 8 decks (document 001 allows 6 or 8).
+#: The Pot of Gold game dealt from 8 decks (docs/rules/pot-of-gold.md#the-shoe: 6 or 8).
 POT_OF_GOLD_8D = replace(POT_OF_GOLD, name="pot-of-gold-8d", decks=8)
 
 PRESETS: dict[str, RuleSet] = {

@@ -1,10 +1,11 @@
 """One round at the table, from the bets to the settlement of every bet.
 
-The round deals as document 000 does (a card to each seat, the dealer's up card, a second card to
-each seat, the dealer's hole card face down), offers insurance with an ace up, peeks as the rule
-set says, then waits for decisions. At every step :meth:`Round.legal_actions` says what the
-player may do; :meth:`Round.act` takes one action or raises :class:`IllegalActionError` and leaves
-the round as it was. Seats with a ``policy`` are played by the computer.
+The round deals as docs/rules/evolution.md#the-deal says (a card to each seat, the dealer's up
+card, a second card to each seat, the dealer's hole card face down), offers insurance with an ace
+up, peeks as the rule set says, then waits for decisions. At every step
+:meth:`Round.legal_actions` says what the player may do; :meth:`Round.act` takes one action or
+raises :class:`IllegalActionError` and leaves the round as it was. Seats with a ``policy`` are
+played by the computer.
 
 What is offered (doubles, splits, which hands decide) comes from :mod:`.offers`; the seats and
 their bets are :mod:`.seat`'s records; each hand settles by :func:`.settlement.settle_hand` and
@@ -168,8 +169,8 @@ class Round:
         self._advance()
 
     def request(self, action: Action) -> Action:
-        """Take ``action``, replacing an unaffordable paid double or split by document 000's
-        fallback; returns the action actually taken.
+        """Take ``action``, replacing an unaffordable paid double or split by its fallback
+        (docs/rules/evolution.md#time-and-balance); returns the action actually taken.
 
         Only a double or split the rules allow here falls back; one they forbid raises
         :class:`IllegalActionError` like any other illegal action.

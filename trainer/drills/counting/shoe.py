@@ -177,7 +177,8 @@ class CountingShoe:
         return decision
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the document's time-out decision and grade it as the player's."""
+        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance) and
+        grade it as the player's."""
         return self.answer(self.practice.auto_action(), response_ms, timed_out=True)
 
     def _index_grade(self, action: Action) -> GradedDecision | None:

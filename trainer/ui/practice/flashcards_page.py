@@ -10,7 +10,8 @@ in view, and when they run out the page says "done for today" with the time the 
 due, and offers to keep going.
 Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
 all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
-document's auto-decision is taken and graded as the player's.
+game's auto-decision (docs/rules/evolution.md#time-and-balance) is taken and graded as the
+player's.
 """
 
 from __future__ import annotations
