@@ -1,26 +1,32 @@
 """The side bets: one rule module each, listed once here, and read from this registry by every
-layer (the round's settlement, the engine's returns, the count lab's wagers, the app's spots).
+layer (the round's settlement, the engine's returns, the count lab's wagers, the app's spots and
+spin boxes).
 
 Each rule module (``perfect_pairs``, ``twenty_one_plus_three``, ``hot_3``, ``pot_of_gold``)
 holds the bet's pay table, its evaluation and its ``SPEC`` (:mod:`.spec`): name, title, the
-rule set's field that offers it, the seat's field that stakes it, what it reads. Nothing else
-in the program names a side bet.
+rule set's field that offers it, the seat's field that stakes it, what it reads. Apart from
+those two fields and the presets, nothing else in the program names a side bet.
 
-Adding a side bet means editing exactly these files:
+Adding a bet on the first cards (a :class:`~.spec.CardSideBet`) means editing exactly these
+files:
 
 1. ``trainer/rules/side_bets/NAME.py`` (new): its categories (a :class:`PayCategory`), its
-   ``evaluate`` and its ``SPEC`` (a :class:`~.spec.CardSideBet` for a bet on the first cards;
-   a bet on something else needs its own kind in :mod:`.spec` and in the engine);
-2. this file: a :class:`SideBet` member whose value is the spec's name, and the module in
-   :data:`SIDE_BETS` (the order is the order of the tables, the lab's wagers and the spots);
+   ``evaluate`` (the cards it reads, in the order of ``reads``) and its ``SPEC``;
+2. this file: a :class:`SideBet` member whose value is the spec's name, and the module's spec
+   in :data:`SIDE_BETS` (the order of the tables, the lab's wagers and the table's spots);
 3. ``trainer/rules/ruleset.py``: the :class:`~trainer.rules.ruleset.RuleSet` field that offers
-   it, with its ``metadata["doc"]`` (and ``trainer/rules/presets.py`` where a preset offers it);
+   it (a bool, with its ``metadata["doc"]``), and ``trainer/rules/presets.py`` to offer it in a
+   preset;
 4. ``trainer/rules/seat.py``: the :class:`~trainer.rules.seat.Bets` field that stakes it;
-5. ``docs/rules/``: the rule, with its source.
+5. ``docs/rules/rule-set.md``: the field's row (a test checks it against the code), and the
+   bet's rules with their source on the page of the game that offers it.
 
-``tests/side_bets/test_every_side_bet.py`` then runs it through the rules core, the engine,
-the count lab and the seat. A new rule-set field changes every rule set's fingerprint, so the
-tables in ``data/`` are rebuilt: ``freebet-charts build`` and ``freebet-charts build --counts``.
+``tests/test_every_side_bet.py`` then runs it through the rules core, the engine, the count lab
+and the seat. A new rule-set field changes every rule set's fingerprint and the tables' list of
+side bets, so the tables in ``data/`` are rebuilt (``freebet-charts build``, then
+``freebet-charts build --counts``). A bet on something other than the first cards or the
+lammers needs a kind of its own in :mod:`.spec`, valued by the engine where the lammer bets are
+(``strategy_charts/pot_of_gold.py``, ``table_build.py``, ``counting/values.py``).
 """
 
 from __future__ import annotations
