@@ -22,6 +22,9 @@ meets. For one count:
 * **the edge by true count** (the count before the deal) is the weighted mean of the exact EVs
   of the pool's shoes in that bin: perfect play, the charts, and the charts with the index plays
   (each shoe's own exact action values at each hand's decision count).
+
+This module reads the pool through one count (:class:`CountAnalysis`); one decision's fit and
+its index plays are :mod:`.fits`'.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from .cells import BET, INSURANCE, NO_BET, WAGER, Cell
+from .fits import BinStats, CellFit, IndexPlay, bin_stats, fit_cell, isotonic
 from .shoes import BINS, HIGHEST, LOWEST, bin_of
 from .systems import PER_DECK, CountSystem
 from .values import ACTIONS, DEALS, HANDS, ShoeValues
@@ -81,164 +85,6 @@ class Pool:
                     {name: x[rows] for name, x in self.wagers.items()})
 
 
-def isotonic(y: np.ndarray, w: np.ndarray, increasing: bool = True) -> np.ndarray:
-    """The weighted least-squares monotone fit of ``y`` (pool adjacent violators)."""
-    if not increasing:
-        return -isotonic(-y, w, True)
-    blocks: list[list[float]] = []            # [mean, weight, length]
-    for yi, wi in zip(y, w, strict=True):
-        blocks.append([float(yi), float(wi), 1])
-        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
-            m2, w2, n2 = blocks.pop()
-            m1, w1, n1 = blocks.pop()
-            weight = w1 + w2
-            blocks.append([(m1 * w1 + m2 * w2) / weight if weight > 0 else (m1 + m2) / 2,
-                           weight, n1 + n2])
-    return np.concatenate([np.full(int(n), m) for m, _, n in blocks])
-
-
-def _slope(t: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    """Weighted least-squares slope of ``y`` on ``t``."""
-    if w.sum() <= 0:
-        return 0.0
-    mt, my = (w @ t) / w.sum(), (w @ y) / w.sum()
-    var = w @ ((t - mt) ** 2)
-    return float(w @ ((t - mt) * (y - my)) / var) if var > 0 else 0.0
-
-
-@dataclass
-class BinStats:
-    """One decision's figures per true-count bin, from the pool."""
-
-    weight: np.ndarray            # natural chance per round of meeting it at each bin
-    effective: np.ndarray         # Kish effective number of shoes behind each bin
-    means: dict[str, np.ndarray]  # EV of each action per bin (NaN without data)
-
-
-def _stats(keys: np.ndarray, sample: np.ndarray, u: np.ndarray, values: dict[str, np.ndarray],
-           groups: int, samples: int) -> list[BinStats]:
-    """Figures of ``groups`` decisions: ``keys`` (group * bins + bin) per entry, ``sample`` its
-    shoe, ``u`` its weight, ``values`` its EV per action."""
-    size = groups * _BINS
-    weight = np.bincount(keys, u, size)
-    per_shoe = np.bincount(sample * size + keys, u, samples * size).reshape(samples, size)
-    squares = (per_shoe ** 2).sum(axis=0)
-    effective = np.where(squares > 0, weight ** 2 / np.where(squares > 0, squares, 1), 0.0)
-    sums = {name: np.bincount(keys, u * np.nan_to_num(x), size) for name, x in values.items()}
-    out = []
-    for g in range(groups):
-        part = slice(g * _BINS, (g + 1) * _BINS)
-        w = weight[part]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            means = {name: np.where(w > 0, s[part] / w, np.nan) for name, s in sums.items()}
-        out.append(BinStats(w, effective[part], means))
-    return out
-
-
-@dataclass(frozen=True)
-class IndexPlay:
-    """One index play: in ``cell`` play ``play`` instead of ``base`` at true counts
-    ``>= index`` (``direction`` "+") or ``<= index`` ("-"), adding ``gain`` main bets per 100
-    rounds."""
-
-    cell: Cell
-    base: str
-    play: str
-    index: int
-    direction: str
-    gain: float
-    frequency: float
-
-    def to_plain(self) -> dict[str, Any]:
-        """As stored in the lab table."""
-        return {"cell": self.cell.key, "base": self.base, "play": self.play,
-                "index": self.index, "direction": self.direction,
-                "gain_per_100": round(self.gain, 10), "frequency": round(self.frequency, 10)}
-
-    @classmethod
-    def from_plain(cls, data: dict[str, Any]) -> IndexPlay:
-        """Read :meth:`to_plain` back (other keys, such as the bootstrap's, are ignored)."""
-        return cls(Cell.from_key(data["cell"]), data["base"], data["play"], int(data["index"]),
-                   data["direction"], float(data["gain_per_100"]), float(data["frequency"]))
-
-    def text(self) -> str:
-        """E.g. 'hard 16 v 10: stand at TC >= 0 (hit below)'."""
-        sign = ">=" if self.direction == "+" else "<="
-        return (f"{self.cell.describe()}: {self.play.replace('_', ' ')} at TC {sign} "
-                f"{self.index:+d} ({self.base.replace('_', ' ')} otherwise)")
-
-
-@dataclass
-class CellFit:
-    """One decision's fitted EVs by true count: the chart's play, its EV per bin, the fitted
-    gap of every other action, and the play the fit makes best per bin."""
-
-    cell: Cell
-    base: str
-    stats: BinStats
-    gaps: dict[str, np.ndarray]
-
-    def evs(self, b: int) -> dict[str, float]:
-        """Every action's EV at bin index ``b`` (the chart's play's mean, the others' fitted)."""
-        base = float(self.stats.means[self.base][b])
-        return {self.base: base, **{a: base + float(g[b]) for a, g in self.gaps.items()}}
-
-    def best(self, b: int) -> str:
-        """The best play at bin index ``b``: the chart's unless a fitted gap is positive."""
-        play, top = self.base, 0.0
-        for action, gap in self.gaps.items():
-            if gap[b] > top + 1e-12:
-                play, top = action, float(gap[b])
-        return play
-
-    def plays(self) -> list[IndexPlay]:
-        """The index plays of this decision (none if the best play never changes)."""
-        data = self.stats.weight > 0
-        bests = [self.best(b) if data[b] else self.base for b in range(_BINS)]
-        found = []
-        for action, gap in self.gaps.items():
-            won = np.array([bests[b] == action and data[b] for b in range(_BINS)])
-            if not won.any() or won[data].all():
-                continue
-            rising = _slope(np.array(BINS, float)[data], gap[data],
-                            self.stats.effective[data]) > 0
-            where = np.nonzero(won)[0]
-            index = BINS[where[0]] if rising else BINS[where[-1]]
-            gain = 100 * float(self.stats.weight[won] @ gap[won])
-            found.append(IndexPlay(self.cell, self.base, action, index, "+" if rising else "-",
-                                   gain, float(self.stats.weight.sum())))
-        return found
-
-
-def fit_cell(cell: Cell, base: str, stats: BinStats) -> CellFit:
-    """Fit every other action's gap to the chart's play as monotone in the true count."""
-    data = (stats.weight > 0) & ~np.isnan(stats.means[base])
-    t = np.array(BINS, float)
-    gaps = {}
-    for action, means in stats.means.items():
-        if action == base or np.isnan(means[data]).all():
-            continue
-        gap = np.where(data, means - stats.means[base], 0.0)
-        fitted = np.full(_BINS, np.nan)
-        rising = _slope(t[data], gap[data], stats.effective[data]) >= 0
-        fitted[data] = isotonic(gap[data], stats.effective[data], rising)
-        # bins without data take their nearest fitted neighbour (never an extrapolated line)
-        fitted = _fill(fitted)
-        gaps[action] = fitted
-    return CellFit(cell, base, stats, gaps)
-
-
-def _fill(x: np.ndarray) -> np.ndarray:
-    """NaNs replaced by the nearest value (left first); all-NaN stays."""
-    out = x.copy()
-    idx = np.nonzero(~np.isnan(out))[0]
-    if len(idx) == 0:
-        return out
-    for i in np.nonzero(np.isnan(out))[0]:
-        out[i] = out[idx[np.argmin(np.abs(idx - i))]]
-    return out
-
-
 class CountAnalysis:
     """The pool seen through one count: decisions by their true count, fitted, with edges."""
 
@@ -261,7 +107,7 @@ class CountAnalysis:
         keys = self.cell_of[deals] * _BINS + (self.decision_bins[rows, deals] - LOWEST)
         values = {name: pool.actions[rows, deals, i] for i, name in enumerate(_NAMES)}
         legal = {name: ~np.isnan(x) for name, x in values.items()}
-        stats = _stats(keys, rows, u[rows, deals], values, len(self.order), n)
+        stats = bin_stats(keys, rows, u[rows, deals], values, len(self.order), n)
         for cell, s in zip(self.order, stats, strict=True):   # only actions the cell offers
             members = self.cell_of[deals] == number[cell]
             s.means = {a: m for a, m in s.means.items() if legal[a][members].any()}
@@ -280,7 +126,7 @@ class CountAnalysis:
         u = pool.weights[:, None] * pool.probability[:, aces]
         rows, cols = np.nonzero(u > 0)
         keys = self.decision_bins[:, aces][rows, cols] - LOWEST
-        stats = _stats(keys, rows, u[rows, cols],
+        stats = bin_stats(keys, rows, u[rows, cols],
                        {NO_INSURANCE: np.zeros(len(rows)), INSURE: ev[rows, cols]}, 1,
                        len(pool.weights))[0]
         return fit_cell(Cell(INSURANCE, 0, 1), NO_INSURANCE, stats)
@@ -288,7 +134,7 @@ class CountAnalysis:
     def _wager(self, name: str) -> CellFit:
         pool = self.pool
         rows = np.arange(len(pool.weights))
-        stats = _stats(self.pre - LOWEST, rows, pool.weights,
+        stats = bin_stats(self.pre - LOWEST, rows, pool.weights,
                        {NO_BET: np.zeros(len(rows)), BET: pool.wagers[name]}, 1, len(rows))[0]
         return fit_cell(Cell(WAGER, 0, 0, name), NO_BET, stats)
 

@@ -16,7 +16,6 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +38,10 @@ from ..tables import (
     load_or_build,
 )
 from .cells import Cell, chart_plays, deal_cells
-from .indices import CountAnalysis, IndexPlay, Pool, linear_estimates, slope
+from .indices import CountAnalysis, Pool, linear_estimates, slope
 from .removal import CONVENTION, Effects, decision_effects, effects_of_removal
 from .shoes import BINS, TYPE_VALUE, CountLattice, bin_of
+from .spread import bootstrap, cross_fitted, cross_gains
 from .systems import (
     KNOWN,
     TRAINED,
@@ -105,6 +105,11 @@ def value_shoes(rules: RuleSet, charts: dict[str, Any],
 
 def _r(x: float) -> float:
     return round(float(x), DIGITS) + 0.0
+
+
+def _rounded(figures: dict[str, float | None]) -> dict[str, float | None]:
+    """``figures`` rounded as the table stores numbers (None stays None)."""
+    return {key: None if x is None else _r(x) for key, x in figures.items()}
 
 
 def _removal_jobs(rules: RuleSet) -> list[tuple[tuple[int, ...], np.ndarray | None]]:
@@ -217,14 +222,14 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
     counts = {}
     for key, count in TRAINED.items():
         analysis = CountAnalysis(pool, count, cells, plays)
-        indices = _cross_fitted(analysis, cross_gains(pool, count, cells, plays, samples))
+        indices = cross_fitted(analysis, cross_gains(pool, count, cells, plays, samples))
         fits = {fit.cell: fit for fit in analysis.all_fits()}
         spread = bootstrap(pool, count, cells, plays, samples, seed, replicates)
         counts[key] = {
             **figures["compare"][key],
             "shares": {str(t): _r(s) for t, s in shares[key].items()},
             "edges": analysis.edges(linear, shares[key]),
-            "indices": [{**p.to_plain(), **spread.of(p)} for p in indices],
+            "indices": [{**p.to_plain(), **_rounded(spread.of(p))} for p in indices],
             "cells": {cell.key: _cell_plain(fits[cell]) for cell in sorted({p.cell
                                                                           for p in indices})},
         }
@@ -238,74 +243,6 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
         **figures,
         "counts": counts,
     }
-
-
-def halves(pool: Pool, samples: int) -> tuple[Pool, Pool]:
-    """The pool split in two, each count and bin's shoes alternately (one shoe each at least
-    needs two drawn per bin)."""
-    starts = np.arange(0, len(pool.weights), samples)
-    first = (starts[:, None] + np.arange(0, samples, 2)[None, :]).ravel()
-    second = (starts[:, None] + np.arange(1, samples, 2)[None, :]).ravel()
-    return pool.subset(first), pool.subset(second)
-
-
-def cross_gains(pool: Pool, count: CountSystem, cells: list[Cell | None],
-                plays: dict[Cell, str], samples: int) -> dict[tuple[str, str], float]:
-    """What each index play adds per 100 rounds, cross-fitted: the plays chosen on one half
-    of the pool measured on the other, both ways, averaged. Choosing and measuring on the same
-    shoes would count the noise a play was chosen for as gain."""
-    if samples < 2:
-        raise ValueError("cross-fitting needs at least 2 shoes per count and bin")
-    one, two = (CountAnalysis(half, count, cells, plays) for half in halves(pool, samples))
-    first, second = one.gains_on(two), two.gains_on(one)
-    return {key: (first.get(key, 0.0) + second.get(key, 0.0)) / 2
-            for key in set(first) | set(second)}
-
-
-def _cross_fitted(analysis: CountAnalysis, gains: dict[tuple[str, str], float]
-                  ) -> list[IndexPlay]:
-    """The analysis's index plays with their cross-fitted gains, the most valuable first."""
-    found = [replace(p, gain=gains.get((p.cell.key, p.play), 0.0))
-             for p in analysis.index_plays()]
-    return sorted(found, key=lambda p: (-p.gain, p.cell, p.play))
-
-
-class Spread:
-    """Bootstrap replicates' index plays: how far each play's index and gain move."""
-
-    def __init__(self, found: dict[tuple[str, str], list[IndexPlay]],
-                 gains: dict[tuple[str, str], list[float]], replicates: int) -> None:
-        self.found, self.gains, self.replicates = found, gains, replicates
-
-    def of(self, play: IndexPlay) -> dict[str, Any]:
-        """The play's ``index_sd`` (over the replicates that find it on the same side),
-        ``gain_se`` (of its cross-fitted gain; 0 in a replicate that finds no such play) and
-        ``found`` (the share of replicates that find it on the same side)."""
-        key = (play.cell.key, play.play)
-        seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
-        gains = self.gains.get(key, [])
-        gains = gains + [0.0] * (self.replicates - len(gains))
-        return {"index_sd": _r(float(np.std(seen))) if seen else None,
-                "gain_se": _r(float(np.std(gains))), "found": _r(len(seen) / self.replicates)}
-
-
-def bootstrap(pool: Pool, count: CountSystem, cells: list[Cell | None], plays: dict[Cell, str],
-              samples: int, seed: int, replicates: int = REPLICATES) -> Spread:
-    """The index plays and cross-fitted gains of ``replicates`` resamples of the pool (the
-    shoes of each count and bin drawn again with replacement from those drawn there),
-    seeded."""
-    rng = np.random.default_rng([seed, 1])
-    starts = np.arange(0, len(pool.weights), samples)
-    found: dict[tuple[str, str], list[IndexPlay]] = {}
-    gains: dict[tuple[str, str], list[float]] = {}
-    for _ in range(replicates):
-        rows = (starts[:, None] + rng.integers(samples, size=(len(starts), samples))).ravel()
-        resampled = pool.subset(rows)
-        for p in CountAnalysis(resampled, count, cells, plays).index_plays():
-            found.setdefault((p.cell.key, p.play), []).append(p)
-        for key, gain in cross_gains(resampled, count, cells, plays, samples).items():
-            gains.setdefault(key, []).append(gain)
-    return Spread(found, gains, replicates)
 
 
 def round_variance(rules: RuleSet, table: dict[str, Any], count: CountSystem,
