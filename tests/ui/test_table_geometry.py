@@ -24,8 +24,8 @@ from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
 from trainer.ui.practice.shoe_page import ShoePage
 from trainer.ui.settings import declarations as cfg
-from trainer.ui.table.layout import Layout
 from trainer.ui.table.model import TableView, view_from_round
+from trainer.ui.table.places import Layout
 from trainer.ui.table.widget import TableWidget
 
 RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}

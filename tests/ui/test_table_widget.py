@@ -103,7 +103,8 @@ def test_set_view_repaints_only_on_change(qtbot):
 def test_the_shoe_never_covers_the_dealers_cards(qtbot) -> None:
     """On every table size, the shoe's box stays clear of the dealer's cards and inside the
     table, and reads the cards left."""
-    from trainer.ui.table.layout import layout, shoe_words
+    from trainer.ui.table.layout import layout
+    from trainer.ui.table.measures import shoe_words
 
     base = view_from_round(split_round())
     for dealt in (2, 3, 5, 7):

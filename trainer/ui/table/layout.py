@@ -6,31 +6,35 @@ hands (cards, total, stakes; a hand's result to the right of its cards, room kep
 the start so nothing moves when it comes), then the side bets' circles. The dealer's cards lie
 side by side, so the hole card never covers the up card; a doubled hand's last card lies
 sideways. :meth:`Layout.marks` lists everything painted that is not a card, so a test can check
-that none of it lies on a card face.
+that none of it lies on a card face. What is placed is :mod:`.places`' records; the words and
+their sizes are :mod:`.measures`'.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from PyQt6.QtCore import QPointF, QRectF
-from PyQt6.QtGui import QFont, QFontMetricsF
 
-from trainer.rules import Outcome
+from .measures import (
+    CAPTION_FONT,
+    PILL,
+    RESULT_FONT,
+    SHOE_FONT,
+    TOTAL_FONT,
+    badge_line_width,
+    badge_lines,
+    badge_width,
+    pill_size,
+    shoe_words,
+    side_caption,
+    width_at_100,
+)
+from .model import HandView, SideBetView, TableView
+from .paint import CARD_RATIO
+from .places import Disc, Face, HandPlace, Layout, SidePlace
 
-from .model import CardView, HandView, SideBetView, TableView, money_text, signed_money
-from .paint import CARD_RATIO, font
-
-# ----- sizes, in card heights --------------------------------------------------------------
-#: Hand totals, the dealer's total and the message.
-TOTAL_FONT = 0.15
-#: A hand's result and a side bet's caption.
-RESULT_FONT = 0.13
-CAPTION_FONT = 0.105
-#: The shoe's words.
-SHOE_FONT = 0.1
+# ----- sizes, in card heights (the words' sizes: .measures) ------------------------------
 #: Chips and lammers.
 CHIP_RADIUS = 0.22
 #: A side bet's printed circle (a chip sits inside it).
@@ -40,169 +44,16 @@ SIDE_RADIUS = 0.26
 HAND_STEP = 0.42
 #: Step between the dealer's cards, in card widths: side by side with a gap.
 DEALER_STEP = 1.08
-#: A pill's height over its font size.
-PILL = 1.7
 TOP, BOTTOM = 0.07, 0.05
 GAP = 0.06
 #: Between the message and the hands: room for the printed arc.
 ARC_ROOM = 0.3
-
-#: A settled hand's result in two words, as on a live table's result badge.
-BADGE_WORDS = {Outcome.BLACKJACK: "Blackjack", Outcome.CHARLIE: "Charlie", Outcome.WIN: "Win",
-               Outcome.PUSH: "Push", Outcome.PUSH_22: "Push 22", Outcome.LOSE: "Lose",
-               Outcome.BUST: "Bust"}
-
-
-@dataclass(frozen=True)
-class Face:
-    """One card on the table: where (its bounding box as it lies), which card, face down or
-    not, lying sideways or not."""
-
-    rect: QRectF
-    card: CardView
-    hidden: bool = False
-    sideways: bool = False
-
-
-@dataclass(frozen=True)
-class Disc:
-    """A chip (``lammer`` False) or a golden lammer, its centre, radius and amount."""
-
-    centre: QPointF
-    radius: float
-    amount: Fraction
-    lammer: bool
-
-    @property
-    def rect(self) -> QRectF:
-        """The disc's square."""
-        r = self.radius
-        return QRectF(self.centre.x() - r, self.centre.y() - r, 2 * r, 2 * r)
-
-
-@dataclass(frozen=True)
-class HandPlace:
-    """One hand: its cards, its total's pill, its stakes, its result badge (room kept for it
-    to the right of the cards) and the frame that marks the hand to play."""
-
-    faces: tuple[Face, ...]
-    total: QRectF
-    discs: tuple[Disc, ...]
-    badge: QRectF
-    frame: QRectF
-    slot: QRectF
-
-
-@dataclass(frozen=True)
-class SidePlace:
-    """One side bet: its printed circle, its chip (None: no bet) and its caption's box."""
-
-    circle: QRectF
-    chip: Disc | None
-    caption: QRectF
-    bet: SideBetView
-
-
-@dataclass(frozen=True)
-class Layout:
-    """The table for one size and view (logical pixels)."""
-
-    width: float
-    height: float
-    card_h: float
-    card_w: float
-    dealer: tuple[Face, ...]
-    dealer_total: QRectF | None
-    message: QRectF | None
-    arc_y: float
-    hands: tuple[HandPlace, ...]
-    side_bets: tuple[SidePlace, ...]
-    shoe: QRectF | None
-    #: the hands' results in one line above their cards (else in two lines beside them)
-    badges_above: bool = False
-
-    @property
-    def slots(self) -> tuple[QRectF, ...]:
-        """Each hand's area (for hit-testing and tests)."""
-        return tuple(h.slot for h in self.hands)
-
-    def faces(self) -> tuple[Face, ...]:
-        """Every card on the table, the dealer's first."""
-        return self.dealer + tuple(f for h in self.hands for f in h.faces)
-
-    def marks(self) -> list[tuple[str, QRectF]]:
-        """Everything painted on the felt that is not a card: totals, results, stakes, the
-        message, the side bets and the shoe (the frame of the hand to play and the felt's
-        printing go round the cards, not on them)."""
-        found: list[tuple[str, QRectF]] = []
-        if self.dealer_total is not None:
-            found.append(("dealer total", self.dealer_total))
-        if self.message is not None:
-            found.append(("message", self.message))
-        for i, hand in enumerate(self.hands):
-            found.append((f"hand {i + 1} total", hand.total))
-            found.append((f"hand {i + 1} result", hand.badge))
-            found += [(f"hand {i + 1} stake", d.rect) for d in hand.discs]
-        for side in self.side_bets:
-            found.append((f"{side.bet.title} circle", side.circle))
-            found.append((f"{side.bet.title} caption", side.caption))
-        if self.shoe is not None:
-            found.append(("shoe", self.shoe))
-        return found
-
-
-# ----- text measures -----------------------------------------------------------------------
-
-@cache
-def _width_at_100(text: str, bold: bool = True) -> float:
-    """The width of ``text`` in the app font at 100 px (widths scale with the size)."""
-    return QFontMetricsF(font(100, bold)).horizontalAdvance(text)
-
-
-def text_width(text: str, pixels: float, bold: bool = True) -> float:
-    """The width of ``text`` at ``pixels``."""
-    return _width_at_100(text, bold) * pixels / 100
-
-
-def pill_size(text: str, pixels: float) -> tuple[float, float]:
-    """A pill's width and height for ``text`` at ``pixels``."""
-    return text_width(text, pixels) + pixels * 1.4, pixels * PILL
-
-
-def badge_lines(hand: HandView) -> tuple[str, str]:
-    """A settled hand's two lines: its result in a word, and its net ("+20", "−10", "0")."""
-    assert hand.outcome is not None
-    return BADGE_WORDS[hand.outcome], signed_money(hand.net)
-
-
-#: The badge's width in card heights: its widest word, padded (room kept for every hand).
-def _badge_width() -> float:
-    widest = max([*BADGE_WORDS.values(), "+1000.50"], key=lambda t: _width_at_100(t))
-    return (_width_at_100(widest) / 100 + 1.2) * RESULT_FONT
-
-
+#: Between a hand's cards and its result badge.
 BADGE_GAP = 0.08
 #: Results go beside the cards unless that leaves the cards less than this share of the height
 #: they have with the results above them.
 BESIDE_AT_LEAST = 0.85
 
-
-def _badge_line_width() -> float:
-    """A one-line badge's width in card heights ("Blackjack +1000.50"), padded."""
-    widest = max(BADGE_WORDS.values(), key=lambda t: _width_at_100(t))
-    return (_width_at_100(f"{widest} +1000.50") / 100 + 1.2) * RESULT_FONT
-
-
-def side_caption(bet: SideBetView) -> str:
-    """A side bet's caption: its name, then its result ("Flush +50", "21+3 −5")."""
-    if not bet.settled or not bet.stake:
-        return bet.title if bet.stake else f"{bet.title}: no bet"
-    if bet.category is not None:
-        return f"{bet.category} {signed_money(bet.net)}"
-    return f"{bet.title} {signed_money(bet.net)}"
-
-
-# ----- the layout --------------------------------------------------------------------------
 
 def _cards_width(hand: HandView, cw: float, ch: float) -> float:
     """How wide a hand's cards lie (a sideways doubled card is a card height wide)."""
@@ -248,13 +99,8 @@ def _shoe_units(view: TableView) -> float:
     """The shoe box's width in card heights (0 where no shoe is drawn)."""
     if view.cards_left is None:
         return 0.0
-    words = max(_width_at_100(shoe_words(view)[0]), _width_at_100("cut card to come", False))
+    words = max(width_at_100(shoe_words(view)[0]), width_at_100("cut card to come", False))
     return SHOE_FONT * 3.0 * 0.55 + SHOE_FONT * 1.2 + words / 100 * SHOE_FONT
-
-
-def _card_height(width: float, height: float, view: TableView) -> float:
-    """The largest card height at which the whole view fits ``width`` x ``height``."""
-    return _sizes(width, height, view)[0]
 
 
 def _sizes(width: float, height: float, view: TableView) -> tuple[float, bool]:
@@ -264,8 +110,8 @@ def _sizes(width: float, height: float, view: TableView) -> tuple[float, bool]:
     by_height = height / _vertical_units(view)
     n = max(1, len(view.hands))
     widest = max([_cards_width(h, CARD_RATIO, 1.0) for h in view.hands] + [CARD_RATIO * 1.42])
-    beside = width * 0.96 / (n * (widest + BADGE_GAP + _badge_width() + 0.12))
-    above = width * 0.96 / (n * max(widest + 0.12, _badge_line_width() + 0.12))
+    beside = width * 0.96 / (n * (widest + BADGE_GAP + badge_width() + 0.12))
+    above = width * 0.96 / (n * max(widest + 0.12, badge_line_width() + 0.12))
     # the dealer's row centred, the shoe's box to its right, clear of it
     by_dealer = (width / 2 - 0.02 * width) / (
         CARD_RATIO * _dealer_units(DEALER_ROOM) / 2 + _shoe_units(view) + 0.04)
@@ -312,12 +158,6 @@ def _shoe_box(width: float, ch: float, view: TableView) -> QRectF | None:
                   _shoe_units(view) * ch, SHOE_FONT * 3.0 * ch)
 
 
-def shoe_words(view: TableView) -> tuple[str, str]:
-    """The shoe's two lines: "312 cards left", "cut card out" or "cut card to come"."""
-    return (f"{view.cards_left} cards left",
-            "cut card out" if view.cut_card_out else "cut card to come")
-
-
 def _dealer(width: float, top: float, cw: float, ch: float, view: TableView,
             shoe: QRectF | None) -> tuple[Face, ...]:
     """The dealer's cards side by side, centred; later draws close up if the row would reach
@@ -347,7 +187,7 @@ def _hands(width: float, top: float, cw: float, ch: float, view: TableView,
            above: bool) -> tuple[HandPlace, ...]:
     n = max(1, len(view.hands))
     slot_w = width * 0.96 / n
-    badge_w = _badge_width() * ch
+    badge_w = badge_width() * ch
     beside_room = 0.0 if above else BADGE_GAP * ch + badge_w
     places = []
     for i, hand in enumerate(view.hands):
@@ -435,12 +275,5 @@ def _side_bets(width: float, top: float, ch: float,
     return tuple(places)
 
 
-def fitted_font(text: str, pixels: float, room: float, bold: bool = True) -> QFont:
-    """The app font at ``pixels``, smaller if ``text`` would not fit ``room`` (with padding)."""
-    wanted = text_width(text, pixels, bold) + pixels * 1.2
-    return font(pixels * min(1.0, room / wanted) if wanted else pixels, bold)
-
-
-__all__ = ["BADGE_WORDS", "DEALER_STEP", "HAND_STEP", "Disc", "Face", "HandPlace", "Layout",
-           "SidePlace", "badge_lines", "fitted_font", "layout", "money_text", "pill_size",
-           "shoe_words", "side_caption", "text_width"]
+__all__ = ["ARC_ROOM", "BADGE_GAP", "CHIP_RADIUS", "DEALER_STEP", "HAND_STEP", "SIDE_RADIUS",
+           "layout"]

@@ -17,17 +17,14 @@ from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.rules import Outcome
 
-from .layout import (
+from .layout import layout
+from .measures import (
     CAPTION_FONT,
     RESULT_FONT,
     SHOE_FONT,
     TOTAL_FONT,
-    HandPlace,
-    Layout,
-    SidePlace,
     badge_lines,
     fitted_font,
-    layout,
     shoe_words,
     side_caption,
 )
@@ -41,6 +38,7 @@ from .paint import (
     paint_lammer,
     paint_sideways,
 )
+from .places import HandPlace, Layout, SidePlace
 
 FELT_LIGHT = QColor("#2e8b4f")
 FELT_DARK = QColor("#0b4322")

@@ -1,0 +1,113 @@
+"""What the layout puts on the felt, in logical pixels: each card, chip and lammer, each hand,
+each side bet, and the whole table (:class:`Layout`), as frozen records the widget paints and
+tests measure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from PyQt6.QtCore import QPointF, QRectF
+
+from .model import CardView, SideBetView
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card on the table: where (its bounding box as it lies), which card, face down or
+    not, lying sideways or not."""
+
+    rect: QRectF
+    card: CardView
+    hidden: bool = False
+    sideways: bool = False
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A chip (``lammer`` False) or a golden lammer, its centre, radius and amount."""
+
+    centre: QPointF
+    radius: float
+    amount: Fraction
+    lammer: bool
+
+    @property
+    def rect(self) -> QRectF:
+        """The disc's square."""
+        r = self.radius
+        return QRectF(self.centre.x() - r, self.centre.y() - r, 2 * r, 2 * r)
+
+
+@dataclass(frozen=True)
+class HandPlace:
+    """One hand: its cards, its total's pill, its stakes, its result badge (room kept for it
+    to the right of the cards) and the frame that marks the hand to play."""
+
+    faces: tuple[Face, ...]
+    total: QRectF
+    discs: tuple[Disc, ...]
+    badge: QRectF
+    frame: QRectF
+    slot: QRectF
+
+
+@dataclass(frozen=True)
+class SidePlace:
+    """One side bet: its printed circle, its chip (None: no bet) and its caption's box."""
+
+    circle: QRectF
+    chip: Disc | None
+    caption: QRectF
+    bet: SideBetView
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The table for one size and view (logical pixels)."""
+
+    width: float
+    height: float
+    card_h: float
+    card_w: float
+    dealer: tuple[Face, ...]
+    dealer_total: QRectF | None
+    message: QRectF | None
+    arc_y: float
+    hands: tuple[HandPlace, ...]
+    side_bets: tuple[SidePlace, ...]
+    shoe: QRectF | None
+    #: the hands' results in one line above their cards (else in two lines beside them)
+    badges_above: bool = False
+
+    @property
+    def slots(self) -> tuple[QRectF, ...]:
+        """Each hand's area (for hit-testing and tests)."""
+        return tuple(h.slot for h in self.hands)
+
+    def faces(self) -> tuple[Face, ...]:
+        """Every card on the table, the dealer's first."""
+        return self.dealer + tuple(f for h in self.hands for f in h.faces)
+
+    def marks(self) -> list[tuple[str, QRectF]]:
+        """Everything painted on the felt that is not a card: totals, results, stakes, the
+        message, the side bets and the shoe (the frame of the hand to play and the felt's
+        printing go round the cards, not on them)."""
+        found: list[tuple[str, QRectF]] = []
+        if self.dealer_total is not None:
+            found.append(("dealer total", self.dealer_total))
+        if self.message is not None:
+            found.append(("message", self.message))
+        for i, hand in enumerate(self.hands):
+            found.append((f"hand {i + 1} total", hand.total))
+            found.append((f"hand {i + 1} result", hand.badge))
+            found += [(f"hand {i + 1} stake", d.rect) for d in hand.discs]
+        for side in self.side_bets:
+            found.append((f"{side.bet.title} circle", side.circle))
+            found.append((f"{side.bet.title} caption", side.caption))
+        if self.shoe is not None:
+            found.append(("shoe", self.shoe))
+        return found
+
+
+__all__ = ["Disc", "Face", "HandPlace", "Layout", "SidePlace"]
