@@ -5,7 +5,9 @@ spin boxes).
 Each rule module (``perfect_pairs``, ``twenty_one_plus_three``, ``hot_3``, ``pot_of_gold``)
 holds the bet's pay table, its evaluation and its ``SPEC`` (:mod:`.spec`): name, title, the
 rule set's field that offers it, the seat's field that stakes it, what it reads. Apart from
-those two fields and the presets, nothing else in the program names a side bet.
+those two fields (with the rule set's checks of Pot of Gold's pay-table number, which a rules
+file leaves out for none: ``ruleset.py``, ``rules_file.py``) and the presets, no code elsewhere
+names a side bet.
 
 Adding a bet on the first cards (a :class:`~.spec.CardSideBet`) means editing exactly these
 files:
