@@ -85,9 +85,12 @@ def normalize_shoe(shoe: ShoeLike) -> TypeCounts:
 # --- evaluation of one set of card types, cached (it does not depend on the counts) ---------------
 
 
+#: The categories a set of card types makes, each with how many orders of the draw make it.
+Shares: TypeAlias = tuple[tuple[PayCategory | None, int], ...]
+
+
 @cache
-def _categories(spec: CardSideBet, types: tuple[int, ...]) -> tuple[tuple[PayCategory | None, int],
-                                                                     ...]:
+def _categories(spec: CardSideBet, types: tuple[int, ...]) -> Shares:
     """The categories of one sorted set of card types, each with its share of the draw's
     ``len(types)!`` orders (all of them where the bet reads the cards in any order)."""
     if spec.any_order:
