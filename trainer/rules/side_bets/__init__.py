@@ -26,10 +26,11 @@ files:
 ``tests/test_every_side_bet.py`` then runs it through the rules core, the engine, the count lab
 and the seat. A new rule-set field changes every rule set's fingerprint and the tables' list of
 side bets, so the tables in ``data/`` are rebuilt (``freebet-charts build``, then
-``freebet-charts build --counts``); a preset that offers it shows one more spot, which the tests
-naming that preset's spots say (``tests/ui/test_table_geometry.py``). A bet on something other than the first cards or the
-lammers needs a kind of its own in :mod:`.spec`, valued by the engine where the lammer bets are
-(``strategy_charts/pot_of_gold.py``, ``table_build.py``, ``counting/values.py``).
+``freebet-charts build --counts``); a preset that offers it shows one more spot, which the
+tests naming that preset's spots say (``tests/ui/test_table_geometry.py``). A bet on something
+other than the first cards or the lammers needs a kind of its own in :mod:`.spec`, valued by the
+engine where the lammer bets are (``strategy_charts/pot_of_gold.py``, ``table_build.py``,
+``counting/values.py``).
 """
 
 from __future__ import annotations
