@@ -181,3 +181,17 @@ def test_every_package_is_listed_for_the_wheel() -> None:
         for top in ("trainer", "strategy_charts") for init in (ROOT / top).rglob("__init__.py")
     }
     assert found | {"freebet_data"} == listed
+
+
+def test_only_the_progress_files_module_connects_to_sqlite() -> None:
+    """Every SQLite connection is made by trainer.progress.files, which keeps the rule that
+    nothing in a process touches a progress file outside SQLite while it holds a connection
+    (see that module's docstring): no other product module calls ``sqlite3.connect``."""
+    offenders = []
+    for path in sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            called = node.func if isinstance(node, ast.Call) else None
+            if (isinstance(called, ast.Attribute) and called.attr == "connect"
+                    and isinstance(called.value, ast.Name) and called.value.id == "sqlite3"):
+                offenders.append(module_name(path))
+    assert sorted(set(offenders)) == ["trainer.progress.files"]

@@ -111,7 +111,7 @@ def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
     assert "your answers are kept and saved as soon as the file can take them" in warnings[0]
     asked.append(answer(qtbot, page))   # the next answer saves what waited
     qtbot.waitUntil(lambda: page.link.saver.state.saved
-                    and page.status.text() == f"Saving to {path}", timeout=10000)
+                    and page.status.text() == f"Saved: 13 answers in {path}", timeout=10000)
     page.shutdown()
     with ProgressStore.open(path) as saved:
         assert [s.decision.situation_key for s in saved.decisions()] == asked

@@ -157,7 +157,23 @@ class FileState:
 
 
 def inspect(conn: sqlite3.Connection) -> FileState:
-    """Read the file's version, owner and recorded steps (read-only queries only)."""
+    """Read the file's version, owner and recorded steps (read-only queries only).
+
+    All in one read transaction (unless the caller's is open): read apart, another process
+    creating the file between two queries would show its tables but not yet its owner, and a
+    new history would look like some other program's file.
+    """
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        return _inspect(conn)
+    finally:
+        if own:
+            conn.rollback()
+
+
+def _inspect(conn: sqlite3.Connection) -> FileState:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -1,5 +1,11 @@
 """The progress store: one SQLite file holding sessions, every graded decision, cards, rounds.
 
+The window, its pages and terminal drills in other processes share the file at once, so the
+store never touches it outside SQLite: every connection is made by
+:mod:`trainer.progress.files`, which explains why (closing any other descriptor of the file
+drops the whole process's SQLite locks, and another process then deletes the write-ahead log
+from under this one) and refuses such access while a connection is open.
+
 Opening (see :mod:`trainer.progress.opening`) refuses a bad, newer, locked or read-only file
 untouched and backs up an older one before upgrading it; a write waits for another writer up
 to the busy timeout, then raises DatabaseLockedError (:mod:`trainer.progress.saving` keeps an
@@ -122,6 +128,15 @@ class ProgressStore:
             except sqlite3.Error as error:
                 raise translate(self.path, error) from error
             finally:
+                conn.close()
+
+    def discard(self) -> None:
+        """Let go of the connection without its closing checks (after a fault it met: the
+        next store opened on the file starts afresh); nothing is written."""
+        with self._lock:
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            with suppress(sqlite3.Error):
                 conn.close()
 
     @contextmanager

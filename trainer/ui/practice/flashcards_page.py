@@ -332,7 +332,7 @@ class FlashcardsPage(DrillPage):
                 "below.")
 
     def _show_status(self) -> None:
-        self._show_saving()
+        self.saving.refresh()
         session = self.session
         if session is None:
             return
