@@ -141,3 +141,37 @@ def test_the_file_state_is_read_in_one_snapshot(db_path: Path) -> None:
     ProgressStore.open(db_path).close()     # and the history is made once the reader is done
     with ProgressStore.open(db_path, read_only=True) as store:
         assert store.tuples("SELECT COUNT(*) FROM sessions") == [(0,)]
+
+
+def _another_process_can_lock(path: Path) -> bool:
+    """True when another process gets an exclusive lock on ``path`` at once."""
+    probe = ("import sqlite3, sys\n"
+             "conn = sqlite3.connect(sys.argv[1], timeout=0, isolation_level=None)\n"
+             "try:\n"
+             "    conn.execute('BEGIN EXCLUSIVE')\n"
+             "    print('locked')\n"
+             "except sqlite3.OperationalError:\n"
+             "    print('busy')\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True,
+                         text=True, check=True, timeout=60)
+    return out.stdout.strip() == "locked"
+
+
+def test_opening_and_closing_stores_beside_a_reader_keeps_its_locks(db_path: Path) -> None:
+    """The premise of the files module, and every way the trainer opens the file: while one
+    connection of this process reads (a shared lock held), opening and closing writers and
+    readers beside it must leave that lock in place — a Python ``open``/``close`` of the file
+    would drop it, and another process could then take the file."""
+    ProgressStore.open(db_path).close()
+    reading = files.connect(db_path, timeout=1)
+    reading.execute("PRAGMA journal_mode = DELETE")   # a rollback journal: readers lock the file
+    reading.execute("BEGIN")
+    reading.execute("SELECT COUNT(*) FROM sessions").fetchone()
+    assert not _another_process_can_lock(db_path)
+    ProgressStore.open(db_path, read_only=True).close()
+    with pytest.raises(DatabaseLockedError):   # a writer's probes, then its lock waits for us
+        ProgressStore.open(db_path, busy_timeout=0.1)
+    assert not _another_process_can_lock(db_path)
+    reading.rollback()
+    reading.close()
+    assert _another_process_can_lock(db_path)

@@ -149,9 +149,10 @@ def check_header(path: Path, busy_timeout: float) -> None:
     """Refuse a file that is not an SQLite database, read by SQLite (never opened here: see
     :mod:`trainer.progress.files`) before a writer touches it.
 
-    The first probe is immutable (no locks, nothing created beside the file, so a refused file
-    is left exactly as found); as it takes no locks it could in principle catch page 1 mid-write,
-    so a file it calls no database is read again, with locks, before it is refused.
+    The first probe is immutable: no locks, nothing created beside the file, so a file refused
+    is left exactly as found. Taking no locks, it can catch the file mid-write by another
+    process (and it reads no write-ahead log), so only its success counts: any fault it meets
+    is read again by a probe with locks, which alone may refuse the file.
     """
     for immutable in (True, False):
         try:
@@ -163,7 +164,7 @@ def check_header(path: Path, busy_timeout: float) -> None:
             probe.execute("PRAGMA schema_version").fetchone()
             return
         except sqlite3.Error as error:
-            if not immutable or _code(error) != _NOT_A_DATABASE:
+            if not immutable:
                 raise _translated(path, error) from error
         finally:
             probe.close()
@@ -249,7 +250,8 @@ def _backup(path: Path, version: int, busy_timeout: float,
     source = files.connect(path, timeout=busy_timeout, read_only=True)
     try:
         for earlier in sorted(path.parent.glob(f"{glob.escape(path.name)}.bak-v{version}-*")):
-            if not earlier.name.endswith(".partial") and _same_content(source, earlier):
+            if not earlier.name.endswith((".partial", *files.COMPANIONS)) and _same_content(
+                    source, earlier):
                 return earlier
         stamp = clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
         target = path.with_name(f"{path.name}.bak-v{version}-{stamp}")
@@ -262,6 +264,7 @@ def _backup(path: Path, version: int, busy_timeout: float,
             copy = files.connect(partial, timeout=busy_timeout)
             try:
                 source.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")   # one self-contained file
             finally:
                 copy.close()
             partial.rename(target)
@@ -274,9 +277,10 @@ def _backup(path: Path, version: int, busy_timeout: float,
 
 
 def _same_content(source: sqlite3.Connection, backup: Path) -> bool:
-    """True when ``backup`` is a readable SQLite file holding exactly ``source``'s rows."""
+    """True when ``backup`` is a readable SQLite file holding exactly ``source``'s rows
+    (read immutable: nothing writes a backup, and nothing is left beside it)."""
     try:
-        other = files.connect(backup, timeout=0, read_only=True)
+        other = files.connect(backup, timeout=0, read_only=True, immutable=True)
     except sqlite3.Error:
         return False
     try:
