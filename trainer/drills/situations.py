@@ -28,7 +28,7 @@ from functools import cached_property
 
 from strategy_charts import table_keys
 from strategy_charts.composition import Composition, of_values, size, total
-from trainer.rules import PRESETS, Card, Hand, Phase, Round, RuleSet, offers
+from trainer.rules import Card, Hand, Phase, Round, RuleSet, offers, releases
 
 
 class Context(Enum):
@@ -137,11 +137,22 @@ CUSTOM_PREFIX = "custom-"
 
 
 def preset_label(rules: RuleSet) -> str:
-    """The preset part of a key: the preset's name, or ``custom-FINGERPRINT``."""
-    known = PRESETS.get(rules.name)
-    if known is not None and known.fingerprint() == rules.fingerprint():
-        return rules.name
-    return f"{CUSTOM_PREFIX}{rules.fingerprint()}"
+    """The preset part of a key: the preset's name (``name@version`` for rules a preset took in
+    a later release: :mod:`trainer.rules.releases`), or ``custom-FINGERPRINT``."""
+    fingerprint = rules.fingerprint()
+    release = releases.release_of(rules.name, fingerprint)
+    if release is not None:
+        return releases.label(rules.name, release)
+    return f"{CUSTOM_PREFIX}{fingerprint}"
+
+
+def label_fingerprint(label: str) -> str | None:
+    """The fingerprint of the rules a preset label files answers under (:func:`preset_label`'s
+    inverse); None for a label of no known rules."""
+    if label.startswith(CUSTOM_PREFIX):
+        return label.removeprefix(CUSTOM_PREFIX) or None
+    parsed = releases.parse(label)
+    return None if parsed is None else parsed[1].fingerprint
 
 
 @dataclass(frozen=True)

@@ -146,28 +146,26 @@ def _may_write(path: Path) -> bool:
 
 
 def check_header(path: Path, busy_timeout: float) -> None:
-    """Refuse a file that is not an SQLite database, read by SQLite (never opened here: see
-    :mod:`trainer.progress.files`) before a writer touches it.
+    """Refuse a file that is not an SQLite database before a writer touches it, read by
+    SQLite (never opened here: see :mod:`trainer.progress.files`).
 
-    The first probe is immutable: no locks, nothing created beside the file, so a file refused
-    is left exactly as found. Taking no locks, it can catch the file mid-write by another
-    process (and it reads no write-ahead log), so only its success counts: any fault it meets
-    is read again by a probe with locks, which alone may refuse the file.
+    The probe is immutable: no locks, nothing created beside the file, so a file refused is
+    left exactly as found. Taking no locks and reading no write-ahead log, it may find a live
+    database inconsistent while another process checkpoints it; so it refuses only what is no
+    database at all (SQLite's NOTADB: the header a database never rewrites is wrong) and leaves
+    every other fault to the writer's own ``quick_check``, which reads with locks.
     """
-    for immutable in (True, False):
-        try:
-            probe = files.connect(path, timeout=busy_timeout, read_only=True,
-                                  immutable=immutable)
-        except sqlite3.Error as error:
-            raise translate(path, error) from error
-        try:
-            probe.execute("PRAGMA schema_version").fetchone()
-            return
-        except sqlite3.Error as error:
-            if not immutable:
-                raise _translated(path, error) from error
-        finally:
-            probe.close()
+    try:
+        probe = files.connect(path, timeout=busy_timeout, read_only=True, immutable=True)
+    except sqlite3.Error as error:
+        raise translate(path, error) from error
+    try:
+        probe.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.Error as error:
+        if _code(error) == _NOT_A_DATABASE:
+            raise _translated(path, error) from error
+    finally:
+        probe.close()
 
 
 def _code(error: sqlite3.Error) -> int:

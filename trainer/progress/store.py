@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.drills.situations import label_fingerprint
 from trainer.progress import opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
@@ -183,12 +184,15 @@ class ProgressStore:
 
     def start_session(self, preset: str, mode: Mode, settings: Mapping[str, Any], *,
                       at: datetime | None = None) -> int:
-        """Record the start of a practice session; returns its id."""
+        """Record the start of a practice session; returns its id. The session keeps the
+        fingerprint of the rules its preset label files answers under (NULL if none is
+        known): :func:`trainer.drills.situations.label_fingerprint`."""
         with self._transaction() as conn:
             cursor = conn.execute(
-                "INSERT INTO sessions (started, preset, mode, settings) VALUES (?, ?, ?, ?)",
+                "INSERT INTO sessions (started, preset, mode, settings, rules) "
+                "VALUES (?, ?, ?, ?, ?)",
                 (utc_text(at or self._clock()), preset, mode.value,
-                 json.dumps(dict(settings), sort_keys=True)))
+                 json.dumps(dict(settings), sort_keys=True), label_fingerprint(preset)))
         return int(cursor.lastrowid or 0)
 
     def end_session(self, session_id: int, *, at: datetime | None = None) -> None:
