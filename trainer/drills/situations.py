@@ -132,27 +132,10 @@ def values_of(hand: Composition) -> tuple[int, ...]:
     return tuple(v for v in range(1, 11) for _ in range(hand[v - 1]))
 
 
-#: The preset part of a custom rule set's keys, before its fingerprint.
-CUSTOM_PREFIX = "custom-"
-
-
-def preset_label(rules: RuleSet) -> str:
-    """The preset part of a key: the preset's name (``name@version`` for rules a preset took in
-    a later release: :mod:`trainer.rules.releases`), or ``custom-FINGERPRINT``."""
-    fingerprint = rules.fingerprint()
-    release = releases.release_of(rules.name, fingerprint)
-    if release is not None:
-        return releases.label(rules.name, release)
-    return f"{CUSTOM_PREFIX}{fingerprint}"
-
-
-def label_fingerprint(label: str) -> str | None:
-    """The fingerprint of the rules a preset label files answers under (:func:`preset_label`'s
-    inverse); None for a label of no known rules."""
-    if label.startswith(CUSTOM_PREFIX):
-        return label.removeprefix(CUSTOM_PREFIX) or None
-    parsed = releases.parse(label)
-    return None if parsed is None else parsed[1].fingerprint
+#: The preset part of keys (see :mod:`trainer.rules.releases`, which states it once).
+CUSTOM_PREFIX = releases.CUSTOM_PREFIX
+preset_label = releases.history_label
+label_fingerprint = releases.label_fingerprint
 
 
 @dataclass(frozen=True)

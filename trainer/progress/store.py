@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
-from trainer.drills.situations import label_fingerprint
 from trainer.progress import opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
+from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
 _COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
@@ -186,7 +186,7 @@ class ProgressStore:
                       at: datetime | None = None) -> int:
         """Record the start of a practice session; returns its id. The session keeps the
         fingerprint of the rules its preset label files answers under (NULL if none is
-        known): :func:`trainer.drills.situations.label_fingerprint`."""
+        known): :func:`trainer.rules.releases.label_fingerprint`."""
         with self._transaction() as conn:
             cursor = conn.execute(
                 "INSERT INTO sessions (started, preset, mode, settings, rules) "

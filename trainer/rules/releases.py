@@ -12,13 +12,19 @@ appended to:
 * the reviews call the current rules by the plain name, and older ones "evolution, rules of
   version 0.1" (:func:`title`).
 
-Changing a preset's rules is therefore a two-line change: the preset, and one entry here (a
-test fails until both agree). Each stored session also keeps its rules' fingerprint.
+Any other rule set is filed under ``custom-FINGERPRINT``, so two different custom rules never
+share a history (:func:`history_label`; situation keys start with it). Changing a preset's
+rules is therefore a two-line change: the preset, and one entry here (a test fails until both
+agree). Each stored session also keeps its rules' fingerprint (:func:`label_fingerprint`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,28 @@ RELEASES: dict[str, tuple[Release, ...]] = {
 }
 #: Between a preset's name and a later release's version in a label.
 SEPARATOR = "@"
+#: The label of a rule set that is no released preset's, before its fingerprint.
+CUSTOM_PREFIX = "custom-"
+
+
+def history_label(rules: RuleSet) -> str:
+    """The label ``rules``' answers are filed under (the preset part of situation keys): a
+    released preset's name (``name@version`` for rules it took in a later release), else
+    ``custom-FINGERPRINT``."""
+    fingerprint = rules.fingerprint()
+    release = release_of(rules.name, fingerprint)
+    if release is not None:
+        return label(rules.name, release)
+    return f"{CUSTOM_PREFIX}{fingerprint}"
+
+
+def label_fingerprint(text: str) -> str | None:
+    """The fingerprint of the rules a label files answers under (:func:`history_label`'s
+    inverse); None for a label of no known rules."""
+    if text.startswith(CUSTOM_PREFIX):
+        return text.removeprefix(CUSTOM_PREFIX) or None
+    parsed = parse(text)
+    return None if parsed is None else parsed[1].fingerprint
 
 
 def release_of(name: str, fingerprint: str) -> Release | None:
@@ -73,4 +101,5 @@ def title(text: str) -> str | None:
     return f"{name}, rules of version {release.version}"
 
 
-__all__ = ["RELEASES", "Release", "label", "parse", "release_of", "title"]
+__all__ = ["CUSTOM_PREFIX", "RELEASES", "Release", "history_label", "label",
+           "label_fingerprint", "parse", "release_of", "title"]
