@@ -29,7 +29,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.curriculum import curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.history import answers
@@ -42,6 +42,7 @@ from trainer.rules import RulesError
 
 from ..background import Job
 from ..settings import declarations as cfg
+from ..settings.chosen import prior_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from .drill_page import DrillPage
@@ -180,7 +181,7 @@ class FlashcardsPage(DrillPage):
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         label = preset_label(rules)
-        prior = Prior.CLASSIC if cfg.read(self.settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+        prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
