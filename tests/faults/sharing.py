@@ -86,7 +86,7 @@ class DrillPeer:
         """Answer the card shown and wait for the next (or, after the last, for the drill to
         end and exit)."""
         assert self.process is not None and self.process.stdin is not None
-        key = b"N\n" if b"[N]o insurance" in self.last.rsplit(b"\n", 1)[-1] else b"S\n"
+        key = b"N\n" if b"Insurance: [N]o" in self.last.rsplit(b"\n", 1)[-1] else b"S\n"
         self.process.stdin.write(key)
         self.process.stdin.flush()
         self.answered += 1

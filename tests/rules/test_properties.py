@@ -360,3 +360,17 @@ def test_rounds_until_cut_card_conserve_the_shoe(rules, seed, data) -> None:
     assert shoe.position >= shoe.cut_index
     assert shoe.position - shoe.cut_index < 30  # only the round that met the cut card went past
     assert rounds > 10
+
+
+def test_each_action_has_one_key_one_button_and_a_marked_name() -> None:
+    """Stated once in the rules core: the window's keys, its buttons and the terminal's prompt
+    all read these."""
+    from trainer.rules import Action
+
+    assert {a: a.key for a in Action} == {
+        Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.FREE_DOUBLE: "D",
+        Action.SPLIT: "P", Action.FREE_SPLIT: "P", Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
+    assert [a.marked() for a in Action] == [
+        "[H]it", "[S]tand", "[D]ouble", "Free [D]ouble", "S[P]lit", "Free S[P]lit",
+        "Insurance: [Y]es", "Insurance: [N]o"]
+    assert Action.INSURE.title == "Insure" and Action.INSURE.button == "Insurance: Yes"

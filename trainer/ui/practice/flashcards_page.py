@@ -48,12 +48,6 @@ from ..table.model import EMPTY
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
 
-MODE_LABELS = {
-    FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
-    FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
-    FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
-    FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
-}
 TICK_MS = 100
 
 
@@ -128,10 +122,9 @@ class FlashcardsPage(DrillPage):
         keep = self.mode_box.currentData() or FlashMode.DUE.value
         self.mode_box.blockSignals(True)
         self.mode_box.clear()
-        for mode, label in MODE_LABELS.items():
-            if mode is FlashMode.CHARLIE and not (rules and rules.six_card_charlie):
-                continue
-            self.mode_box.addItem(label, mode.value)
+        for mode in FlashMode:
+            if mode.offered(rules):
+                self.mode_box.addItem(mode.title, mode.value)
         if self._only:
             self.mode_box.addItem(f"Your leaks ({len(self._only)})", LEAKS)
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
