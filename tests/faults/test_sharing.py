@@ -98,6 +98,7 @@ def test_the_reported_sequence_loses_nothing(tables: Callable[..., Table]) -> No
 WHOLE_LIVES = sorted(set(itertools.permutations(("drill", "drill", "export"))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", WHOLE_LIVES, ids=["-".join(o) for o in WHOLE_LIVES])
 def test_two_drills_and_an_export_in_every_order_beside_the_window(
         tables: Callable[..., Table], order: tuple[str, ...]) -> None:
@@ -119,6 +120,7 @@ def test_two_drills_and_an_export_in_every_order_beside_the_window(
     table.finish()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_peers_interleaved_step_by_step(tables: Callable[..., Table], seed: int) -> None:
     """Every peer alive at once, their steps merged in a seeded random order with the window's:

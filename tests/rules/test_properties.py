@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -339,6 +340,7 @@ def test_timer_and_balance_fallbacks_keep_round_legal(table, data) -> None:
     check_settled(rnd, before, ledger)
 
 
+@pytest.mark.slow
 @given(rules=st.sampled_from([EVOLUTION, POT_OF_GOLD]), seed=st.integers(0, 2**32 - 1),
        data=st.data())
 def test_rounds_until_cut_card_conserve_the_shoe(rules, seed, data) -> None:
