@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+from matplotlib.backend_bases import ResizeEvent
 from matplotlib.figure import Figure
 from PyQt6.QtWidgets import (
     QFrame,
@@ -64,7 +65,7 @@ class Board(QWidget):
             canvas = LazyCanvas(figure)
             canvas.setFixedHeight(height)    # a resize would mean a full redraw
             canvas.setObjectName(f"chart-{name}")
-            canvas.mpl_connect("resize_event", lambda _event, f=figure: charts.refit(f))
+            canvas.mpl_connect("resize_event", _refitter(figure))
             title = QLabel()
             title.setWordWrap(True)
             font = title.font()
@@ -88,10 +89,10 @@ class Board(QWidget):
         self.charts_area.setFrameShape(QFrame.Shape.NoFrame)
         self.charts_area.setWidget(grid_widget)
         self.leaks = LeakPanel()
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.charts_area, 1)
-        row.addWidget(self.leaks)
+        beside = QHBoxLayout(self)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.charts_area, 1)
+        beside.addWidget(self.leaks)
 
     def draw(self, data: ProgressData, per: str, look: Look,
              trends: tuple[LeakTrend, ...] | None, cards: Cards | None,
@@ -133,6 +134,11 @@ class Board(QWidget):
         """Render the changed charts now, unseen (the window's warm-up)."""
         for canvas in self.canvases.values():
             canvas.render_ahead()
+
+
+def _refitter(figure: Figure) -> Callable[[ResizeEvent], None]:
+    """What a canvas calls when resized: the figure's layout fitted again."""
+    return lambda _event: charts.refit(figure)
 
 
 def due_waiting(fault: ProgressStoreError | None) -> str:
