@@ -82,7 +82,7 @@ def progress(window: MainWindow) -> None:
 def progress_heatmap(window: MainWindow) -> None:
     """The progress page scrolled to the errors on the strategy chart, a leak selected."""
     page = window.show_page("progress")
-    page.scroll.ensureWidgetVisible(page.canvases["heatmap"])  # type: ignore[attr-defined]
+    page.board.charts_area.ensureWidgetVisible(page.canvases["heatmap"])  # type: ignore[attr-defined]
     page.leak_list.setCurrentRow(0)  # type: ignore[attr-defined]
 
 

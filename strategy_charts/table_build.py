@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
+from trainer.rules.insurance import insurance_ev
 from trainer.rules.ruleset import to_plain
 from trainer.rules.side_bets import SIDE_BETS, CardSideBet
 
@@ -123,7 +124,7 @@ class _Builder:
                     actions, deal.probability)
                 self.charts.add("real", hand, card.up, actions, deal.probability)
             if card.up == 1 and self.rules.insurance:
-                insure = 1.5 * bj - 0.5
+                insure = insurance_ev(bj)
                 self.situations[table_key("insurance", "real", hand, 1)] = _entry(
                     {Action.INSURE: insure, Action.NO_INSURANCE: 0.0}, deal.probability)
             if self.counts_lammers:

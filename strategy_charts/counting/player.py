@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from trainer.rules import Action, Bets, Phase, Round, RuleSet, Shoe
+from trainer.rules.insurance import insurance_ev
 from trainer.rules.running_out import can_finish_round
 
 from ..chart_player import ChartPlayer
@@ -177,7 +178,7 @@ def exact_difference(player: CountingPlayer, rnd: Round, play: Action, chart: Ac
     cards the player has not seen (the engine at the live shoe, as perfect-play grading)."""
     unseen = unseen_cards(player, rnd)
     if rnd.phase is Phase.INSURANCE:
-        insure = 1.5 * unseen[9] / sum(unseen) - 0.5
+        insure = insurance_ev(unseen[9] / sum(unseen))
         return insure if play is Action.INSURE else -insure
     hand = of_values(card.points for card in rnd.hand.cards)
     up = rnd.dealer_up.points

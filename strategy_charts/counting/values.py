@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from trainer.rules import Action, RuleSet
+from trainer.rules.insurance import insurance_ev
 from trainer.rules.side_bets import SIDE_BETS, CardSideBet
 
 from ..charts_data import ChartBuilder
@@ -103,8 +104,8 @@ def shoe_values(rules: RuleSet, shoe: Composition, charts: TableCharts,
                 left = values.shoe
                 gone = deal.hand
                 tens = left[9] - gone[9]
-                insurance[HANDS.index((deal.first, deal.second))] = (
-                    1.5 * tens / (sum(left) - sum(gone)) - 0.5)
+                insurance[HANDS.index((deal.first, deal.second))] = insurance_ev(
+                    tens / (sum(left) - sum(gone)))
             if counts_lammers:
                 for count, p in deal_lammers(card, deal, evs).items():   # chosen as by EV
                     lammers[count] = lammers.get(count, 0.0) + deal.probability * p

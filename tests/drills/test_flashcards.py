@@ -160,3 +160,15 @@ def test_time_out_on_a_flashcard(evolution: Catalog, clock: FakeClock) -> None:
     session.next()
     decision = session.time_out()
     assert decision.timed_out and decision.action == "no_insurance"
+
+
+def test_every_mode_has_its_title_and_says_where_it_is_offered() -> None:
+    from trainer.drills.flashcards import MODE_TITLES
+    from trainer.rules import PRESETS
+
+    assert set(MODE_TITLES) == set(FlashMode)
+    assert all(mode.title for mode in FlashMode)
+    assert len({mode.title for mode in FlashMode}) == len(FlashMode)
+    assert FlashMode.CHARLIE.offered(PRESETS["evolution"])
+    assert not FlashMode.CHARLIE.offered(PRESETS["pot-of-gold"])
+    assert all(m.offered(PRESETS["pot-of-gold"]) for m in FlashMode if m is not FlashMode.CHARLIE)

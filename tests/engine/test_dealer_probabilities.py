@@ -29,6 +29,7 @@ def exact_columns(shoe: tuple[int, ...], up: int, h17: bool, peek: bool) -> list
     return out
 
 
+@pytest.mark.slow
 @given(shoe=st.lists(st.integers(0, 4), min_size=10, max_size=10).map(tuple),
        up=st.integers(1, 10), h17=st.booleans(), peek=st.booleans())
 def test_matches_exact_enumeration(shoe, up, h17, peek) -> None:

@@ -196,3 +196,57 @@ def test_a_write_queued_after_a_decision_finds_its_row(db_path: Path, quick_stor
     assert saver.close().saved
     with ProgressStore.open(db_path) as store:
         assert seen == [s.id for s in store.decisions()]
+
+
+def test_an_io_fault_lets_go_of_the_connection_and_the_next_save_reopens(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: a connection that met a disk I/O error was kept, and Try again never recovered."""
+    from trainer.progress.errors import StorageError
+
+    saver = SessionSaver(lambda: ProgressStore.open(db_path))
+    saver.start("evolution", Mode.FLASHCARDS, {})
+    saver.decision(decision(situation_key="first"))
+    assert saver.save().saved_answers == 1
+    broken = saver.store
+    real = ProgressStore.record_decision
+
+    def failing(store: ProgressStore, *args: object) -> int:
+        if store is broken:
+            raise StorageError(db_path, "disk I/O error")
+        return real(store, *args)   # type: ignore[arg-type]
+    monkeypatch.setattr(ProgressStore, "record_decision", failing)
+    saver.decision(decision(situation_key="second"))
+    state = saver.save()
+    assert isinstance(state.problem, StorageError) and state.answers == 1
+    assert state.saved_answers == 1 and saver.store is None     # let go, answer kept
+    state = saver.save()
+    assert state.saved and state.saved_answers == 2 and saver.store is not broken
+    assert saver.close().saved
+    with ProgressStore.open(db_path) as store:
+        assert keys(store) == ["first", "second"]
+
+
+def test_a_damaged_file_stops_the_tries_but_try_again_saves_every_answer_kept(
+        db_path: Path) -> None:
+    from trainer.progress.errors import CorruptDatabaseError
+
+    damaged = [True]
+
+    def opener() -> ProgressStore:
+        if damaged[0]:
+            raise CorruptDatabaseError(db_path, "it is damaged (test)")
+        return ProgressStore.open(db_path)
+    saver = SessionSaver(opener)
+    saver.start("evolution", Mode.FLASHCARDS, {})
+    for number in range(3):
+        saver.decision(decision(situation_key=f"kept {number}"))
+        state = saver.save()
+    assert state.stopped and state.answers == 3 and state.saved_answers == 0
+    assert "3 answers are kept" in state.text()
+    damaged[0] = False                   # the player restored a backup
+    assert saver.save().stopped          # not retried by itself...
+    state = saver.try_again()            # ...but by Try again
+    assert state.saved and state.problem is None and state.saved_answers == 3
+    assert saver.close().saved
+    with ProgressStore.open(db_path) as store:
+        assert keys(store) == ["kept 0", "kept 1", "kept 2"]

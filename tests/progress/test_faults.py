@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,9 +80,11 @@ def test_damage_found_on_close_is_reported(db_path: Path) -> None:
     store = ProgressStore.open(db_path)
     store.tuples("PRAGMA cache_size = 1")
     size = db_path.stat().st_size
-    with db_path.open("r+b") as handle:  # another program scribbles over the second half
-        handle.seek(size // 2)
-        handle.write(random.Random(6).randbytes(size // 2))
+    scribble = ("import random, sys\n"      # another program scribbles over the second half
+                "with open(sys.argv[1], 'r+b') as handle:\n"
+                f"    handle.seek({size // 2})\n"
+                f"    handle.write(random.Random(6).randbytes({size // 2}))\n")
+    subprocess.run([sys.executable, "-c", scribble, str(db_path)], check=True)
     with pytest.raises(CorruptDatabaseError, match=r"progress\.sqlite3"):
         store.close()
     with pytest.raises(RuntimeError):  # closed all the same

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
 
-from tests.progress.factories import decision
-from trainer.progress import schema
+from tests.progress.factories import FIXED_NOW, decision
+from trainer.progress import opening, schema
 from trainer.progress.errors import CorruptDatabaseError, NewerDatabaseError, ProgressStoreError
 from trainer.progress.store import ProgressStore
 
@@ -130,6 +131,30 @@ def test_an_existing_backup_is_never_overwritten(
     assert store.backup == taken.with_name(taken.name + "-2")
     assert taken.read_bytes() == b"an older backup"
     assert not list(db_path.parent.glob("*.partial"))
+
+
+def test_an_upgrade_killed_after_its_backup_makes_no_second_one(
+        open_store: Callable[..., ProgressStore], db_path: Path) -> None:
+    """Before: an upgrade killed once its backup was complete left two identical backups (two
+    of 181 MB in the fault run) after the next open."""
+    _make_v1(db_path)
+    first = opening._backup(db_path, 1, 5.0, lambda: FIXED_NOW)   # the killed upgrade's copy
+    store = open_store()
+    assert store.backup == first
+    assert sorted(p.name for p in db_path.parent.glob("*.bak-*")) == [first.name]
+    assert store.rows("PRAGMA user_version")[0]["user_version"] == schema.SCHEMA_VERSION
+
+
+def test_a_backup_of_other_content_is_not_taken_for_this_one(
+        open_store: Callable[..., ProgressStore], db_path: Path) -> None:
+    _make_v1(db_path)
+    earlier = opening._backup(db_path, 1, 5.0, lambda: FIXED_NOW - timedelta(days=1))
+    with Database(db_path) as db:      # an answer given since that copy
+        db.execute("UPDATE decisions SET ev_loss = 0.5")
+    store = open_store()
+    assert store.backup is not None and store.backup != earlier
+    assert _pragma(store.backup, "user_version") == 1
+    assert len(list(db_path.parent.glob("*.bak-*"))) == 2
 
 
 def _refused_untouched(db_path: Path, error: type[ProgressStoreError]) -> ProgressStoreError:

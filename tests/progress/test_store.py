@@ -53,7 +53,7 @@ def test_sessions_start_and_end(store: ProgressStore) -> None:
     [row] = store.rows("SELECT * FROM sessions")
     assert row == {"id": session, "started": "2026-03-01T12:00:00Z",
                    "ended": "2026-03-01T13:00:00Z", "preset": "pot-of-gold", "mode": "shoe",
-                   "settings": '{"bet": 10, "decks": 6}'}
+                   "settings": '{"bet": 10, "decks": 6}', "rules": "d7585231ad7f29ba"}
     with pytest.raises(ValueError, match="no session 99"):
         store.end_session(99)
 

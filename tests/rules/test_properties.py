@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -339,6 +340,7 @@ def test_timer_and_balance_fallbacks_keep_round_legal(table, data) -> None:
     check_settled(rnd, before, ledger)
 
 
+@pytest.mark.slow
 @given(rules=st.sampled_from([EVOLUTION, POT_OF_GOLD]), seed=st.integers(0, 2**32 - 1),
        data=st.data())
 def test_rounds_until_cut_card_conserve_the_shoe(rules, seed, data) -> None:
@@ -360,3 +362,17 @@ def test_rounds_until_cut_card_conserve_the_shoe(rules, seed, data) -> None:
     assert shoe.position >= shoe.cut_index
     assert shoe.position - shoe.cut_index < 30  # only the round that met the cut card went past
     assert rounds > 10
+
+
+def test_each_action_has_one_key_one_button_and_a_marked_name() -> None:
+    """Stated once in the rules core: the window's keys, its buttons and the terminal's prompt
+    all read these."""
+    from trainer.rules import Action
+
+    assert {a: a.key for a in Action} == {
+        Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.FREE_DOUBLE: "D",
+        Action.SPLIT: "P", Action.FREE_SPLIT: "P", Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
+    assert [a.marked() for a in Action] == [
+        "[H]it", "[S]tand", "[D]ouble", "Free [D]ouble", "S[P]lit", "Free S[P]lit",
+        "Insurance: [Y]es", "Insurance: [N]o"]
+    assert Action.INSURE.title == "Insure" and Action.INSURE.button == "Insurance: Yes"

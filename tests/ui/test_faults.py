@@ -106,12 +106,16 @@ def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
         qtbot.waitUntil(lambda: "11 answers are not saved yet: the progress file is locked"
                         in page.status.text(), timeout=10000)
         qtbot.waitUntil(lambda: bool(warnings))
+        assert page.saving.retry.isVisible()
         page.grab().save(str(tmp_path / "waiting.png"))
     assert len(warnings) == 1 and "locked by another program" in warnings[0]
     assert "your answers are kept and saved as soon as the file can take them" in warnings[0]
-    asked.append(answer(qtbot, page))   # the next answer saves what waited
+    qtbot.mouseClick(page.saving.retry, Qt.MouseButton.LeftButton)   # Try again, lock gone
+    qtbot.waitUntil(lambda: page.link.saver.state.saved and page.saving.retry.isHidden()
+                    and page.status.text() == f"Saved: 12 answers in {path}", timeout=10000)
+    asked.append(answer(qtbot, page))   # and the next answer is saved as ever
     qtbot.waitUntil(lambda: page.link.saver.state.saved
-                    and page.status.text() == f"Saving to {path}", timeout=10000)
+                    and page.status.text() == f"Saved: 13 answers in {path}", timeout=10000)
     page.shutdown()
     with ProgressStore.open(path) as saved:
         assert [s.decision.situation_key for s in saved.decisions()] == asked

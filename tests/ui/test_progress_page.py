@@ -380,3 +380,41 @@ def test_counting_answers_get_their_own_lines_and_review_counting_opens_the_revi
     counting = window.pages["counting"].page
     assert counting.tabs.currentWidget() is counting.review
     counting.shutdown()
+
+
+def test_a_read_that_fails_is_said_never_shown_as_data(qtbot, settings_for, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: a failed cost read said the costs "need their rules: choose their file in
+    Settings", and a failed read of the cards due showed "0 flashcards due"."""
+    from trainer.progress.errors import DatabaseLockedError
+    from trainer.ui.progress import page as page_module
+
+    db = tmp_path / "data" / "progress.sqlite3"
+    db.parent.mkdir()
+    seed(db, days=3, per_day=10)
+    real_trends, real_cards = page_module.load_trends, page_module.load_cards
+
+    def locked(*args: object, **kwargs: object) -> object:
+        raise DatabaseLockedError(db)
+    monkeypatch.setattr(page_module, "load_trends", locked)
+    monkeypatch.setattr(page_module, "load_cards", locked)
+    page = progress_page(settings_for(tmp_path / "data"))
+    assert isinstance(page, ProgressPage)
+    qtbot.addWidget(page)
+    page.resize(1090, 800)
+    with qtbot.waitSignal(page.loaded, timeout=20_000):
+        page.show()
+    qtbot.waitUntil(lambda: page.costs_error is not None and page.cards_error is not None,
+                    timeout=60_000)
+    assert page.headline.text() == ("What your play costs could not be read: the progress "
+                                    "file is locked by another program.")
+    assert "needs their rules" not in page.headline.text()
+    assert "flashcards due could not be read" in page.summary.text()
+    assert "0 flashcards due" not in page.summary.text()
+    assert page.fault.isVisible() and "is locked by another program" in page.fault_label.text()
+    monkeypatch.setattr(page_module, "load_trends", real_trends)
+    monkeypatch.setattr(page_module, "load_cards", real_cards)
+    page.read_again()                                   # the lock is gone: Try again
+    qtbot.waitUntil(lambda: bool(page.trends) and page.cards is not None, timeout=60_000)
+    assert page.costs_error is None and page.cards_error is None and page.fault.isHidden()
+    assert "could not be read" not in page.headline.text() + page.summary.text()

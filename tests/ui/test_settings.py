@@ -54,7 +54,12 @@ def test_each_setting_on_the_page_is_declared_whole() -> None:
         assert setting.editor is not cfg.Editor.VALUE or setting.allowed is not None
     assert cfg.PENETRATION.problem(0.95) == (
         "0.95 is not allowed for Penetration: Share of the shoe dealt before the cut card "
-        "(0.5 to 0.9).")
+        "(50% to 90%; until set here, the rule set's own).")
+    from trainer.rules.ruleset import PENETRATIONS, RuleSet
+    assert (cfg.PENETRATION.default, cfg.PENETRATION.allowed.minimum,
+            cfg.PENETRATION.allowed.maximum) == (PENETRATIONS.usual, PENETRATIONS.lowest,
+                                                 PENETRATIONS.highest)
+    assert RuleSet().penetration == PENETRATIONS.usual
     assert cfg.DEALER_SPEED_MS.problem("fast") == "Dealer speed takes a int, not 'fast'."
     assert list(cfg.WINDOW_PAGE.allowed.labels) == [page.key for page in PAGES]
 

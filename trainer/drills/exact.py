@@ -15,6 +15,7 @@ from strategy_charts.composition import Composition, add, full_shoe, of_values, 
 from strategy_charts.hand_values import FREE, REAL, UpCardValues
 from strategy_charts.up_card import live_hand
 from trainer.rules import Action, RuleSet, offers
+from trainer.rules.insurance import insurance_ev
 
 from .situations import Context, Spot, StakeLabel
 
@@ -37,7 +38,7 @@ def shoe_view(decks: int, seen: Composition) -> Composition:
 def insurance_evs(unseen: Composition) -> Evs:
     """Insure (half a bet, pays 2:1) or not, given the cards the hole card can be."""
     p_ten = unseen[9] / sum(unseen)
-    return {Action.INSURE.value: 1.5 * p_ten - 0.5, Action.NO_INSURANCE.value: 0.0}
+    return {Action.INSURE.value: insurance_ev(p_ten), Action.NO_INSURANCE.value: 0.0}
 
 
 def exact_evs(rules: RuleSet, spot: Spot, unseen: Composition) -> Evs:

@@ -26,7 +26,7 @@ from datetime import datetime
 from enum import Enum
 from fractions import Fraction
 
-from trainer.rules import Action, Card, Hand, Rank, Stakes, Suit
+from trainer.rules import Action, Card, Hand, Rank, RuleSet, Stakes, Suit
 
 from .catalog import Catalog
 from .comebacks import Comebacks
@@ -56,6 +56,24 @@ class FlashMode(Enum):
     PAIRS = "pairs"
     FREE = "free"
     CHARLIE = "charlie"
+
+    @property
+    def title(self) -> str:
+        """The mode as a player reads it ("Free Bet differences")."""
+        return MODE_TITLES[self]
+
+    def offered(self, rules: RuleSet | None) -> bool:
+        """True when the mode has cards under ``rules`` (Charlie hands need Six Card Charlie)."""
+        return self is not FlashMode.CHARLIE or (rules is not None and rules.six_card_charlie)
+
+
+#: Every mode's title, once (a mode without one fails ``tests/drills/test_flashcards.py``).
+MODE_TITLES = {
+    FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
+    FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
+    FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
+    FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
+}
 
 
 def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:

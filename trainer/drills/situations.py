@@ -28,7 +28,7 @@ from functools import cached_property
 
 from strategy_charts import table_keys
 from strategy_charts.composition import Composition, of_values, size, total
-from trainer.rules import PRESETS, Card, Hand, Phase, Round, RuleSet, offers
+from trainer.rules import Card, Hand, Phase, Round, RuleSet, offers, releases
 
 
 class Context(Enum):
@@ -132,16 +132,10 @@ def values_of(hand: Composition) -> tuple[int, ...]:
     return tuple(v for v in range(1, 11) for _ in range(hand[v - 1]))
 
 
-#: The preset part of a custom rule set's keys, before its fingerprint.
-CUSTOM_PREFIX = "custom-"
-
-
-def preset_label(rules: RuleSet) -> str:
-    """The preset part of a key: the preset's name, or ``custom-FINGERPRINT``."""
-    known = PRESETS.get(rules.name)
-    if known is not None and known.fingerprint() == rules.fingerprint():
-        return rules.name
-    return f"{CUSTOM_PREFIX}{rules.fingerprint()}"
+#: The preset part of keys (see :mod:`trainer.rules.releases`, which states it once).
+CUSTOM_PREFIX = releases.CUSTOM_PREFIX
+preset_label = releases.history_label
+label_fingerprint = releases.label_fingerprint
 
 
 @dataclass(frozen=True)

@@ -21,24 +21,14 @@ from .grading import Grade
 from .records import GradedDecision, Verdict
 from .study import Counts
 
-#: Key -> the actions it may stand for (the one offered is taken).
-KEYS: dict[str, tuple[Action, ...]] = {
-    "H": (Action.HIT,),
-    "S": (Action.STAND,),
-    "D": (Action.FREE_DOUBLE, Action.DOUBLE),
-    "P": (Action.FREE_SPLIT, Action.SPLIT),
-    "Y": (Action.INSURE,),
-    "N": (Action.NO_INSURANCE,),
-}
+#: Key -> the actions it may stand for (the one offered is taken): each action's own key.
+KEYS: dict[str, tuple[Action, ...]] = {}
+for _action in Action:
+    KEYS.setdefault(_action.key, ())
+    KEYS[_action.key] += (_action,)
 QUIT = "Q"
 UNDO = "U"
 
-_LABELS = {
-    Action.HIT: "[H]it", Action.STAND: "[S]tand", Action.DOUBLE: "[D]ouble",
-    Action.FREE_DOUBLE: "[D]ouble free", Action.SPLIT: "S[P]lit",
-    Action.FREE_SPLIT: "S[P]lit free", Action.INSURE: "[Y]es insure",
-    Action.NO_INSURANCE: "[N]o insurance",
-}
 
 
 def action_for_key(key: str, offered: Collection[Action]) -> Action | None:
@@ -52,7 +42,7 @@ def action_for_key(key: str, offered: Collection[Action]) -> Action | None:
 def prompt(offered: Collection[Action], can_undo: bool = False) -> str:
     """The choice line, e.g. '[H]it [S]tand [D]ouble free  [U]ndo [Q]uit > '."""
     extra = "[U]ndo [Q]uit" if can_undo else "[Q]uit"
-    return " ".join(_LABELS[a] for a in offered) + f"  {extra} > "
+    return " ".join(a.marked() for a in offered) + f"  {extra} > "
 
 
 def day_line(counts: Counts) -> str:

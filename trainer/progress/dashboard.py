@@ -33,7 +33,7 @@ from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
 from trainer.progress.trend import LeakTrend, leak_trend
-from trainer.rules import PRESETS, RuleSet
+from trainer.rules import PRESETS, RuleSet, releases
 
 #: The strategy chart whose grid the heatmap uses when no single preset is chosen.
 GRID_PRESET = "evolution"
@@ -127,10 +127,11 @@ def due_load(due: Sequence[datetime], today: date, days: int = 14) -> list[tuple
 
 
 def preset_title(preset: str) -> str:
-    """How a preset of the history is named on the page: custom rule sets by fingerprint."""
+    """How a preset of the history is named on the page: custom rule sets by fingerprint, a
+    preset's older rules by their release ("evolution, rules of version 0.1")."""
     if preset.startswith(CUSTOM_PREFIX):
         return f"custom rules {preset.removeprefix(CUSTOM_PREFIX)[:8]}"
-    return preset
+    return releases.title(preset) or preset
 
 
 def load_progress(path: Path, query: ProgressQuery, today: date | None = None,

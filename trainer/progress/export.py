@@ -6,16 +6,20 @@ took back: kept, like everything stored). Floats are written exactly (shortest
 round-trip form), so :func:`read_csv` gives back the very records that were stored. The file
 is written beside its destination under a temporary name, flushed to disk, then renamed over
 it, so a crash never leaves a half-written export; a folder, a device or a read-only file is
-refused (:mod:`trainer.rules.atomic_file`).
+refused (:mod:`trainer.rules.atomic_file`), and so are the progress file itself and the files
+SQLite keeps beside it (renaming an export over them would destroy the history).
+:func:`export_problem` says a failed export in one plain sentence.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from trainer.progress.files import COMPANIONS
 from trainer.progress.filters import Filter
 from trainer.progress.store import (
     DECISION_COLUMNS,
@@ -23,7 +27,7 @@ from trainer.progress.store import (
     StoredDecision,
     decision_from_row,
 )
-from trainer.rules.atomic_file import atomic_write
+from trainer.rules.atomic_file import RefusedTargetError, atomic_write
 
 HEADER = list(DECISION_COLUMNS)
 #: Every decision, undone ones included (the default of an export).
@@ -33,7 +37,12 @@ ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (â™  â
 
 def export_csv(store: ProgressStore, path: str | os.PathLike[str],
                only: Filter = ALL_KEPT) -> int:
-    """Write every decision matching ``only`` to ``path`` atomically; returns the row count."""
+    """Write every decision matching ``only`` to ``path`` atomically; returns the row count.
+
+    Raises OSError (RefusedTargetError for a target that must not be written)."""
+    history = {os.path.realpath(store.path) + end for end in ("", *COMPANIONS)}
+    if os.path.realpath(path) in history:
+        raise RefusedTargetError(errno.EINVAL, "it is the progress file itself", str(path))
     count = 0
     with atomic_write(path, encoding=ENCODING, newline="") as out:
         writer = csv.writer(out)
@@ -49,3 +58,14 @@ def read_csv(path: str | os.PathLike[str]) -> Iterator[StoredDecision]:
     with Path(path).open(encoding=ENCODING, newline="") as source:
         for row in csv.DictReader(source):
             yield StoredDecision(int(row["id"]), int(row["session_id"]), decision_from_row(row))
+
+
+def export_problem(target: str | os.PathLike[str], error: OSError) -> str:
+    """Why an export to ``target`` failed and what to do, in one plain sentence."""
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return (f"Not exported to {target}: the disk is full. Free some space on that disk, "
+                "or choose a folder on another disk, and export again; your progress is "
+                "unchanged.")
+    reason = error.strerror or str(error)
+    return (f"Not exported to {target}: {reason}. Choose another file or folder and export "
+            "again; your progress is unchanged.")

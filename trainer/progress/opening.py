@@ -2,12 +2,17 @@
 
 The order matters: the location is checked (the folder is a folder, the file is not one) and,
 for writing, that the file, the files SQLite keeps beside it and the folder may be written, so
-a read-only file is refused before SQLite creates anything beside it. The header is read from
-the file; ``PRAGMA quick_check`` and the version, owner and recorded steps are read through
-SQLite without writing; only then is the write lock taken (BEGIN IMMEDIATE, so a locked file is
-found now rather than at the first answer), backups left half-made by a killed upgrade removed,
-the file copied aside with the backup API if it has data and steps are pending, and the steps
-applied in that same transaction. WAL mode is switched on last.
+a read-only file is refused before SQLite creates anything beside it. Nothing here ever opens
+the file itself (see :mod:`trainer.progress.files`, which makes every connection, for why):
+SQLite reads the header, in a read-only probe whose first query fails on a file that is not a
+database; ``PRAGMA quick_check`` and the version, owner and recorded steps are read through
+SQLite without writing, in one read transaction (so another process creating the file between
+two of them cannot make it look like some other program's); only then is the write lock taken
+(BEGIN IMMEDIATE, so a locked file is found now rather than at the first answer), backups left
+half-made by a killed upgrade removed, the file copied aside with the backup API if it has data
+and steps are pending (unless a complete backup of this very content is already there, left by
+an upgrade killed after its copy), and the steps applied in that same transaction. WAL mode is
+switched on last.
 
 Read-only opening (:func:`connect_read_only`, for stats and exports) writes nothing at all: a
 missing file reads as an empty history, a file that may not be written is opened immutable (no
@@ -18,16 +23,16 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import os
 import sqlite3
-import urllib.parse
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from trainer.progress import schema
+from trainer.progress import files, schema
 from trainer.progress.errors import (
     CorruptDatabaseError,
     LocationError,
@@ -37,12 +42,13 @@ from trainer.progress.errors import (
     translate_os,
 )
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 #: Seconds to wait for another writer before reporting the file locked (SQLite's busy timeout;
 #: Python's default). The app waits off the UI thread; the terminal drill simply waits.
 BUSY_TIMEOUT = 5.0
 #: The files SQLite keeps beside a WAL-mode database.
 COMPANIONS = ("-wal", "-shm")
+#: SQLite's result code for "file is not a database".
+_NOT_A_DATABASE = 26
 
 
 def connect(path: Path, busy_timeout: float,
@@ -54,9 +60,10 @@ def connect(path: Path, busy_timeout: float,
     except OSError as error:
         raise translate_os(path, error) from error
     check_writable(path)
-    check_header(path)
+    if path.exists():
+        check_header(path, busy_timeout)
     try:
-        conn = sqlite3.connect(path, timeout=busy_timeout, check_same_thread=False)
+        conn: sqlite3.Connection = files.connect(path, timeout=busy_timeout)
     except sqlite3.Error as error:
         raise translate(path, error) from error
     with _closed_on_failure(conn, path):
@@ -76,16 +83,13 @@ def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
     except OSError as error:
         raise translate_os(path, error) from error
     if empty:   # no history yet: an empty, current database in memory
-        conn = sqlite3.connect(":memory:", check_same_thread=False)
+        conn = files.memory()
         schema.migrate(Database(conn, recursive_triggers=False, execute_plugins=False))
         return conn
-    check_header(path)
     wal = path.with_name(path.name + "-wal")
     immutable = not _may_write(path) and not (wal.exists() and wal.stat().st_size)
-    uri = (f"file:{urllib.parse.quote(str(path))}?mode=ro"
-           + ("&immutable=1" if immutable else ""))
     try:
-        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
+        conn = files.connect(path, timeout=busy_timeout, read_only=True, immutable=immutable)
     except sqlite3.Error as error:
         raise translate(path, error) from error
     with _closed_on_failure(conn, path):
@@ -94,8 +98,8 @@ def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
         _refuse_foreign_or_newer(state, path)
         if state.version >= schema.SCHEMA_VERSION:
             return conn
-        copy = sqlite3.connect(":memory:", check_same_thread=False)   # upgrade a copy,
-        conn.backup(copy)                                             # never the file
+        copy = files.memory()       # upgrade a copy,
+        conn.backup(copy)           # never the file
     conn.close()
     with _closed_on_failure(copy, path):
         schema.migrate(Database(copy, recursive_triggers=False, execute_plugins=False))
@@ -109,7 +113,7 @@ def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         conn.close()
-        raise translate(path, error) from error
+        raise _translated(path, error) from error
     except BaseException:
         conn.close()
         raise
@@ -141,17 +145,39 @@ def _may_write(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
 
 
-def check_header(path: Path) -> None:
-    """Refuse a non-empty file that does not start like an SQLite database (read only)."""
+def check_header(path: Path, busy_timeout: float) -> None:
+    """Refuse a file that is not an SQLite database before a writer touches it, read by
+    SQLite (never opened here: see :mod:`trainer.progress.files`).
+
+    The probe is immutable: no locks, nothing created beside the file, so a file refused is
+    left exactly as found. Taking no locks and reading no write-ahead log, it may find a live
+    database inconsistent while another process checkpoints it; so it refuses only what is no
+    database at all (SQLite's NOTADB: the header a database never rewrites is wrong) and leaves
+    every other fault to the writer's own ``quick_check``, which reads with locks.
+    """
     try:
-        with path.open("rb") as handle:
-            head = handle.read(len(SQLITE_MAGIC))
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise translate_os(path, error) from error
-    if head and head != SQLITE_MAGIC:
-        raise CorruptDatabaseError(path, "it is not an SQLite database")
+        probe = files.connect(path, timeout=busy_timeout, read_only=True, immutable=True)
+    except sqlite3.Error as error:
+        raise translate(path, error) from error
+    try:
+        probe.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.Error as error:
+        if _code(error) == _NOT_A_DATABASE:
+            raise _translated(path, error) from error
+    finally:
+        probe.close()
+
+
+def _code(error: sqlite3.Error) -> int:
+    """SQLite's primary result code of ``error``."""
+    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _translated(path: Path, error: sqlite3.Error) -> Exception:
+    """:func:`translate`, saying plainly when the file is no SQLite database at all."""
+    if _code(error) == _NOT_A_DATABASE:
+        return CorruptDatabaseError(path, "it is not an SQLite database")
+    return translate(path, error)
 
 
 def quick_check(conn: sqlite3.Connection, path: Path) -> None:
@@ -212,29 +238,75 @@ def remove_partial_backups(path: Path) -> list[Path]:
 
 def _backup(path: Path, version: int, busy_timeout: float,
             clock: Callable[[], datetime]) -> Path:
-    """Copy ``path`` to ``<name>.bak-v<version>-<UTC time>`` with the SQLite backup API.
+    """Copy ``path`` to ``<name>.bak-v<version>-<UTC time>`` with the SQLite backup API, or
+    return the backup of this very content already there (an upgrade killed after its copy
+    leaves one; the next open must not make a second of a file that may be hundreds of MB).
 
     Reads through a second connection (the first holds the write lock); never overwrites an
     existing file, and only a complete copy gets the backup's name.
     """
-    stamp = clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{path.name}.bak-v{version}-{stamp}")
-    counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.bak-v{version}-{stamp}-{counter}")
-    partial = target.with_name(target.name + ".partial")
-    source = sqlite3.connect(path, timeout=busy_timeout)
+    source = files.connect(path, timeout=busy_timeout, read_only=True)
     try:
-        copy = sqlite3.connect(partial)
+        for earlier in sorted(path.parent.glob(f"{glob.escape(path.name)}.bak-v{version}-*")):
+            if not earlier.name.endswith((".partial", *files.COMPANIONS)) and _same_content(
+                    source, earlier):
+                return earlier
+        stamp = clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+        target = path.with_name(f"{path.name}.bak-v{version}-{stamp}")
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = path.with_name(f"{path.name}.bak-v{version}-{stamp}-{counter}")
+        partial = target.with_name(target.name + ".partial")
         try:
-            source.backup(copy)
-        finally:
-            copy.close()
-        partial.rename(target)
-    except BaseException:
-        partial.unlink(missing_ok=True)  # our own incomplete copy, never the user's file
-        raise
+            copy = files.connect(partial, timeout=busy_timeout)
+            try:
+                source.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")   # one self-contained file
+            finally:
+                copy.close()
+            partial.rename(target)
+        except BaseException:
+            partial.unlink(missing_ok=True)  # our own incomplete copy, never the user's file
+            raise
     finally:
         source.close()
     return target
+
+
+def _same_content(source: sqlite3.Connection, backup: Path) -> bool:
+    """True when ``backup`` is a readable SQLite file holding exactly ``source``'s rows
+    (read immutable: nothing writes a backup, and nothing is left beside it)."""
+    try:
+        other = files.connect(backup, timeout=0, read_only=True, immutable=True)
+    except sqlite3.Error:
+        return False
+    try:
+        return content_digest(other) == content_digest(source)
+    except sqlite3.Error:
+        return False     # damaged or not a database: not a backup to rely on
+    finally:
+        other.close()
+
+
+def content_digest(conn: sqlite3.Connection) -> str:
+    """A digest of a database's schema and every row of every table, read through SQLite
+    in one read transaction (two files with the same digest hold the same history)."""
+    digest = hashlib.sha256()
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        for version in ("user_version", "application_id"):
+            digest.update(repr(conn.execute(f"PRAGMA {version}").fetchone()).encode())
+        tables = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
+                              "ORDER BY name").fetchall()
+        for name, sql in tables:
+            digest.update(repr((name, sql)).encode())
+            quoted = '"' + name.replace('"', '""') + '"'
+            for row in conn.execute(f"SELECT * FROM {quoted} ORDER BY rowid"):
+                digest.update(repr(row).encode())
+    finally:
+        if own:
+            conn.rollback()
+    return digest.hexdigest()

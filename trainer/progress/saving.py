@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
-from trainer.progress.errors import ProgressStoreError
+from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
 from trainer.progress.store import ProgressStore
 
 T = TypeVar("T")
+#: Faults after which the connection is kept: the next try on it may succeed.
+_KEEPS_CONNECTION = (DatabaseLockedError, DiskFullError)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class SaveState:
     waiting: int                  # writes not saved yet
     answers: int                  # of them, graded decisions (what a player calls answers)
     problem: ProgressStoreError | None = None
+    saved_answers: int = 0        # answers whose commit has returned, since the saver began
 
     @property
     def saved(self) -> bool:
@@ -98,6 +101,7 @@ class SessionSaver:
         self._save_lock = threading.Lock()      # one save at a time
         self._session: Row | None = None
         self._problem: ProgressStoreError | None = None
+        self._saved_answers = 0
 
     @classmethod
     def with_store(cls, store: ProgressStore) -> SessionSaver:
@@ -167,7 +171,7 @@ class SessionSaver:
         """What waits now, and the last fault met (None once everything was saved)."""
         with self._queue_lock:
             answers = sum(write.answer for write in self._queue)
-            return SaveState(len(self._queue), answers, self._problem)
+            return SaveState(len(self._queue), answers, self._problem, self._saved_answers)
 
     def save(self, *, wait: bool = False) -> SaveState:
         """Write what waits, oldest first, until done or the store refuses; returns the state.
@@ -204,12 +208,31 @@ class SessionSaver:
                     raise
                 with self._queue_lock:
                     self._queue.popleft()
+                    self._saved_answers += write.answer
         except ProgressStoreError as exc:
             with self._queue_lock:
                 self._problem = exc
+            if not isinstance(exc, _KEEPS_CONNECTION):
+                self._let_go()
             return
         with self._queue_lock:
             self._problem = None
+
+    def _let_go(self) -> None:
+        """Drop the connection after a fault (call with the save lock held): the next try opens
+        the file afresh. Nothing queued is touched."""
+        store, self.store = self.store, None
+        if store is not None:
+            store.discard()
+
+    def try_again(self) -> SaveState:
+        """Forget the last fault, even one that stopped the tries, and save what waits (the
+        player's "Try again": the file restored, space freed, the lock gone)."""
+        with self._save_lock:
+            with self._queue_lock:
+                self._problem = None
+            self._let_go()
+        return self.save(wait=True)
 
     def _opened(self) -> ProgressStore:
         """The store, opened now if it is not yet (call with the save lock held)."""
@@ -229,6 +252,8 @@ class SessionSaver:
             except ProgressStoreError as exc:
                 with self._queue_lock:
                     self._problem = exc
+                if not isinstance(exc, _KEEPS_CONNECTION):
+                    self._let_go()
                 return default
 
     def close(self, *, try_again: bool = True) -> SaveState:
@@ -242,7 +267,7 @@ class SessionSaver:
             try:
                 store.close()
             except ProgressStoreError as exc:
-                return SaveState(state.waiting, state.answers, exc)
+                return SaveState(state.waiting, state.answers, exc, state.saved_answers)
         return state
 
 

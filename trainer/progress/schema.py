@@ -132,6 +132,30 @@ def counting_drills(db: Database) -> None:
                                        index_name="idx_decisions_mode")
 
 
+@_step
+def session_rules(db: Database) -> None:
+    """Version 6: each session keeps the fingerprint of the rules its answers were graded by.
+
+    A preset's name alone said which rules only while the preset never changed; with the
+    fingerprint, a later release can change a preset and the reviews still tell the old rules
+    from the new (:mod:`trainer.rules.releases`). Sessions already stored were graded by the
+    rules the presets were first released with (version 0.1, frozen here like every released
+    step), a custom rule set by the rules its label names; any other is left unknown (NULL).
+    """
+    db.table("sessions").add_column("rules", str)
+    for name, fingerprint in _FIRST_RELEASED.items():
+        db.execute("UPDATE sessions SET rules = ? WHERE preset = ?", [fingerprint, name])
+    db.execute("UPDATE sessions SET rules = substr(preset, 8) WHERE preset LIKE 'custom-%' "
+               "AND length(preset) > 7")
+
+
+#: The presets' fingerprints as first released (version 0.1), for :func:`session_rules`: frozen
+#: literals, since a released step must do the same to every file, whatever a later release's
+#: presets are (``tests/progress/test_rule_versions.py`` ties them to the release list).
+_FIRST_RELEASED = {"evolution": "8d5ec15c6387eead", "pot-of-gold": "d7585231ad7f29ba",
+                   "pot-of-gold-8d": "7df75976b7fd98fe"}
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 
@@ -157,7 +181,23 @@ class FileState:
 
 
 def inspect(conn: sqlite3.Connection) -> FileState:
-    """Read the file's version, owner and recorded steps (read-only queries only)."""
+    """Read the file's version, owner and recorded steps (read-only queries only).
+
+    All in one read transaction (unless the caller's is open): read apart, another process
+    creating the file between two queries would show its tables but not yet its owner, and a
+    new history would look like some other program's file.
+    """
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        return _inspect(conn)
+    finally:
+        if own:
+            conn.rollback()
+
+
+def _inspect(conn: sqlite3.Connection) -> FileState:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -1,5 +1,11 @@
 """The progress store: one SQLite file holding sessions, every graded decision, cards, rounds.
 
+The window, its pages and terminal drills in other processes share the file at once, so the
+store never touches it outside SQLite: every connection is made by
+:mod:`trainer.progress.files`, which explains why (closing any other descriptor of the file
+drops the whole process's SQLite locks, and another process then deletes the write-ahead log
+from under this one) and refuses such access while a connection is open.
+
 Opening (see :mod:`trainer.progress.opening`) refuses a bad, newer, locked or read-only file
 untouched and backs up an older one before upgrading it; a write waits for another writer up
 to the busy timeout, then raises DatabaseLockedError (:mod:`trainer.progress.saving` keeps an
@@ -26,6 +32,7 @@ from trainer.progress import opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
+from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
 _COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
@@ -124,6 +131,15 @@ class ProgressStore:
             finally:
                 conn.close()
 
+    def discard(self) -> None:
+        """Let go of the connection without its closing checks (after a fault it met: the
+        next store opened on the file starts afresh); nothing is written."""
+        with self._lock:
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            with suppress(sqlite3.Error):
+                conn.close()
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One committed write (BEGIN IMMEDIATE ... COMMIT), sqlite errors translated."""
@@ -168,12 +184,15 @@ class ProgressStore:
 
     def start_session(self, preset: str, mode: Mode, settings: Mapping[str, Any], *,
                       at: datetime | None = None) -> int:
-        """Record the start of a practice session; returns its id."""
+        """Record the start of a practice session; returns its id. The session keeps the
+        fingerprint of the rules its preset label files answers under (NULL if none is
+        known): :func:`trainer.rules.releases.label_fingerprint`."""
         with self._transaction() as conn:
             cursor = conn.execute(
-                "INSERT INTO sessions (started, preset, mode, settings) VALUES (?, ?, ?, ?)",
+                "INSERT INTO sessions (started, preset, mode, settings, rules) "
+                "VALUES (?, ?, ?, ?, ?)",
                 (utc_text(at or self._clock()), preset, mode.value,
-                 json.dumps(dict(settings), sort_keys=True)))
+                 json.dumps(dict(settings), sort_keys=True), label_fingerprint(preset)))
         return int(cursor.lastrowid or 0)
 
     def end_session(self, session_id: int, *, at: datetime | None = None) -> None:

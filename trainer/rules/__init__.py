@@ -19,7 +19,7 @@ splits, resplits) and whether it decides at all is :mod:`trainer.rules.offers`, 
 the engine, the drills and the UI all ask.
 """
 
-from . import offers
+from . import offers, releases
 from .actions import PLAY_ACTIONS, Action
 from .auto_decision import balance_fallback, timer_decision
 from .cards import Card, Rank, Suit, cards, standard_deck
@@ -48,6 +48,7 @@ __all__ = [
     "Outcome", "Peek", "Phase", "Policy", "Rank", "Round", "RuleSet", "RuleSetError",
     "RulesError", "Seat", "SeatResult", "Shoe", "ShoeEmptyError", "SideBet", "SideBetResult",
     "StakeKind", "Stakes", "Suit", "balance_fallback", "cards", "composition_of",
-    "dealer_must_hit", "hand_total", "offers", "preset", "settle_hand", "standard_deck",
+    "dealer_must_hit", "hand_total", "offers", "preset", "releases", "settle_hand",
+    "standard_deck",
     "timer_decision",
 ]

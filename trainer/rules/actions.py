@@ -40,11 +40,35 @@ class Action(Enum):
 
     @property
     def title(self) -> str:
-        """Name as on the table's buttons."""
+        """The action named in a sentence ("Free Double", "Insure", "No Insurance")."""
         return self.value.replace("_", " ").title()
+
+    @property
+    def button(self) -> str:
+        """The action as the table's button reads ("Insurance: Yes" for insuring)."""
+        return _BUTTONS.get(self, self.title)
+
+    @property
+    def key(self) -> str:
+        """The letter key that takes the action, in the window and the terminal alike (one key
+        for a free and a paid double, or split: whichever is offered is taken)."""
+        return _KEYS[self.family]
+
+    def marked(self) -> str:
+        """The button's words with the key in brackets, for the terminal ("[H]it",
+        "Free S[P]lit", "Insurance: [N]o"): the key's letter where a word starts, else its
+        first letter."""
+        words, key = self.button, self.key
+        starts = [i for i, c in enumerate(words) if c.upper() == key and (
+            i == 0 or not words[i - 1].isalpha())]
+        at = starts[0] if starts else words.upper().index(key)
+        return f"{words[:at]}[{key}]{words[at + 1:]}"
 
 
 _FAMILY = {Action.FREE_DOUBLE: Action.DOUBLE, Action.FREE_SPLIT: Action.SPLIT}
+_BUTTONS = {Action.INSURE: "Insurance: Yes", Action.NO_INSURANCE: "Insurance: No"}
+_KEYS = {Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.SPLIT: "P",
+         Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
 
 #: Actions on a hand (insurance is a separate decision before play).
 PLAY_ACTIONS = (Action.HIT, Action.STAND, Action.DOUBLE, Action.FREE_DOUBLE,

@@ -78,10 +78,6 @@ class Hand:
         """Two cards of equal blackjack value (J-Q is a pair)."""
         return self.card_count == 2 and self.cards[0].same_value(self.cards[1])
 
-    def is_charlie(self, cards_needed: int = 6) -> bool:
-        """True when the hand holds ``cards_needed`` cards and has not busted."""
-        return self.card_count >= cards_needed and not self.is_bust
-
     def with_card(self, card: Card) -> Hand:
         """This hand with one more card."""
         return replace(self, cards=(*self.cards, card))

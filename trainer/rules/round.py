@@ -26,6 +26,8 @@ from .cards import Card
 from .dealer import DealerFinal, dealer_must_hit
 from .errors import IllegalActionError, InsufficientBalanceError, ShoeEmptyError
 from .hand import Hand
+from .insurance import PAYS as INSURANCE_PAYS
+from .insurance import STAKE as INSURANCE_STAKE
 from .ruleset import RuleSet
 from .seat import Bets, Seat, SeatResult
 from .settlement import is_charlie, settle_hand
@@ -196,7 +198,7 @@ class Round:
         seat = self.seat
         if self.phase is Phase.INSURANCE:
             if action is Action.INSURE:
-                seat.insurance = seat.bets.main / 2
+                seat.insurance = seat.bets.main * INSURANCE_STAKE
                 seat.pay(-seat.insurance)
             seat.insurance_decided = True
             return
@@ -339,7 +341,8 @@ class Round:
             hands = tuple(settle_hand(h, dealer, self.rules) for h in seat.hands)
             insurance = None
             if seat.insurance is not None:
-                insurance = seat.insurance * 2 if dealer.blackjack else -seat.insurance
+                insurance = (seat.insurance * INSURANCE_PAYS if dealer.blackjack
+                             else -seat.insurance)
                 seat.pay(seat.insurance + insurance)
             side = settle_side_bets(self.rules, seat.bets.side, seat.initial_cards,
                                     self.dealer_up, seat.lammers, dealer.blackjack)

@@ -29,6 +29,20 @@ class Peek(Enum):
 
 
 @dataclass(frozen=True)
+class Penetrations:
+    """The cut cards a rule set may have: a share of the shoe, and the usual one."""
+
+    lowest: float = 0.5
+    highest: float = 0.9
+    usual: float = 0.75
+
+
+#: The one statement of the penetration's range and default (the rules files and the Settings
+#: page both read it).
+PENETRATIONS = Penetrations()
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """Every rule of one Free Bet Blackjack game.
 
@@ -39,7 +53,9 @@ class RuleSet:
     name: str = field(default="custom", metadata={"doc": "Name shown in the app and the tables."})
     decks: int = field(default=8, metadata={"doc": "Decks in the shoe (1 to 8)."})
     penetration: float = field(
-        default=0.75, metadata={"doc": "Share of the shoe dealt before the cut card (0.5 to 0.9)."})
+        default=PENETRATIONS.usual,
+        metadata={"doc": "Share of the shoe dealt before the cut card "
+                         f"({PENETRATIONS.lowest} to {PENETRATIONS.highest})."})
     dealer_hits_soft_17: bool = field(
         default=False, metadata={"doc": "true: dealer hits soft 17 (H17); false: stands (S17)."})
     peek: Peek = field(
@@ -216,8 +232,8 @@ def _validate(rules: RuleSet) -> None:
 
     if not 1 <= rules.decks <= 8:
         raise bad("decks", "1 to 8")
-    if not 0.5 <= rules.penetration <= 0.9:
-        raise bad("penetration", "0.5 to 0.9")
+    if not PENETRATIONS.lowest <= rules.penetration <= PENETRATIONS.highest:
+        raise bad("penetration", f"{PENETRATIONS.lowest} to {PENETRATIONS.highest}")
     if not 2 <= rules.max_hands <= 4:
         raise bad("max_hands", "2, 3 or 4")
     if not rules.free_double_totals <= frozenset(range(4, 21)):

@@ -47,8 +47,8 @@ class PageSpec:
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("flashcards", "Flashcards",
-             "One decision at a time, dealt at once: due cards, all, Free Bet differences, hard, "
-             "soft, pairs, free-stake hands, Charlie hands and insurance.",
+             "One decision at a time, dealt at once: the study queue's due cards, or the kind "
+             "of hand you choose.",
              "trainer.ui.practice.flashcards_page:flashcards_page", ahead=False),
     PageSpec("shoe", "Shoe practice",
              "Whole shoes with bankroll, bets and side bets, settled bet by bet.",

@@ -18,7 +18,9 @@ files:
    in :data:`SIDE_BETS` (the order of the tables, the lab's wagers and the table's spots);
 3. ``trainer/rules/ruleset.py``: the :class:`~trainer.rules.ruleset.RuleSet` field that offers
    it (a bool, with its ``metadata["doc"]``), and ``trainer/rules/presets.py`` to offer it in a
-   preset;
+   preset; the new field changes every preset's fingerprint, so ``trainer/rules/releases.py``
+   takes a new release of each preset (``tests/progress/test_rule_versions.py`` fails until it
+   has them);
 4. ``trainer/rules/seat.py``: the :class:`~trainer.rules.seat.Bets` field that stakes it;
 5. ``docs/rules/rule-set.md``: the field's row (a test checks it against the code), and the
    bet's rules with their source on the page of the game that offers it.

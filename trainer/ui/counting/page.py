@@ -42,7 +42,8 @@ from trainer.rules import RulesError, RuleSet, preset
 from ..background import Job, Latest
 from ..practice.progress_link import ProgressLink
 from ..practice.rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
-from ..widgets import ERROR_STYLE, QUIET, WARNING, Busy, heading
+from ..practice.save_status import SaveStatus
+from ..widgets import ERROR_STYLE, Busy, heading
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
 from .review import ReviewPanel
@@ -121,11 +122,8 @@ class CountingPage(QWidget):
             self.tabs.addTab(panel, title)
         self.tabs.currentChanged.connect(self._tab_shown)
 
-        self.status = QLabel()
-        self.status.setObjectName("store-status")
-        self.status.setWordWrap(True)
-        self.status.setStyleSheet(QUIET)
-        self.link.changed.connect(self._show_saving)
+        self.saving = SaveStatus(self.link)
+        self.status = self.saving.label
 
         top = QHBoxLayout()
         top.addWidget(heading("Counting"))
@@ -148,10 +146,9 @@ class CountingPage(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(self.due)
         layout.addWidget(self.tabs, 1)
-        layout.addWidget(self.status)
+        layout.addWidget(self.saving)
         self.rules_box.currentIndexChanged.connect(lambda _: self.load())
         self.count_box.currentIndexChanged.connect(lambda _: self._restart())
-        self._show_saving()
         self.load()
 
     # ----- the rules, the count and the lab ---------------------------------------------------
@@ -257,10 +254,6 @@ class CountingPage(QWidget):
             self.link.start(decision.preset, mode, plain)
             self._session = session
         self.link.decision(decision)
-
-    def _show_saving(self) -> None:
-        self.status.setText(self.link.status())
-        self.status.setStyleSheet(QUIET if self.link.unsaved() is None else WARNING)
 
     def shutdown(self) -> None:
         """Stop the drills' timers, drop a pending load, close the progress file."""

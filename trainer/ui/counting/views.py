@@ -36,7 +36,7 @@ def index_view(card: IndexCard, rules: RuleSet) -> TableView:
         return cards_view((), card.question())
     hand = Hand(card.cards, Stakes(UNIT, Fraction(0)))
     view = HandView(cards=tuple(card_view(c) for c in card.cards),
-                    total_text=total_text(hand, rules.six_card_charlie), real_stake=UNIT,
+                    total_text=total_text(hand, rules), real_stake=UNIT,
                     free_stake=Fraction(0), lammers=0)
     return TableView(dealer_cards=(card_view(card.up), HIDDEN), hole_hidden=True, hands=(view,),
                      current=0, cards_left=None,     # no shoe in play: the count is given

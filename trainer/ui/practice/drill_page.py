@@ -33,10 +33,11 @@ from ..background import Latest
 from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
-from ..widgets import QUIET, WARNING, Busy, Countdown, heading
+from ..widgets import Busy, Countdown, heading
 from .feedback import SIDE_WIDTH, FeedbackPanel
 from .progress_link import ProgressLink
 from .rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
+from .save_status import SaveStatus
 
 #: Rules-file problems already shown to the player in this run.
 _RULES_TOLD: set[str] = set()
@@ -79,16 +80,8 @@ class DrillPage(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.feedback = FeedbackPanel()
         self.bar = ActionBar()
-        self.status = QLabel()
-        self.status.setObjectName("store-status")
-        self.status.setWordWrap(True)
-        self.status.setStyleSheet(QUIET)
-        self.link.changed.connect(self._show_saving)
-
-    def _show_saving(self) -> None:
-        """The status line: where answers go, or (in warning colours) what waits and why."""
-        self.status.setText(self.link.status())
-        self.status.setStyleSheet(QUIET if self.link.unsaved() is None else WARNING)
+        self.saving = SaveStatus(self.link)
+        self.status = self.saving.label
 
     def _chosen_rules(self) -> RuleSet:
         """The chosen rule set. A custom rules file that cannot be used (unreadable, invalid)
@@ -145,7 +138,7 @@ class DrillPage(QWidget):
             row.addWidget(widget, 1 if holds_table else 0)
         layout.addLayout(row, 1)
         layout.addWidget(self.bar)
-        layout.addWidget(self.status)
+        layout.addWidget(self.saving)
 
     @staticmethod
     def side_room() -> int:

@@ -30,7 +30,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.curriculum import curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.history import answers
@@ -43,17 +43,12 @@ from trainer.rules import RulesError
 
 from ..background import Job
 from ..settings import declarations as cfg
+from ..settings.chosen import prior_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
 
-MODE_LABELS = {
-    FlashMode.DUE: "Due for review", FlashMode.ALL: "All situations",
-    FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
-    FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
-    FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
-}
 TICK_MS = 100
 
 
@@ -128,10 +123,9 @@ class FlashcardsPage(DrillPage):
         keep = self.mode_box.currentData() or FlashMode.DUE.value
         self.mode_box.blockSignals(True)
         self.mode_box.clear()
-        for mode, label in MODE_LABELS.items():
-            if mode is FlashMode.CHARLIE and not (rules and rules.six_card_charlie):
-                continue
-            self.mode_box.addItem(label, mode.value)
+        for mode in FlashMode:
+            if mode.offered(rules):
+                self.mode_box.addItem(mode.title, mode.value)
         if self._only:
             self.mode_box.addItem(f"Your leaks ({len(self._only)})", LEAKS)
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
@@ -181,7 +175,7 @@ class FlashcardsPage(DrillPage):
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         label = preset_label(rules)
-        prior = Prior.CLASSIC if cfg.read(self.settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+        prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
@@ -333,7 +327,7 @@ class FlashcardsPage(DrillPage):
                 "below.")
 
     def _show_status(self) -> None:
-        self._show_saving()
+        self.saving.refresh()
         session = self.session
         if session is None:
             return

@@ -60,11 +60,9 @@ class ProgressLink(QObject):
         return not self.saver.state.stopped
 
     def status(self) -> str:
-        """One line for the page: where answers go, or what waits and why."""
-        state = self.saver.state
-        if state.problem is None:   # saved, or being saved right now
-            return f"Saving to {self.path}"
-        return state.text()
+        """One line for the page: what is saved where (only what a commit has confirmed),
+        what is being saved, or what waits and why."""
+        return saving_line(self.saver.state, self.path)
 
     def unsaved(self) -> SaveState | None:
         """What the file could not take yet (None when everything is saved or being saved)."""
@@ -125,6 +123,17 @@ class ProgressLink(QObject):
         job = Job(self, self.saver.save, name="saving answers").succeeded(self._saved)
         self._saving.start(job.ended(self.changed.emit))   # a failure is a bug: reported
 
+    def try_again(self) -> None:
+        """The player's Try again: open the file afresh and save what waits, off the UI thread,
+        even after a fault that stopped the tries (each kind of fault is told again)."""
+        self._told.clear()
+        self.retry.stop()
+        if self._saving.running:
+            self._again = True
+            return
+        job = Job(self, self.saver.try_again, name="saving answers").succeeded(self._saved)
+        self._saving.start(job.ended(self.changed.emit))
+
     def save_now(self) -> SaveState:
         """Save what waits on this thread (at most the busy timeout): before quitting."""
         self.retry.stop()
@@ -146,6 +155,19 @@ class ProgressLink(QObject):
         state = self.saver.close()
         self.changed.emit()
         return state
+
+
+def saving_line(state: SaveState, path: object) -> str:
+    """The status line for a saver's ``state``: an answer is called saved only after its
+    commit returned."""
+    if state.problem is not None:
+        return state.text()
+    if not state.saved:
+        return f"Saving to {path}…"
+    done = state.saved_answers
+    if done:
+        return f"Saved: {done} answer{'' if done == 1 else 's'} in {path}"
+    return f"Your answers will be saved to {path}"
 
 
 def show_store_problem(parent: QWidget, message: str) -> None:

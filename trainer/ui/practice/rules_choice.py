@@ -11,6 +11,7 @@ from trainer.rules import PRESETS, RuleSet, preset
 from trainer.rules.rules_file import load
 
 from ..settings import declarations as cfg
+from ..settings.chosen import fallback_preset
 
 #: The rule-set choice meaning "the custom rules file in Settings".
 CUSTOM = "custom"
@@ -30,13 +31,6 @@ def initial_choice(settings: QSettings) -> str:
     if cfg.read(settings, cfg.RULES_FILE):
         return CUSTOM
     return fallback_preset(settings)
-
-
-def fallback_preset(settings: QSettings) -> str:
-    """The preset chosen in Settings (the first preset if that is not one): what is played
-    when no custom rules file is set, or the one set cannot be used."""
-    name = cfg.read(settings, cfg.PRESET)
-    return name if name in PRESETS else next(iter(PRESETS))
 
 
 def rules_for(choice: str, settings: QSettings) -> RuleSet:

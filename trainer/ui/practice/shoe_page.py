@@ -335,7 +335,7 @@ class ShoePage(DrillPage):
             "side_bets": {b.value: float(s) for b, s in settings.side_bets.items()},
             "timer_seconds": seconds if timed else None, **session})
         self.feedback.reset(self._feedback_note())
-        self._show_saving()
+        self.saving.refresh()
         if self.counter is not None:
             self.table.set_view(replace(EMPTY, cards_left=practice.shoe.remaining,
                                         message="Bet by the count"))

@@ -10,13 +10,47 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from trainer.progress.dashboard import preset_title
+from trainer.progress.dashboard import ProgressData, preset_title
+from trainer.progress.errors import ProgressStoreError
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
 
 #: How far back the headline's trend looks.
 TREND_DAYS = 7
 UNIT = "main bets per 100 rounds"
+
+
+def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError | None,
+                   shown: str | None, today: date) -> tuple[str, str]:
+    """The headline and its trend line: what the play costs and how it moved, or that it is
+    being worked out, or why it could not be read (never a figure that looks like data)."""
+    if fault is not None:
+        return f"What your play costs could not be read: {fault.reason}.", ""
+    if trends is None:
+        return "Working out what your play costs…", ""
+    if trends:
+        return headline(trends, today)
+    rules = preset_title(shown) if shown else "these rules"
+    return (f"What your play costs under {rules} needs their rules: choose their file in "
+            "Settings to see it."), ""
+
+
+def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None,
+                 fault: ProgressStoreError | None = None) -> str:
+    """The line under the filters: decisions matched, share right, flashcards due today (or
+    that they could not be read)."""
+    decisions = data.decisions
+    if not decisions:
+        return (f"No decisions match these filters ({data.history:,} in your whole history).")
+    right = sum(d.right for d in data.days)
+    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
+            "right")
+    if fault is not None:
+        return f"{text} · the flashcards due could not be read"
+    if cards is None:
+        return text
+    due = cards[0][0][1] if cards[0] else 0
+    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
 
 
 def cost_sentence(trend: LeakTrend, named: bool = False) -> str:

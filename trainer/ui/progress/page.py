@@ -12,36 +12,25 @@ being practised when they have answers, else on all presets, and says which
 are listed with "Drill these", which emits :attr:`drill_requested` with their situation keys.
 The counting answers, which the play reviews leave out, get a few lines of their own below the
 charts, with "Review counting" (:attr:`counting_requested`).
-An empty history shows a start screen; a bad progress file a plain message.
+An empty history shows a start screen; a bad progress file a plain message. A read that fails
+is shown as a failure, never as data: the store's plain message where the figure would be (the
+headline, the flashcards due) and a Try again that reads everything afresh.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable
-from datetime import date, timedelta
-from pathlib import Path
+from datetime import date
 from typing import Any
 
-from matplotlib.figure import Figure
-from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
-    QComboBox,
-    QDateEdit,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QScrollArea,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from trainer.drills.curriculum import Prior
-from trainer.drills.records import Mode
 from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import (
     ProgressData,
@@ -50,61 +39,20 @@ from trainer.progress.dashboard import (
     load_cards,
     load_progress,
     load_trends,
-    preset_title,
 )
 from trainer.progress.errors import ProgressStoreError
-from trainer.progress.heat_grid import heatmap_grid
-from trainer.progress.location import database_path
 from trainer.progress.trend import LeakTrend
 from trainer.rules import PRESETS, RuleSet, preset
-from trainer.rules.errors import RuleSetError
-from trainer.rules.rules_file import load
 
 from ..background import Job, Latest
-from ..plotting.canvas import LazyCanvas
-from ..settings import declarations as cfg
+from ..settings.chosen import database_of, practised_rules, prior_of
 from ..theme import chart_look
-from ..widgets import busy_bar, heading
+from ..widgets import heading
 from . import charts
-from .headline import cost_lines, headline, scope_sentence
-from .panels import CountingPanel, LeakPanel, error_screen, start_screen
-
-RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
-          ("Custom dates", -1))
-#: name -> (minimum canvas height, grid row, column, column span)
-CANVASES = {"over_time": (270, 0, 0, 2), "heatmap": (720, 1, 0, 2), "retention": (230, 2, 0, 1),
-            "response": (230, 2, 1, 1), "due": (200, 3, 0, 2)}
-EMPTY_TEXT = {"over_time": "No decisions match these filters.",
-              "heatmap": "No chart decisions match these filters.",
-              "retention": "No decisions match these filters.",
-              "response": "No timed answers match these filters.",
-              "due": "No flashcards reviewed yet: cards fall due once you drill them."}
-START_TEXT = ("Every answer you give in Flashcards or Shoe practice is graded against the exact "
-              "strategy tables and kept. Once you have answered a few, this page shows your "
-              "accuracy and what your play costs over time, your errors laid on the strategy "
-              "chart, the leaks that cost you most (with a drill for them), how well you remember "
-              "after a day away, how fast you answer and how many flashcards fall due.")
-
-
-def database_of(store: QSettings) -> Path:
-    """The progress file the settings point at (data location, or the default folder)."""
-    return database_path(cfg.read(store, cfg.DATA_DIR) or None)
-
-
-def practised_rules(store: QSettings) -> RuleSet:
-    """The rules the practice pages play: the custom rules file set in Settings when it can be
-    read, else the Settings preset (read only: this page never changes it)."""
-    path = cfg.read(store, cfg.RULES_FILE)
-    if path:
-        with contextlib.suppress(RuleSetError, OSError):
-            return load(path)
-    name = cfg.read(store, cfg.PRESET)
-    return preset(name if name in PRESETS else next(iter(PRESETS)))
-
-
-def prior_of(store: QSettings) -> Prior:
-    """The play assumed where the player has not answered yet (as the drills assume it)."""
-    return Prior.CLASSIC if cfg.read(store, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+from .board import Board
+from .filters import FilterBar
+from .headline import headline_lines, scope_sentence, summary_line
+from .panels import error_screen, fault_line, headline_labels, start_screen
 
 
 class ProgressPage(QWidget):
@@ -122,8 +70,6 @@ class ProgressPage(QWidget):
         self.store = store
         self.data: ProgressData | None = None
         self.error: str | None = None
-        self.draw_counts = dict.fromkeys(CANVASES, 0)
-        self._inputs: dict[str, Any] = {}
         self._loading = Latest()
         self._again = False          # the filters changed while the store was being read
         self._superseded = False     # ... so the load that just ended started another
@@ -135,69 +81,32 @@ class ProgressPage(QWidget):
         self.cards: tuple[tuple[tuple[date, int], ...], int] | None = None
         self._cards_for: Any = None
         self._carding = Latest()
+        #: Why what the play costs, or the flashcards due, could not be read (None: no fault).
+        self.costs_error: ProgressStoreError | None = None
+        self.cards_error: ProgressStoreError | None = None
 
-        self.preset_box = QComboBox()
-        self.preset_box.setAccessibleName("Preset")
-        self.preset_box.addItem("All presets", None)
-        for name in PRESETS:
-            self.preset_box.addItem(name, name)
-        self.mode_box = QComboBox()
-        self.mode_box.setAccessibleName("Mode")
-        self.mode_box.addItem("All modes", None)
-        for mode in Mode:
-            if not mode.counts:          # counting answers: the Counting page's review
-                self.mode_box.addItem(mode.value.capitalize(), mode)
-        self.range_box = QComboBox()
-        self.range_box.setAccessibleName("Dates")
-        for label, days in RANGES:
-            self.range_box.addItem(label, days)
-        today = QDate.currentDate()
-        self.since_edit = _date_edit(today.addDays(-30), "From")
-        self.until_edit = _date_edit(today, "To")
-        self.per_box = QComboBox()
-        self.per_box.setAccessibleName("Over time")
-        self.per_box.addItem("Per day", "day")
-        self.per_box.addItem("Per session", "session")
-        self.busy = busy_bar()
-        self.busy.setFixedWidth(80)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.headline = QLabel()
-        self.headline.setObjectName("progressHeadline")
-        self.headline.setAccessibleName("What your play costs")
-        self.headline.setWordWrap(True)
-        font = self.headline.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.2)
-        self.headline.setFont(font)
-        self.trend = QLabel()
-        self.trend.setObjectName("progressTrend")
-        self.trend.setWordWrap(True)
-        self.scope = QLabel()
-        self.scope.setObjectName("progressScope")
-        self.scope.setWordWrap(True)
-        for label in (self.headline, self.trend, self.scope):
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.filters = FilterBar()
+        bar = self.filters
+        self.preset_box, self.mode_box, self.per_box = bar.preset_box, bar.mode_box, bar.per_box
+        self.range_box, self.since_edit, self.until_edit = (bar.range_box, bar.since_edit,
+                                                            bar.until_edit)
+        self.busy = bar.busy
+        self.headline, self.trend, self.scope, self.summary = headline_labels()
+        self.fault, self.fault_label = fault_line(self.read_again)
 
         self._follow_practice()
-        self._custom_dates(False)
-
-        self.filters = QWidget()
-        bar = QHBoxLayout(self.filters)
-        bar.setContentsMargins(0, 0, 0, 0)
-        for widget in (QLabel("Preset"), self.preset_box, QLabel("Mode"), self.mode_box,
-                       QLabel("Dates"), self.range_box, self.since_edit, self.until_edit,
-                       self.per_box, self.busy):
-            bar.addWidget(widget)
-        bar.addStretch(1)
 
         self.stack = QStackedWidget()
         self.loading = QLabel("Reading your progress…")
         self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.start_screen, self.start_where = start_screen(START_TEXT)
+        self.start_screen, self.start_where = start_screen()
         self.error_screen, self.error_label = error_screen(self.reload)
-        self.dashboard = self._make_dashboard()
+        self.dashboard = self.board = Board()
+        self.draw_counts, self.canvases = self.board.draw_counts, self.board.canvases
+        self.figures, self.headings = self.board.figures, self.board.headings
+        self.counting, self.leaks = self.board.counting, self.board.leaks
+        self.leak_list, self.drill_button = self.leaks.list, self.leaks.drill_button
+        self.counting.review_button.clicked.connect(self.counting_requested)
         for widget in (self.loading, self.start_screen, self.error_screen, self.dashboard):
             self.stack.addWidget(widget)
 
@@ -206,6 +115,7 @@ class ProgressPage(QWidget):
         layout.addWidget(heading("Progress"))
         layout.addWidget(self.headline)
         layout.addWidget(self.trend)
+        layout.addWidget(self.fault)
         layout.addWidget(self.filters)
         layout.addWidget(self.scope)
         layout.addWidget(self.summary)
@@ -214,7 +124,7 @@ class ProgressPage(QWidget):
         for box in (self.preset_box, self.mode_box):
             box.currentIndexChanged.connect(self.reload)
         self.preset_box.activated.connect(self._preset_chosen)
-        self.range_box.currentIndexChanged.connect(self._range_changed)
+        self.range_box.currentIndexChanged.connect(self.reload)
         self.since_edit.dateChanged.connect(self.reload)
         self.until_edit.dateChanged.connect(self.reload)
         self.per_box.currentIndexChanged.connect(self._redraw)
@@ -236,55 +146,6 @@ class ProgressPage(QWidget):
 
     # ----- building -----------------------------------------------------------------------
 
-    def _make_dashboard(self) -> QWidget:
-        self.figures: dict[str, Figure] = {}
-        self.canvases: dict[str, LazyCanvas] = {}
-        self.headings: dict[str, QLabel] = {}
-        grid_widget = QWidget()
-        grid = QGridLayout(grid_widget)
-        grid.setContentsMargins(0, 0, 8, 0)
-        grid.setSpacing(10)
-        for name, (height, row, col, span) in CANVASES.items():
-            figure = Figure(dpi=100)
-            canvas = LazyCanvas(figure)
-            canvas.setFixedHeight(height)    # a resize would mean a full redraw
-            canvas.setObjectName(f"chart-{name}")
-            canvas.mpl_connect("resize_event", lambda _event, f=figure: charts.refit(f))
-            title = QLabel()
-            title.setWordWrap(True)
-            font = title.font()
-            font.setBold(True)
-            title.setFont(font)
-            self.figures[name] = figure
-            self.canvases[name] = canvas
-            self.headings[name] = title
-            cell = QWidget()
-            stack = QVBoxLayout(cell)
-            stack.setContentsMargins(0, 0, 0, 0)
-            stack.setSpacing(2)
-            stack.addWidget(title)
-            stack.addWidget(canvas, 1)
-            grid.addWidget(cell, row, col, 1, span)
-        self.counting = CountingPanel()
-        self.counting.review_button.clicked.connect(self.counting_requested)
-        grid.addWidget(self.counting, len(CANVASES), 0, 1, 2)
-        grid.setRowStretch(len(CANVASES) + 1, 1)
-        scroll = self.scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(grid_widget)
-
-        self.leaks = LeakPanel()
-        self.leak_list = self.leaks.list
-        self.drill_button = self.leaks.drill_button
-
-        page = QWidget()
-        row = QHBoxLayout(page)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(scroll, 1)
-        row.addWidget(self.leaks)
-        return page
-
     # ----- filters ------------------------------------------------------------------------
 
     def _follow_practice(self) -> None:
@@ -299,13 +160,7 @@ class ProgressPage(QWidget):
 
     def _set_preset(self, name: str | None) -> None:
         """Put the preset filter on ``name`` (None: all) without reading the store."""
-        index = self.preset_box.findData(name)
-        if index < 0:
-            self.preset_box.addItem(preset_title(name or ""), name)
-            index = self.preset_box.count() - 1
-        self.preset_box.blockSignals(True)
-        self.preset_box.setCurrentIndex(index)
-        self.preset_box.blockSignals(False)
+        self.filters.set_preset(name)
 
     def _preset_chosen(self) -> None:
         """The player picked a preset filter here: keep it (until the page is made again)."""
@@ -313,23 +168,7 @@ class ProgressPage(QWidget):
 
     def query(self) -> ProgressQuery:
         """The filters as chosen now."""
-        days = self.range_box.currentData()
-        since = until = None
-        if days == -1:
-            since = self.since_edit.date().toPyDate()
-            until = self.until_edit.date().toPyDate()
-        elif days:
-            since = date.today() - timedelta(days=days - 1)
-        return ProgressQuery(self.preset_box.currentData(), self.mode_box.currentData(),
-                             since, until)
-
-    def _range_changed(self) -> None:
-        self._custom_dates(self.range_box.currentData() == -1)
-        self.reload()
-
-    def _custom_dates(self, shown: bool) -> None:
-        self.since_edit.setVisible(shown)
-        self.until_edit.setVisible(shown)
+        return self.filters.query()
 
     # ----- loading ------------------------------------------------------------------------
 
@@ -344,8 +183,14 @@ class ProgressPage(QWidget):
     def render_ahead(self) -> None:
         """Render the changed charts now, unseen (the window's warm-up), so that the page's
         first paint only copies them to the screen."""
-        for canvas in self.canvases.values():
-            canvas.render_ahead()
+        self.board.render_ahead()
+
+    def read_again(self) -> None:
+        """Try again after a fault: read everything afresh, costs and cards included."""
+        self._trends_for = self._cards_for = None
+        self.costs_error = self.cards_error = None
+        self._show_fault()
+        self.reload()
 
     def reload(self) -> None:
         """Read the store again for the current filters (in a worker thread)."""
@@ -401,13 +246,13 @@ class ProgressPage(QWidget):
             self.summary.setText("")
             self.stack.setCurrentWidget(self.start_screen)
             return
-        self._offer_presets(data.presets)
+        self.filters.offer_presets(data.presets)
         self.filters.show()
         self.stack.setCurrentWidget(self.dashboard)
         practised = preset_label(practised_rules(self.store))
         self.scope.setText(scope_sentence(data.query.preset, practised, dict(data.counts),
                                           self._chosen_here))
-        self.summary.setText(_summary(data, self.cards))
+        self.summary.setText(summary_line(data, self.cards))
         self.leaks.fill(data)
         self.counting.fill(data)
         self._load_costs(data)
@@ -434,16 +279,22 @@ class ProgressPage(QWidget):
         if key == self._trends_for and (self.trends is not None or self._costing.running):
             self._show_headline()
             return
-        self._trends_for, self.trends = key, None
+        self._trends_for, self.trends, self.costs_error = key, None, None
         self._show_headline()
         path = data.path
         job = Job(self, lambda: load_trends(path, rules, prior), name="progress: costs")
         job.succeeded(self._costs_loaded)
-        self._costing.start(job.failed(lambda exc: self._costs_loaded(()),
-                                       ProgressStoreError))
+        self._costing.start(job.failed(self._costs_failed, ProgressStoreError))
+
+    def _costs_failed(self, exc: Exception) -> None:
+        """What the play costs could not be read: said where the headline goes."""
+        assert isinstance(exc, ProgressStoreError)
+        self.costs_error = exc
+        self._costs_loaded(())
 
     def _costs_loaded(self, trends: tuple[LeakTrend, ...]) -> None:
         self.trends = trends
+        self._show_fault()
         self._show_headline()
         self._redraw()
         self.costs_loaded.emit()
@@ -456,84 +307,56 @@ class ProgressPage(QWidget):
         key = (data.path, data.query.preset, data.query.prior, data.counts)
         if key == self._cards_for and (self.cards is not None or self._carding.running):
             return
-        self._cards_for, self.cards = key, None
+        if key == self._cards_for and self.cards_error is not None:
+            return               # failed for these inputs: Try again reads them afresh
+        self._cards_for, self.cards, self.cards_error = key, None, None
         self._carding.cancel()
         if not start:
             return
         path, query = data.path, data.query
         job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
         job.succeeded(self._cards_loaded)
-        self._carding.start(job.failed(lambda exc: self._cards_loaded(((), 0)),
-                                       ProgressStoreError))
+        self._carding.start(job.failed(self._cards_failed, ProgressStoreError))
+
+    def _cards_failed(self, exc: Exception) -> None:
+        """The flashcards due could not be read: said in the summary and the due chart, never
+        as "0 due"."""
+        assert isinstance(exc, ProgressStoreError)
+        self.cards_error = exc
+        if self.data is not None and self.data.history:
+            self.summary.setText(summary_line(self.data, None, exc))
+        self._show_fault()
+        self._redraw()
+        self.cards_loaded.emit()
 
     def _cards_loaded(self, cards: tuple[tuple[tuple[date, int], ...], int]) -> None:
         self.cards = cards
         if self.data is not None and self.data.history:
-            self.summary.setText(_summary(self.data, cards))
+            self.summary.setText(summary_line(self.data, cards))
         self._redraw()
         self.cards_loaded.emit()
 
-    def _show_headline(self) -> None:
-        """The headline and its trend, or what they are waiting for."""
-        data = self.data
-        if self.trends is None:
-            self.headline.setText("Working out what your play costs…")
-            self.trend.setText("")
-        elif self.trends:
-            text, moved = headline(self.trends, date.today())
-            self.headline.setText(text)
-            self.trend.setText(moved)
-        else:
-            shown = data.query.preset if data is not None else None
-            rules = preset_title(shown) if shown else "these rules"
-            self.headline.setText(f"What your play costs under {rules} needs their rules: "
-                                  "choose their file in Settings to see it.")
-            self.trend.setText("")
+    def _show_fault(self) -> None:
+        """The line above the filters: a read that failed, what to do, and Try again."""
+        fault = self.costs_error or self.cards_error
+        self.fault.setVisible(fault is not None)
+        if fault is not None:
+            self.fault_label.setText(f"Part of your progress could not be read: {fault}")
 
-    def _offer_presets(self, presets: tuple[str, ...]) -> None:
-        """Add the custom rule sets the history holds to the preset filter."""
-        for name in presets:
-            if self.preset_box.findData(name) < 0:
-                self.preset_box.addItem(preset_title(name), name)
+    def _show_headline(self) -> None:
+        """The headline and its trend, or what they are waiting for, or why they are missing."""
+        shown = self.data.query.preset if self.data is not None else None
+        text, moved = headline_lines(self.trends, self.costs_error, shown, date.today())
+        self.headline.setText(text)
+        self.trend.setText(moved)
 
     def _redraw(self) -> None:
         """Draw each chart whose inputs differ from what its canvas shows."""
         data = self.data
         if data is None or data.history == 0:
             return
-        per = self.per_box.currentData()
-        stats = data.days if per == "day" else data.sessions
-        grid = heatmap_grid(data.situations, data.rows)
-        look = self.look
-        cards = self.cards
-        costs = None if self.trends is None else cost_lines(
-            self.trends, per, data.sessions, data.query.since, data.query.until)
-        plans: dict[str, tuple[Any, str, Callable[[Figure], Figure | None]]] = {
-            "over_time": ((per, stats, costs), charts.over_time_title(stats, per),
-                          lambda f: charts.draw_over_time(stats, per, f, look, costs)),
-            "heatmap": ((data.rows, data.situations),
-                        charts.heatmap_title(grid, data.grid_preset),
-                        lambda f: charts.draw_heatmap(grid, f, look)),
-            "retention": (data.retention, charts.RETENTION_TITLE,
-                          lambda f: charts.draw_retention(data.retention, f, look)
-                          if data.retention else None),
-            "response": (data.response, charts.RESPONSE_TITLE,
-                         lambda f: charts.draw_response_times(data.response, f, look)),
-            "due": (cards, charts.due_title(*cards) if cards else charts.DUE_TITLE,
-                    lambda f: charts.draw_due_load(*cards, f, look) if cards else
-                    charts.draw_message(f, "Working out which flashcards fall due…", look)),
-        }
-        for name, (inputs, title, draw) in plans.items():
-            inputs = (inputs, look)
-            if name in self._inputs and self._inputs[name] == inputs:
-                continue
-            self._inputs[name] = inputs
-            self.headings[name].setText(title)
-            figure = self.figures[name]
-            if draw(figure) is None:
-                charts.draw_message(figure, EMPTY_TEXT[name], look)
-            self.draw_counts[name] += 1
-            self.canvases[name].draw_when_shown()   # rendered when on screen
+        self.board.draw(data, self.per_box.currentData(), self.look, self.trends, self.cards,
+                        self.cards_error)
 
     def leak_keys(self) -> list[str]:
         """The situation keys of the listed leaks, costliest first."""
@@ -563,31 +386,9 @@ class ProgressPage(QWidget):
             self.reload()
 
 
-def _date_edit(day: QDate, name: str) -> QDateEdit:
-    edit = QDateEdit(day)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
-    edit.setAccessibleName(name)
-    return edit
-
-
-def _summary(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None
-             ) -> str:
-    decisions = data.decisions
-    if not decisions:
-        return (f"No decisions match these filters ({data.history:,} in your whole history).")
-    right = sum(d.right for d in data.days)
-    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
-            "right")
-    if cards is None:
-        return text
-    due = cards[0][0][1] if cards[0] else 0
-    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
-
-
 def progress_page(settings: QSettings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return ProgressPage(settings)
 
 
-__all__ = ["ProgressPage", "database_of", "progress_page"]
+__all__ = ["ProgressPage", "progress_page"]

@@ -9,10 +9,12 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QPalette
 from PyQt6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -53,7 +55,32 @@ def _screen(*widgets: QWidget) -> QWidget:
     return page
 
 
-def start_screen(text: str) -> tuple[QWidget, QLabel]:
+START_TEXT = ("Every answer you give in Flashcards or Shoe practice is graded against the exact "
+              "strategy tables and kept. Once you have answered a few, this page shows your "
+              "accuracy and what your play costs over time, your errors laid on the strategy "
+              "chart, the leaks that cost you most (with a drill for them), how well you remember "
+              "after a day away, how fast you answer and how many flashcards fall due.")
+
+
+def headline_labels() -> tuple[QLabel, QLabel, QLabel, QLabel]:
+    """The lines at the top of the page: the headline (what the play costs), its trend, which
+    rule sets are shown and why, and the summary under the filters."""
+    headline, trend, scope, summary = QLabel(), QLabel(), QLabel(), QLabel()
+    headline.setObjectName("progressHeadline")
+    headline.setAccessibleName("What your play costs")
+    font = headline.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    headline.setFont(font)
+    trend.setObjectName("progressTrend")
+    scope.setObjectName("progressScope")
+    for label in (headline, trend, scope, summary):
+        label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    return headline, trend, scope, summary
+
+
+def start_screen(text: str = START_TEXT) -> tuple[QWidget, QLabel]:
     """The screen of an empty history: what the page will show, and a label for where the
     answers will be kept (filled in by the page)."""
     where = _paragraph()
@@ -74,6 +101,24 @@ def error_screen(retry: Callable[[], None]) -> tuple[QWidget, QLabel]:
     again = QPushButton("Try again")
     again.clicked.connect(retry)
     return _screen(_title("Your progress file cannot be read", 1.3), message, again), message
+
+
+def fault_line(retry: Callable[[], None]) -> tuple[QWidget, QLabel]:
+    """A line for a read that failed (hidden until then): a label for the store's message and
+    a Try again button that calls ``retry``."""
+    line = QFrame()
+    line.setObjectName("progressFault")
+    line.setFrameShape(QFrame.Shape.StyledPanel)
+    message = QLabel()
+    message.setWordWrap(True)
+    message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    again = QPushButton("Try again")
+    again.clicked.connect(retry)
+    row = QHBoxLayout(line)
+    row.addWidget(message, 1)
+    row.addWidget(again, 0, Qt.AlignmentFlag.AlignTop)
+    line.hide()
+    return line, message
 
 
 class LeakPanel(QFrame):

@@ -20,6 +20,7 @@ from typing import Any
 from PyQt6.QtCore import QByteArray, QSettings
 
 from trainer.rules import PRESETS
+from trainer.rules.ruleset import PENETRATIONS
 
 from ..pages import PAGES
 
@@ -127,10 +128,13 @@ PRESET = Setting("play/preset", str, "evolution",
 RULES_FILE = Setting("play/rules_file", str, "",
                      "A custom TOML rules file used instead of the preset (empty: none).",
                      label="Custom rules file", section="Game", editor=Editor.RULES_FILE)
-PENETRATION = Setting("play/penetration", float, 0.75,
-                      "Share of the shoe dealt before the cut card (0.5 to 0.9).",
+PENETRATION = Setting("play/penetration", float, PENETRATIONS.usual,
+                      "Share of the shoe dealt before the cut card "
+                      f"({PENETRATIONS.lowest:.0%} to {PENETRATIONS.highest:.0%}; until set "
+                      "here, the rule set's own).",
                       label="Penetration", section="Practice",
-                      allowed=Range(0.5, 0.9, step=0.05, scale=100, suffix=" % of the shoe"))
+                      allowed=Range(PENETRATIONS.lowest, PENETRATIONS.highest, step=0.05,
+                                    scale=100, suffix=" % of the shoe"))
 FEEDBACK = Setting("play/feedback", str, Feedback.DECISION.value,
                    "When to show right/wrong: after each decision, hand or shoe, or never.",
                    label="Feedback", section="Practice",

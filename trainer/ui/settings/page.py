@@ -34,7 +34,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.progress.errors import ProgressStoreError
-from trainer.progress.export import export_csv
+from trainer.progress.export import export_csv, export_problem
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 
@@ -242,16 +242,17 @@ class SettingsPage(QWidget):
         job = Job(self, lambda: export_history(database, target), name="CSV export")
         job.ended(lambda: self.export_button.setEnabled(True))
         job.succeeded(lambda count: self._exported(target, count))
-        job.failed(self._export_failed, ProgressStoreError, OSError).start()
+        job.failed(lambda exc: self._export_failed(target, exc), ProgressStoreError,
+                   OSError).start()
 
     def _exported(self, target: Path, count: int) -> None:
         self.export_status.setStyleSheet("")
         self.export_status.setText(f"Exported {count:,} decisions to {target}.")
         self.exported.emit(count)
 
-    def _export_failed(self, exc: Exception) -> None:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        self.export_status.setText(f"Not exported: {reason}")
+    def _export_failed(self, target: Path, exc: Exception) -> None:
+        self.export_status.setText(str(exc) if isinstance(exc, ProgressStoreError)
+                                   else export_problem(target, exc))
         self.export_status.setStyleSheet(ERROR_STYLE)
         self.exported.emit(-1)
 

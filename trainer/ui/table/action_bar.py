@@ -20,20 +20,13 @@ from trainer.rules import Action
 ORDER = (Action.HIT, Action.STAND, Action.FREE_DOUBLE, Action.DOUBLE, Action.FREE_SPLIT,
          Action.SPLIT, Action.INSURE, Action.NO_INSURANCE)
 
-#: The key of each action (a double and a split share theirs: only one is ever offered).
-KEYS = {
-    Action.HIT: Qt.Key.Key_H, Action.STAND: Qt.Key.Key_S,
-    Action.DOUBLE: Qt.Key.Key_D, Action.FREE_DOUBLE: Qt.Key.Key_D,
-    Action.SPLIT: Qt.Key.Key_P, Action.FREE_SPLIT: Qt.Key.Key_P,
-    Action.INSURE: Qt.Key.Key_Y, Action.NO_INSURANCE: Qt.Key.Key_N,
-}
+#: Each action's key (stated once, :attr:`Action.key`) as Qt names it (a free and a paid
+#: double share theirs, as do the splits: only one is ever offered).
+KEYS = {action: getattr(Qt.Key, f"Key_{action.key}") for action in Action}
 PROCEED_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
-LABELS = {
-    Action.HIT: "Hit", Action.STAND: "Stand", Action.DOUBLE: "Double",
-    Action.FREE_DOUBLE: "Free Double", Action.SPLIT: "Split", Action.FREE_SPLIT: "Free Split",
-    Action.INSURE: "Insurance: Yes", Action.NO_INSURANCE: "Insurance: No",
-}
+#: Each action's button text (stated once, :attr:`Action.button`).
+LABELS = {action: action.button for action in Action}
 TIPS = {
     Action.HIT: "Take another card.",
     Action.STAND: "Take no more cards.",

@@ -25,7 +25,7 @@ def _hand_view(cards: tuple[Card, ...], real: bool, rules: RuleSet, total: str |
                 from_split=True)
     return HandView(cards=tuple(card_view(c) for c in cards),
                     total_text=total if total is not None else total_text(
-                        hand, rules.six_card_charlie),
+                        hand, rules),
                     real_stake=hand.stakes.real, free_stake=hand.stakes.free,
                     lammers=0 if real else 1)
 
@@ -36,7 +36,7 @@ def flashcard_view(card: Flashcard, rules: RuleSet, message: str = "") -> TableV
     hand = card.hand
     real = situation.stakes is StakeLabel.REAL
     main = HandView(cards=tuple(card_view(c) for c in card.cards),
-                    total_text=total_text(hand, rules.six_card_charlie),
+                    total_text=total_text(hand, rules),
                     real_stake=UNIT if real else Fraction(0),
                     free_stake=Fraction(0) if real else UNIT,
                     lammers=0 if real else 1)

@@ -11,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from trainer.rules import Card, DealerFinal, Hand, Outcome, Phase, Round, hand_total
+from trainer.rules import (
+    Card,
+    DealerFinal,
+    Hand,
+    Outcome,
+    Phase,
+    Round,
+    RuleSet,
+    hand_total,
+)
+from trainer.rules.settlement import is_charlie
 from trainer.rules.side_bets import offered_side_bets
 
 
@@ -127,13 +137,14 @@ def outcome_text(outcome: Outcome, net: Fraction) -> str:
     return words
 
 
-def total_text(hand: Hand, charlie_rule: bool) -> str:
-    """A hand's running total in a player's words: "soft 18", "12", "Blackjack", "Bust (24)"."""
+def total_text(hand: Hand, rules: RuleSet) -> str:
+    """A hand's running total in a player's words: "soft 18", "12", "Blackjack", "Bust (24)",
+    "Charlie (19)" (a Charlie as the rules core decides it)."""
     if hand.is_blackjack:
         return "Blackjack"
     if hand.is_bust:
         return f"Bust ({hand.total})"
-    if charlie_rule and hand.is_charlie(6):
+    if is_charlie(hand, rules):
         return f"Charlie ({hand.total})"
     return f"soft {hand.total}" if hand.is_soft else str(hand.total)
 
@@ -160,7 +171,7 @@ def dealer_text(round: Round) -> str:
 
 def view_from_round(round: Round, seat: int = 0) -> TableView:
     """The table as ``seat`` (the human player) sees ``round`` now."""
-    charlie = round.rules.six_card_charlie
+    rules = round.rules
     hole_hidden = not round.hole_revealed
     dealer = tuple(card_view(c) for c in round.dealer_cards)
     if hole_hidden:
@@ -176,7 +187,7 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
                                    result.net)
         hands.append(HandView(
             cards=tuple(card_view(c) for c in hand.cards),
-            total_text=total_text(hand, charlie),
+            total_text=total_text(hand, rules),
             real_stake=hand.stakes.real,
             free_stake=hand.stakes.free,
             lammers=hand.lammers,

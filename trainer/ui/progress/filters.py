@@ -1,0 +1,107 @@
+"""The progress page's filter bar: preset, mode, dates and "per day or session", as a query.
+
+The bar only turns what the player chose into a :class:`ProgressQuery`; the page reads the
+store for it. The preset box lists the presets and whatever rule sets the history holds (a
+custom rule set, a preset's older rules), each by its title.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from PyQt6.QtCore import QDate
+from PyQt6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
+
+from trainer.drills.records import Mode
+from trainer.progress.dashboard import ProgressQuery, preset_title
+from trainer.rules import PRESETS
+
+from ..widgets import busy_bar
+
+RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
+          ("Custom dates", -1))
+
+
+class FilterBar(QWidget):
+    """The boxes the page filters by, in one row, with the page's busy bar at its end."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.preset_box = QComboBox()
+        self.preset_box.setAccessibleName("Preset")
+        self.preset_box.addItem("All presets", None)
+        for name in PRESETS:
+            self.preset_box.addItem(name, name)
+        self.mode_box = QComboBox()
+        self.mode_box.setAccessibleName("Mode")
+        self.mode_box.addItem("All modes", None)
+        for mode in Mode:
+            if not mode.counts:          # counting answers: the Counting page's review
+                self.mode_box.addItem(mode.value.capitalize(), mode)
+        self.range_box = QComboBox()
+        self.range_box.setAccessibleName("Dates")
+        for label, days in RANGES:
+            self.range_box.addItem(label, days)
+        today = QDate.currentDate()
+        self.since_edit = _date_edit(today.addDays(-30), "From")
+        self.until_edit = _date_edit(today, "To")
+        self.per_box = QComboBox()
+        self.per_box.setAccessibleName("Over time")
+        self.per_box.addItem("Per day", "day")
+        self.per_box.addItem("Per session", "session")
+        self.busy = busy_bar()
+        self.busy.setFixedWidth(80)
+        bar = QHBoxLayout(self)
+        bar.setContentsMargins(0, 0, 0, 0)
+        for widget in (QLabel("Preset"), self.preset_box, QLabel("Mode"), self.mode_box,
+                       QLabel("Dates"), self.range_box, self.since_edit, self.until_edit,
+                       self.per_box, self.busy):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        self.range_box.currentIndexChanged.connect(
+            lambda _: self.show_dates(self.range_box.currentData() == -1))
+        self.show_dates(False)
+
+    def query(self) -> ProgressQuery:
+        """The filters as chosen now."""
+        days = self.range_box.currentData()
+        since = until = None
+        if days == -1:
+            since = self.since_edit.date().toPyDate()
+            until = self.until_edit.date().toPyDate()
+        elif days:
+            since = date.today() - timedelta(days=days - 1)
+        return ProgressQuery(self.preset_box.currentData(), self.mode_box.currentData(),
+                             since, until)
+
+    def set_preset(self, name: str | None) -> None:
+        """Put the preset filter on ``name`` (None: all) without a signal."""
+        index = self.preset_box.findData(name)
+        if index < 0:
+            self.preset_box.addItem(preset_title(name or ""), name)
+            index = self.preset_box.count() - 1
+        self.preset_box.blockSignals(True)
+        self.preset_box.setCurrentIndex(index)
+        self.preset_box.blockSignals(False)
+
+    def offer_presets(self, presets: tuple[str, ...]) -> None:
+        """Add the rule sets the history holds (custom ones, older rules) to the preset box."""
+        for name in presets:
+            if self.preset_box.findData(name) < 0:
+                self.preset_box.addItem(preset_title(name), name)
+
+    def show_dates(self, shown: bool) -> None:
+        """Show the from/to dates (for "Custom dates") or hide them."""
+        self.since_edit.setVisible(shown)
+        self.until_edit.setVisible(shown)
+
+
+def _date_edit(day: QDate, name: str) -> QDateEdit:
+    edit = QDateEdit(day)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setAccessibleName(name)
+    return edit
+
+
+__all__ = ["RANGES", "FilterBar"]

@@ -1,0 +1,51 @@
+"""What the settings choose, read once for every page: the progress file, the rules practised,
+the starting point assumed where the player has not answered yet.
+
+Pages never decide these themselves (the progress page once re-implemented the practice pages'
+choice of rules): they ask here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from PyQt6.QtCore import QSettings
+
+from trainer.drills.curriculum import Prior
+from trainer.progress.location import database_path
+from trainer.rules import PRESETS, RuleSet, preset
+from trainer.rules.errors import RuleSetError
+from trainer.rules.rules_file import load
+
+from . import declarations as cfg
+
+
+def database_of(settings: QSettings) -> Path:
+    """The progress file the settings point at (data location, or the default folder)."""
+    return database_path(cfg.read(settings, cfg.DATA_DIR) or None)
+
+
+def fallback_preset(settings: QSettings) -> str:
+    """The preset chosen in Settings (the first preset if that is not one): what is played
+    when no custom rules file is set, or the one set cannot be used."""
+    name = cfg.read(settings, cfg.PRESET)
+    return name if name in PRESETS else next(iter(PRESETS))
+
+
+def practised_rules(settings: QSettings) -> RuleSet:
+    """The rules the practice pages play: the custom rules file set in Settings when it can be
+    read, else the Settings preset (read only: nothing here changes a setting)."""
+    path = cfg.read(settings, cfg.RULES_FILE)
+    if path:
+        with contextlib.suppress(RuleSetError, OSError):
+            return load(path)
+    return preset(fallback_preset(settings))
+
+
+def prior_of(settings: QSettings) -> Prior:
+    """The play assumed where the player has not answered yet (as the drills assume it)."""
+    return Prior.CLASSIC if cfg.read(settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
+
+
+__all__ = ["database_of", "fallback_preset", "practised_rules", "prior_of"]
