@@ -1,9 +1,10 @@
 """Project-wide checks: which layer may import which (one table, every pair), the UI's feature
 folders and their circles, the pieces that must not load matplotlib, and the wheel's packages.
 
-Layers, lowest first: the rules core, the engine (strategy_charts), the drills, the progress
-store, the UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer``
-itself (its version) belongs to none. Every import in a file counts, at the top or inside a
+Layers, lowest first: the rules core, the command-line convention (trainer.commands: both
+programs' commands use it), the engine (strategy_charts), the drills, the progress store, the
+UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer`` itself (its
+version) belongs to none. Every import in a file counts, at the top or inside a
 function (a lazy import is a dependency all the same).
 """
 
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Layer -> the packages (or modules) it is made of.
 LAYERS: dict[str, tuple[str, ...]] = {
     "rules": ("trainer.rules",),
+    "commands": ("trainer.commands",),
     "engine": ("strategy_charts",),
     "drills": ("trainer.drills",),
     "progress": ("trainer.progress",),
@@ -35,14 +37,15 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
                                          "matplotlib": ("matplotlib",)}
 
 #: Who may import whom: each row is an importing layer, each column what it imports.
-#:               rules  engine drills progress ui     shell  Qt     matplotlib
+#:               rules  commands engine drills progress ui     shell  Qt     matplotlib
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False, False, False,   False, False, False, False),
-    "engine":   (True,  True,  False, False,   False, False, False, True),
-    "drills":   (True,  True,  True,  False,   False, False, False, False),
-    "progress": (True,  True,  True,  True,    False, False, False, False),
-    "ui":       (True,  True,  True,  True,    True,  False, True,  True),
-    "shell":    (True,  True,  True,  True,    True,  True,  False, False),
+    "rules":    (True,  False,   False, False, False,   False, False, False, False),
+    "commands": (True,  True,    False, False, False,   False, False, False, False),
+    "engine":   (True,  True,    True,  False, False,   False, False, False, True),
+    "drills":   (True,  False,   True,  True,  False,   False, False, False, False),
+    "progress": (True,  False,   True,  True,  True,    False, False, False, False),
+    "ui":       (True,  False,   True,  True,  True,    True,  False, True,  True),
+    "shell":    (True,  True,    True,  True,  True,    True,  True,  False, False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.

@@ -65,7 +65,7 @@ def test_the_engine_command_line_names_the_file_without_a_traceback(tmp_path: Pa
     path.write_bytes(content)
     out = run(["strategy_charts", "ev", "--rules", str(path)])
     assert out.returncode == 2
-    assert out.stderr.startswith(f"error: {path}: ") and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"freebet-charts: {path}: ") and "Traceback" not in out.stderr
 
 
 def _load_within(path: Path, seconds: float = 20) -> BaseException | None:
