@@ -18,14 +18,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run a command, or the window."""
     from .cli.program import trainer_program
     program = trainer_program(__version__)
-    parser = program.parser(required=False)
-    args, rest = parser.parse_known_args(argv)
-    if args.command is not None:
-        if rest:
-            parser.error(f"unrecognized arguments: {' '.join(rest)}")
-        if getattr(args, "data_dir", None) is None:   # freebet-trainer --data-dir DIR stats
+    given = list(sys.argv[1:] if argv is None else argv)
+    if _names_a_command(given) or {"-h", "--help"} & set(given):
+        args = program.parser().parse_args(given)
+        if args.data_dir is None:   # freebet-trainer --data-dir DIR stats
             args.data_dir = args.window_data_dir
         return program.run(args)
+    args, rest = program.parser(commands=False).parse_known_args(given)
     from trainer.ui.self_test import SELF_TEST, run_self_test
 
     if SELF_TEST in rest:
@@ -33,6 +32,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.ui.app import run
 
     return run([sys.argv[0], *rest], data_dir=args.window_data_dir)
+
+
+def _names_a_command(argv: list[str]) -> bool:
+    """True when a word follows the window's own options: a command (or a mistyped one, which
+    the parser names); options alone belong to the window (``-platform offscreen``,
+    ``--quit-after-show``)."""
+    rest = argv
+    while rest and (rest[0] == "--data-dir" or rest[0].startswith("--data-dir=")):
+        rest = rest[1:] if "=" in rest[0] else rest[2:]
+    return bool(rest) and not rest[0].startswith("-")
 
 
 if __name__ == "__main__":

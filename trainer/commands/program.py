@@ -131,15 +131,18 @@ class Program:
         self.version = version
         self.translate: Translate = translate or (lambda exc: None)
 
-    def parser(self, *, required: bool = True) -> Parser:
-        """The parser of every command (``required``: a command must be named)."""
+    def parser(self, *, commands: bool = True) -> Parser:
+        """The parser of every command (without ``commands``: of the program's own options
+        alone, for a program that does something of its own when no command is named)."""
         root = Parser(prog=self.name, program=self.name, description=self.description,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
         if self.version is not None:
             root.add_argument("--version", action="version", version=self.version)
         for option in self.options:
             option.add(root)
-        top = root.add_subparsers(dest="command", required=required, metavar="COMMAND")
+        if not commands:
+            return root
+        top = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
         groups: dict[str, argparse._SubParsersAction[Parser]] = {}
         for declared in self.commands:
             where = top
