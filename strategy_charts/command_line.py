@@ -48,7 +48,8 @@ def shoe_counts(text: str) -> Composition:
     try:
         return parse_counts(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(f"{exc}; give ten whole numbers of at least 0, the "
+                                         "cards of each value A, 2..9, ten") from None
 
 
 def print_result(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:

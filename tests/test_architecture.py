@@ -157,6 +157,57 @@ def test_the_ui_has_no_import_circles() -> None:
         visit(name, ())
 
 
+def _executed_imports(path: Path, modules: set[str]) -> set[str]:
+    """The project modules ``path`` imports when it runs, at the top or in a function: an
+    import under ``if TYPE_CHECKING`` never runs, and ``from package import module`` imports
+    that module (the package is only its parent)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(node) for guard in ast.walk(tree) if isinstance(guard, ast.If)
+               and ast.unparse(guard.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+               for stmt in guard.body for node in ast.walk(stmt)}
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    found: set[str | None] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(known(alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            found.update(f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules
+                         else known(target) for alias in node.names)
+    return {name for name in found if name is not None} - {module_name(path)}
+
+
+def test_no_module_of_the_project_imports_itself_in_a_circle() -> None:
+    """Over trainer/ and strategy_charts/ (the command-line modules included: before, the two
+    programs' command modules imported each other)."""
+    paths = {module_name(path): path for path in sources()}
+    graph = {name: _executed_imports(path, set(paths)) for name, path in paths.items()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in trail:
+            pytest.fail("import circle: " + " -> ".join((*trail[trail.index(name):], name)))
+        if name in done:
+            return
+        for target in sorted(graph[name]):
+            visit(target, (*trail, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
 def test_the_pages_registry_imports_no_page() -> None:
     pages = ROOT / "trainer" / "ui" / "pages.py"
     assert not [m for m in imports_of(pages) if m.startswith("trainer")]

@@ -104,8 +104,6 @@ def _range(low: float | None, high: float | None, above: bool, below: bool) -> s
         parts.append(f"more than {shown(low)}" if above else f"of at least {shown(low)}")
     if high is not None:
         parts.append(f"less than {shown(high)}" if below else f"at most {shown(high)}")
-    if len(parts) == 2 and parts[0].startswith("of "):
-        parts[0] = parts[0][3:]
     return " " + " and ".join(parts) if parts else ""
 
 
