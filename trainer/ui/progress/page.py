@@ -61,6 +61,7 @@ from trainer.rules.errors import RuleSetError
 from trainer.rules.rules_file import load
 
 from ..background import Job, Latest
+from ..errors import store_faults
 from ..plotting.canvas import LazyCanvas
 from ..settings import declarations as cfg
 from ..theme import chart_look
@@ -356,8 +357,11 @@ class ProgressPage(QWidget):
         self.busy.show()
         path, query = database_of(self.store), self.query()
         rules = [practised_rules(self.store)]
-        job = Job(self, lambda: load_progress(path, query, cards=False, rule_sets=rules),
-                  name="progress queries")
+        def work() -> ProgressData:
+            with store_faults(path):
+                return load_progress(path, query, cards=False, rule_sets=rules)
+
+        job = Job(self, work, name="progress queries")
         job.ended(self._finish).succeeded(self._loaded)
         self._loading.start(job.failed(self._failed, ProgressStoreError))
 
@@ -437,7 +441,11 @@ class ProgressPage(QWidget):
         self._trends_for, self.trends = key, None
         self._show_headline()
         path = data.path
-        job = Job(self, lambda: load_trends(path, rules, prior), name="progress: costs")
+        def work() -> tuple[LeakTrend, ...]:
+            with store_faults(path):
+                return load_trends(path, rules, prior)
+
+        job = Job(self, work, name="progress: costs")
         job.succeeded(self._costs_loaded)
         self._costing.start(job.failed(lambda exc: self._costs_loaded(()),
                                        ProgressStoreError))
@@ -461,7 +469,11 @@ class ProgressPage(QWidget):
         if not start:
             return
         path, query = data.path, data.query
-        job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
+        def work() -> tuple[tuple[tuple[date, int], ...], int]:
+            with store_faults(path):
+                return load_cards(path, query)
+
+        job = Job(self, work, name="progress: flashcards due")
         job.succeeded(self._cards_loaded)
         self._carding.start(job.failed(lambda exc: self._cards_loaded(((), 0)),
                                        ProgressStoreError))
