@@ -17,14 +17,12 @@ An empty history shows a start screen; a bad progress file a plain message.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
-from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QDate, QEvent, QSettings, Qt, QTimer, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -40,7 +38,6 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode
 from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import (
@@ -54,21 +51,20 @@ from trainer.progress.dashboard import (
 )
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.heat_grid import heatmap_grid
-from trainer.progress.location import database_path
 from trainer.progress.trend import LeakTrend
 from trainer.rules import PRESETS, RuleSet, preset
-from trainer.rules.errors import RuleSetError
-from trainer.rules.rules_file import load
 
 from ..background import Job, Latest
 from ..errors import store_faults
 from ..plotting.canvas import LazyCanvas
+from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..theme import chart_look
 from ..widgets import busy_bar, heading
 from . import charts
 from .headline import cost_lines, headline, scope_sentence
 from .panels import CountingPanel, LeakPanel, error_screen, start_screen
+from .sources import database_of, practised_rules, prior_of
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
           ("Custom dates", -1))
@@ -85,27 +81,6 @@ START_TEXT = ("Every answer you give in Flashcards or Shoe practice is graded ag
               "accuracy and what your play costs over time, your errors laid on the strategy "
               "chart, the leaks that cost you most (with a drill for them), how well you remember "
               "after a day away, how fast you answer and how many flashcards fall due.")
-
-
-def database_of(store: QSettings) -> Path:
-    """The progress file the settings point at (data location, or the default folder)."""
-    return database_path(cfg.read(store, cfg.DATA_DIR) or None)
-
-
-def practised_rules(store: QSettings) -> RuleSet:
-    """The rules the practice pages play: the custom rules file set in Settings when it can be
-    read, else the Settings preset (read only: this page never changes it)."""
-    path = cfg.read(store, cfg.RULES_FILE)
-    if path:
-        with contextlib.suppress(RuleSetError, OSError):
-            return load(path)
-    name = cfg.read(store, cfg.PRESET)
-    return preset(name if name in PRESETS else next(iter(PRESETS)))
-
-
-def prior_of(store: QSettings) -> Prior:
-    """The play assumed where the player has not answered yet (as the drills assume it)."""
-    return Prior.CLASSIC if cfg.read(store, cfg.ASSUME_CLASSIC) else Prior.NOVICE
 
 
 class ProgressPage(QWidget):
@@ -183,6 +158,7 @@ class ProgressPage(QWidget):
 
         self._follow_practice()
         self._custom_dates(False)
+        rules_files().changed.connect(self._rules_file_changed)
 
         self.filters = QWidget()
         bar = QHBoxLayout(self.filters)
@@ -565,6 +541,13 @@ class ProgressPage(QWidget):
             if look != self.look:
                 self.look = look
                 self._redraw()
+
+    @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
+    def _rules_file_changed(self, path: str) -> None:
+        """The rules file practised was read anew: follow it (its costs are its own)."""
+        if path == cfg.read(self.store, cfg.RULES_FILE):
+            self._follow_practice()
+            self.reload()
 
     def showEvent(self, event: QShowEvent | None) -> None:
         """Coming back to the page reads the store again (new answers may have been given);

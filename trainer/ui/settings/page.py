@@ -3,8 +3,8 @@
 Each declared setting with a label gets an editor in its section, chosen by its allowed values
 (a menu for choices, a spin box for a range) or its declared special editor (the rules file,
 the data folder); its declared description is the tooltip, and a value is stored only if the
-declaration accepts it (:meth:`Setting.problem`). A custom rules file is checked with
-``rules_file.load`` (its error shown, nothing changed when it fails) and its strategy tables are
+declaration accepts it (:meth:`Setting.problem`). A custom rules file is read and checked off
+the UI thread (its error shown, nothing changed when it fails) and its strategy tables are
 built in a worker thread with a busy bar. The theme applies at once; the CSV export writes
 through ``trainer.progress.export.export_csv``.
 """
