@@ -12,9 +12,6 @@ byte-identical.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -52,7 +49,8 @@ from .systems import (
     correlation,
     playing_efficiency,
 )
-from .values import ShoeValues, TableCharts, shoe_values
+from .values import ShoeValues
+from .valuing import Progress, default_workers, value_shoes
 
 #: Bump when a change alters any number of a lab table.
 LAB_VERSION = "1"
@@ -64,43 +62,6 @@ DIGITS = 10
 REPLICATES = 20
 #: Shoes played through the rules core to measure a round's variance (for bet ramps).
 VARIANCE_SHOES = 100
-
-#: Called as ``progress(done, total)`` while shoes are valued.
-Progress = Callable[[int, int], None]
-
-_worker: tuple[RuleSet, TableCharts] | None = None
-
-
-def _start(rules: RuleSet, charts: dict[str, Any]) -> None:
-    global _worker
-    _worker = (rules, TableCharts(rules, charts))
-
-
-def _value(job: tuple[tuple[int, ...], np.ndarray | None]) -> ShoeValues:
-    assert _worker is not None
-    rules, charts = _worker
-    return shoe_values(rules, job[0], charts, job[1])
-
-
-def value_shoes(rules: RuleSet, charts: dict[str, Any],
-                jobs: list[tuple[tuple[int, ...], np.ndarray | None]], workers: int = 1,
-                progress: Progress | None = None) -> list[ShoeValues]:
-    """The values of each (composition, card types) in ``jobs``, in order, in ``workers``
-    processes (1: in this one)."""
-    out: list[ShoeValues] = []
-    if workers <= 1:
-        _start(rules, charts)
-        for job in jobs:
-            out.append(_value(job))
-            if progress:
-                progress(len(out), len(jobs))
-        return out
-    with ProcessPoolExecutor(workers, initializer=_start, initargs=(rules, charts)) as pool:
-        for value in pool.map(_value, jobs, chunksize=2):
-            out.append(value)
-            if progress:
-                progress(len(out), len(jobs))
-    return out
 
 
 def _r(x: float) -> float:
@@ -319,11 +280,6 @@ def write_lab(rules: RuleSet, folder: Path, workers: int = 1,
     with atomic_write(path, "wb") as handle:
         handle.write(encode(build_lab(rules, workers=workers, progress=progress)))
     return path
-
-
-def default_workers() -> int:
-    """Processes for a build: the machine's cores."""
-    return max(1, os.cpu_count() or 1)
 
 
 def _cached(rules: RuleSet) -> Path:

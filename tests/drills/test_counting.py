@@ -67,8 +67,10 @@ def test_a_count_is_a_whole_number(text: str, value: int) -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("five", "'five' is not a running count: type a whole number"), ("", "'nothing'"),
     ("2.5", "not a running count"), ("+-3", "not a running count"),
-    ("1000", "out of range")])
+    ("1000", "out of range"), ("99999", r"99999 is out of range for a running count"),
+    ("-" + "9" * 5000, r"-999999999… is out of range")])
 def test_anything_else_is_a_plain_message(text: str, message: str) -> None:
+    """Issue 22, finding 7: before, a count of five digits or more was "not a whole number"."""
     with pytest.raises(CountInputError, match=message.replace("'nothing'", "nothing")):
         read_count(text)
 

@@ -153,6 +153,11 @@ class FlashcardsPage(DrillPage):
         self._fill_modes()
         self.load()
 
+    def _rules_file_read(self) -> None:
+        """The custom rules file's rules are read (or changed): its modes, then deal."""
+        self._fill_modes()
+        self.load()
+
     # ----- loading --------------------------------------------------------------------------
 
     def load(self) -> None:

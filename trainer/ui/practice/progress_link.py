@@ -24,6 +24,7 @@ from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
 
 from ..background import Job, Latest
+from ..errors import store_faults
 from ..settings import declarations as cfg
 
 #: How long to wait before trying again to save what the file could not take.
@@ -45,7 +46,7 @@ class ProgressLink(QObject):
         self.last_decision: Row | None = None
         folder = cfg.read(settings, cfg.DATA_DIR) or None
         self.path = database_path(folder)
-        self.saver = SessionSaver(lambda: ProgressStore.open(self.path))
+        self.saver = SessionSaver(self._open)
         self._saving = Latest()
         self._again = False
         self._told: set[type] = set()
@@ -53,6 +54,12 @@ class ProgressLink(QObject):
         self.retry.setSingleShot(True)
         self.retry.setInterval(RETRY_MS)
         self.retry.timeout.connect(self.save_soon)
+
+    def _open(self) -> ProgressStore:
+        """The progress file, opened by the saver when it first needs it (off the UI thread);
+        every fault the store's own error."""
+        with store_faults(self.path):
+            return ProgressStore.open(self.path)
 
     @property
     def saving(self) -> bool:

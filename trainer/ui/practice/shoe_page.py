@@ -244,6 +244,11 @@ class ShoePage(DrillPage):
         self._show_side_bets()
         self.start_shoe()
 
+    def _rules_file_read(self) -> None:
+        """The custom rules file's rules are read (or changed): a new shoe of them."""
+        self._show_side_bets()
+        self.start_shoe()
+
     def start_shoe(self, seed: int | None = None, shoe: Shoe | None = None) -> None:
         """Shuffle a new shoe (``seed``, else the seed field, else random) and deal.
 

@@ -1,88 +1,49 @@
-"""Terminal commands of ``freebet-trainer``: ``drill`` (flashcards), ``stats``, ``export``.
-
-This is where the drills meet the progress store: :mod:`trainer.drills` never touches a file,
-so the wiring (load the answers and memory fit, record each answer as it is given, end the
-session) lives here. The progress file is found by :mod:`trainer.progress.location`
-(``--data-dir``, else ``$FREEBET_TRAINER_DATA``, else the user data folder).
-"""
+"""``freebet-trainer drill``, ``stats`` and ``export``: flashcards in the terminal, every answer
+saved as it is given; your figures; every graded decision as CSV."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, TextIO
 
+from trainer.commands import (
+    BAD_INPUT,
+    DATA_DIR,
+    JSON,
+    SEED,
+    CommandError,
+    Option,
+    RulesOption,
+    chosen_rules,
+    command,
+    how_many,
+    rules_of,
+)
 from trainer.drills.flashcards import FlashMode
+
+from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
     from trainer.progress.review import Overview, Tally
-    from trainer.progress.saving import Row, SaveState, SessionSaver
+    from trainer.progress.saving import Row
     from trainer.progress.store import ProgressStore
 
-
-def _positive(text: str) -> int:
-    """A whole number of at least 1 (an argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not allowed: give 1 or more")
-    return value
+#: What to assume of a player with no answers yet.
+ASSUME = Option(("--assume",), {
+    "default": "classic", "choices": ["classic", "novice"],
+    "help": "before any answers, assume you play classic basic strategy (default) or are new "
+            "to blackjack: what to teach first, and how to count what you have not answered"})
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register the terminal subcommands on ``commands``."""
-    from trainer.rules import PRESETS
-    drill = commands.add_parser(
-        "drill", help="flashcards in the terminal",
-        description="Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid "
-                    "as offered), P split, Y/N insurance, U undo the last answer, Q quit.")
-    drill.add_argument("--preset", default="evolution", choices=sorted(PRESETS),
-                       help="rule set (default: evolution)")
-    drill.add_argument("--mode", default=FlashMode.DUE.value,
-                       choices=[m.value for m in FlashMode], help="which situations (default: due)")
-    drill.add_argument("--count", type=_positive, default=20,
-                       help="flashcards to ask (default: 20)")
-    drill.add_argument("--seed", type=int, default=None, help="replay a session's deals")
-    drill.add_argument("--assume", default="classic", choices=["classic", "novice"],
-                       help="before any answers, assume you play classic basic strategy "
-                            "(default) or are new to blackjack: what to teach first")
-    drill.add_argument("--data-dir", default=None, help="folder of the progress file")
-    drill.set_defaults(run=cmd_drill)
-    stats = commands.add_parser("stats", help="your leak per 100 rounds, today's cards, leaks")
-    stats.add_argument("--preset", default=None, choices=sorted(PRESETS),
-                       help="rule set (default: the one practised last)")
-    stats.add_argument("--top", type=_positive, default=10, help="leaks to list (default: 10)")
-    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
-    stats.add_argument("--assume", default="classic", choices=["classic", "novice"],
-                       help="how to count situations you have not answered (default: classic)")
-    stats.add_argument("--data-dir", default=None, help="folder of the progress file")
-    stats.set_defaults(run=cmd_stats)
-    export = commands.add_parser("export", help="write every graded decision to a CSV file")
-    export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write")
-    export.add_argument("--data-dir", default=None, help="folder of the progress file")
-    export.set_defaults(run=cmd_export)
-    from trainer.count_cli import add_count_commands
-    add_count_commands(commands)
-
-
-def _open_store(data_dir: str | None, err: TextIO, *,
-                read_only: bool = False) -> ProgressStore | None:
-    """The progress store, or None after printing (to ``err``) what is wrong with the file."""
-    from trainer.progress.errors import ProgressStoreError
-    from trainer.progress.location import database_path
-    from trainer.progress.store import ProgressStore
-    try:
-        return ProgressStore.open(database_path(data_dir), read_only=read_only)
-    except ProgressStoreError as exc:
-        err.write(f"freebet-trainer: {exc}\n")
-        return None
-
-
-def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
-              stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+@command("drill", help="flashcards in the terminal", description=(
+    "Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid as offered), "
+    "P split, Y/N insurance, U undo the last answer, Q quit."), options=(
+    RulesOption(),
+    Option(("--mode",), {"default": FlashMode.DUE.value, "choices": [m.value for m in FlashMode],
+                         "help": "which situations (default: due)"}),
+    ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED, DATA_DIR))
+def cmd_drill(args: argparse.Namespace) -> int:
     """Run a flashcard session in the terminal, every answer saved as it is given.
 
     An answer the progress file cannot take (locked past the busy timeout, a full disk) is
@@ -91,7 +52,6 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
     """
     import random
 
-    from strategy_charts.tables import TableError
     from trainer.drills.catalog import catalog
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.flashcards import FlashcardSession
@@ -100,22 +60,14 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
-    from trainer.rules import preset
 
-    out, err, keys = stdout or sys.stdout, stderr or sys.stderr, stdin or sys.stdin
-    rules = preset(args.preset)
+    keys, out, err = streams()
+    rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     prior = Prior(args.assume)
-    try:
-        table = catalog(rules)
-        course = curriculum(rules, prior)
-    except TableError as exc:   # a damaged or missing table: says which file, and the remedy
-        err.write(f"freebet-trainer: {exc}\n")
-        return 1
-    store = _open_store(args.data_dir, err)
-    if store is None:
-        return 1
-    saver = SessionSaver.with_store(store)
+    table = catalog(rules)       # a damaged or missing table: its error names the remedy
+    course = curriculum(rules, prior)
+    saver = SessionSaver.with_store(open_store(args.data_dir))
     code = 0
     try:
         if args.mode == FlashMode.DIFFERENCES.value:
@@ -127,24 +79,23 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
         try:
             session = FlashcardSession(table, FlashMode(args.mode), seed=seed, history=history,
                                        fitted=fitted, prior=prior)
-        except ValueError as exc:
-            err.write(f"freebet-trainer drill: {exc}\n")
-            return 2
+        except ValueError as exc:   # a mode these rules do not have (Charlie hands)
+            raise CommandError(str(exc), BAD_INPUT) from exc
         saver.start(table.preset, Mode.FLASHCARDS, {
             "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
-        told = [_tell(saver.save(), "", err)]
+        told = [tell(saver.save(), "", err)]
         rows: list[Row] = []
 
         def keep(decision: GradedDecision) -> None:
             row = saver.decision(decision)
             if row is not None:
                 rows.append(row)
-            told[0] = _tell(saver.save(), told[0], err)
+            told[0] = tell(saver.save(), told[0], err)
 
         def take_back(decision: GradedDecision) -> None:
             if rows:
                 saver.undo(rows.pop())
-            told[0] = _tell(saver.save(), told[0], err)
+            told[0] = tell(saver.save(), told[0], err)
 
         out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
         try:
@@ -156,41 +107,14 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
         if queue is not None and queue.refitted and queue.fit is not None:
             saver.fit(table.preset, queue.fit.to_plain())
     finally:
-        lost = _finish(saver, keys, out, err)
+        lost = finish(saver, keys, out, err)
     return code or (1 if lost else 0)
 
 
-def _tell(state: SaveState, told: str, err: TextIO) -> str:
-    """Say what is not saved, or that it now is, when that changed; returns what was said."""
-    text = state.text()
-    if text != told:
-        err.write(f"   {text}\n" if text else "   Saved: the answers that waited are saved now.\n")
-    return text
-
-
-def _finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
-    """End the session and save what waits; while it cannot be saved, offer to retry. Returns
-    the answers lost (the player was told)."""
-    saver.end()
-    state = saver.save()
-    while not state.saved and not state.stopped:
-        out.write(f"{state.text()}\n[R]etry (Enter), or [Q]uit and lose them > ")
-        out.flush()
-        line = keys.readline()
-        if not line or line.strip().upper()[:1] == "Q":   # Q, or no one at the keyboard
-            break
-        state = saver.save()
-    state = saver.close(try_again=False)
-    if not state.saved:
-        err.write(f"freebet-trainer: {state.answers} answers were not saved "
-                  f"({state.problem.reason if state.problem else 'not saved'}).\n")
-    elif state.problem is not None:   # all saved, but closing found the file damaged
-        err.write(f"freebet-trainer: {state.problem}\n")
-    return state.answers
-
-
-def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
-              stderr: TextIO | None = None) -> int:
+@command("stats", help="your leak per 100 rounds, today's cards, leaks", options=(
+    RulesOption(default=None, unset="the one practised last"),
+    how_many("--top", 10, "leaks to list", most=1000), JSON, ASSUME, DATA_DIR))
+def cmd_stats(args: argparse.Namespace) -> int:
     """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
     response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
     from trainer.drills.catalog import catalog
@@ -203,13 +127,12 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
     from trainer.progress.study_store import load_history
     from trainer.rules import preset
 
-    out = stdout or sys.stdout
-    store = _open_store(args.data_dir, stderr or sys.stderr, read_only=True)
-    if store is None:
-        return 1
-    with store:
-        name = args.preset or _last_practised(store) or "evolution"
-        rules = preset(name)
+    out = streams()[1]
+    rules = chosen_rules(args)   # a rules file is read before the progress file is opened
+    with open_store(args.data_dir, read_only=True) as store:
+        if rules is None:
+            rules = preset(_last_practised(store) or "evolution")
+        name = rules.name
         course = curriculum(rules, Prior(args.assume))
         label = catalog(rules).preset
         seen = review.overview(store, Filter(preset=label))
@@ -271,28 +194,25 @@ def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) ->
         out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
 
 
-def cmd_export(args: argparse.Namespace, stdout: TextIO | None = None,
-               stderr: TextIO | None = None) -> int:
+@command("export", help="write every graded decision to a CSV file", options=(
+    Option(("--csv",), {"required": True, "metavar": "FILE", "help": "the CSV file to write"}),
+    DATA_DIR))
+def cmd_export(args: argparse.Namespace) -> int:
     """Write every stored decision to ``--csv`` (atomically: the file appears complete or not;
     a folder, a device or a read-only file is refused before anything is read)."""
     from trainer.progress.export import export_csv
     from trainer.rules.atomic_file import check_target
 
-    out, err = stdout or sys.stdout, stderr or sys.stderr
+    out = streams()[1]
     try:
         check_target(args.csv)
     except OSError as exc:
-        err.write(f"freebet-trainer: cannot write {args.csv!r}: {exc.strerror}\n")
-        return 1
-    store = _open_store(args.data_dir, err, read_only=True)
-    if store is None:
-        return 1
-    with store:
+        raise CommandError(f"cannot write {args.csv!r}: {exc.strerror}") from exc
+    with open_store(args.data_dir, read_only=True) as store:
         try:
             count = export_csv(store, args.csv)
         except OSError as exc:
-            err.write(f"freebet-trainer: cannot write {args.csv}: {exc.strerror}\n")
-            return 1
+            raise CommandError(f"cannot write {args.csv}: {exc.strerror}") from exc
     out.write(f"wrote {count} decisions to {args.csv}\n")
     return 0
 
