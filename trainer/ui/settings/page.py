@@ -266,11 +266,9 @@ class SettingsPage(QWidget):
         self.exported.emit(count)
 
     def _export_failed(self, target: Path, exc: Exception) -> None:
-        if isinstance(exc, OSError):
-            text = export_problem(target, exc)
-        else:   # the progress file's own fault: its message names the file and the remedy
-            text = f"Not exported: {exc}"
-        self.export_status.setText(text)
+        # a store fault's own message names the file and the remedy
+        self.export_status.setText(export_problem(target, exc) if isinstance(exc, OSError)
+                                   else f"Not exported: {exc}")
         self.export_status.setStyleSheet(ERROR_STYLE)
         self.exported.emit(-1)
 
