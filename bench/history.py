@@ -258,14 +258,8 @@ def _page_due(folder: Path) -> None:
     load_cards(folder / "progress.sqlite3", ProgressQuery())
 
 
-def probe(name: str, folder: Path, after_drill: bool, profile: bool) -> dict[str, float]:
+def probe(name: str, folder: Path, profile: bool) -> dict[str, float]:
     """Time probe ``name`` twice in this process: cold, then warm (seconds)."""
-    if after_drill:
-        _first_card(folder)                    # one drill session ran on the file (untimed)
-        import trainer.drills.curriculum as curriculum_module
-        import trainer.drills.catalog as catalog_module
-        curriculum_module.curriculum.cache_clear()  # as a fresh process would have them
-        catalog_module.catalog.cache_clear()
     work: dict[str, Callable[[Path], object]] = {
         "stats": _run_stats, "drill": _first_card, "queue": _queue,
         "page-totals": _page_totals, "page-due": _page_due}
@@ -293,8 +287,8 @@ def _probe_in_process(name: str, source: Path, scratch: Path, after_drill: bool,
     folder.mkdir()
     shutil.copy(source, folder / "progress.sqlite3")
     command = [sys.executable, __file__, "--probe", name, str(folder)]
-    if after_drill:
-        command.append("--after-drill")
+    if after_drill:                            # one drill session on the file first (untimed)
+        subprocess.run([*command[:3], "drill", str(folder)], capture_output=True, check=True)
     if profile:
         command.append("--profile")
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -312,6 +306,8 @@ def main() -> None:
     parser.add_argument("--profile", choices=PROBES, default=None,
                         help="print a cProfile of this probe's cold run (to stderr)")
     parser.add_argument("--probes", default=",".join(PROBES), help="which probes to run")
+    parser.add_argument("--file", type=Path, default=None,
+                        help="keep the built history at FILE, or reuse FILE if it is there")
     args = parser.parse_args()
     unit = statistics.median(yardstick() for _ in range(3))
     figures: dict[str, Any] = {"yardstick_s": unit}
@@ -319,13 +315,19 @@ def main() -> None:
         scratch = Path(folder)
         for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
             (scratch / variable).mkdir()
-        source = scratch / "built.sqlite3"
-        figures["history"] = build(source, args.decisions)
+        source = args.file or scratch / "built.sqlite3"
+        if source.exists():
+            with sqlite3.connect(source) as conn:
+                count = conn.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
+            figures["history"] = {"decisions": count, "reused": str(source)}
+        else:
+            figures["history"] = build(source, args.decisions)
         if not args.json:
             h = figures["history"]
-            print(f"yardstick {unit:.3f} s; built {h['decisions']:,} decisions in "
-                  f"{h['sessions']:,} sessions over {DAYS} days ({h['undone']} undone) in "
-                  f"{h['seconds']:.0f} s")
+            print(f"yardstick {unit:.3f} s; " + (
+                f"reused {source} ({h['decisions']:,} decisions)" if "reused" in h else
+                f"built {h['decisions']:,} decisions in {h['sessions']:,} sessions over "
+                f"{DAYS} days ({h['undone']} undone) in {h['seconds']:.0f} s"))
         for after in (False, True):
             state = "after one drill" if after else "as built"
             for name in args.probes.split(","):
@@ -350,7 +352,7 @@ def _probe_main(name: str, argv: list[str]) -> None:
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         os.environ[variable] = str(base / variable)
     os.environ["FREEBET_TRAINER_DATA"] = str(folder)
-    found = probe(name, folder, "--after-drill" in argv, "--profile" in argv)
+    found = probe(name, folder, "--profile" in argv)
     print(json.dumps(found))
 
 
