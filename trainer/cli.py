@@ -95,11 +95,11 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
     from trainer.drills.catalog import catalog
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.flashcards import FlashcardSession
-    from trainer.drills.history import answers
-    from trainer.drills.memory_fit import Fit
+    from trainer.drills.grading import utc_now
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
+    from trainer.progress.study_store import keep_picture, load_study
     from trainer.rules import preset
 
     out, err, keys = stdout or sys.stdout, stderr or sys.stderr, stdin or sys.stdin
@@ -121,15 +121,20 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
         if args.mode == FlashMode.DIFFERENCES.value:
             out.write("Comparing with standard blackjack: its table is built on first use "
                       "(up to a minute), then cached.\n")
-        stored_fit = saver.read(lambda s: s.load_fit(table.preset), None)
-        fitted = Fit.from_plain(stored_fit) if stored_fit else None
-        history = answers(course, saver.read(lambda s: s.answer_rows(table.preset), []))
+        study = (saver.read(lambda s: load_study(s, course, utc_now()), None)
+                 if args.mode == FlashMode.DUE.value else None)
+        if study is not None and study.keep is not None:
+            kept = study.keep
+            saver.write(lambda s: keep_picture(s, kept))
         try:
-            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, history=history,
-                                       fitted=fitted, prior=prior)
+            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, prior=prior,
+                                       fitted=study.fitted if study else None,
+                                       queue=study.queue if study else None)
         except ValueError as exc:
             err.write(f"freebet-trainer drill: {exc}\n")
             return 2
+        for line in study.notes() if study else ():
+            err.write(f"freebet-trainer: {line}\n")
         saver.start(table.preset, Mode.FLASHCARDS, {
             "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
         told = [_tell(saver.save(), "", err)]
@@ -197,10 +202,10 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.grading import utc_now
     from trainer.drills.leak import estimate
-    from trainer.drills.study import StudyQueue
+    from trainer.drills.when import due_text
     from trainer.progress import review
     from trainer.progress.filters import Filter
-    from trainer.progress.study_store import load_history
+    from trainer.progress.study_store import load_study
     from trainer.rules import preset
 
     out = stdout or sys.stdout
@@ -214,9 +219,9 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
         label = catalog(rules).preset
         seen = review.overview(store, Filter(preset=label))
         leak = estimate(course, review.recent_answers(store, label))
-        history = load_history(store, course)
         now = utc_now()
-        queue = StudyQueue(course, history.answers, now, fitted=history.fitted)
+        study = load_study(store, course, now)
+        queue = study.queue
         counts, next_due = queue.counts(now), queue.next_due(now)
         decisions = sum(d.decisions for d in seen.days)
         if args.json:
@@ -226,6 +231,8 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
                 "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
                 "due": counts.due + counts.learning, "new_today": counts.new,
                 "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
+                "unreadable": study.unreadable, "future": study.future,
+                "notes": study.notes(),
                 "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
                            "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
             }, out, indent=2, ensure_ascii=False)
@@ -234,7 +241,9 @@ def cmd_stats(args: argparse.Namespace, stdout: TextIO | None = None,
         out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
                   f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
                   f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
-                  + (f"; next due {next_due.astimezone():%a %H:%M}" if next_due else "") + "\n")
+                  + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
+        for line in study.notes():
+            out.write(f"{line}\n")
         if not seen.days:
             out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
             return 0
