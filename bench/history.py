@@ -232,16 +232,14 @@ def _first_card(folder: Path) -> float:
 
 def _queue(folder: Path) -> None:
     from trainer.drills.curriculum import Prior, curriculum
-    from trainer.drills.study import StudyQueue
     from trainer.progress.store import ProgressStore
-    from trainer.progress.study_store import load_history
+    from trainer.progress.study_store import load_study
     from trainer.rules import preset
 
     with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
         course = curriculum(preset("evolution"), Prior.CLASSIC)
-        history = load_history(store, course)
         now = datetime.now(UTC)
-        queue = StudyQueue(course, history.answers, now, fitted=history.fitted)
+        queue = load_study(store, course, now).queue
         queue.counts(now)
         queue.choose(now)
 

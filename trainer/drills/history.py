@@ -123,17 +123,25 @@ def _values(cards: object) -> tuple[int, ...] | None:
     """The card values of a cards text ("10♠ 6♦"), or None when it is not a list of cards."""
     if not isinstance(cards, str):
         return None
-    values = tuple(map(_points, cards.split()))
+    try:
+        values = tuple(_POINTS[token] for token in cards.split())
+    except KeyError:
+        values = tuple(map(_points, cards.split()))
     return values if values and None not in values else None   # type: ignore[return-value]
 
 
-@cache
+#: Each card's text seen so far, and its value (ace 1, faces 10; None: not a card).
+_POINTS: dict[str, int | None] = {}
+
+
 def _points(token: str) -> int | None:
-    """A card's value (ace 1, faces 10) from its text, or None if it is not a card."""
+    """A card's value from its text (kept in :data:`_POINTS`), or None if it is not a card."""
     try:
-        return Card.parse(token).points
+        found: int | None = Card.parse(token).points
     except ValueError:
-        return None
+        found = None
+    _POINTS[token] = found
+    return found
 
 
 class _Placer:

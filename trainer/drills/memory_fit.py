@@ -109,7 +109,7 @@ def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mappi
     return order, day, right, guess, present
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Replay:
     """One mapping's answers replayed under every candidate: what the next answer needs."""
 
@@ -117,6 +117,14 @@ class Replay:
     stability: np.ndarray    # cards x candidates: stability after the card's last answer
     last: np.ndarray         # cards: the day of the card's last answer
     total: np.ndarray        # candidates: the log-likelihood of the answers so far
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replay):
+            return NotImplemented
+        return self.cards == other.cards and all(
+            np.array_equal(a, b) for a, b in ((self.stability, other.stability),
+                                              (self.last, other.last),
+                                              (self.total, other.total)))
 
     @classmethod
     def empty(cls, grid: Grid) -> Replay:
@@ -157,7 +165,7 @@ class Replay:
                 continue
             rows = at[here]
             s = stability[rows]
-            elapsed = (day[here, k] - previous[here])[:, None]
+            elapsed = np.maximum(day[here, k] - previous[here], 0.0)[:, None]
             r = 1.0 / (1.0 + elapsed / (9.0 * s))
             g = guess[here, k][:, None]
             ok = right[here, k][:, None]
