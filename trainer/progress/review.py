@@ -177,6 +177,11 @@ def rank_leaks(situations: Iterable[SituationStats],
     return ranked if limit is None else ranked[:limit]
 
 
+#: A stored EV lost the leak can add up: a number, 0 or more, finite (a row damaged by hand is
+#: left out, as the study queue leaves it out: :mod:`trainer.drills.history`).
+_READ_LOSS = "typeof(ev_loss) IN ('integer', 'real') AND ev_loss BETWEEN 0 AND 1e308"
+
+
 def recent_answers(store: ProgressStore, preset: str,
                    per_situation: int = RECENT) -> dict[str, list[Recent]]:
     """Each situation's latest ``per_situation`` kept answers in ``preset``, newest first (what
@@ -185,8 +190,8 @@ def recent_answers(store: ProgressStore, preset: str,
         "SELECT situation_key, action, best_action, ev_loss FROM ("
         "SELECT situation_key, action, best_action, ev_loss, ROW_NUMBER() OVER ("
         "PARTITION BY situation_key ORDER BY time DESC, id DESC) AS n FROM decisions "
-        "WHERE preset = ? AND undone = 0) WHERE n <= ? ORDER BY situation_key, n",
-        (preset, per_situation))
+        f"WHERE preset = ? AND undone = 0 AND {_READ_LOSS}) WHERE n <= ? "
+        "ORDER BY situation_key, n", (preset, per_situation))
     found: dict[str, list[Recent]] = defaultdict(list)
     for key, action, best, ev_loss in rows:
         found[key].append(Recent(action, best, ev_loss))
@@ -207,7 +212,8 @@ def recent_leaks(store: ProgressStore, only: Filter = EVERYTHING,
         "SELECT situation_key, action, best_action, ev_loss, weight FROM ("
         "SELECT situation_key, action, best_action, ev_loss, weight, ROW_NUMBER() OVER ("
         f"PARTITION BY situation_key ORDER BY time DESC, id DESC) AS n FROM decisions "
-        f"WHERE {where}) WHERE n <= ? ORDER BY situation_key, n", [*params, per_situation])
+        f"WHERE {where} AND {_READ_LOSS} AND typeof(weight) IN ('integer', 'real')) "
+        "WHERE n <= ? ORDER BY situation_key, n", [*params, per_situation])
     found: dict[str, list[Recent]] = defaultdict(list)
     weights: dict[str, float] = {}
     for key, action, best, ev_loss, weight in rows:

@@ -1,0 +1,106 @@
+"""Rows SQLite calls fine that the trainer cannot use: a memory fit off its grid, a decision whose
+time, verdict, EV lost or cards cannot be read. Each, as a tester met it, through the real
+commands: no traceback, no silent "nothing due"; a damaged fit is fitted again, a damaged row
+is left out and said in a plain line."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.progress.history import seed
+from trainer.__main__ import main
+from trainer.drills.curriculum import MAPPINGS
+from trainer.drills.memory_fit import checked_fit
+from trainer.progress.store import ProgressStore
+
+FIT_LINE = "The stored memory model could not be read and is fitted again from your answers."
+ROW_LINE = "1 stored answer could not be read (a damaged row) and is left out."
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """120 answers and the memory fit a first due-mode drill stored with them."""
+    data = tmp_path / "data"
+    data.mkdir()
+    seed(data / "progress.sqlite3", days=3, per_day=40)
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["drill", "--count", "1", "--seed", "1", "--data-dir", str(data)]) == 0
+    with ProgressStore.open(data / "progress.sqlite3", read_only=True) as store:
+        assert checked_fit(store.load_fit("evolution"), MAPPINGS) is not None
+    return data
+
+
+def _damage(folder: Path, sql: str) -> None:
+    with sqlite3.connect(folder / "progress.sqlite3") as conn:
+        assert conn.execute(sql).rowcount == 1
+    conn.close()
+
+
+def _stats(folder: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
+    capsys.readouterr()
+    assert main(["stats", "--data-dir", str(folder), *extra]) == 0
+    return capsys.readouterr().out
+
+
+def _drill(folder: Path, capsys: pytest.CaptureFixture[str],
+           monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["drill", "--count", "1", "--seed", "2", "--data-dir", str(folder)]) == 0
+    found = capsys.readouterr()
+    assert "\n1. " in found.out                                       # a card is dealt
+    return found.out, found.err
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE memory_fits SET first = 0, growth = 0, lapse = 0, answers = 100000",  # ZeroDivision
+    "UPDATE memory_fits SET first = 9e999",                                       # Overflow
+    "UPDATE memory_fits SET first = 'NaN'",                 # silently never due: "due": 0
+    "UPDATE memory_fits SET growth = 3.0",                  # a number, off the grid
+    "UPDATE memory_fits SET cards = 'hands'",
+    "UPDATE memory_fits SET log_likelihood = 'much'",
+    "UPDATE memory_fits SET answers = 2.5",
+])
+def test_a_damaged_memory_fit_is_fitted_again(folder: Path, damage: str,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    _damage(folder, damage)
+    shown = _stats(folder, capsys)
+    assert FIT_LINE in shown and "Traceback" not in shown
+    figures = json.loads(_stats(folder, capsys, "--json"))
+    assert figures["notes"] == [FIT_LINE]
+    assert figures["due"] > 0        # answered weeks ago: due, not "nothing due" for good
+    _, err = _drill(folder, capsys, monkeypatch)
+    assert f"freebet-trainer: {FIT_LINE}" in err
+    with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
+        assert checked_fit(store.load_fit("evolution"), MAPPINGS) is not None   # stored anew
+    assert FIT_LINE not in _stats(folder, capsys)
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE decisions SET time = 'yesterday' WHERE id = 60",
+    "UPDATE decisions SET time = '2026-10-02 10:00:00' WHERE id = 60",   # no time zone
+    "UPDATE decisions SET time = 20261002 WHERE id = 60",
+    "UPDATE decisions SET verdict = 'maybe' WHERE id = 60",
+    "UPDATE decisions SET ev_loss = 'a lot' WHERE id = 60",
+    "UPDATE decisions SET ev_loss = -0.5 WHERE id = 60",
+    "UPDATE decisions SET ev_loss = 9e999 WHERE id = 60",
+    "UPDATE decisions SET cards = 'ten and six' WHERE id = 60",
+    "UPDATE decisions SET cards = 1016 WHERE id = 60",
+])
+def test_a_row_that_cannot_be_read_is_left_out_and_said(folder: Path, damage: str,
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    _damage(folder, damage)
+    shown = _stats(folder, capsys)
+    assert ROW_LINE in shown and "Traceback" not in shown
+    figures = json.loads(_stats(folder, capsys, "--json"))
+    assert figures["unreadable"] == 1 and figures["notes"] == [ROW_LINE]
+    assert figures["due"] > 0
+    _, err = _drill(folder, capsys, monkeypatch)
+    assert f"freebet-trainer: {ROW_LINE}" in err
