@@ -104,3 +104,39 @@ def test_a_row_that_cannot_be_read_is_left_out_and_said(folder: Path, damage: st
     assert figures["due"] > 0
     _, err = _drill(folder, capsys, monkeypatch)
     assert f"freebet-trainer: {ROW_LINE}" in err
+
+
+def test_answers_given_under_a_clock_ahead_count_as_given_now(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten answers given under a clock 400 days ahead (``faketime '+400 days'``), then stats
+    at the right time: before, next due was 400 days off and read "Wed 20:14". Now the ten
+    count as given now, the line says so, and next due is within a day, named by day."""
+    from datetime import UTC, datetime, timedelta
+
+    from tests.progress.history import CARDS, keys
+    from trainer.drills.records import GradedDecision, Mode, Verdict
+    from trainer.drills.when import due_text
+
+    data = tmp_path / "data"
+    data.mkdir()
+    now = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+    ahead = now + timedelta(days=400)
+    with ProgressStore.open(data / "progress.sqlite3") as store:
+        session = store.start_session("evolution", Mode.FLASHCARDS, {}, at=ahead)
+        for i, key in enumerate(keys()[:10]):
+            store.record_decision(session, GradedDecision(
+                time=(ahead + timedelta(seconds=20 * i)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                preset="evolution", mode=Mode.FLASHCARDS, situation_key=key,
+                cards=CARDS[key.split("|")[3]], dealer_up=key.rsplit("|v", 1)[1],
+                action="hit", best_action="hit", verdict=Verdict.CORRECT, ev_loss=0.0,
+                response_ms=900, weight=0.002))
+    monkeypatch.setattr("trainer.drills.grading.utc_now", lambda: now)
+    figures = json.loads(_stats(data, capsys, "--json"))
+    assert figures["future"] == 10 and figures["notes"] == [
+        "10 answers were timed in the future (a wrong clock?) and are counted as given now."]
+    due = datetime.fromisoformat(figures["next_due"])
+    assert now < due < now + timedelta(days=1)
+    shown = _stats(data, capsys)
+    assert f"; next due {due_text(due, now)}\n" in shown
+    assert due_text(due, now).startswith(("today ", "tomorrow "))
