@@ -329,8 +329,9 @@ def main() -> None:
         for after in (False, True):
             state = "after one drill" if after else "as built"
             for name in args.probes.split(","):
-                found = _probe_in_process(name, source, scratch, after,
-                                          args.profile == name and not after)
+                if args.profile == name:
+                    sys.stderr.write(f"\n===== profile: {name}, {state}, cold =====\n")
+                found = _probe_in_process(name, source, scratch, after, args.profile == name)
                 figures[f"{name} ({state})"] = found
                 if not args.json:
                     print(f"  {name:12s} {state:16s} cold {found['cold']:7.2f} s = "
