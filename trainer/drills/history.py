@@ -71,12 +71,12 @@ def read_answers(course: Curriculum, rows: Iterable[Row], now: datetime | None) 
     found = []
     unreadable = future = 0
     place = _placer(course)
-    situations, guesses = course.catalog.situations, place.guesses
+    situations, guesses, insurance = course.catalog.situations, place.guesses, place.insurance
     until = day_of(now) if now is not None else math.inf
     for time, key, cards, verdict, loss in rows:
         if key not in situations:
             continue
-        values = _values(cards)
+        values = () if key in insurance else _values(cards)   # insurance: any hand alike
         guess: object = None
         if isinstance(values, tuple):
             guess = guesses.get((key, values), _UNSEEN)
@@ -150,6 +150,8 @@ class _Placer:
     def __init__(self, course: Curriculum) -> None:
         self.course = course
         self.guesses: dict[tuple[str, tuple[int, ...]], float] = {}
+        self.insurance = frozenset(key for key, s in course.catalog.situations.items()
+                                   if s.context is Context.INSURANCE)
 
     def guess(self, key: str, values: tuple[int, ...]) -> float:
         """The guess of an answer in situation ``key`` with these card values;
