@@ -199,3 +199,19 @@ def test_answers_timed_in_the_future_count_as_given_now(store: ProgressStore,
     _same(back, _scratch(store, course, NOW), NOW)
     due = back.queue.next_due(NOW)
     assert due is not None and due < NOW + timedelta(days=1)
+
+
+def test_a_picture_takes_in_the_rows_up_to_the_first_after_now() -> None:
+    """Stored times sort as text, and a fraction of a second sorts before the whole second:
+    the rows a picture takes in end at the first row after now, read within now's second."""
+    from trainer.progress.study_store import _covered
+
+    rows = [(9, 20261129, "k"), (1, "2026-11-29T12:00:04Z", "k"),
+            (2, "2026-11-29T12:00:05.5Z", "k"), (3, "2026-11-29T12:00:05Z", "k"),
+            (4, "2026-11-29T12:00:06Z", "k"), (5, "yesterday", "k"), (6, b"\x00", "k")]
+    at = datetime(2026, 11, 29, 12, 0, 5, tzinfo=UTC)
+    assert _covered(rows, at.replace(microsecond=200_000)) == 2
+    assert _covered(rows, at.replace(microsecond=700_000)) == 4
+    assert _covered(rows, at + timedelta(seconds=1)) == 5
+    assert _covered(rows, at + timedelta(days=9999)) == 5      # 'yesterday' sorts after
+    assert _covered(rows, at - timedelta(days=1)) == 1         # a number sorts first

@@ -13,6 +13,7 @@ counted and said (:meth:`StudyHistory.notes`). Shared by the terminal and the ap
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -20,7 +21,7 @@ from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
 from trainer.drills.history import Reading, notes, read_answers
-from trainer.drills.memory import MODEL, Answer, day_of
+from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
 from trainer.drills.study import DEFAULT_STUDY, StudyQueue, StudySettings, choose_fit, fitted_model
@@ -92,7 +93,7 @@ class _Load:
             picture = decode(data)
             if (picture is not None and picture.model == MODEL
                     and picture.course == course_digest(course)
-                    and last_time <= utc_text(now)):      # a picture from a clock set back
+                    and not _after(last_time, now)):      # a picture from a clock set back
                 self.kept, self.mark = picture, (last_time, last_id)
                 self.kept_unreadable = unreadable
         self._read(self.store.study_rows(self.preset, after=self.mark))
@@ -167,21 +168,39 @@ class _Load:
 
 def _covered(rows: Sequence[tuple[Any, ...]], now: datetime) -> int:
     """How many of ``rows`` (in (time, id) order) a picture made at ``now`` takes in: those
-    up to the first timed after now (an unreadable time that sorts before now is taken in and
-    counted; one that sorts after, like a time after now, waits)."""
-    text, day = utc_text(now), day_of(now)
-    for i, row in enumerate(rows):
-        time = row[1]
-        if not isinstance(time, str):
-            continue                     # a number sorts before every text in SQLite
-        if time > text:
-            return i
+    before the first one timed after now (an unreadable time that sorts before now is taken in
+    and counted; one that sorts after, like a time after now, waits).
+
+    Stored times sort as text, so the cut is found by bisection; only the times of now's
+    second are read, where a fraction sorts before the whole second ("…:05.5Z" < "…:05Z")."""
+    second = utc_text(now)[:19]      # "2026-11-29T12:00:05": every time of now's second
+    cut = bisect_right(rows, f"{second}Z", key=_sorts_as)   # sorts at or before "…:05Z"
+    start = cut
+    while start > 0 and isinstance(rows[start - 1][1], str) and rows[start - 1][1][:19] == second:
+        start -= 1
+    for i in range(start, cut):
         try:
-            if day_of(datetime.fromisoformat(time)) > day:
+            if datetime.fromisoformat(rows[i][1]) > now:
                 return i
         except (ValueError, TypeError):
             continue
-    return len(rows)
+    return cut
+
+
+def _after(time: str, now: datetime) -> bool:
+    """True for a stored time after ``now`` (an unreadable one: if it sorts after now)."""
+    try:
+        return datetime.fromisoformat(time) > now
+    except (ValueError, TypeError):
+        return time > utc_text(now)
+
+
+def _sorts_as(row: tuple[Any, ...]) -> str:
+    """A row's time as text that sorts as SQLite sorts it: numbers before text, blobs after."""
+    time = row[1]
+    if isinstance(time, str):
+        return time
+    return "\U0010ffff" if isinstance(time, bytes | bytearray) else ""
 
 
 def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
