@@ -103,7 +103,6 @@ class _Load:
         """Split the rows after the mark into those a new picture takes in (up to now) and
         those after now, and read both."""
         cut = _covered(rows, self.now)
-        self.rows = rows
         self.newer: Reading = read_answers(self.course, (r[1:] for r in rows[:cut]), self.now)
         self.rest: Reading = read_answers(self.course, (r[1:] for r in rows[cut:]), self.now)
         self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
