@@ -17,11 +17,14 @@ tables and curriculum loaded from disk; warm: the same call again in that proces
 - the Progress page's reads: its totals (``load_progress`` without the flashcards due) and the
   flashcards due (``load_cards``);
 
-on the file as built (the first read after an upgrade) and again after one drill session has
-run on it (``--after-drill``). Every figure in seconds and in yardstick units (seconds over the
-seconds bench/yardstick.py's loop takes here, run in a subprocess).
+on the file as built (no picture of the player's memory kept yet: the first read after an
+upgrade, or what a read-only reader meets until a drill has run) and again after one due-mode
+drill session has run on it (its start keeps the picture). Every figure in seconds and in
+yardstick units (seconds over the seconds bench/yardstick.py's loop takes here, run in a
+subprocess). ``--profile NAME`` prints a cProfile of that probe's cold runs to stderr.
 
 Run: .venv/bin/python bench/history.py [--decisions N] [--json] [--profile NAME]
+     [--probes stats,drill,...] [--file FILE]
 """
 
 from __future__ import annotations
