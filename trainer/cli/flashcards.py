@@ -55,11 +55,11 @@ def cmd_drill(args: argparse.Namespace) -> int:
     from trainer.drills.catalog import catalog
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.flashcards import FlashcardSession
-    from trainer.drills.history import answers
-    from trainer.drills.memory_fit import Fit
+    from trainer.drills.grading import utc_now
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
+    from trainer.progress.study_store import keep_picture, load_study
 
     keys, out, err = streams()
     rules = rules_of(args)
@@ -73,14 +73,19 @@ def cmd_drill(args: argparse.Namespace) -> int:
         if args.mode == FlashMode.DIFFERENCES.value:
             out.write("Comparing with standard blackjack: its table is built on first use "
                       "(up to a minute), then cached.\n")
-        stored_fit = saver.read(lambda s: s.load_fit(table.preset), None)
-        fitted = Fit.from_plain(stored_fit) if stored_fit else None
-        history = answers(course, saver.read(lambda s: s.answer_rows(table.preset), []))
+        study = (saver.read(lambda s: load_study(s, course, utc_now()), None)
+                 if args.mode == FlashMode.DUE.value else None)
+        if study is not None and study.keep is not None:
+            kept = study.keep
+            saver.write(lambda s: keep_picture(s, kept))
         try:
-            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, history=history,
-                                       fitted=fitted, prior=prior)
+            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, prior=prior,
+                                       fitted=study.fitted if study else None,
+                                       queue=study.queue if study else None)
         except ValueError as exc:   # a mode these rules do not have (Charlie hands)
             raise CommandError(str(exc), BAD_INPUT) from exc
+        for line in study.notes() if study else ():
+            err.write(f"freebet-trainer: {line}\n")
         saver.start(table.preset, Mode.FLASHCARDS, {
             "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
         told = [tell(saver.save(), "", err)]
@@ -121,10 +126,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.drills.curriculum import Prior, curriculum
     from trainer.drills.grading import utc_now
     from trainer.drills.leak import estimate
-    from trainer.drills.study import StudyQueue
+    from trainer.drills.when import due_text
     from trainer.progress import review
     from trainer.progress.filters import Filter
-    from trainer.progress.study_store import load_history
+    from trainer.progress.study_store import load_study
     from trainer.rules import preset
 
     out = streams()[1]
@@ -137,9 +142,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         label = catalog(rules).preset
         seen = review.overview(store, Filter(preset=label))
         leak = estimate(course, review.recent_answers(store, label))
-        history = load_history(store, course)
         now = utc_now()
-        queue = StudyQueue(course, history.answers, now, fitted=history.fitted)
+        study = load_study(store, course, now)
+        queue = study.queue
         counts, next_due = queue.counts(now), queue.next_due(now)
         decisions = sum(d.decisions for d in seen.days)
         if args.json:
@@ -149,6 +154,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
                 "due": counts.due + counts.learning, "new_today": counts.new,
                 "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
+                "unreadable": study.unreadable, "future": study.future,
+                "notes": study.notes(),
                 "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
                            "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
             }, out, indent=2, ensure_ascii=False)
@@ -157,7 +164,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
                   f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
                   f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
-                  + (f"; next due {next_due.astimezone():%a %H:%M}" if next_due else "") + "\n")
+                  + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
+        for line in study.notes():
+            out.write(f"{line}\n")
         if not seen.days:
             out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
             return 0

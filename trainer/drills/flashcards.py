@@ -134,14 +134,17 @@ class FlashcardSession:
 
     ``history`` holds the player's past answers in this rule set, oldest first (see
     :func:`trainer.drills.history.answers`), ``fitted`` the memory fit stored with them, if
-    any; due mode reads both, every mode adds to :attr:`answers`.
+    any; due mode reads both, or takes a study queue made already (``queue``, e.g. from a kept
+    picture of the player's memory: :func:`trainer.progress.study_store.load_study`). Every
+    mode adds to :attr:`answers`.
     """
 
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
                  history: Sequence[Answer] = (), fitted: Fit | None = None,
                  prior: Prior = Prior.CLASSIC, study: StudySettings = DEFAULT_STUDY,
                  clock: Clock = utc_now, record_mode: Mode = Mode.FLASHCARDS,
-                 only: Collection[str] | None = None, day_start: datetime | None = None) -> None:
+                 only: Collection[str] | None = None, day_start: datetime | None = None,
+                 queue: StudyQueue | None = None) -> None:
         self.catalog = catalog
         self.mode = mode
         self.rng = random.Random(seed)
@@ -156,8 +159,9 @@ class FlashcardSession:
                                  f"{catalog.rules.name}")
         self.queue: StudyQueue | None = None
         if mode is FlashMode.DUE and only is None:
-            self.queue = StudyQueue(self.course, history, clock(), settings=study,
-                                    fitted=fitted, day_start=day_start)
+            self.queue = queue if queue is not None else StudyQueue(
+                self.course, history, clock(), settings=study, fitted=fitted,
+                day_start=day_start)
         self._cycle: list[str] = []
         self._again: Comebacks[tuple[str, tuple[int, ...]]] = Comebacks(self.rng)
         self.current: Flashcard | None = None

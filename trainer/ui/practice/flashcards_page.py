@@ -33,12 +33,11 @@ from trainer.drills.catalog import catalog
 from trainer.drills.curriculum import curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
-from trainer.drills.history import answers
-from trainer.drills.memory_fit import Fit
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.situations import preset_label
-from trainer.drills.study import Counts, StudyQueue, StudySettings
+from trainer.drills.study import Counts, StudySettings
 from trainer.drills.timed import TimedDrill
+from trainer.drills.when import due_text
+from trainer.progress.study_store import StudyHistory
 from trainer.rules import RulesError
 
 from ..background import Job
@@ -81,6 +80,7 @@ class FlashcardsPage(DrillPage):
         self.keep_going = False
         #: the study queue's day counts as the load found them, in a mode other than due
         self.day_outside: Counts | None = None
+        self.history_notes: list[str] = []     # what the study queue's history said
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
@@ -179,7 +179,6 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        label = preset_label(rules)
         prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         if mode is FlashMode.DIFFERENCES:
@@ -188,29 +187,32 @@ class FlashcardsPage(DrillPage):
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
-        def work() -> tuple[FlashcardSession, Counts | None]:
-            rows = self.link.answer_rows(label)   # may wait for a locked file: not on the UI
-            stored = self.link.load_fit(label)
+        def work() -> tuple[FlashcardSession, Counts | None, StudyHistory | None]:
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
-            history = answers(curriculum(rules, prior), rows)
-            fitted = Fit.from_plain(stored) if stored else None
-            session = FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
-                                       prior=prior, study=study, only=only)
+            course = curriculum(rules, prior)
+            now = utc_now()
+            history = self.link.study(course, now, study)   # may wait for a locked file
+            session = FlashcardSession(table, mode, seed=seed, prior=prior, study=study,
+                                       only=only, queue=history.queue if history else None,
+                                       fitted=history.fitted if history else None)
             day = None
-            if session.queue is None:   # another mode: the study queue's day, for the counts
-                day = StudyQueue(session.course, history, session.clock(), settings=study,
-                                 fitted=fitted).counts(session.clock())
-            return session, day
+            if session.queue is None and history is not None:   # the study queue's day
+                day = history.queue.counts(now)
+            return session, day, history
 
         job = Job(self, work, name="flashcards: load").ended(self.busy.stop)
         job.succeeded(lambda loaded: self._ready(*loaded, seed))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
 
-    def _ready(self, session: FlashcardSession, day: Counts | None, seed: int) -> None:
+    def _ready(self, session: FlashcardSession, day: Counts | None,
+               history: StudyHistory | None, seed: int) -> None:
         self.session = session
         self.day_outside = day
+        self.history_notes = history.notes() if history is not None else []
+        if history is not None and history.keep is not None:
+            self.link.keep_picture(history.keep)
         self.keep_going = False
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
@@ -252,7 +254,7 @@ class FlashcardsPage(DrillPage):
     def _done_for_today(self) -> None:
         assert self.session is not None
         due = self.session.next_due()
-        when = f"{due.astimezone():%a %H:%M}" if due is not None else ""
+        when = due_text(due, self.session.clock()) if due is not None else ""
         self.awaiting = False
         self.card = None
         self.table.set_view(replace(EMPTY, message="Done for today" + (
@@ -326,10 +328,12 @@ class FlashcardsPage(DrillPage):
     # ----- the rest -------------------------------------------------------------------------
 
     def _feedback_note(self) -> str:
+        said = " ".join(self.history_notes)   # rows that could not be read, a wrong clock
         if cfg.feedback(self.settings).after_each_card:
-            return "Answer to see how your play compares with the exact best play."
+            return "Answer to see how your play compares with the exact best play." + (
+                f" {said}" if said else "")
         return ("Feedback is off (Settings): cards follow one another; your score is kept "
-                "below.")
+                "below." + (f" {said}" if said else ""))
 
     def _show_status(self) -> None:
         self.saving.refresh()

@@ -13,15 +13,19 @@ dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from PyQt6.QtCore import QObject, QSettings, QTimer, pyqtSignal
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
+from trainer.drills.curriculum import Curriculum
 from trainer.drills.records import GradedDecision, Mode
+from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.progress.study_store import KeptPicture, StudyHistory, keep_picture, load_study
 
 from ..background import Job, Latest
 from ..errors import store_faults
@@ -76,14 +80,17 @@ class ProgressLink(QObject):
         state = self.saver.state
         return None if state.saved or state.problem is None else state
 
-    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str, float]]:
-        """A preset's kept answers for the study queue (call off the UI thread: opening the file
-        may wait for a lock; none when it cannot be read)."""
-        return self.saver.read(lambda store: store.answer_rows(preset_label), [])
+    def study(self, course: Curriculum, now: datetime, settings: StudySettings
+              ) -> StudyHistory | None:
+        """A rule set's study queue from the stored answers (call off the UI thread: opening
+        the file may wait for a lock; None when it cannot be read)."""
+        return self.saver.read(lambda store: load_study(store, course, now, settings=settings),
+                               None)
 
-    def load_fit(self, preset_label: str) -> dict[str, Any] | None:
-        """The memory model stored for a preset, if any (off the UI thread, as above)."""
-        return self.saver.read(lambda store: store.load_fit(preset_label), None)
+    def keep_picture(self, picture: KeptPicture) -> None:
+        """Keep a newer picture of the player's memory, so the next load replays less."""
+        self.saver.write(lambda store: keep_picture(store, picture))
+        self.save_soon()
 
     def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
         """Store a newer memory model for a preset."""
