@@ -29,6 +29,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "engine": ("strategy_charts",),
     "drills": ("trainer.drills",),
     "progress": ("trainer.progress",),
+    "session": ("trainer.session",),
     "ui": ("trainer.ui",),
     "shell": ("trainer.cli", "trainer.__main__"),
 }
@@ -37,15 +38,17 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
                                          "matplotlib": ("matplotlib",)}
 
 #: Who may import whom: each row is an importing layer, each column what it imports.
-#:               rules  commands engine drills progress ui     shell  Qt     matplotlib
+#: The session layer composes drills and progress for both front ends (trainer/session.py).
+#:               rules  commands engine drills progress session ui     shell  Qt    matplotlib
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False,   False, False, False,   False, False, False, False),
-    "commands": (True,  True,    False, False, False,   False, False, False, False),
-    "engine":   (True,  True,    True,  False, False,   False, False, False, True),
-    "drills":   (True,  False,   True,  True,  False,   False, False, False, False),
-    "progress": (True,  False,   True,  True,  True,    False, False, False, False),
-    "ui":       (True,  False,   True,  True,  True,    True,  False, True,  True),
-    "shell":    (True,  True,    True,  True,  True,    True,  True,  False, False),
+    "rules":    (True,  False,   False, False, False,   False,  False, False, False, False),
+    "commands": (True,  True,    False, False, False,   False,  False, False, False, False),
+    "engine":   (True,  True,    True,  False, False,   False,  False, False, False, True),
+    "drills":   (True,  False,   True,  True,  False,   False,  False, False, False, False),
+    "progress": (True,  False,   True,  True,  True,    False,  False, False, False, False),
+    "session":  (True,  False,   True,  True,  True,    True,   False, False, False, False),
+    "ui":       (True,  False,   True,  True,  True,    True,   True,  False, True,  True),
+    "shell":    (True,  True,    True,  True,  True,    True,   True,  True,  False, False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.

@@ -52,42 +52,31 @@ def cmd_drill(args: argparse.Namespace) -> int:
     """
     import random
 
-    from trainer.drills.catalog import catalog
-    from trainer.drills.curriculum import Prior, curriculum
-    from trainer.drills.flashcards import FlashcardSession
-    from trainer.drills.grading import utc_now
+    from trainer.drills.curriculum import Prior
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
-    from trainer.progress.study_store import keep_picture, load_study
+    from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
 
     keys, out, err = streams()
     rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    prior = Prior(args.assume)
-    table = catalog(rules)       # a damaged or missing table: its error names the remedy
-    course = curriculum(rules, prior)
+    plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume), seed)
     saver = SessionSaver.with_store(open_store(args.data_dir))
     code = 0
     try:
-        if args.mode == FlashMode.DIFFERENCES.value:
+        if plan.mode is FlashMode.DIFFERENCES:
             out.write("Comparing with standard blackjack: its table is built on first use "
                       "(up to a minute), then cached.\n")
-        study = (saver.read(lambda s: load_study(s, course, utc_now()), None)
-                 if args.mode == FlashMode.DUE.value else None)
-        if study is not None and study.keep is not None:
-            kept = study.keep
-            saver.write(lambda s: keep_picture(s, kept))
-        try:
-            session = FlashcardSession(table, FlashMode(args.mode), seed=seed, prior=prior,
-                                       fitted=study.fitted if study else None,
-                                       queue=study.queue if study else None)
+        try:           # a damaged or missing table: its error names the remedy
+            prepared = prepare_flashcards(plan, saver)
         except ValueError as exc:   # a mode these rules do not have (Charlie hands)
             raise CommandError(str(exc), BAD_INPUT) from exc
-        for line in study.notes() if study else ():
+        session = prepared.session
+        for line in prepared.notes:
             err.write(f"freebet-trainer: {line}\n")
-        saver.start(table.preset, Mode.FLASHCARDS, {
-            "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
+        begin_flashcards(prepared, saver, Mode.FLASHCARDS,
+                         {"seed": seed, "count": args.count, "assume": args.assume})
         told = [tell(saver.save(), "", err)]
         rows: list[Row] = []
 
@@ -108,9 +97,6 @@ def cmd_drill(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             out.write("\nStopped.\n")
             code = 130
-        queue = session.queue
-        if queue is not None and queue.refitted and queue.fit is not None:
-            saver.fit(table.preset, queue.fit.to_plain())
     finally:
         lost = finish(saver, keys, out, err)
     return code or (1 if lost else 0)

@@ -29,16 +29,19 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.study import Counts, StudySettings
 from trainer.drills.timed import TimedDrill
 from trainer.drills.when import due_text
-from trainer.progress.study_store import StudyHistory
 from trainer.rules import RulesError
+from trainer.session import (
+    FlashcardPlan,
+    PreparedFlashcards,
+    begin_flashcards,
+    prepare_flashcards,
+)
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -187,51 +190,28 @@ class FlashcardsPage(DrillPage):
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
-        def work() -> tuple[FlashcardSession, Counts | None, StudyHistory | None]:
-            table = catalog(rules)
-            if mode is FlashMode.DIFFERENCES:
-                table.differences()
-            course = curriculum(rules, prior)
-            now = utc_now()
-            history = self.link.study(course, now, study)   # may wait for a locked file
-            session = FlashcardSession(table, mode, seed=seed, prior=prior, study=study,
-                                       only=only, queue=history.queue if history else None,
-                                       fitted=history.fitted if history else None)
-            day = None
-            if session.queue is None and history is not None:   # the study queue's day
-                day = history.queue.counts(now)
-            return session, day, history
-
-        job = Job(self, work, name="flashcards: load").ended(self.busy.stop)
-        job.succeeded(lambda loaded: self._ready(*loaded, seed))
+        plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True)
+        job = Job(self, lambda: prepare_flashcards(plan, self.link.saver),
+                  name="flashcards: load").ended(self.busy.stop)
+        job.succeeded(lambda prepared: self._ready(prepared, seed))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
 
-    def _ready(self, session: FlashcardSession, day: Counts | None,
-               history: StudyHistory | None, seed: int) -> None:
-        self.session = session
-        self.day_outside = day
-        self.history_notes = history.notes() if history is not None else []
-        if history is not None and history.keep is not None:
-            self.link.keep_picture(history.keep)
+    def _ready(self, prepared: PreparedFlashcards, seed: int) -> None:
+        session = self.session = prepared.session
+        self.day_outside = prepared.day
+        self.history_notes = prepared.notes
         self.keep_going = False
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         if timed:
             self.timed = TimedDrill(session, seconds, self.clock)
             self.ticker.start()
-        self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
-                        {"flashcards": session.mode.value, "seed": seed,
-                         "timer_seconds": seconds if timed else None})
-        self._keep_fit()
+        begin_flashcards(prepared, self.link.saver, Mode.TIMED if timed else Mode.FLASHCARDS,
+                         {"seed": seed, "timer_seconds": seconds if timed else None})
+        self.link.save_soon()
         self.feedback.reset(self._feedback_note())
         self._show_status()
         self.deal()
-
-    def _keep_fit(self) -> None:
-        """Store the session's memory model when it was fitted anew."""
-        queue = self.session.queue if self.session is not None else None
-        if queue is not None and queue.refitted and queue.fit is not None:
-            self.link.save_fit(queue.course.catalog.preset, queue.fit.to_plain())
 
     def _failed(self, exc: Exception) -> None:
         QMessageBox.warning(self, "No flashcards to deal", str(exc))

@@ -13,19 +13,15 @@ dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from PyQt6.QtCore import QObject, QSettings, QTimer, pyqtSignal
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
-from trainer.drills.curriculum import Curriculum
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
-from trainer.progress.study_store import KeptPicture, StudyHistory, keep_picture, load_study
 
 from ..background import Job, Latest
 from ..errors import store_faults
@@ -79,23 +75,6 @@ class ProgressLink(QObject):
         """What the file could not take yet (None when everything is saved or being saved)."""
         state = self.saver.state
         return None if state.saved or state.problem is None else state
-
-    def study(self, course: Curriculum, now: datetime, settings: StudySettings
-              ) -> StudyHistory | None:
-        """A rule set's study queue from the stored answers (call off the UI thread: opening
-        the file may wait for a lock; None when it cannot be read)."""
-        return self.saver.read(lambda store: load_study(store, course, now, settings=settings),
-                               None)
-
-    def keep_picture(self, picture: KeptPicture) -> None:
-        """Keep a newer picture of the player's memory, so the next load replays less."""
-        self.saver.write(lambda store: keep_picture(store, picture))
-        self.save_soon()
-
-    def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
-        """Store a newer memory model for a preset."""
-        self.saver.fit(preset_label, fit)
-        self.save_soon()
 
     def start(self, preset_label: str, mode: Mode, settings: Mapping[str, Any]) -> None:
         """End the session in progress, if any, and start a new one."""
