@@ -247,8 +247,8 @@ class ChartsPage(QWidget):
         self.busy.setRange(0, 0)
         self.busy.show()
         self._say("Building the standard table (first time only, up to a minute)…")
-        job = Job.reporting(self, lambda report: load_standard(rules, report),
-                            name=f"standard table for {rules.name}")
+        job = Job.heavy(self, lambda report: load_standard(rules, report),
+                        name=f"standard table for {rules.name}")
         job.progressed(self._standard_progressed).ended(lambda: self._built(rules))
         job.succeeded(lambda table: self._standard_ready(rules, table))
         job.failed(self._standard_failed, TableError, OSError).start()

@@ -33,9 +33,9 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.lab import LABS, load_or_build_lab
 from strategy_charts.counting.systems import TRAINED
-from strategy_charts.tables import TableError
+from strategy_charts.tables import TABLES, TableError
 from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.shoe_summary import counting_context
@@ -45,7 +45,7 @@ from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.drills.timed import TimedDrill
 from trainer.rules import Action, RulesError, Shoe, SideBet
 
-from ..background import Job
+from ..background import Job, Report
 from ..settings import declarations as cfg
 from ..settings.declarations import Feedback
 from ..table.action_bar import ORDER, PROCEED_KEYS
@@ -277,10 +277,12 @@ class ShoePage(DrillPage):
         lab = " and count lab (a rules file's is built once: minutes)" if count else ""
         self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
 
-        def load() -> tuple[Catalog, dict[str, Any] | None]:
-            return catalog(rules), load_or_build_lab(rules) if count else None
+        def load(report: Report) -> tuple[Catalog, dict[str, Any] | None]:
+            return catalog(rules), load_or_build_lab(rules, progress=report) if count else None
 
-        job = Job(self, load, name="shoe: load").ended(self.busy.stop)
+        builds = not TABLES.ready(rules) or (bool(count) and not LABS.ready(rules))
+        job = Job(self, load, name="shoe: load", reports=True, serial=builds)
+        job.ended(self.busy.stop).progressed(self.busy.progress)
         job.succeeded(lambda loaded: self._ready(*loaded, seed, shoe))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError,
                                       TableError))
