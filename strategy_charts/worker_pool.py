@@ -61,11 +61,14 @@ def pooled(workers: int, initializer: Callable[..., None] | None = None,
     end with the thread's build token), so no worker computes on for a result nobody reads."""
     pool = worker_pool(workers, initializer, initargs)
     token = current()
-    key = token.register(lambda: end_now(pool, wait=False)) if token is not None else None
+    ended: list[Any] = []        # the workers a cancel ended (from the cancelling thread)
+    key = (token.register(lambda: end_now(pool, wait=False, into=ended))
+           if token is not None else None)
     try:
         yield pool
     except BaseException:
-        end_now(pool)
+        for process in [*end_now(pool), *ended]:   # every worker gone before the block ends
+            process.join(timeout=10)
         raise
     finally:
         if token is not None and key is not None:
@@ -73,16 +76,21 @@ def pooled(workers: int, initializer: Callable[..., None] | None = None,
     pool.shutdown(wait=True)
 
 
-def end_now(pool: ProcessPoolExecutor, *, wait: bool = True) -> None:
+def end_now(pool: ProcessPoolExecutor, *, wait: bool = True,
+            into: list[Any] | None = None) -> list[Any]:
     """Stop ``pool`` at once: its queued tasks dropped, its workers ended (and, with ``wait``,
-    waited for)."""
+    waited for); returns the worker processes ended, also added to ``into`` before any is
+    stopped (so a thread waiting on the pool, woken by the stop, finds them there)."""
     # the executor's own processes: Python 3.11 offers no public handle on them
     handles = list((getattr(pool, "_processes", None) or {}).values())
+    if into is not None:
+        into.extend(handles)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in handles:
         process.terminate()
     for process in handles if wait else ():
         process.join(timeout=10)
+    return handles
 
 
 def _start(parent: int | None, kernel: bool, initializer: Callable[..., None] | None,
