@@ -29,7 +29,7 @@ class Token:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cancelled = False
-        self._stops: dict[int, Callable[[], None]] = {}
+        self._stops: dict[int, Callable[[], object]] = {}
         self._next = 0
 
     @property
@@ -51,7 +51,7 @@ class Token:
         if self._cancelled:
             raise Cancelled
 
-    def register(self, stop: Callable[[], None]) -> int:
+    def register(self, stop: Callable[[], object]) -> int:
         """Have ``stop()`` called on a cancel (at once if cancelled already); returns a key
         for :meth:`unregister`."""
         with self._lock:
