@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import RuleSetError
-from .ruleset import Peek, RuleSet
+from .ruleset import ALL_BUT_TENS, Peek, RuleSet, Surrender
 
 #: The live game (docs/rules/evolution.md): 8 decks, S17, peek on ace only, one free split.
 EVOLUTION = RuleSet(
@@ -15,12 +15,12 @@ EVOLUTION = RuleSet(
     dealer_hits_soft_17=False,
     peek=Peek.ACE,
     insurance=True,
+    surrender=Surrender.NONE,
     push_22=True,
     free_double_totals=frozenset({9, 10, 11}),
     free_double_after_split=False,
     double_after_split=False,
-    free_split=True,
-    free_split_tens=False,
+    free_split_pairs=ALL_BUT_TENS,
     max_hands=2,
     resplit_aces=False,
     six_card_charlie=True,
@@ -39,12 +39,12 @@ POT_OF_GOLD = RuleSet(
     dealer_hits_soft_17=True,
     peek=Peek.ACE_OR_TEN,
     insurance=True,
+    surrender=Surrender.NONE,
     push_22=True,
     free_double_totals=frozenset({9, 10, 11}),
     free_double_after_split=True,
     double_after_split=True,
-    free_split=True,
-    free_split_tens=False,
+    free_split_pairs=ALL_BUT_TENS,
     max_hands=4,
     resplit_aces=False,
     six_card_charlie=False,
