@@ -30,12 +30,14 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "free_double": ("FD", "#f4c430", "Free double"),
     "split": ("P", "#3cb371", "Split (paid)"),
     "free_split": ("FP", "#d4a017", "Free split"),
+    "surrender": ("R", "#9575cd", "Surrender"),
 }
 def cell_label(cell: dict[str, Any]) -> str:
-    """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
+    """Text shown in a cell: the action's short label, with the play where it is not allowed
+    in lower case (a double's "Dh", a surrender's "Rh", "Rp")."""
     label = STYLE[cell["action"]][0]
     if cell.get("fallback"):
-        label += cell["fallback"][0]
+        label += STYLE[cell["fallback"]][0].lower()
     return label
 
 

@@ -40,8 +40,8 @@ from .situations import Context, HandKind, Situation, Spot, StakeLabel
 from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
-_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
-          "no_insurance")
+_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "surrender",
+          "insure", "no_insurance")
 _TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
