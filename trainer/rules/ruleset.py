@@ -150,7 +150,7 @@ class RuleSet:
     def describe(self) -> str:
         """A one-line summary for chart titles and reports."""
         parts = [
-            f"{self.decks} decks",
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}",
             "H17" if self.dealer_hits_soft_17 else "S17",
             {Peek.NONE: "no peek", Peek.ACE: "peek on A",
              Peek.ACE_OR_TEN: "peek on A/10"}[self.peek],
