@@ -16,8 +16,17 @@ import argparse
 from dataclasses import replace
 from fractions import Fraction
 
-from strategy_charts.composition import EMPTY, Composition, fits, full_shoe, of_values
-from strategy_charts.composition import size, subtract, total, unbusted_hands
+from strategy_charts.composition import (
+    EMPTY,
+    Composition,
+    fits,
+    full_shoe,
+    of_values,
+    size,
+    subtract,
+    total,
+    unbusted_hands,
+)
 from strategy_charts.game import hand_ev, starting_hands
 from strategy_charts.hand_values import StakeUnits, UpCardValues
 from trainer.rules import Peek, RuleSet, Surrender, preset

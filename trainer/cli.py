@@ -38,11 +38,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     drill = commands.add_parser(
         "drill", help="flashcards in the terminal",
         description="Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid "
-                    "as offered), P split, Y/N insurance, U undo the last answer, Q quit.")
+                    "as offered), P split, R surrender (where offered), Y/N insurance, U undo "
+                    "the last answer, Q quit.")
     drill.add_argument("--preset", default="evolution", choices=sorted(PRESETS),
                        help="rule set (default: evolution)")
     drill.add_argument("--mode", default=FlashMode.DUE.value,
                        choices=[m.value for m in FlashMode], help="which situations (default: due)")
+    drill.add_argument("--from", dest="practised", default=None, choices=sorted(PRESETS),
+                       help="mode changes: the rules you have practised (default: the preset "
+                            "practised last)")
     drill.add_argument("--count", type=_positive, default=20,
                        help="flashcards to ask (default: 20)")
     drill.add_argument("--seed", type=int, default=None, help="replay a session's deals")
@@ -124,14 +128,27 @@ def cmd_drill(args: argparse.Namespace, stdin: TextIO | None = None,
         stored_fit = saver.read(lambda s: s.load_fit(table.preset), None)
         fitted = Fit.from_plain(stored_fit) if stored_fit else None
         history = answers(course, saver.read(lambda s: s.answer_rows(table.preset), []))
+        practised = None
+        if args.mode == FlashMode.CHANGES.value:
+            name = args.practised or saver.read(_last_practised, None)
+            if name is None or name == args.preset:
+                err.write("freebet-trainer drill: mode changes compares with the rules you "
+                          "have practised: give --from NAME, a preset other than --preset\n")
+                return 2
+            practised = preset(name)
+            out.write(f"What changes from {name}: its table is loaded, or built the first "
+                      "time.\n")
         try:
             session = FlashcardSession(table, FlashMode(args.mode), seed=seed, history=history,
-                                       fitted=fitted, prior=prior)
+                                       fitted=fitted, prior=prior, practised=practised)
         except ValueError as exc:
             err.write(f"freebet-trainer drill: {exc}\n")
             return 2
-        saver.start(table.preset, Mode.FLASHCARDS, {
-            "flashcards": args.mode, "seed": seed, "count": args.count, "assume": args.assume})
+        options = {"flashcards": args.mode, "seed": seed, "count": args.count,
+                   "assume": args.assume}
+        if practised is not None:
+            options["from"] = practised.name
+        saver.start(table.preset, Mode.FLASHCARDS, options)
         told = [_tell(saver.save(), "", err)]
         rows: list[Row] = []
 

@@ -114,6 +114,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
             stdout.write("   Taken back: answer it again.\n")
             continue
         because = session.why(card)
+        before = session.before(card)
         decision = session.answer(action)
         card = None
         answered.append(decision)
@@ -123,6 +124,8 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
                         decision.ev_loss, decision.evs).explanation()
         stdout.write(f"   {decision.severity.value.upper()}: {numbers}\n"
                      f"   Why: {because.text}\n")
+        if before is not None and session.practised is not None:
+            stdout.write(f"   At {session.practised.name}: {before.title}\n")
     summary = Summary.of(answered)
     stdout.write(f"\n{summary.text()}\n")
     return summary

@@ -7,7 +7,9 @@ indicator. Every answer is committed to the progress file as it is given
 (:class:`~trainer.ui.practice.progress_link.ProgressLink`); Ctrl+Z takes the last one back
 (kept in the file, marked undone) and deals that card again. In due mode the day's counts stay
 in view, and when they run out the page says "done for today" with the time the next card falls
-due, and offers to keep going.
+due, and offers to keep going. Choosing other rules offers first what changes from the rules
+left (mode changes: the situations whose best play differs there), each answer saying what
+was played there.
 Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
 all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
 game's auto-decision (docs/rules/evolution.md#time-and-balance) is taken and graded as the
@@ -31,7 +33,7 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.catalog import catalog
 from trainer.drills.curriculum import curriculum
-from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
+from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.history import answers
 from trainer.drills.memory_fit import Fit
@@ -39,7 +41,7 @@ from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.situations import preset_label
 from trainer.drills.study import Counts, StudyQueue, StudySettings
 from trainer.drills.timed import TimedDrill
-from trainer.rules import RulesError
+from trainer.rules import RulesError, RuleSet
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -83,6 +85,8 @@ class FlashcardsPage(DrillPage):
         self.day_outside: Counts | None = None
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
+        #: the rules practised before the ones chosen now (what mode changes compares with)
+        self.practised: RuleSet | None = None
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
@@ -117,15 +121,18 @@ class FlashcardsPage(DrillPage):
 
     # ----- choosing -------------------------------------------------------------------------
 
-    def _fill_modes(self) -> None:
-        """The modes the chosen rules have (Charlie hands only with Six Card Charlie)."""
+    def _fill_modes(self, select: str | None = None) -> None:
+        """The modes the chosen rules have (Charlie hands only with Six Card Charlie; what
+        changes once other rules were practised before), ``select`` chosen if given."""
         rules = self._chosen_rules()
-        keep = self.mode_box.currentData() or FlashMode.DUE.value
+        keep = select or self.mode_box.currentData() or FlashMode.DUE.value
         self.mode_box.blockSignals(True)
         self.mode_box.clear()
         for mode in FlashMode:
-            if mode.offered(rules):
-                self.mode_box.addItem(mode.title, mode.value)
+            if mode.offered(rules, self.practised):
+                title = (changes_title(self.practised) if mode is FlashMode.CHANGES
+                         and self.practised is not None else mode.title)
+                self.mode_box.addItem(title, mode.value)
         if self._only:
             self.mode_box.addItem(f"Your leaks ({len(self._only)})", LEAKS)
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
@@ -148,9 +155,17 @@ class FlashcardsPage(DrillPage):
         self.load()
 
     def _rules_changed(self) -> None:
+        """Other rules: what changes from the rules left comes first (when their play
+        differs at all)."""
         self._only = None                     # the leaks were of the rules left
+        left = self.rules
         self._keep_preset()
-        self._fill_modes()
+        chosen = self._chosen_rules()
+        if left is not None and left.fingerprint() != chosen.fingerprint():
+            self.practised = left
+            self._fill_modes(select=FlashMode.CHANGES.value)
+        else:
+            self._fill_modes()
         self.load()
 
     # ----- loading --------------------------------------------------------------------------
@@ -177,9 +192,13 @@ class FlashcardsPage(DrillPage):
         label = preset_label(rules)
         prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
+        practised = self.practised if mode is FlashMode.CHANGES else None
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
                             "time (up to a minute), then kept…")
+        elif practised is not None:
+            self.busy.start(f"Comparing with {practised.name}: its table is loaded, or built "
+                            "the first time…")
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
@@ -189,10 +208,13 @@ class FlashcardsPage(DrillPage):
             table = catalog(rules)
             if mode is FlashMode.DIFFERENCES:
                 table.differences()
+            if practised is not None:
+                table.changes_from(practised)
             history = answers(curriculum(rules, prior), rows)
             fitted = Fit.from_plain(stored) if stored else None
             session = FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
-                                       prior=prior, study=study, only=only)
+                                       prior=prior, study=study, only=only,
+                                       practised=practised)
             day = None
             if session.queue is None:   # another mode: the study queue's day, for the counts
                 day = StudyQueue(session.course, history, session.clock(), settings=study,
@@ -212,9 +234,12 @@ class FlashcardsPage(DrillPage):
         if timed:
             self.timed = TimedDrill(session, seconds, self.clock)
             self.ticker.start()
+        options = {"flashcards": session.mode.value, "seed": seed,
+                   "timer_seconds": seconds if timed else None}
+        if session.practised is not None:
+            options["from"] = session.practised.name
         self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
-                        {"flashcards": session.mode.value, "seed": seed,
-                         "timer_seconds": seconds if timed else None})
+                        options)
         self._keep_fit()
         self.feedback.reset(self._feedback_note())
         self._show_status()
@@ -293,6 +318,9 @@ class FlashcardsPage(DrillPage):
         self.feedback.count(decision)
         if cfg.feedback(self.settings).after_each_card:
             reason = self.session.why(self.card).claim   # the EVs are in the panel's table
+            before = self.session.before(self.card)
+            if before is not None and self.session.practised is not None:
+                reason += f" At {self.session.practised.name}: {before.title.lower()}."
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
             timed_out = "Time out · " if decision.timed_out else ""
