@@ -223,3 +223,13 @@ def test_random_play_with_surrender_settles_by_the_rules(base, kind, seats, seed
             assert len(seat.hands) == 1 and hand.card_count == 2 and hand.lammers == 0
             lost_all = kind is Surrender.LATE and rnd.dealer_blackjack
             assert settled.net == (-hand.stakes.real if lost_all else -hand.stakes.real / 2)
+
+
+def test_the_round_says_whether_the_dealer_has_peeked() -> None:
+    """docs/rules/surrender.md#early: not yet while the first decisions come before the peek."""
+    early = deal(EARLY, "10h 10s 2d 7c 5c")
+    assert not early.peeked
+    play(early, Action.HIT)                          # named, then the peek, then the hit
+    assert early.peeked and early.hand.card_count == 3
+    assert deal(LATE, "10h 10s 2d 7c").peeked        # the peek came first
+    assert not deal(LATE_NO_PEEK, "10h 10s 2d 7c").peeked   # no peek with a ten up

@@ -103,6 +103,13 @@ class Round:
         return list(self.dealer_cards) if self.hole_revealed else [self.dealer_cards[0]]
 
     @property
+    def peeked(self) -> bool:
+        """True once the dealer has looked at the hole card for a blackjack (and found none,
+        while the round goes on): never where the rules do not peek with this up card, not yet
+        while the seats' first decisions come before the peek (early surrender)."""
+        return self._peeked and self.rules.peek.peeks_on(self.dealer_up.points)
+
+    @property
     def dealer_blackjack(self) -> bool:
         """True when the dealer's first two cards make 21 (known to the player only once shown)."""
         return DealerFinal.of([c.points for c in self.dealer_cards[:2]]).blackjack

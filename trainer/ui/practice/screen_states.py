@@ -108,6 +108,9 @@ def shoe_surrender(page: ShoePage, wait: Wait) -> None:
     """A table with late surrender: hard 16 against a ten, Surrender (R) among the plays."""
     wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
     use_rules_file(page)
+    page.count_box.blockSignals(True)
+    page.count_box.setCurrentIndex(page.count_box.findData(""))    # no count kept
+    page.count_box.blockSignals(False)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(SIXTEEN_V_TEN), decks=6))
     wait(lambda: page.phase is ShoePhase.DECIDING, "the hand to surrender")
 
