@@ -111,6 +111,9 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                      label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
     handles.append(Patch(facecolor="none", edgecolor="none",
                          label="Dh/Ds: double, else hit/stand"))
+    if "surrender" in used:
+        handles.append(Patch(facecolor="none", edgecolor="none",
+                             label="Rh/Rs/Rp: surrender, else hit/stand/split"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False, labelcolor=ink)
     heading = title or f"{rules.name}: {context_title(context)}"

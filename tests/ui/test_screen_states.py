@@ -25,7 +25,7 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
     qtbot.addWidget(page)
     page.resize(1090, 800)
     page.show()
-    prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
+    prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=120000))
     if isinstance(page, ShoePage):
         expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
                     "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,

@@ -47,7 +47,7 @@ def _flashcards(qtbot, store: QSettings, surrender: bool) -> FlashcardsPage:
     with qtbot.waitExposed(page):
         page.show()
     page.load()
-    qtbot.waitUntil(lambda: page.awaiting, timeout=30000)
+    qtbot.waitUntil(lambda: page.awaiting, timeout=120000)   # a rules file's tables: built
     return page
 
 
@@ -88,7 +88,7 @@ def test_a_shoe_hand_surrendered_with_r(qtbot, store: QSettings, data_dir: Path,
     page.resize(1280, 800)
     with qtbot.waitExposed(page):
         page.show()
-    shoe_surrender(page, lambda done, what: qtbot.waitUntil(done, timeout=30000))
+    shoe_surrender(page, lambda done, what: qtbot.waitUntil(done, timeout=120000))
     assert page.bar.button(Action.SURRENDER).isVisible()
     qtbot.keyClick(page.table, Qt.Key.Key_R)
     qtbot.waitUntil(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED))
@@ -96,3 +96,23 @@ def test_a_shoe_hand_surrendered_with_r(qtbot, store: QSettings, data_dir: Path,
     assert result.outcome is Outcome.SURRENDER and result.net == -page.practice.round_bets.main / 2
     assert page.practice.decisions[-1].action == "surrender"
     page.shutdown()
+
+
+def test_the_chart_colours_surrender_and_names_its_fallback() -> None:
+    """A late-surrender table's first-decision chart: hard 16 v 10 surrenders (else hits),
+    drawn in surrender's colour, the legend saying so; a chart without it says nothing."""
+    from strategy_charts.chart_layout import chart_rows
+    from strategy_charts.render import STYLE, cell_label
+    from strategy_charts.tables import load_or_build
+    from trainer.rules import PRESETS
+    from trainer.ui.charts.legend import legend_html
+    from trainer.ui.practice.screen_states import LATE_SURRENDER
+
+    chart = load_or_build(LATE_SURRENDER)["charts"]["real"]
+    cell = chart["hard"]["16"]["10"]
+    assert (cell["action"], cell["fallback"], cell_label(cell)) == ("surrender", "hit", "Rh")
+    assert STYLE["surrender"][1] not in {colour for name, (_, colour, _) in STYLE.items()
+                                         if name != "surrender"}
+    assert "Rh / Rs / Rp" in legend_html(chart, chart_rows(chart), False, "#0000ff")
+    plain = load_or_build(PRESETS["pot-of-gold"])["charts"]["real"]
+    assert "Rh" not in legend_html(plain, chart_rows(plain), False, "#0000ff")
