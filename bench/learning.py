@@ -57,7 +57,6 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -66,6 +65,7 @@ from typing import Any, Protocol
 
 from fsrs import Card, Rating, Scheduler
 
+from strategy_charts.worker_pool import worker_pool
 from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.classic import classic_play
 from trainer.drills.curriculum import Prior
@@ -508,7 +508,7 @@ def bench(found: dict[str, dict[str, Any]], schedulers: Sequence[str],
     jobs = [(name, params, s, seed) for name, params in found.items() for s in schedulers
             for seed in range(int(params["seeds"]))]
     runs: dict[str, dict[str, list[Run]]] = defaultdict(lambda: defaultdict(list))
-    with ProcessPoolExecutor(workers) as pool:
+    with worker_pool(workers) as pool:   # its workers end with the bench
         for name, scheduler, _, result in pool.map(_job, jobs):
             runs[name][scheduler].append(result)
     report = {"learners": {name: {"params": params, "schedulers": summarise(runs[name])}

@@ -1,9 +1,10 @@
 """Project-wide checks: which layer may import which (one table, every pair), the UI's feature
 folders and their circles, the pieces that must not load matplotlib, and the wheel's packages.
 
-Layers, lowest first: the rules core, the engine (strategy_charts), the drills, the progress
-store, the UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer``
-itself (its version) belongs to none. Every import in a file counts, at the top or inside a
+Layers, lowest first: the rules core, the command-line convention (trainer.commands: both
+programs' commands use it), the engine (strategy_charts), the drills, the progress store, the
+UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer`` itself (its
+version) belongs to none. Every import in a file counts, at the top or inside a
 function (a lazy import is a dependency all the same).
 """
 
@@ -24,9 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Layer -> the packages (or modules) it is made of.
 LAYERS: dict[str, tuple[str, ...]] = {
     "rules": ("trainer.rules",),
+    "commands": ("trainer.commands",),
     "engine": ("strategy_charts",),
     "drills": ("trainer.drills",),
     "progress": ("trainer.progress",),
+    "session": ("trainer.session",),
     "ui": ("trainer.ui",),
     "shell": ("trainer.cli", "trainer.__main__"),
 }
@@ -35,14 +38,17 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
                                          "matplotlib": ("matplotlib",)}
 
 #: Who may import whom: each row is an importing layer, each column what it imports.
-#:               rules  engine drills progress ui     shell  Qt     matplotlib
+#: The session layer composes drills and progress for both front ends (trainer/session.py).
+#:               rules  commands engine drills progress session ui     shell  Qt    matplotlib
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False, False, False,   False, False, False, False),
-    "engine":   (True,  True,  False, False,   False, False, False, True),
-    "drills":   (True,  True,  True,  False,   False, False, False, False),
-    "progress": (True,  True,  True,  True,    False, False, False, False),
-    "ui":       (True,  True,  True,  True,    True,  False, True,  True),
-    "shell":    (True,  True,  True,  True,    True,  True,  False, False),
+    "rules":    (True,  False,   False, False, False,   False,  False, False, False, False),
+    "commands": (True,  True,    False, False, False,   False,  False, False, False, False),
+    "engine":   (True,  True,    True,  False, False,   False,  False, False, False, True),
+    "drills":   (True,  False,   True,  True,  False,   False,  False, False, False, False),
+    "progress": (True,  False,   True,  True,  True,    False,  False, False, False, False),
+    "session":  (True,  False,   True,  True,  True,    True,   False, False, False, False),
+    "ui":       (True,  False,   True,  True,  True,    True,   True,  False, True,  True),
+    "shell":    (True,  True,    True,  True,  True,    True,   True,  True,  False, False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.
@@ -139,6 +145,57 @@ def test_the_ui_has_no_import_circles() -> None:
     modules = _ui_modules()
     graph = {name: {m for m in imports_of(path) if m in modules and m != name}
              for name, path in modules.items()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in trail:
+            pytest.fail("import circle: " + " -> ".join((*trail[trail.index(name):], name)))
+        if name in done:
+            return
+        for target in sorted(graph[name]):
+            visit(target, (*trail, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def _executed_imports(path: Path, modules: set[str]) -> set[str]:
+    """The project modules ``path`` imports when it runs, at the top or in a function: an
+    import under ``if TYPE_CHECKING`` never runs, and ``from package import module`` imports
+    that module (the package is only its parent)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(node) for guard in ast.walk(tree) if isinstance(guard, ast.If)
+               and ast.unparse(guard.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+               for stmt in guard.body for node in ast.walk(stmt)}
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    found: set[str | None] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(known(alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            found.update(f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules
+                         else known(target) for alias in node.names)
+    return {name for name in found if name is not None} - {module_name(path)}
+
+
+def test_no_module_of_the_project_imports_itself_in_a_circle() -> None:
+    """Over trainer/ and strategy_charts/ (the command-line modules included: before, the two
+    programs' command modules imported each other)."""
+    paths = {module_name(path): path for path in sources()}
+    graph = {name: _executed_imports(path, set(paths)) for name, path in paths.items()}
     done: set[str] = set()
 
     def visit(name: str, trail: tuple[str, ...]) -> None:

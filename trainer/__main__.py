@@ -1,55 +1,47 @@
 """``freebet-trainer``: the desktop trainer's entry point.
 
-Without a subcommand it opens the desktop app (:mod:`trainer.ui.app`; unknown options such as
-``--quit-after-show`` pass to it; ``--self-test`` checks an installation offscreen).
-Subcommands (see :mod:`trainer.cli`): ``drill``, flashcards in
-the terminal; ``stats``, your history; ``export``, every decision as CSV; ``count``, the
-counting drills (:mod:`trainer.count_cli`).
+Without a command it opens the desktop app (:mod:`trainer.ui.app`; ``--data-dir DIR`` for this
+run; options it does not know, such as ``--quit-after-show`` or Qt's own, pass to the window;
+``--self-test`` checks an installation offscreen). With one it runs that terminal command
+(:mod:`trainer.cli`: ``drill``, ``stats``, ``export``, ``count ...``).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
+from collections.abc import Sequence
 
 from . import __version__
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and run."""
-    parser = argparse.ArgumentParser(prog="freebet-trainer", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"freebet-trainer {__version__}")
-    from .cli import add_commands
-    add_commands(parser.add_subparsers(dest="command"))
-    args, qt_args = parser.parse_known_args(argv)
-    args.qt_args = qt_args
-    if args.command is not None:
-        if qt_args:
-            parser.error(f"unrecognized arguments: {' '.join(qt_args)}")
-        return _run_command(args)
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run a command, or the window."""
+    from .cli.program import trainer_program
+    program = trainer_program(__version__)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if _names_a_command(given) or {"-h", "--help"} & set(given):
+        args = program.parser().parse_args(given)
+        if args.data_dir is None:   # freebet-trainer --data-dir DIR stats
+            args.data_dir = args.window_data_dir
+        return program.run(args)
+    args, rest = program.parser(commands=False).parse_known_args(given)
     from trainer.ui.self_test import SELF_TEST, run_self_test
 
-    if SELF_TEST in args.qt_args:
+    if SELF_TEST in rest:
         return run_self_test()
     from trainer.ui.app import run
 
-    return run([sys.argv[0], *args.qt_args])
+    return run([sys.argv[0], *rest], data_dir=args.window_data_dir)
 
 
-def _run_command(args: argparse.Namespace) -> int:
-    """Run a terminal command: Ctrl-C ends it quietly (answers are saved as they are given),
-    and so does a reader that goes away (``stats | head``)."""
-    try:
-        return int(args.run(args))
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        # Python's advice: point stdout at devnull, so the flush at exit does not fail again
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+def _names_a_command(argv: list[str]) -> bool:
+    """True when a word follows the window's own options: a command (or a mistyped one, which
+    the parser names); options alone belong to the window (``-platform offscreen``,
+    ``--quit-after-show``)."""
+    rest = argv
+    while rest and (rest[0] == "--data-dir" or rest[0].startswith("--data-dir=")):
+        rest = rest[1:] if "=" in rest[0] else rest[2:]
+    return bool(rest) and not rest[0].startswith("-")
 
 
 if __name__ == "__main__":

@@ -14,14 +14,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from trainer.commands import BAD_INPUT, JSON, SEED, CommandError, Option, command, rules_of
+from trainer.commands.numbers import Real, Whole
+from trainer.commands.options import RulesOption
 from trainer.rules import RuleSet
 from trainer.rules.side_bets import title_of
 
-from ..command_line import add_rules_options, print_result, rules_of
-from .systems import KNOWN, TRAINED, CountSystem
+from ..command_line import COUNT, print_result
+from .shoes import BINS
+from .systems import TRAINED, CountSystem
+
+#: The rules: a preset, else a rules file, evolution by default.
+RULES = RulesOption()
 
 _VALUES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "ten"]
 
@@ -50,6 +56,7 @@ def _row(values: list[float]) -> str:
     return " ".join(f"{x:+7.3f}" for x in values)
 
 
+@command("eor", help="effects of removal", options=(RULES, JSON))
 def cmd_eor(args: argparse.Namespace) -> int:
     """Print the effects of removal."""
     rules = rules_of(args)
@@ -70,6 +77,7 @@ def _tags(tags: list[float]) -> str:
     return CountSystem("", "", tuple(tags)).describe()
 
 
+@command("counts", help="counts rated for these rules", options=(RULES, JSON))
 def cmd_counts(args: argparse.Namespace) -> int:
     """Print each known count's correlations and the best tags for these rules."""
     rules = rules_of(args)
@@ -96,6 +104,7 @@ def _count(args: argparse.Namespace) -> CountSystem:
     return count_named(args.count)
 
 
+@command("edge", help="EV by true count", options=(RULES, JSON, COUNT))
 def cmd_edge(args: argparse.Namespace) -> int:
     """Print the EV by true count."""
     rules, count = rules_of(args), _count(args)
@@ -119,14 +128,23 @@ def cmd_edge(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("indices", help="index plays of a count", options=(
+    RULES, JSON, COUNT,
+    Option(("--top",), {"type": Whole(1, 10_000), "default": None, "metavar": "N",
+                        "help": "list only the best N (default: all)"}),
+    Option(("--out",), {"metavar": "FILE",
+                        "help": "also draw the index chart: FILE.png, .svg or .pdf"})))
 def cmd_indices(args: argparse.Namespace) -> int:
     """Print a count's index plays, the most valuable first; ``--out`` draws them."""
+    from ..chart_files import check_chart_target
     from .indices import IndexPlay
+    if args.out is not None:
+        check_chart_target(args.out)   # before minutes of a lab build
     rules, count = rules_of(args), _count(args)
     lab = _lab(rules)
     found = lab["counts"][count.key]["indices"]
-    shown = found[:args.top] if args.top else found
-    if args.out:
+    shown = found[:args.top] if args.top is not None else found
+    if args.out is not None:
         _draw(args, rules, count, lab)
     data = {"rules": rules.name, "count": count.key, "indices": shown,
             "total_gain_per_100": sum(p["gain_per_100"] for p in found)}
@@ -143,29 +161,46 @@ def cmd_indices(args: argparse.Namespace) -> int:
 
 def _draw(args: argparse.Namespace, rules: RuleSet, count: CountSystem,
           lab: dict[str, Any]) -> None:
-    from trainer.rules.atomic_file import atomic_write, check_target
-
-    from ..__main__ import CHART_FORMATS
+    from ..chart_files import write_chart
     from ..tables import load_or_build
     from .chart import draw_index_chart
-    out = Path(args.out)
-    kind = out.suffix.lower().lstrip(".")
-    if kind not in CHART_FORMATS:
-        raise SystemExit(f"--out {args.out}: name the file with one of the extensions "
-                         f"{', '.join('.' + k for k in CHART_FORMATS)}")
-    check_target(out)
     figure = draw_index_chart(lab["counts"][count.key], load_or_build(rules)["charts"]["real"],
                               rules, count)
-    with atomic_write(out, "wb") as handle:
-        figure.savefig(handle, format=kind)
+    write_chart(figure, args.out)
     print(f"wrote {args.out}", file=sys.stderr if args.json else sys.stdout)
 
 
+#: What a ramp takes: money in the currency of the table, counts of shoes, rounds and trips.
+RAMP = (
+    Option(("--bankroll",), {"type": Real(0, 1e12, above=True), "default": 10_000.0,
+                             "help": "the bankroll (10000)"}),
+    Option(("--unit",), {"type": Real(0.01, 1e9), "default": 25.0,
+                         "help": "the table minimum, one unit (25)"}),
+    Option(("--kelly",), {"type": Real(0, 1, above=True), "default": 0.5,
+                          "help": "Kelly fraction (0.5)"}),
+    Option(("--spread",), {"type": Whole(1, 1000), "default": 12,
+                           "help": "largest bet in units (12)"}),
+    Option(("--shoes",), {"type": Whole(1, 1_000_000), "default": 1000,
+                          "help": "shoes simulated (1000)"}),
+    Option(("--rounds",), {"type": Whole(1, 10_000_000), "default": 20_000,
+                           "help": "rounds a trip lasts for the risk of ruin (20000)"}),
+    Option(("--trips",), {"type": Whole(1, 1_000_000), "default": 1000,
+                          "help": "trips drawn (1000)"}),
+    Option(("--wong",), {"type": Whole(BINS[0], BINS[-1]), "default": None, "metavar": "TC",
+                         "help": "sit out rounds below this true count (back-counting)"}),
+    SEED.but(default=0, help="seed of the simulated shoes and trips (0)"),
+)
+
+
+@command("ramp", help="a Kelly bet ramp and its risk", options=(RULES, JSON, COUNT, *RAMP))
 def cmd_ramp(args: argparse.Namespace) -> int:
     """Print a Kelly bet ramp with its predicted and simulated results."""
     from ..tables import load_or_build
     from .player import IndexBook, play_shoes
     from .ramp import diffusion_ruin, kelly_ramp, measured, predicted, risk_of_ruin
+    if args.unit > args.bankroll:   # before minutes of simulation
+        raise CommandError(f"--unit {args.unit:g} is more than --bankroll {args.bankroll:g}: a "
+                           "bankroll holds at least one unit", BAD_INPUT)
     rules, count = rules_of(args), _count(args)
     lab = _lab(rules)["counts"][count.key]
     runs = play_shoes(rules, load_or_build(rules), count, IndexBook(lab), args.shoes, args.seed)
@@ -175,6 +210,10 @@ def cmd_ramp(args: argparse.Namespace) -> int:
     shares = {int(t): s for t, s in lab["shares"].items()}
     ramp = kelly_ramp(edges, variance, args.bankroll, args.unit, args.kelly, args.spread,
                       args.wong)
+    if args.wong is not None and not any(ramp.bet(int(t)) for run in runs for t in run.counts):
+        raise CommandError(f"no round of the {args.shoes} simulated shoes reached true count "
+                           f"{args.wong:+d}: simulate more shoes (--shoes) or sit out less "
+                           "(a lower --wong)", BAD_INPUT)
     expect, seen = predicted(ramp, shares, edges), measured(ramp, runs)
     ruin = risk_of_ruin(ramp, runs, args.rounds, args.trips, args.seed)
     data = {"rules": rules.name, "count": count.key, "bankroll": args.bankroll,
@@ -204,39 +243,3 @@ def cmd_ramp(args: argparse.Namespace) -> int:
              f"{data['risk_of_ruin']['diffusion_infinite']:.1%}"]
     print_result(args, data, "\n".join(lines))
     return 0
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """Register the count lab's commands."""
-    eor = sub.add_parser("eor", help="effects of removal")
-    add_rules_options(eor)
-    eor.set_defaults(run=cmd_eor)
-    counts = sub.add_parser("counts", help="counts rated for these rules")
-    add_rules_options(counts)
-    counts.set_defaults(run=cmd_counts)
-    for name, func, text in (("edge", cmd_edge, "EV by true count"),
-                             ("indices", cmd_indices, "index plays of a count"),
-                             ("ramp", cmd_ramp, "a Kelly bet ramp and its risk")):
-        p = sub.add_parser(name, help=text)
-        add_rules_options(p)
-        p.add_argument("--count", default="hilo", choices=sorted(TRAINED),
-                       help="the count (default: hilo)")
-        p.set_defaults(run=func)
-        if name == "indices":
-            p.add_argument("--top", type=int, default=0, help="list only the best N")
-            p.add_argument("--out", help="also draw the index chart: FILE.png, .svg or .pdf")
-        if name == "ramp":
-            p.add_argument("--bankroll", type=float, default=10_000.0)
-            p.add_argument("--unit", type=float, default=25.0, help="the table minimum")
-            p.add_argument("--kelly", type=float, default=0.5, help="Kelly fraction (0.5)")
-            p.add_argument("--spread", type=int, default=12, help="largest bet in units (12)")
-            p.add_argument("--shoes", type=int, default=1000, help="shoes simulated (1000)")
-            p.add_argument("--rounds", type=int, default=20_000,
-                           help="rounds a trip lasts for the risk of ruin (20000)")
-            p.add_argument("--trips", type=int, default=1000, help="trips drawn (1000)")
-            p.add_argument("--wong", type=int, default=None,
-                           help="sit out rounds below this true count (back-counting)")
-            p.add_argument("--seed", type=int, default=0)
-
-
-__all__ = ["KNOWN", "add_commands"]

@@ -117,9 +117,17 @@ def test_count_commands_save_every_answer(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_a_bad_setting_is_a_plain_message(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["count", "running", "--seconds", "0", "--data-dir", str(tmp_path)]) == 2
+    """Refused as it is parsed, naming the option and its range (exit 2)."""
+    with pytest.raises(SystemExit) as caught:
+        main(["count", "running", "--seconds", "0", "--data-dir", str(tmp_path)])
     said = capsys.readouterr()
-    assert "each showing lasts 0.05 to 60 seconds" in said.err and "Traceback" not in said.err
+    assert caught.value.code == 2 and "Traceback" not in said.err
+    assert ("freebet-trainer: argument --seconds: 0 is out of range: give a number from 0.05 "
+            "to 60") in said.err
+    assert not (tmp_path / "progress.sqlite3").exists()   # nothing opened for it
+    assert main(["count", "running", "--cards", "2", "--at-once", "3",
+                 "--data-dir", str(tmp_path)]) == 2
+    assert "freebet-trainer: --cards 2 is fewer than --at-once 3" in capsys.readouterr().err
 
 
 def test_the_count_drills_open_with_what_is_due(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -99,3 +99,35 @@ def test_a_free_play_is_a_form_of_the_standard_play() -> None:
     assert Action.FREE_DOUBLE.family is Action.DOUBLE
     assert Action.FREE_SPLIT.family is Action.SPLIT
     assert Action.HIT.family is Action.HIT
+
+
+def test_rows_are_checked_as_they_are_read(evolution: Catalog) -> None:
+    """A row that cannot be read is left out and counted; a hand outside the tables and another
+    rule set's key are left out as before, not counted; an answer after now counts as now."""
+    from trainer.drills.history import read_answers
+
+    course = curriculum(evolution.rules, Prior.CLASSIC)
+    key, insurance = "evolution|first|real|hard11|2|v10", "evolution|insurance|real|any|2|vA"
+    good = ("2026-11-29T10:00:00Z", key, "8♠ 3♦", "wrong", 0.38)
+    rows = [
+        good,
+        ("2026-11-29T10:00:05Z", insurance, "", "correct", 0.0),    # insurance: no hand read
+        ("yesterday", key, "8♠ 3♦", "correct", 0.0),
+        ("2026-11-29T10:00:10", key, "8♠ 3♦", "correct", 0.0),     # no time zone
+        ("2026-11-29T10:00:20Z", key, "8♠ 3♦", "maybe", 0.0),
+        ("2026-11-29T10:00:30Z", key, "8♠ 3♦", "correct", "none"),
+        ("2026-11-29T10:00:40Z", key, "8♠ 3♦", "correct", float("nan")),
+        ("2026-11-29T10:00:50Z", key, "eight, three", "correct", 0.0),
+        ("2026-11-29T10:01:00Z", "pot-of-gold|first|real|hard11|2|v10", "8♠ 3♦", "wrong", 0.3),
+        ("2026-11-29T10:01:10Z", key, "2♠ 2♦ 2♣ 2♥ 3♠", "correct", 0.0),   # not a table hand
+        ("2027-06-01T10:00:00Z", key, "8♠ 3♦", "correct", 0.0),     # under a clock ahead
+    ]
+    now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+    read = read_answers(course, rows, now)
+    assert [a.situation for a in read.answers] == [key, insurance, key]
+    assert (read.unreadable, read.future) == (6, 1)
+    assert read.answers[-1].day == day_of(now) and read.answers[0].day < day_of(now)
+    assert read.notes() == [
+        "6 stored answers could not be read (a damaged row) and are left out.",
+        "1 answer was timed in the future (a wrong clock?) and is counted as given now."]
+    assert read_answers(course, [good], now).notes() == []

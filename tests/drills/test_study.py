@@ -149,3 +149,39 @@ def test_a_mistake_outside_the_classic_gap_becomes_a_card(course: Curriculum,
     assert fresh.deck.card_of.get(key) == card and card in fresh.traces
     fresh.undo(fresh.answers[-1], change)
     assert key not in fresh.deck.card_of and card not in fresh.traces
+
+
+def test_with_the_default_settings_a_card_is_due_once_its_recall_falls_under_90_percent(
+        course: Curriculum) -> None:
+    """Retention 90% by default: a card answered a while ago is not due while its predicted
+    recall is over 0.9 and is due once it is under (a hair either side of the moment)."""
+    from trainer.drills.memory import recall
+    from trainer.drills.study import DEFAULT_STUDY
+
+    key = sorted(course.decks[FACTS].card_of)[0]
+    then = NOW - timedelta(days=30)
+    answers = [_answer(key, then + timedelta(days=d), True) for d in (0, 1, 3, 7)]
+    queue = StudyQueue(course, answers, NOW)
+    assert queue.settings == DEFAULT_STUDY
+    card = course.decks[FACTS].card_of[key]
+    trace = queue.traces[card]
+    moment = trace.last + trace.stability        # recall (1 + t / 9S)^-1 is 0.9 at t = S
+    before, after = moment - 1e-6, moment + 1e-6
+    assert recall(trace, before) > 0.9 > recall(trace, after)
+    assert not queue.is_due(card, before) and queue.is_due(card, after)
+
+
+def test_a_stored_fit_claiming_far_more_answers_than_there_are_is_made_again(
+        course: Curriculum) -> None:
+    """A fit of 100,000 answers over 120 (a row damaged by hand) is refitted, not kept until
+    the player has given 130,000."""
+    from trainer.drills.memory import MemoryParams
+    from trainer.drills.memory_fit import Fit
+    keys = sorted(course.decks["situations"].card_of)[:10]
+    answers = [_answer(keys[i % 10], NOW - timedelta(days=2, minutes=-i), i % 3 != 0)
+               for i in range(120)]
+    claimed = Fit(MemoryParams(0.64, 2.0, 0.8), "situations", -1.0, 100_000)
+    queue = StudyQueue(course, answers, NOW, fitted=claimed)
+    assert queue.refitted and queue.fit is not None and queue.fit.answers == 120
+    near = Fit(MemoryParams(0.64, 2.0, 0.8), "situations", -1.0, 125)    # a few undone since
+    assert StudyQueue(course, answers, NOW, fitted=near).fit == near

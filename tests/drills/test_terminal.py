@@ -11,7 +11,7 @@ from trainer.__main__ import main
 from trainer.drills.records import Mode
 from trainer.drills.terminal import action_for_key, prompt
 from trainer.progress.store import ProgressStore
-from trainer.rules import Action
+from trainer.rules import Action, preset
 
 
 def test_keys_as_in_the_app() -> None:
@@ -163,3 +163,29 @@ def test_export_writes_every_answered_decision(tmp_path: Path,
     with out.open(encoding="utf-8-sig") as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 2 and all(r["situation_key"].startswith("evolution|") for r in rows)
+
+
+def test_drill_and_stats_take_a_rules_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: only --preset. A rules file's answers are its own (a custom rule set's key),
+    and --preset with --rules is refused as any two exclusive options are."""
+    rules = tmp_path / "mine.toml"
+    rules.write_text('base = "evolution"\nname = "my evolution"\n', encoding="utf-8")
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\ns\n"))
+    assert main(["drill", "--rules", str(rules), "--mode", "hard", "--count", "2",
+                 "--seed", "4", "--data-dir", folder]) == 0
+    assert "Free Bet flashcards: my evolution, mode hard, seed 4" in capsys.readouterr().out
+    with ProgressStore.open(tmp_path / "data" / "progress.sqlite3") as store:
+        assert {s.decision.preset for s in store.decisions()} == {
+            f"custom-{preset('evolution').fingerprint()}"}
+    assert main(["stats", "--rules", str(rules), "--data-dir", folder]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("my evolution: your play costs ") and "2 decisions" in out
+    assert main(["stats", "--data-dir", folder]) == 0          # the presets' own: none yet
+    assert "No decisions yet" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as caught:
+        main(["stats", "--preset", "evolution", "--rules", str(rules)])
+    assert caught.value.code == 2
+    assert "freebet-trainer: argument --rules: not allowed with argument --preset" in (
+        capsys.readouterr().err)

@@ -54,8 +54,9 @@ def test_hand_honours_auto_stand_21_off(capsys, tmp_path) -> None:
                     "--dealer", "10")
     assert set(data["actions"]) == {"stand", "hit"}
     assert data["best"] == "hit" and data["actions"]["hit"] == pytest.approx(1.0)
-    with pytest.raises(SystemExit, match="a 21 stands"):   # the preset's rule: it stands
-        main(["hand", "--preset", "evolution", "--player", "A,A,A,A,7", "--dealer", "10"])
+    # the preset's rule: it stands, so there is nothing to value (bad input, exit 2)
+    assert main(["hand", "--preset", "evolution", "--player", "A,A,A,A,7", "--dealer", "10"]) == 2
+    assert "A,A,A,A,7 against 10: a 21 stands" in capsys.readouterr().err
 
 
 def test_sidebets_json(capsys) -> None:

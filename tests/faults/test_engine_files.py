@@ -44,7 +44,7 @@ def test_a_damaged_table_is_named_with_its_remedy(shipped: Path, damage: str,
     path.write_bytes(DAMAGE[damage](path.read_bytes()))
     assert charts_cli.main([*command, "--preset", "evolution"]) == 1
     said = capsys.readouterr().err
-    assert said.startswith(f"error: The strategy table {path} is damaged")
+    assert said.startswith(f"freebet-charts: The strategy table {path} is damaged")
     assert "Reinstall the trainer to restore it, or rebuild it with 'python -m " \
            "strategy_charts build --preset evolution'" in said
 
@@ -88,7 +88,7 @@ def test_a_build_checks_its_folder_before_the_work(tmp_path: Path, where: str,
         out.write_text("not a folder")
     monkeypatch.setattr(tables, "build_table", lambda *_: pytest.fail("built before checking"))
     assert charts_cli.main(["build", "--preset", "evolution", "--out", str(out)]) == 1
-    assert capsys.readouterr().err.startswith("error: cannot use ")
+    assert capsys.readouterr().err.startswith("freebet-charts: cannot use ")
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -106,9 +106,9 @@ def test_a_build_checks_its_folder_before_the_work(tmp_path: Path, where: str,
 def test_a_hand_with_nothing_to_value_is_an_error(args: list[str], says: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Before: ZeroDivisionError, every EV printed as +0.000000, or "best: None" with exit 0."""
-    with pytest.raises(SystemExit) as caught:
-        charts_cli.main(["hand", *args])
-    assert says in str(caught.value.code)
+    assert charts_cli.main(["hand", *args]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("freebet-charts: ") and says in said
 
 
 def test_a_small_shoe_that_can_finish_is_still_valued(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,23 +118,20 @@ def test_a_small_shoe_that_can_finish_is_still_valued(capsys: pytest.CaptureFixt
     assert "best: stand" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("name", "says"), [
-    ("missing/folder/c.png", "does not exist"), ("chart", "name the file with one of"),
-    ("folder.png", "it is a folder")])
-def test_a_chart_target_is_checked_before_drawing(tmp_path: Path, name: str, says: str,
-                                                  monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("name", "code", "says"), [
+    ("missing/folder/c.png", 1, "does not exist"), ("chart", 2, "name the file with one of"),
+    ("folder.png", 1, "it is a folder")])
+def test_a_chart_target_is_checked_before_drawing(tmp_path: Path, name: str, code: int,
+                                                  says: str, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Before: a FileNotFoundError traceback; "wrote X" for a name without an extension (or a
-    folder) that wrote X.png."""
+    folder) that wrote X.png. A name without a chart's extension is bad input (2), a place
+    that cannot be written a failure (1)."""
     (tmp_path / "folder.png").mkdir()
     monkeypatch.chdir(tmp_path)
-    try:
-        code = charts_cli.main(["chart", "--out", name])
-    except SystemExit as exc:
-        code, said = 1, str(exc.code)
-    else:
-        said = capsys.readouterr().err
-    assert code == 1 and says in said
+    assert charts_cli.main(["chart", "--out", name]) == code
+    said = capsys.readouterr().err
+    assert said.startswith("freebet-charts: ") and says in said
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.png"]
 
 

@@ -1,8 +1,11 @@
-"""Finding 1 (the core) and 11: a rules file that cannot be read is refused with a message naming
-it, never a traceback; values that only look right are refused too."""
+"""Finding 1 (the core) and 11, and issue 22's finding 4: a rules file that cannot be read is
+refused with a message naming it, never a traceback (a named pipe or a device without waiting);
+values that only look right are refused too."""
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -62,4 +65,48 @@ def test_the_engine_command_line_names_the_file_without_a_traceback(tmp_path: Pa
     path.write_bytes(content)
     out = run(["strategy_charts", "ev", "--rules", str(path)])
     assert out.returncode == 2
-    assert out.stderr.startswith(f"error: {path}: ") and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"freebet-charts: {path}: ") and "Traceback" not in out.stderr
+
+
+def _load_within(path: Path, seconds: float = 20) -> BaseException | None:
+    """What ``rules_file.load(path)`` raised, from a thread given ``seconds`` to return (a hang
+    fails the test instead of stalling the suite)."""
+    raised: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            rules_file.load(path)
+        except BaseException as exc:  # handed to the test
+            raised.append(exc)
+
+    reader = threading.Thread(target=load, daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert not reader.is_alive(), f"loading {path} blocked"
+    return raised[0] if raised else None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """Finding 4. Before: open() waited forever for a writer (the app hung at start)."""
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    raised = _load_within(fifo)
+    assert isinstance(raised, RuleSetError)
+    assert str(raised) == (f"cannot read rules file {fifo}: it is a named pipe (FIFO), not a "
+                           "rules file; give the path of a TOML rules file")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_is_refused_before_anything_is_read() -> None:
+    raised = _load_within(Path("/dev/zero"))
+    assert isinstance(raised, RuleSetError) and "it is a device" in str(raised)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_the_engine_command_line_refuses_a_named_pipe(tmp_path: Path) -> None:
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    out = run(["strategy_charts", "ev", "--rules", str(fifo)], timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"cannot read rules file {fifo}: it is a named pipe (FIFO)" in out.stderr

@@ -86,3 +86,17 @@ def test_a_failed_export_leaves_the_old_file_and_no_temporary(
         export.export_csv(store, target)
     assert target.read_text() == "the previous export"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_failed_export_names_the_file_and_the_remedy() -> None:
+    """Before: "Not exported: No space left on device", without the file or what to do."""
+    import errno
+
+    from trainer.progress.export import export_problem
+
+    full = export_problem("/backups/history.csv", OSError(errno.ENOSPC, "No space left on device"))
+    assert full == ("Not exported to /backups/history.csv: the disk is full. Free some space on "
+                    "that disk, or choose a folder on another disk, and export again; your "
+                    "progress is unchanged.")
+    denied = export_problem("/x.csv", PermissionError(errno.EACCES, "Permission denied"))
+    assert denied.startswith("Not exported to /x.csv: Permission denied. Choose another file")

@@ -92,3 +92,10 @@ def test_a_changed_preset_files_its_answers_apart_and_the_reviews_name_both(
     assert tries == {f"{label}|first|real|hard16|2|v10": 2}
     # a rules file with the old rules still finds the old history
     assert preset_label(replace(evolution_changed, decks=8)) == "evolution"
+
+
+def test_only_the_rules_this_version_knows_are_named_by_their_label(evolution_changed) -> None:
+    assert releases.known_rules("evolution@0.2") == evolution_changed
+    assert releases.known_rules("evolution") is None          # 0.1's rules: not known now
+    assert releases.known_rules("pot-of-gold") == PRESETS["pot-of-gold"]
+    assert releases.known_rules("custom-0123456789abcdef") is None

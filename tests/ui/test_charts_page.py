@@ -142,9 +142,24 @@ def test_export_writes_the_chart(page: ChartsPage, tmp_path: Path, suffix: str,
 
 
 def test_export_refuses_other_formats(page: ChartsPage, tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=r"use \.png, \.svg or \.pdf"):
+    with pytest.raises(ValueError, match=r"extensions \.png, \.svg, \.pdf"):
         page.export(tmp_path / "chart.txt")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_window_and_the_command_line_write_a_chart_alike(
+        page: ChartsPage, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One writer: the same chart comes out at the same size from Export… and from
+    ``freebet-charts chart`` (before: the window at 200 dpi, the command line at 100)."""
+    from strategy_charts.__main__ import main
+    from strategy_charts.chart_files import DPI
+    page.set_preset("evolution")
+    window = page.export(tmp_path / "window.png")
+    assert main(["chart", "--preset", "evolution", "--context", page.context, "--out",
+                 str(tmp_path / "command.png")]) == 0
+    shown, written = QImage(str(window)), QImage(str(tmp_path / "command.png"))
+    assert not shown.isNull() and shown.size() == written.size()
+    assert round(shown.dotsPerMeterX() * 0.0254) == DPI
 
 
 def test_export_dialog_adds_the_suffix_of_the_chosen_format(page: ChartsPage, tmp_path: Path,
@@ -240,7 +255,7 @@ def test_arrow_keys_move_between_cells_and_enter_shows_the_cells_evs(page: Chart
         qtbot.keyClick(page.canvas, Qt.Key.Key_Down)           # down to the last row, in view
     last = page.selected
     assert last is not None and last[0] == "pair" and last[2] == "2"
-    assert page.scroll.verticalScrollBar().value() > 0
+    assert page.chart_area.verticalScrollBar().value() > 0
     qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert page.selected == last and "v 2" in page.panel.text()
 

@@ -173,6 +173,43 @@ def test_a_damaged_table_and_a_progress_fault_get_plain_messages() -> None:
     assert not full.is_bug and full.title == "The disk is full"
 
 
+@pytest.mark.parametrize("damage", ["first = 0, growth = 0, lapse = 0, answers = 100000",
+                                    "first = 9e999", "first = 'NaN'"])
+def test_a_damaged_memory_fit_still_deals_and_shows_the_cards_due(
+        qtbot, store: QSettings, data_dir: Path, warnings: list[str], damage: str) -> None:
+    """Before: Flashcards said "Something went wrong" and never dealt (a ZeroDivisionError in
+    the memory model), the Progress page showed the bug dialog (an OverflowError), or reviews
+    silently never came due (NaN). Now the fit is made again and the page says so."""
+    import sqlite3
+
+    from tests.progress.history import seed
+    from trainer.progress.dashboard import ProgressQuery, load_cards
+
+    path = database_path(str(data_dir))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seed(path, days=3, per_day=40)
+    with ProgressStore.open(path) as saved:
+        saved.save_fit("evolution", {"first": 0.04, "growth": 4.0, "lapse": 0.3, "cards": "facts",
+                                     "log_likelihood": -80.0, "answers": 120})
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"UPDATE memory_fits SET {damage}")
+    conn.close()
+    cfg.write(store, cfg.NEW_PER_DAY, 0)
+    page = FlashcardsPage(store, seed=3)
+    qtbot.addWidget(page)
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))
+    with qtbot.waitExposed(page):
+        page.show()
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)       # a due card is dealt
+    assert page.card is not None and page.session is not None
+    assert page.session.counts().due > 0                        # answered weeks ago: due
+    assert "The stored memory model could not be read" in page.feedback.body.text()
+    page.shutdown()
+    assert not warnings
+    due, cards = load_cards(path, ProgressQuery("evolution"))
+    assert cards > 0 and sum(n for _, n in due) == cards        # overdue cards count today
+
+
 def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: QSettings,
                                                               monkeypatch) -> None:
     """The last resort: whatever breaks a page, its slot never shows "loading…" for ever."""

@@ -10,6 +10,7 @@ from PyQt6.QtCore import QSettings, Qt
 from tests.conftest import FakeClock
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
+from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
@@ -196,7 +197,10 @@ def test_done_for_today_then_keep_going(qtbot, store: QSettings, data_dir: Path,
             break
         qtbot.keyClick(page.table, key_for(page))
     assert not page.awaiting and page.card is None, "the day is done"
-    assert page.table.view().message.startswith("Done for today · next card due ")
+    due = page.session.next_due()
+    assert due is not None            # named as the terminal names it: today, tomorrow, a date
+    when = due_text(due, page.session.clock())
+    assert page.table.view().message == f"Done for today · next card due {when}"
     assert "The next card is due" in page.feedback.body.text()
     assert "Due 0 · Learning 0 · New 0 (of 1 a day)" in page.day_label.text()
     assert page.bar.go_on.isVisible() and page.bar.go_on.text().startswith("Keep going")

@@ -69,3 +69,23 @@ def test_the_feedback_setting_reads_as_its_enum(store: QSettings) -> None:
     cfg.write(store, cfg.FEEDBACK, "hand")
     assert cfg.feedback(store) is cfg.Feedback.HAND and cfg.Feedback.HAND.after_each_card
     assert not cfg.Feedback.SHOE.after_each_card
+
+
+def test_a_value_held_for_one_run_is_read_but_never_stored(qtbot, store: QSettings,
+                                                          tmp_path) -> None:
+    """``freebet-trainer --data-dir DIR``: the window's pages read DIR, Settings keeps its own
+    folder, and a folder chosen in Settings replaces the held one."""
+    from PyQt6.QtWidgets import QWidget
+
+    from trainer.ui.practice.progress_link import ProgressLink
+    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "settings"))
+    cfg.hold(store, cfg.DATA_DIR, str(tmp_path / "this run"))
+    assert cfg.read(store, cfg.DATA_DIR) == str(tmp_path / "this run")
+    page = QWidget()
+    qtbot.addWidget(page)
+    assert ProgressLink(store, page).path == tmp_path / "this run" / "progress.sqlite3"
+    store.sync()
+    again = QSettings(store.fileName(), QSettings.Format.IniFormat)
+    assert cfg.read(again, cfg.DATA_DIR) == str(tmp_path / "settings")
+    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "chosen"))
+    assert cfg.read(store, cfg.DATA_DIR) == str(tmp_path / "chosen")

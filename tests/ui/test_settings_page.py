@@ -100,10 +100,12 @@ def test_values_the_declaration_refuses_are_not_stored(page: SettingsPage,
 
 
 def test_an_invalid_rules_file_shows_its_error_and_changes_nothing(
-        page: SettingsPage, store: QSettings, tmp_path: Path) -> None:
+        qtbot, page: SettingsPage, store: QSettings, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('base = "evolution"\ndecks = "many"\n', encoding="utf-8")
-    assert page.rules.choose_rules_file(bad) is None
+    with qtbot.waitSignal(page.rules.checked, timeout=20_000) as checked:
+        page.rules.choose_rules_file(bad)       # read off the UI thread
+    assert checked.args == [None]
     assert "bad.toml" in page.rules.status.text() and "decks" in page.rules.status.text()
     assert store.value(cfg.RULES_FILE.key) is None
     assert page.rules.path.text() == ""
@@ -132,7 +134,9 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     page.rules.busy.valueChanged.connect(
         lambda value: steps.append((value, page.rules.busy.maximum())))
 
-    rules = page.rules.choose_rules_file(good)      # returns while the build waits
+    with qtbot.waitSignal(page.rules.checked, timeout=20_000) as checked:
+        page.rules.choose_rules_file(good)      # read, then taken while the build waits
+    rules = checked.args[0]
     assert rules is not None and rules.decks == 2
     assert page.rules.is_building() and page.rules.busy.isVisible()
     assert "Building the strategy tables" in page.rules.status.text()

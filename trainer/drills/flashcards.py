@@ -169,8 +169,9 @@ class FlashcardSession:
 
     ``history`` holds the player's past answers in this rule set, oldest first (see
     :func:`trainer.drills.history.answers`), ``fitted`` the memory fit stored with them, if
-    any; due mode reads both, every mode adds to :attr:`answers`. ``practised`` is the rule set
-    mode changes compares with.
+    any; due mode reads both, or takes a study queue made already (``queue``, e.g. from a kept
+    picture of the player's memory: :func:`trainer.progress.study_store.load_study`). Every
+    mode adds to :attr:`answers`. ``practised`` is the rule set mode changes compares with.
     """
 
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
@@ -178,7 +179,7 @@ class FlashcardSession:
                  prior: Prior = Prior.CLASSIC, study: StudySettings = DEFAULT_STUDY,
                  clock: Clock = utc_now, record_mode: Mode = Mode.FLASHCARDS,
                  only: Collection[str] | None = None, day_start: datetime | None = None,
-                 practised: RuleSet | None = None) -> None:
+                 queue: StudyQueue | None = None, practised: RuleSet | None = None) -> None:
         self.catalog = catalog
         self.mode = mode
         self.practised = practised
@@ -195,8 +196,9 @@ class FlashcardSession:
                                  f"{catalog.rules.name}")
         self.queue: StudyQueue | None = None
         if mode is FlashMode.DUE and only is None:
-            self.queue = StudyQueue(self.course, history, clock(), settings=study,
-                                    fitted=fitted, day_start=day_start)
+            self.queue = queue if queue is not None else StudyQueue(
+                self.course, history, clock(), settings=study, fitted=fitted,
+                day_start=day_start)
         self._cycle: list[str] = []
         self._again: Comebacks[tuple[str, tuple[int, ...]]] = Comebacks(self.rng)
         self.current: Flashcard | None = None

@@ -22,8 +22,13 @@ average. Time is in days (float) throughout; :func:`day_of` converts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
+
+#: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
+#: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
+#: its own) never reads a picture this one made; change it whenever the update rules change.
+MODEL = "fsrs4-power/geometric-guess"
 
 
 @dataclass(frozen=True)
@@ -88,15 +93,24 @@ def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
     """The card's trace after ``answer`` (the player then sees the right play)."""
     if trace is None:
         return Trace(params.first, answer.day)
-    r = recall(trace, answer.day)
-    if answer.right:
-        chance = r + (1.0 - r) * answer.guess
+    return Trace(stability_after(params, trace.stability, trace.last, answer.day, answer.right,
+                                 answer.guess), answer.day)
+
+
+def stability_after(params: MemoryParams, stability: float, last: float, day: float,
+                    right: bool, guess: float) -> float:
+    """:func:`learn`'s new stability from plain numbers (the replay of a long history calls it
+    once an answer, without building a trace each time): the same arithmetic, the same
+    result to the last bit."""
+    r = 1.0 / (1.0 + max(0.0, day - last) / (9.0 * stability))
+    if right:
+        chance = r + (1.0 - r) * guess
         from_memory = r / chance if chance > 0 else 0.0
     else:
         from_memory = 0.0
-    stability = (recalled_stability(params, trace, r) ** from_memory
-                 * missed_stability(params, trace) ** (1.0 - from_memory))
-    return replace(trace, stability=stability, last=answer.day)
+    grown = stability * (1.0 + params.growth * (1.0 - r)) + params.first
+    cut = max(params.first, params.lapse * stability)
+    return grown ** from_memory * cut ** (1.0 - from_memory)
 
 
 def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:

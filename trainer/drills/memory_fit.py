@@ -15,8 +15,9 @@ who learns rules is scheduled by facts; one who learns each chart cell apart, by
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,70 +83,171 @@ class Fit:
                    int(data["answers"]))
 
 
-def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str]
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Answers grouped by card as padded (cards x answers) arrays: day, right, guess, present."""
+def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mapping[str, int]
+             ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Answers grouped by card, each card's in day order, as padded (cards x answers) arrays:
+    the cards (in order of first answer), day, right, guess, present. Cards in ``known`` come
+    in the order of their rows there, before new ones."""
     rows: dict[str, list[Answer]] = defaultdict(list)
     for answer in answers:
         card = card_of.get(answer.situation)
         if card is not None:
             rows[card].append(answer)
+    order = sorted(rows, key=lambda c: known.get(c, len(known)))   # stable: new cards after
     width = max((len(r) for r in rows.values()), default=0)
     shape = (len(rows), width)
     day, right, guess = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     present = np.zeros(shape, dtype=bool)
-    for i, row in enumerate(rows.values()):
+    for i, card in enumerate(order):
+        row = rows[card]
         row.sort(key=lambda a: a.day)
         n = len(row)
         day[i, :n] = [a.day for a in row]
         right[i, :n] = [a.right for a in row]
         guess[i, :n] = [a.guess for a in row]
         present[i, :n] = True
-    return day, right, guess, present
+    return order, day, right, guess, present
+
+
+@dataclass(frozen=True, eq=False)
+class Replay:
+    """One mapping's answers replayed under every candidate: what the next answer needs."""
+
+    cards: tuple[str, ...]   # the cards answered, in order of their first answer
+    stability: np.ndarray    # cards x candidates: stability after the card's last answer
+    last: np.ndarray         # cards: the day of the card's last answer
+    total: np.ndarray        # candidates: the log-likelihood of the answers so far
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replay):
+            return NotImplemented
+        return self.cards == other.cards and all(
+            np.array_equal(a, b) for a, b in ((self.stability, other.stability),
+                                              (self.last, other.last),
+                                              (self.total, other.total)))
+
+    @classmethod
+    def empty(cls, grid: Grid) -> Replay:
+        """Nothing answered yet."""
+        return cls((), np.zeros((0, grid.first.size)), np.zeros(0), np.zeros(grid.first.size))
+
+    def extend(self, answers: Sequence[Answer], card_of: Mapping[str, str],
+               grid: Grid) -> Replay:
+        """The replay after ``answers`` too (all of them given after those replayed so far).
+
+        Replaying a history in parts gives the figures of replaying it at once, up to the order
+        of the sums (the same candidate wins but for a tie to the last bits)."""
+        first, growth, lapse = grid.first, grid.growth, grid.lapse
+        known = {card: i for i, card in enumerate(self.cards)}
+        order, day, right, guess, present = _by_card(answers, card_of, known)
+        total = self.total.copy()
+        if day.shape[1] == 0:
+            return self
+        fresh = np.array([card not in known for card in order])
+        cards = self.cards + tuple(card for card in order if card not in known)
+        stability = np.concatenate([self.stability, np.broadcast_to(
+            first, (int(fresh.sum()), first.size))])
+        last = np.concatenate([self.last, np.zeros(int(fresh.sum()))])
+        at = np.array([known.get(card, -1) for card in order])
+        at[fresh] = len(known) + np.arange(int(fresh.sum()))
+        # a card's first answer: nothing recalled, right only by the guess (the same under
+        # every candidate, but not under every mapping: a fact's later faces are not first)
+        opening = np.clip(guess[fresh, 0], _CLIP, 1.0 - _CLIP)
+        total += float((right[fresh, 0] * np.log(opening)
+                        + (1.0 - right[fresh, 0]) * np.log1p(-opening)).sum())
+        previous = np.where(fresh, 0.0, last[at])
+        for k in range(day.shape[1]):
+            here = present[:, k] & (~fresh if k == 0 else True)
+            if not here.any():
+                if k:
+                    break
+                previous = day[:, 0]
+                continue
+            rows = at[here]
+            s = stability[rows]
+            elapsed = np.maximum(day[here, k] - previous[here], 0.0)[:, None]
+            r = 1.0 / (1.0 + elapsed / (9.0 * s))
+            g = guess[here, k][:, None]
+            ok = right[here, k][:, None]
+            chance = np.clip(r + (1.0 - r) * g, _CLIP, 1.0 - _CLIP)
+            total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
+            from_memory = ok * r / chance
+            grown = s * (1.0 + growth * (1.0 - r)) + first
+            cut = np.maximum(first, lapse * s)
+            stability[rows] = grown ** from_memory * cut ** (1.0 - from_memory)
+            previous = np.where(present[:, k], day[:, k], previous)
+        width = present.sum(axis=1)
+        last[at] = day[np.arange(len(order)), width - 1]
+        return Replay(cards, stability, last, total)
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
                     grid: Grid = GRID) -> np.ndarray:
     """The log-likelihood of ``answers`` under each candidate of ``grid``."""
-    first, growth, lapse = grid.first, grid.growth, grid.lapse
-    day, right, guess, present = _by_card(answers, card_of)
-    total = np.zeros(first.shape)
-    if day.shape[1] == 0:
-        return total
-    # a card's first answer: nothing recalled, right only by the guess (the same under every
-    # candidate, but not under every mapping: a fact's later faces are not first answers)
-    opening = np.clip(guess[:, 0], _CLIP, 1.0 - _CLIP)
-    total += float((right[:, 0] * np.log(opening)
-                    + (1.0 - right[:, 0]) * np.log1p(-opening)).sum())
-    stability = np.broadcast_to(first, (day.shape[0], first.size)).copy()
-    for k in range(1, day.shape[1]):
-        here = present[:, k]
-        if not here.any():
-            break
-        s = stability[here]
-        elapsed = (day[here, k] - day[here, k - 1])[:, None]
-        r = 1.0 / (1.0 + elapsed / (9.0 * s))
-        g = guess[here, k][:, None]
-        ok = right[here, k][:, None]
-        chance = np.clip(r + (1.0 - r) * g, _CLIP, 1.0 - _CLIP)
-        total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
-        from_memory = ok * r / chance
-        grown = s * (1.0 + growth * (1.0 - r)) + first
-        cut = np.maximum(first, lapse * s)
-        stability[here] = grown ** from_memory * cut ** (1.0 - from_memory)
-    return total
+    return Replay.empty(grid).extend(answers, card_of, grid).total
+
+
+@dataclass(frozen=True)
+class FitState:
+    """The answers so far replayed under every candidate and mapping, kept so that a refit
+    replays only the answers given since (:meth:`extend`, then :meth:`best`)."""
+
+    replays: dict[str, Replay]   # mapping name -> its replay (in the order ties are broken)
+    answers: int                 # answers replayed
+
+    @classmethod
+    def start(cls, names: Sequence[str], grid: Grid = GRID) -> FitState:
+        """Nothing replayed yet, for the mappings ``names``."""
+        return cls({name: Replay.empty(grid) for name in names}, 0)
+
+    def extend(self, answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],
+               grid: Grid = GRID) -> FitState:
+        """The state after ``answers`` too (given after those replayed so far)."""
+        if not answers:
+            return self
+        return FitState({name: replay.extend(answers, mappings[name], grid)
+                         for name, replay in self.replays.items()},
+                        self.answers + len(answers))
+
+    def best(self, grid: Grid = GRID) -> Fit:
+        """The likeliest parameters of ``grid`` and mapping (ties: the mapping named first)."""
+        best: Fit | None = None
+        for name, replay in self.replays.items():
+            i = int(np.argmax(replay.total))
+            if best is None or replay.total[i] > best.log_likelihood:
+                best = Fit(grid.params(i), name, float(replay.total[i]), self.answers)
+        if best is None:
+            raise ValueError("fit needs at least one card mapping")
+        return best
 
 
 def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],
         grid: Grid = GRID) -> Fit:
     """The likeliest parameters of ``grid`` and mapping for ``answers`` (``mappings``: name ->
     situation -> card). Ties go to the mapping named first."""
-    best: Fit | None = None
-    for name, card_of in mappings.items():
-        scores = log_likelihoods(answers, card_of, grid)
-        i = int(np.argmax(scores))
-        if best is None or scores[i] > best.log_likelihood:
-            best = Fit(grid.params(i), name, float(scores[i]), len(answers))
-    if best is None:
-        raise ValueError("fit needs at least one card mapping")
-    return best
+    return FitState.start(list(mappings), grid).extend(answers, mappings, grid).best(grid)
+
+
+def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
+                grid: Grid = GRID) -> Fit | None:
+    """A stored fit as :meth:`Fit.to_plain` wrote it, or None when it is not one: a parameter
+    off ``grid`` (not finite, not a number), a mapping not in ``mappings``, a log-likelihood
+    above 0 or not finite, a count of answers that is not a whole number of at least 0. A fit
+    read as None is refitted, so a damaged row never reaches the memory model."""
+    if data is None:
+        return None
+    try:
+        values = [data[name] for name in ("first", "growth", "lapse", "log_likelihood")]
+        cards, answers = data["cards"], data["answers"]
+    except (KeyError, TypeError):
+        return None
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return None
+    if not (isinstance(cards, str) and cards in mappings and isinstance(answers, int)
+            and not isinstance(answers, bool) and answers >= 0):
+        return None
+    first, growth, lapse, likelihood = map(float, values)
+    on_grid = (grid.first == first) & (grid.growth == growth) & (grid.lapse == lapse)
+    if not on_grid.any() or not math.isfinite(likelihood) or likelihood > 0:
+        return None
+    return Fit(MemoryParams(first, growth, lapse), cards, likelihood, answers)

@@ -19,20 +19,22 @@ the same cards with the other stakes) comes next when worth at least :data:`CONT
 best.
 
 The queue holds no state of its own beyond the answers: its picture of the player's memory is
-rebuilt from the answers every session (the progress store keeps them), so an undone answer
-simply leaves it.
+the fold of their answers through the memory model (:mod:`trainer.drills.picture`), made from
+the stored answers each session or from a kept picture and the answers given since; an undone
+answer simply leaves it (a kept picture that took it in is dropped).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .curriculum import Curriculum, Deck, deck
+from .curriculum import Curriculum, Deck
 from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
 from .memory_fit import Fit, fit
+from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .situations import card_label
 
 #: Answers needed before the memory model is fitted to the player (defaults before that).
@@ -74,6 +76,7 @@ class Undo:
     card: str
     trace: Trace | None
     was_new_today: bool
+    tally: Tally | None = None   # the situation's tally before (outside what is taught)
 
 
 #: The defaults: 20 new cards a day, 90% retention.
@@ -81,53 +84,56 @@ DEFAULT_STUDY = StudySettings()
 
 
 class StudyQueue:
-    """Due mode over one curriculum, from the player's past answers (oldest first)."""
+    """Due mode over one curriculum, from the player's past answers (oldest first).
+
+    ``answers`` are folded into a fresh picture of the player's memory; :meth:`of_picture`
+    makes the same queue from a kept picture (:mod:`trainer.drills.picture`) instead."""
 
     def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
                  settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,
                  day_start: datetime | None = None) -> None:
+        found = choose_fit(course, len(answers), fitted, lambda: fit(answers, course.mappings()))
+        params, mapping = fitted_model(course, found)
+        picture = advance(course, empty(course, params, mapping), answers)
+        self._start(course, picture, now, settings, found, fitted, day_start)
+        self.answers.extend(answers)
+
+    @classmethod
+    def of_picture(cls, course: Curriculum, picture: Picture, now: datetime, *,
+                   settings: StudySettings = DEFAULT_STUDY, fit_used: Fit | None = None,
+                   fitted: Fit | None = None, day_start: datetime | None = None) -> StudyQueue:
+        """The queue of the answers ``picture`` took in (made under ``fit_used``'s model, from
+        the stored ``fitted``: :attr:`refitted` when they differ)."""
+        queue = cls.__new__(cls)
+        queue._start(course, picture, now, settings, fit_used, fitted, day_start)
+        return queue
+
+    def _start(self, course: Curriculum, picture: Picture, now: datetime,
+               settings: StudySettings, found: Fit | None, fitted: Fit | None,
+               day_start: datetime | None) -> None:
         self.course = course
         self.settings = settings
-        self.answers = list(answers)
-        self.fit = fitted if fitted is not None and not _stale(fitted, len(answers)) else (
-            fit(self.answers, course.mappings()) if len(self.answers) >= FIT_AFTER else None)
+        #: the answers recorded since the queue was made (all of them, made from answers)
+        self.answers: list[Answer] = []
+        self.fit = found
         #: True when the fit was made now (the caller stores it for the next session)
-        self.refitted = self.fit is not None and self.fit is not fitted
-        self.params = self.fit.params if self.fit else MemoryParams()
-        self.mapping = self.fit.cards if self.fit else _default_mapping(course)
-        self.deck: Deck = self._deck()
-        self.traces: dict[str, Trace] = {}
-        self.asked: Counter[str] = Counter()
-        for answer in self.answers:
-            self._learn(answer)
+        self.refitted = found is not None and found is not fitted
+        self.params = picture.params
+        self.mapping = picture.mapping
+        self.tried: dict[str, Tally] = dict(picture.tried)
+        self.deck: Deck = deck_of(course, self.mapping, self.tried)
+        self.traces: dict[str, Trace] = dict(picture.traces)
+        self.asked: Counter[str] = Counter(picture.asked)
         self.start = day_of(now)
         self.horizon = self.start + 1.0
         today = day_of(day_start if day_start is not None else _midnight(now))
-        self.introduced_today = len(self._first_answered_since(today))
+        self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
         self.last: str | None = None
         self._value: dict[str, float] = {}
         self._valued_at = self.start
         self._revalue(self.start)
 
     # ----- the player's memory --------------------------------------------------------------
-
-    def _deck(self) -> Deck:
-        """The mapping's cards, with the player's own mistakes outside what the assumed play
-        gets wrong: a situation they have answered wrongly is worth its natural frequency x the
-        EV their answers there lost on average."""
-        taught = self.course.decks[self.mapping]
-        tries: dict[str, list[Answer]] = {}
-        for answer in self.answers:
-            if answer.situation not in taught.card_of:
-                tries.setdefault(answer.situation, []).append(answer)
-        weight = self.course.catalog.weight
-        own = {key: weight.get(key, 0.0) * sum(a.loss for a in found) / len(found)
-               for key, found in tries.items() if not all(a.right for a in found)}
-        own = {key: worth for key, worth in own.items() if worth > 0}
-        if not own:
-            return taught
-        cards = {**taught.card_of, **{k: self.course.card_key(self.mapping, k) for k in own}}
-        return deck(cards, {**self.course.leak, **own})
 
     def _learn(self, answer: Answer) -> str | None:
         card = self.deck.card_of.get(answer.situation)
@@ -138,19 +144,10 @@ class StudyQueue:
             self.traces[card] = learn(self.params, self.traces.get(card), answer)
         return card
 
-    def _first_answered_since(self, day: float) -> set[str]:
-        """Cards whose first answer came at or after ``day``."""
-        first: dict[str, float] = {}
-        for answer in self.answers:
-            card = self.deck.card_of.get(answer.situation)
-            if card is not None and card not in first:
-                first[card] = answer.day
-        return {card for card, at in first.items() if at >= day}
-
     def _extend(self, now: float) -> None:
         """Rebuild the deck (and every card's worth) after an answer that changes the player's
         own mistakes."""
-        self.deck = self._deck()
+        self.deck = deck_of(self.course, self.mapping, self.tried)
         self._revalue(now)
 
     def _revalue(self, now: float) -> None:
@@ -239,16 +236,20 @@ class StudyQueue:
     def record(self, answer: Answer) -> Undo:
         """Take one answer into the picture of the player's memory; returns how to undo it."""
         self.answers.append(answer)
-        if answer.situation not in self.deck.card_of and not answer.right:
+        key = answer.situation
+        tally = self.tried.get(key)
+        if key not in self.course.decks[self.mapping].card_of:
+            self.tried[key] = (tally or NOTHING).add(answer)
+        if key not in self.deck.card_of and not answer.right:
             self._extend(answer.day)
-        card = self.deck.card_of.get(answer.situation)
+        card = self.deck.card_of.get(key)
         before = self.traces.get(card) if card is not None else None
         was_new = card is not None and before is None
         self.introduced_today += was_new
         self._learn(answer)
         if card is not None:
             self._value[card] = self._worth(card, answer.day)
-        return Undo(card or "", before, was_new)
+        return Undo(card or "", before, was_new, tally)
 
     def undo(self, answer: Answer, change: Undo) -> None:
         """Take back the last recorded ``answer`` (``change`` is what :meth:`record` gave)."""
@@ -256,6 +257,11 @@ class StudyQueue:
             raise ValueError("only the last answer can be undone")
         self.answers.pop()
         self.asked[answer.situation] -= 1
+        if answer.situation not in self.course.decks[self.mapping].card_of:
+            if change.tally is None:
+                self.tried.pop(answer.situation, None)
+            else:
+                self.tried[answer.situation] = change.tally
         if change.card:
             if change.trace is None:
                 self.traces.pop(change.card, None)
@@ -275,13 +281,29 @@ def _midnight(now: datetime) -> datetime:
     return local.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def _stale(fitted: Fit, answers: int) -> bool:
-    return answers >= FIT_AFTER and answers >= REFIT_GROWTH * max(fitted.answers, 1)
+def stale(fitted: Fit, answers: int) -> bool:
+    """True when the fit should be made again for ``answers`` answers: they have grown by
+    :data:`REFIT_GROWTH` since, or the fit claims that many more than there are."""
+    return answers >= FIT_AFTER and (answers >= REFIT_GROWTH * max(fitted.answers, 1)
+                                     or fitted.answers >= REFIT_GROWTH * answers)
 
 
-def _default_mapping(course: Curriculum) -> str:
-    """Before a fit: facts (what most people memorise) — the first mapping."""
-    return next(iter(course.decks))
+def choose_fit(course: Curriculum, answers: int, fitted: Fit | None,
+               refit: Callable[[], Fit]) -> Fit | None:
+    """The fit a queue of ``answers`` answers uses: ``fitted`` (the stored one) unless it is
+    stale or not of this curriculum's mappings, else ``refit()`` once there are
+    :data:`FIT_AFTER` answers (None before: the defaults)."""
+    if fitted is not None and fitted.cards in course.decks and not stale(fitted, answers):
+        return fitted
+    return refit() if answers >= FIT_AFTER else None
+
+
+def fitted_model(course: Curriculum, found: Fit | None) -> tuple[MemoryParams, str]:
+    """The parameters and card mapping of ``found``; before a fit the defaults and facts (what
+    most people memorise: the first mapping)."""
+    if found is None:
+        return MemoryParams(), next(iter(course.decks))
+    return found.params, found.cards
 
 
 def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:

@@ -21,6 +21,7 @@ from .flashcards import FlashcardSession
 from .grading import Grade
 from .records import GradedDecision, Verdict
 from .study import Counts
+from .when import due_text
 
 #: Key -> the actions it may stand for (the one offered is taken): each action's own key.
 KEYS: dict[str, tuple[Action, ...]] = {}
@@ -51,9 +52,9 @@ def day_line(counts: Counts) -> str:
     return f"Today: {counts.due} due, {counts.learning} learning, {counts.new} new"
 
 
-def done_line(next_due: datetime | None) -> str:
+def done_line(next_due: datetime | None, now: datetime) -> str:
     """What the drill says when the day's cards run out."""
-    when = (f"; the next card is due {next_due.astimezone():%a %H:%M}" if next_due is not None
+    when = (f"; the next card is due {due_text(next_due, now)}" if next_due is not None
             else "")
     return f"Done for today{when}. Keeping going with your weakest cards (Q to stop)."
 
@@ -97,7 +98,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
     while count is None or len(answered) < count:
         counts = session.counts()
         if counts is not None and counts.done and not announced:
-            stdout.write(f"\n{done_line(session.next_due())}\n")
+            stdout.write(f"\n{done_line(session.next_due(), session.clock())}\n")
             announced = True
         if card is None:
             card = session.next()

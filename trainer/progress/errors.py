@@ -7,6 +7,7 @@ says that it was left unchanged, and tells the user what to do next.
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from pathlib import Path
 
@@ -167,4 +168,11 @@ def translate_os(path: Path, error: OSError) -> ProgressStoreError:
         return LocationError(path, f"{culprit} is a file, not a folder")
     if error.errno == errno.EISDIR:
         return LocationError(path, f"{culprit} is a folder, not a progress file")
+    if error.errno == errno.ENAMETOOLONG:
+        longest = max(culprit.parts, key=lambda part: len(os.fsencode(part)), default="")
+        size = len(os.fsencode(longest))
+        detail = (f"the folder name {longest[:24]}… in its path is {size} bytes long, more "
+                  "than a file system allows (255)" if size > 255 else
+                  "its path is longer than the file system allows")
+        return LocationError(path, detail)
     return StorageError(path, error.strerror or str(error))

@@ -120,14 +120,18 @@ def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
 
 
 def check_location(path: Path) -> None:
-    """Refuse a data folder that is a file, and a progress file that is a folder."""
-    for folder in (path.parent, *path.parent.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                raise LocationError(path, f"{folder} is a file, not a folder")
-            break
-    if path.is_dir():
-        raise LocationError(path, f"{path} is a folder, not a progress file")
+    """Refuse a data folder that is a file, and a progress file that is a folder; a name the
+    file system refuses (too long, say) is said as the store's own fault."""
+    try:
+        for folder in (path.parent, *path.parent.parents):
+            if folder.exists():
+                if not folder.is_dir():
+                    raise LocationError(path, f"{folder} is a file, not a folder")
+                break
+        if path.is_dir():
+            raise LocationError(path, f"{path} is a folder, not a progress file")
+    except OSError as error:
+        raise translate_os(path, error) from error
 
 
 def check_writable(path: Path) -> None:

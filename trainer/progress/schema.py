@@ -156,6 +156,34 @@ _FIRST_RELEASED = {"evolution": "8d5ec15c6387eead", "pot-of-gold": "d7585231ad7f
                    "pot-of-gold-8d": "7df75976b7fd98fe"}
 
 
+@_step
+def memory_pictures(db: Database) -> None:
+    """Version 7: the study queue's picture of the player's memory, kept per preset, assumed
+    play and memory model (:mod:`trainer.drills.picture`), with the last decision it took in
+    (its time and id: a session then replays only the answers after it) and the rows it could
+    not read.
+
+    Derived data, never the only copy: triggers drop a preset's picture when a decision it took
+    in changes (an undo, a row edited by hand) or is deleted, and when a decision is stored
+    before its last one (a clock set back), so a picture never outlives what it was made of.
+    """
+    db.table("memory_pictures").create(
+        {"preset": str, "prior": str, "model": str, "last_time": str, "last_id": int,
+         "unreadable": int, "made": str, "picture": bytes},
+        pk=("preset", "prior", "model"),
+        not_null={"last_time", "last_id", "unreadable", "made", "picture"})
+    took_in = "(preset = {row}.preset AND ({row}.time, {row}.id) <= (last_time, last_id))"
+    db.execute("CREATE TRIGGER memory_pictures_on_insert AFTER INSERT ON decisions BEGIN "
+               "DELETE FROM memory_pictures WHERE preset = new.preset AND new.time < last_time; "
+               "END")
+    db.execute("CREATE TRIGGER memory_pictures_on_update AFTER UPDATE OF time, preset, "
+               "situation_key, cards, verdict, ev_loss, undone ON decisions BEGIN "
+               f"DELETE FROM memory_pictures WHERE {took_in.format(row='old')} "
+               f"OR {took_in.format(row='new')}; END")
+    db.execute("CREATE TRIGGER memory_pictures_on_delete AFTER DELETE ON decisions BEGIN "
+               f"DELETE FROM memory_pictures WHERE {took_in.format(row='old')}; END")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -1,54 +1,222 @@
 """What a due-mode session needs from the progress store, and what it gives back.
 
-The study queue (:mod:`trainer.drills.study`) rebuilds its picture of the player's memory from
-their stored answers and the memory model last fitted to them; after a session the newer fit is
-stored, so the next session need not refit. Shared by the terminal drill and the app.
+The study queue (:mod:`trainer.drills.study`) is the player's memory as their stored answers
+show it. :func:`load_study` makes it from the picture of that memory kept in the file
+(:mod:`trainer.drills.picture`, table ``memory_pictures``) and the answers stored after it, so
+a session reads and replays the answers since the last one, not every answer ever given; with
+no picture to use (none yet, another memory fit, a decision it took in undone or edited) it
+replays them all, as the queue always did, and gives a new picture for a writer to keep
+(:func:`keep_picture`). The stored memory fit is checked before use (a damaged one is
+refitted), and so is every row (:mod:`trainer.drills.history`): what is not as stored is
+counted and said (:meth:`StudyHistory.notes`). Shared by the terminal and the app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.history import answers
-from trainer.drills.memory import Answer
-from trainer.drills.memory_fit import Fit
-from trainer.drills.study import StudyQueue
+from trainer.drills.history import Reading, notes, read_answers
+from trainer.drills.memory import MODEL, Answer
+from trainer.drills.memory_fit import Fit, FitState, checked_fit
+from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
+from trainer.drills.study import DEFAULT_STUDY, StudyQueue, StudySettings, choose_fit, fitted_model
+from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
-from trainer.rules import PRESETS, preset
+from trainer.rules import releases
+
+#: Keep a new picture once this many answers came after the kept one (fewer replay in
+#: milliseconds; a session's start then writes nothing).
+KEEP_AFTER = 200
+
+Mark = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class KeptPicture:
+    """A picture for the file: its preset, assumed play, last decision and unreadable rows."""
+
+    preset: str
+    prior: str
+    upto: Mark
+    unreadable: int
+    data: bytes
 
 
 @dataclass(frozen=True)
 class StudyHistory:
-    """A preset's kept answers, oldest first, and its stored memory fit."""
+    """A preset's study queue as the stored answers make it, and what was not as stored."""
 
-    answers: list[Answer]
-    fitted: Fit | None
+    queue: StudyQueue
+    fitted: Fit | None            # the stored fit, as read (None: none, or damaged)
+    unreadable: int = 0           # rows left out: they cannot be read
+    future: int = 0               # answers timed after now, counted as given now
+    fit_damaged: bool = False     # a stored fit that could not be used: refitted
+    keep: KeptPicture | None = None   # a newer picture to keep (a writer stores it)
+
+    def notes(self) -> list[str]:
+        """Plain lines for the player about the history read (none when all was as stored)."""
+        said = notes(self.unreadable, self.future)
+        if self.fit_damaged:
+            said.append("The stored memory model could not be read and is fitted again from "
+                        "your answers.")
+        return said
 
 
-def load_history(store: ProgressStore, course: Curriculum) -> StudyHistory:
-    """The answers and memory fit stored for ``course``'s rule set."""
-    preset = course.catalog.preset
-    stored = store.load_fit(preset)
-    return StudyHistory(answers(course, store.answer_rows(preset)),
-                        Fit.from_plain(stored) if stored else None)
+def load_study(store: ProgressStore, course: Curriculum, now: datetime, *,
+               settings: StudySettings = DEFAULT_STUDY,
+               day_start: datetime | None = None) -> StudyHistory:
+    """The study queue of ``course``'s rule set at ``now``, from the store (see the module
+    docstring)."""
+    return _Load(store, course, now).history(settings, day_start)
+
+
+class _Load:
+    """One load: the kept picture, the rows after it, the fit, then the queue."""
+
+    def __init__(self, store: ProgressStore, course: Curriculum, now: datetime) -> None:
+        self.store, self.course, self.now = store, course, now
+        self.preset = course.catalog.preset
+        stored = store.load_fit(self.preset)
+        self.fitted = checked_fit(stored, course.decks)
+        self.fit_damaged = stored is not None and self.fitted is None
+        self.kept: Picture | None = None
+        self.mark: Mark | None = None
+        self.kept_unreadable = 0
+        found = store.load_picture(self.preset, course.prior.value, MODEL)
+        if found is not None:
+            last_time, last_id, unreadable, data = found
+            picture = decode(data)
+            if (picture is not None and picture.model == MODEL
+                    and picture.course == course_digest(course)
+                    and not _after(last_time, now)):      # a picture from a clock set back
+                self.kept, self.mark = picture, (last_time, last_id)
+                self.kept_unreadable = unreadable
+        self._read(self.store.study_rows(self.preset, after=self.mark))
+        self.fit_state: FitState | None = None     # the fit's state over the covered answers
+
+    def _read(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Split the rows after the mark into those a new picture takes in (up to now) and
+        those after now, and read both."""
+        cut = _covered(rows, self.now)
+        self.newer: Reading = read_answers(self.course, (r[1:] for r in rows[:cut]), self.now)
+        self.rest: Reading = read_answers(self.course, (r[1:] for r in rows[cut:]), self.now)
+        self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
+
+    def _read_all(self) -> None:
+        """Drop the kept picture and read every row."""
+        if self.kept is not None or self.mark is not None:
+            self.kept, self.mark, self.kept_unreadable = None, None, 0
+            self._read(self.store.study_rows(self.preset))
+
+    def _refit(self) -> Fit:
+        """The fit of every answer: from the kept fit state and the newer answers, or from
+        all of them."""
+        mappings = self.course.mappings()
+        if self.kept is None or self.kept.fit_state is None:
+            self._read_all()
+            base = FitState.start(list(mappings))
+        else:
+            base = self.kept.fit_state
+        self.fit_state = base.extend(self.newer.answers, mappings)
+        return self.fit_state.extend(self.rest.answers, mappings).best()
+
+    def _earlier(self, situations: frozenset[str]) -> list[Answer]:
+        """The kept picture's answers of ``situations``, read again from the store."""
+        if self.mark is None:
+            return []
+        rows = self.store.study_rows(self.preset, upto=self.mark, situations=situations)
+        return read_answers(self.course, (r[1:] for r in rows), self.now).answers
+
+    def history(self, settings: StudySettings, day_start: datetime | None) -> StudyHistory:
+        """The queue, and a picture to keep when the kept one is behind."""
+        course = self.course
+        count = (self.kept.answers if self.kept else 0) + len(self.newer.answers) + len(
+            self.rest.answers)
+        found = choose_fit(course, count, self.fitted, self._refit)
+        params, mapping = fitted_model(course, found)
+        if self.kept is not None and not self.kept.fits(course, params, mapping):
+            self._read_all()
+        kept = self.kept
+        base = kept if kept is not None else empty(course, params, mapping)
+        if self.fit_state is not None:      # taken on already: not twice
+            base = replace(base, fit_state=None)
+        picture = advance(course, base, self.newer.answers, self._earlier)
+        if self.fit_state is not None:
+            picture = replace(picture, fit_state=self.fit_state)
+        newer = self.newer.answers
+
+        def earlier(situations: frozenset[str]) -> list[Answer]:
+            return self._earlier(situations) + [a for a in newer if a.situation in situations]
+
+        now_picture = advance(course, picture, self.rest.answers, earlier)
+        queue = StudyQueue.of_picture(course, now_picture, self.now, settings=settings,
+                                      fit_used=found, fitted=self.fitted, day_start=day_start)
+        unreadable = self.kept_unreadable + self.newer.unreadable
+        keep = None
+        if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
+            keep = KeptPicture(self.preset, course.prior.value, self.upto, unreadable,
+                               encode(picture))
+        return StudyHistory(queue, self.fitted, unreadable + self.rest.unreadable,
+                            self.newer.future + self.rest.future, self.fit_damaged, keep)
+
+
+def _covered(rows: Sequence[tuple[Any, ...]], now: datetime) -> int:
+    """How many of ``rows`` (in (time, id) order) a picture made at ``now`` takes in: those
+    before the first one timed after now (an unreadable time that sorts before now is taken in
+    and counted; one that sorts after, like a time after now, waits).
+
+    Stored times sort as text, so the cut is found by bisection; only the times of now's
+    second are read, where a fraction sorts before the whole second ("…:05.5Z" < "…:05Z")."""
+    second = utc_text(now)[:19]      # "2026-11-29T12:00:05": every time of now's second
+    cut = bisect_right(rows, f"{second}Z", key=_sorts_as)   # sorts at or before "…:05Z"
+    start = cut
+    while start > 0 and isinstance(rows[start - 1][1], str) and rows[start - 1][1][:19] == second:
+        start -= 1
+    for i in range(start, cut):
+        try:
+            if datetime.fromisoformat(rows[i][1]) > now:
+                return i
+        except (ValueError, TypeError):
+            continue
+    return cut
+
+
+def _after(time: str, now: datetime) -> bool:
+    """True for a stored time after ``now`` (an unreadable one: if it sorts after now)."""
+    try:
+        return datetime.fromisoformat(time) > now
+    except (ValueError, TypeError):
+        return time > utc_text(now)
+
+
+def _sorts_as(row: tuple[Any, ...]) -> str:
+    """A row's time as text that sorts as SQLite sorts it: numbers before text, blobs after."""
+    time = row[1]
+    if isinstance(time, str):
+        return time
+    return "\U0010ffff" if isinstance(time, bytes | bytearray) else ""
+
+
+def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
+    """Store ``picture`` (see :meth:`ProgressStore.save_picture`)."""
+    store.save_picture(picture.preset, picture.prior, MODEL, picture.upto, picture.unreadable,
+                       picture.data)
 
 
 def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,
               now: datetime) -> list[datetime]:
-    """When each card answered in ``presets`` falls due (custom rule sets are left out: their
-    rules are not known here)."""
+    """When each card answered in ``presets`` falls due (custom rule sets and a preset's older
+    rules are left out: their rules are not known here)."""
     found: list[datetime] = []
     for name in presets:
-        if name not in PRESETS:
-            continue
-        course = curriculum(preset(name), prior)
-        history = load_history(store, course)
-        if history.answers:
-            queue = StudyQueue(course, history.answers, now, fitted=history.fitted)
-            found.extend(queue.due_times(now))
+        rules = releases.known_rules(name)
+        if rules is not None:
+            found.extend(load_study(store, curriculum(rules, prior), now).queue.due_times(now))
     return found
 
 

@@ -92,6 +92,16 @@ def parse(text: str) -> tuple[str, Release] | None:
     return None if found is None else (name, found)
 
 
+def known_rules(text: str) -> RuleSet | None:
+    """The rules a label files answers of, when this version has them: a preset's current
+    rules; None for a preset's older rules and for custom rules (not known here)."""
+    from .presets import PRESETS
+    parsed = parse(text)
+    if parsed is None or parsed[1] != RELEASES[parsed[0]][-1]:
+        return None
+    return PRESETS[parsed[0]]
+
+
 def title(text: str) -> str | None:
     """A preset label as a player reads it: the name for the current rules, "name, rules of
     version V" for older ones; None for a label of no released preset."""
@@ -104,5 +114,5 @@ def title(text: str) -> str | None:
     return f"{name}, rules of version {release.version}"
 
 
-__all__ = ["CUSTOM_PREFIX", "RELEASES", "Release", "history_label", "label",
+__all__ = ["CUSTOM_PREFIX", "RELEASES", "Release", "history_label", "known_rules", "label",
            "label_fingerprint", "parse", "release_of", "title"]

@@ -14,6 +14,7 @@ An unknown key or a bad value raises :class:`RuleSetError` naming the key and wh
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -45,12 +46,11 @@ def loads(text: str) -> RuleSet:
 
 
 def load(path: str | os.PathLike[str]) -> RuleSet:
-    """Read a rule set from a TOML file; every error (unreadable, not UTF-8 text, too large,
-    not TOML, a bad rule) is a RuleSetError naming the file."""
+    """Read a rule set from a TOML file; every error (unreadable, not a regular file, not UTF-8
+    text, too large, not TOML, a bad rule) is a RuleSetError naming the file."""
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = _read_regular(path)
     except OSError as exc:
         raise RuleSetError(f"cannot read rules file {path}: {exc.strerror or exc}") from exc
     try:
@@ -64,6 +64,28 @@ def load(path: str | os.PathLike[str]) -> RuleSet:
         return loads(text)
     except RuleSetError as exc:
         raise RuleSetError(f"{path}: {exc}") from exc
+
+
+#: What a path that is not a regular file is, by its file type (the rest: "a special file").
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe (FIFO)",
+          stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
+
+
+def _read_regular(path: Path) -> bytes:
+    """The first ``MAX_BYTES + 1`` bytes of ``path``, refusing anything but a regular file.
+
+    The file is opened without blocking (``O_NONBLOCK``: a named pipe with no writer would
+    otherwise wait forever in ``open``) and its type checked on the open descriptor, so it
+    cannot change between the check and the read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = _KINDS.get(stat.S_IFMT(mode), "a special file")
+            raise RuleSetError(f"cannot read rules file {path}: it is {kind}, not a rules "
+                               "file; give the path of a TOML rules file")
+        return handle.read(MAX_BYTES + 1)
 
 
 def dumps(rules: RuleSet) -> str:

@@ -56,18 +56,23 @@ def make_app(argv: list[str]) -> QApplication:
     return app
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Run the app until its window closes; returns the exit code."""
+def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
+    """Run the app until its window closes; returns the exit code. ``data_dir``: the folder
+    of the progress file for this run (``freebet-trainer --data-dir DIR``), in place of the
+    one set in Settings, which is left as it is."""
     args = list(sys.argv if argv is None else argv)
     quit_after_show = QUIT_AFTER_SHOW in args
     args = [a for a in args if a != QUIT_AFTER_SHOW]
     app = make_app(args or ["freebet-trainer"])
+    store = cfg.open_store()
+    if data_dir:
+        cfg.hold(store, cfg.DATA_DIR, data_dir)
     from .theme import apply_theme
-    apply_theme(app, cfg.read(cfg.open_store(), cfg.THEME))
+    apply_theme(app, cfg.read(store, cfg.THEME))
     errors = ErrorHandler(app)
     errors.install()
     try:
-        window = MainWindow()
+        window = MainWindow(store)
         window.installEventFilter(_FirstPaint(quit_after_show, window))
         window.show()
         return app.exec()

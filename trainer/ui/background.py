@@ -180,7 +180,8 @@ class _Relay(QObject):
 
     def __init__(self) -> None:
         super().__init__(QCoreApplication.instance())
-        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        # queued: delivered on the UI thread (PyQt6's stubs omit the connection type)
+        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)  # type: ignore[call-arg]
 
     def _deliver(self, job: Job[Any], message: Message, payload: Any) -> None:
         if sip.isdeleted(job):   # its page was closed meanwhile: nobody needs the result

@@ -12,13 +12,16 @@ Code that catches an exception it does not expect (a background job's failure, s
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import platform
 import sqlite3
 import sys
 import threading
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 
 from PyQt6.QtCore import QObject, Qt, pyqtSignal
@@ -32,6 +35,7 @@ from trainer.progress.errors import (
     ReadOnlyError,
     StorageError,
     fault_kind,
+    translate_os,
 )
 
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -108,6 +112,17 @@ def classify(exc: BaseException) -> Fault:
                  "safest.", f"{about}\n\n{details}")
 
 
+@contextlib.contextmanager
+def store_faults(path: Path) -> Iterator[None]:
+    """Raise an operating-system fault met opening the progress file ``path`` (a folder name
+    longer than the file system allows, say) as the store's own error, which names the file
+    and what to do, as every other fault of that file is."""
+    try:
+        yield
+    except OSError as exc:
+        raise translate_os(path, exc) from exc
+
+
 def report(exc: BaseException) -> None:
     """Hand an exception nobody expected to the application's fault handler (the installed
     :class:`ErrorHandler`, as ``sys.excepthook``), as if it had not been caught."""
@@ -124,7 +139,9 @@ class ErrorHandler(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.dialog: QMessageBox | None = None
-        self.raised.connect(self.show_fault, Qt.ConnectionType.QueuedConnection)
+        # queued: shown from the UI thread whichever thread raised (PyQt6's stubs omit the
+        # connection type that PyQt6 itself takes)
+        self.raised.connect(self.show_fault, Qt.ConnectionType.QueuedConnection)  # type: ignore[call-arg]
         self._previous = (sys.excepthook, threading.excepthook)
 
     def install(self) -> None:

@@ -13,7 +13,10 @@ from datetime import UTC, datetime
 from ..records import GradedDecision, Mode, Verdict
 from .keys import CountingKey
 
-_WHOLE = re.compile(r"[+-]?\d{1,4}")
+_WHOLE = re.compile(r"[+-]?\d+")
+#: More digits than any count has: out of range without converting (Python refuses to convert
+#: thousands of digits).
+_MOST_DIGITS = 9
 
 
 class CountInputError(ValueError):
@@ -27,11 +30,13 @@ def read_count(text: str, what: str = "running count", limit: int = 999) -> int:
         shown = text.strip() or "nothing"
         raise CountInputError(f"{shown!r} is not a {what}: type a whole number such as -3, 0 "
                               "or +5")
-    value = int(cleaned)
-    if abs(value) > limit:
-        raise CountInputError(f"{value:+d} is out of range for a {what}: it lies between "
+    digits = cleaned.lstrip("+-")
+    if len(digits) > _MOST_DIGITS or abs(int(cleaned)) > limit:
+        shown = (f"{int(cleaned):+d}" if len(digits) <= _MOST_DIGITS else
+                 f"{cleaned[:len(cleaned) - len(digits) + _MOST_DIGITS]}…")
+        raise CountInputError(f"{shown} is out of range for a {what}: it lies between "
                               f"-{limit} and +{limit}")
-    return value
+    return int(cleaned)
 
 
 def signed(value: int) -> str:

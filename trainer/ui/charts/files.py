@@ -9,13 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from strategy_charts.chart_files import FORMATS, chart_format, write_chart
 from strategy_charts.chart_layout import Cell
 from strategy_charts.render import draw_chart
 from strategy_charts.tables import load_or_build
 from trainer.rules import RuleSet
-from trainer.rules.atomic_file import atomic_write
 
-EXPORT_FORMATS = {".png": "PNG image", ".svg": "SVG image", ".pdf": "PDF document"}
+#: The formats a chart is exported in, by suffix, with what the file dialog calls them.
+EXPORT_FORMATS = {f".{kind}": label for kind, label in FORMATS.items()}
 #: Standard blackjack tables built or loaded this session, by rule-set fingerprint.
 _STANDARD: dict[str, dict[str, Any]] = {}
 _PLAY: dict[str, dict[str, Any]] = {}
@@ -32,14 +33,10 @@ def play_table(rules: RuleSet) -> dict[str, Any]:
 def export_chart(chart: dict[str, Any], rules: RuleSet, context: str, path: Path,
                  outlined: set[Cell] | None = None) -> Path:
     """Draw the chart at its standard size and write it to ``path`` (PNG, SVG or PDF by
-    suffix), atomically (:func:`trainer.rules.atomic_file.atomic_write`)."""
-    suffix = path.suffix.lower()
-    if suffix not in EXPORT_FORMATS:
-        raise ValueError(f"cannot export to {path.name}: use .png, .svg or .pdf")
-    figure = draw_chart(chart, rules, context, differences=outlined or None)
-    with atomic_write(path, "wb") as handle:
-        figure.savefig(handle, format=suffix[1:], dpi=200 if suffix == ".png" else None)
-    return path
+    suffix) with the one chart writer the command line uses too
+    (:func:`strategy_charts.chart_files.write_chart`: same resolution, written whole)."""
+    chart_format(path)      # the name first: nothing is drawn for a file it cannot write
+    return write_chart(draw_chart(chart, rules, context, differences=outlined or None), path)
 
 
 def standard_table(rules: RuleSet) -> dict[str, Any] | None:

@@ -98,7 +98,7 @@ class ChartsPage(QWidget):
         self.canvas.pressed.connect(self.select_at)
         self.canvas.moved.connect(self.move_selection)
         self.canvas.shown.connect(self.show_selected)
-        scroll = self.scroll = QScrollArea()
+        scroll = self.chart_area = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.canvas)
@@ -311,7 +311,7 @@ class ChartsPage(QWidget):
                 return self.selected
             found = self.select_at(x, y)
             if found is not None:
-                self.scroll.ensureVisible(*self.canvas.pixel_of(x, y), 40, 60)
+                self.chart_area.ensureVisible(*self.canvas.pixel_of(x, y), 40, 60)
                 return found
         return self.selected
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QSettings, pyqtSignal
+from PyQt6.QtCore import QSettings, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -41,8 +41,16 @@ from trainer.rules import RulesError, RuleSet, preset
 
 from ..background import Job, Latest
 from ..practice.progress_link import ProgressLink
-from ..practice.rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
+from ..practice.rules_choice import (
+    CUSTOM,
+    custom_path,
+    fallback_preset,
+    initial_choice,
+    rules_choices,
+    rules_for,
+)
 from ..practice.save_status import SaveStatus
+from ..rules_files import rules_files
 from ..widgets import ERROR_STYLE, Busy, heading
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
@@ -124,6 +132,7 @@ class CountingPage(QWidget):
 
         self.saving = SaveStatus(self.link)
         self.status = self.saving.label
+        rules_files().changed.connect(self._rules_file_changed)
 
         top = QHBoxLayout()
         top.addWidget(heading("Counting"))
@@ -163,13 +172,24 @@ class CountingPage(QWidget):
         """The chosen count's name (``Hi-Lo``)."""
         return self.count_box.currentText()
 
-    def _chosen_rules(self) -> RuleSet:
+    def _chosen_rules(self) -> RuleSet | None:
+        """The chosen rules; None while the custom rules file is first read (off the UI
+        thread; the page then loads again); the preset set in Settings when it is no use."""
         try:
-            return rules_for(self.rules_box.currentData(), self.settings)
+            rules = rules_for(self.rules_box.currentData(), self.settings)
+            if rules is None:
+                self.busy.start(f"Reading the rules file {custom_path(self.settings)}…")
+            return rules
         except RulesError as exc:
             name = fallback_preset(self.settings)
             self._tell(f"{exc} Counting with the preset '{name}' instead.")
             return preset(name)
+
+    @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
+    def _rules_file_changed(self, path: str) -> None:
+        """The custom rules file was read anew: load its count lab if the page counts it."""
+        if self.rules_box.currentData() == CUSTOM and path == custom_path(self.settings):
+            self.load()
 
     def load(self) -> None:
         """Load the chosen rules' count lab table, then start every drill afresh."""
@@ -178,7 +198,10 @@ class CountingPage(QWidget):
         self.lab = None
         self.problem.hide()
         self.due.clear()
+        self.loading.cancel()
         rules = self.rules = self._chosen_rules()
+        if rules is None:
+            return
         self.busy.start(f"Loading the {rules.name} count lab (a rules file's is built once: "
                         "minutes)…")
         job = Job(self, lambda: load_or_build_lab(rules), name="counting: lab")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSlot
 from PyQt6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -30,13 +30,21 @@ from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
 
 from ..background import Latest
+from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from ..widgets import Busy, Countdown, heading
 from .feedback import SIDE_WIDTH, FeedbackPanel
 from .progress_link import ProgressLink
-from .rules_choice import fallback_preset, initial_choice, rules_choices, rules_for
+from .rules_choice import (
+    CUSTOM,
+    custom_path,
+    fallback_preset,
+    initial_choice,
+    rules_choices,
+    rules_for,
+)
 from .save_status import SaveStatus
 
 #: Rules-file problems already shown to the player in this run.
@@ -53,6 +61,8 @@ class DrillPage(QWidget):
 
     #: Each page's countdown step: show the time left, apply the auto-decision at zero.
     _tick: Callable[[], None]
+    #: Each page's reload with its custom rules file's rules, once they are read (anew).
+    _rules_file_read: Callable[[], None]
 
     def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None,
                  clock: Clock = utc_now) -> None:
@@ -82,12 +92,18 @@ class DrillPage(QWidget):
         self.bar = ActionBar()
         self.saving = SaveStatus(self.link)
         self.status = self.saving.label
+        rules_files().changed.connect(self._rules_file_changed)
 
-    def _chosen_rules(self) -> RuleSet:
-        """The chosen rule set. A custom rules file that cannot be used (unreadable, invalid)
-        gives way to the preset chosen in Settings, said once, in plain words, naming it."""
+    def _chosen_rules(self) -> RuleSet | None:
+        """The chosen rule set; None while the custom rules file is read for the first time
+        (off the UI thread: the page says so, and :meth:`_rules_file_read` reloads it). A
+        custom rules file that cannot be used (unreadable, invalid, not a file) gives way to
+        the preset chosen in Settings, said once, in plain words, naming it."""
         try:
-            return rules_for(self.rules_box.currentData(), self.settings)
+            rules = rules_for(self.rules_box.currentData(), self.settings)
+            if rules is None:
+                self.busy.start(f"Reading the rules file {custom_path(self.settings)}…")
+            return rules
         except RulesError as exc:
             name = fallback_preset(self.settings)
             self.rules_box.blockSignals(True)
@@ -100,6 +116,12 @@ class DrillPage(QWidget):
                 QTimer.singleShot(0, lambda: QMessageBox.warning(
                     self, "The rules file cannot be used", message))
             return preset(name)
+
+    @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
+    def _rules_file_changed(self, path: str) -> None:
+        """A rules file was read anew: reload when it is the one this page plays."""
+        if self.rules_box.currentData() == CUSTOM and path == custom_path(self.settings):
+            self._rules_file_read()
 
     def _keep_preset(self) -> None:
         """A preset chosen on the page becomes the one Settings names (a custom file stays)."""

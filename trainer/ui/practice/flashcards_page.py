@@ -31,17 +31,19 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import curriculum
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
-from trainer.drills.history import answers
-from trainer.drills.memory_fit import Fit
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.situations import preset_label
-from trainer.drills.study import Counts, StudyQueue, StudySettings
+from trainer.drills.study import Counts, StudySettings
 from trainer.drills.timed import TimedDrill
+from trainer.drills.when import due_text
 from trainer.rules import RulesError, RuleSet
+from trainer.session import (
+    FlashcardPlan,
+    PreparedFlashcards,
+    begin_flashcards,
+    prepare_flashcards,
+)
 
 from ..background import Job
 from ..settings import declarations as cfg
@@ -83,10 +85,12 @@ class FlashcardsPage(DrillPage):
         self.keep_going = False
         #: the study queue's day counts as the load found them, in a mode other than due
         self.day_outside: Counts | None = None
+        self.history_notes: list[str] = []     # what the study queue's history said
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         #: the rules practised before the ones chosen now (what mode changes compares with)
         self.practised: RuleSet | None = None
+        self._left: RuleSet | None = None     # the rules left, until the chosen ones are read
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
@@ -155,17 +159,26 @@ class FlashcardsPage(DrillPage):
         self.load()
 
     def _rules_changed(self) -> None:
-        """Other rules: what changes from the rules left comes first (when their play
-        differs at all)."""
         self._only = None                     # the leaks were of the rules left
-        left = self.rules
+        self._left = self.rules               # the rules practised until now
         self._keep_preset()
+        self._offer_changes()
+        self.load()
+
+    def _offer_changes(self) -> None:
+        """The modes of the chosen rules, what changes from the rules left first (when their
+        play differs at all); a rules file still being read decides when it is read."""
         chosen = self._chosen_rules()
-        if left is not None and left.fingerprint() != chosen.fingerprint():
+        left, self._left = self._left, (self._left if chosen is None else None)
+        if chosen is not None and left is not None and left.fingerprint() != chosen.fingerprint():
             self.practised = left
             self._fill_modes(select=FlashMode.CHANGES.value)
         else:
             self._fill_modes()
+
+    def _rules_file_read(self) -> None:
+        """The custom rules file's rules are read (or changed): its modes, then deal."""
+        self._offer_changes()
         self.load()
 
     # ----- loading --------------------------------------------------------------------------
@@ -189,7 +202,6 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        label = preset_label(rules)
         prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
         practised = self.practised if mode is FlashMode.CHANGES else None
@@ -202,54 +214,29 @@ class FlashcardsPage(DrillPage):
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
-        def work() -> tuple[FlashcardSession, Counts | None]:
-            rows = self.link.answer_rows(label)   # may wait for a locked file: not on the UI
-            stored = self.link.load_fit(label)
-            table = catalog(rules)
-            if mode is FlashMode.DIFFERENCES:
-                table.differences()
-            if practised is not None:
-                table.changes_from(practised)
-            history = answers(curriculum(rules, prior), rows)
-            fitted = Fit.from_plain(stored) if stored else None
-            session = FlashcardSession(table, mode, seed=seed, history=history, fitted=fitted,
-                                       prior=prior, study=study, only=only,
-                                       practised=practised)
-            day = None
-            if session.queue is None:   # another mode: the study queue's day, for the counts
-                day = StudyQueue(session.course, history, session.clock(), settings=study,
-                                 fitted=fitted).counts(session.clock())
-            return session, day
-
-        job = Job(self, work, name="flashcards: load").ended(self.busy.stop)
-        job.succeeded(lambda loaded: self._ready(*loaded, seed))
+        plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True,
+                             practised=practised)
+        job = Job(self, lambda: prepare_flashcards(plan, self.link.saver),
+                  name="flashcards: load").ended(self.busy.stop)
+        job.succeeded(lambda prepared: self._ready(prepared, seed))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
 
-    def _ready(self, session: FlashcardSession, day: Counts | None, seed: int) -> None:
-        self.session = session
-        self.day_outside = day
+    def _ready(self, prepared: PreparedFlashcards, seed: int) -> None:
+        session = self.session = prepared.session
+        self.day_outside = prepared.day
+        self.history_notes = prepared.notes
         self.keep_going = False
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         if timed:
             self.timed = TimedDrill(session, seconds, self.clock)
             self.ticker.start()
-        options = {"flashcards": session.mode.value, "seed": seed,
-                   "timer_seconds": seconds if timed else None}
-        if session.practised is not None:
-            options["from"] = session.practised.name
-        self.link.start(session.catalog.preset, Mode.TIMED if timed else Mode.FLASHCARDS,
-                        options)
-        self._keep_fit()
+        begin_flashcards(prepared, self.link.saver, Mode.TIMED if timed else Mode.FLASHCARDS,
+                         {"seed": seed, "timer_seconds": seconds if timed else None})
+        self.link.save_soon()
         self.feedback.reset(self._feedback_note())
         self._show_status()
         self.deal()
-
-    def _keep_fit(self) -> None:
-        """Store the session's memory model when it was fitted anew."""
-        queue = self.session.queue if self.session is not None else None
-        if queue is not None and queue.refitted and queue.fit is not None:
-            self.link.save_fit(queue.course.catalog.preset, queue.fit.to_plain())
 
     def _failed(self, exc: Exception) -> None:
         QMessageBox.warning(self, "No flashcards to deal", str(exc))
@@ -272,7 +259,7 @@ class FlashcardsPage(DrillPage):
     def _done_for_today(self) -> None:
         assert self.session is not None
         due = self.session.next_due()
-        when = f"{due.astimezone():%a %H:%M}" if due is not None else ""
+        when = due_text(due, self.session.clock()) if due is not None else ""
         self.awaiting = False
         self.card = None
         self.table.set_view(replace(EMPTY, message="Done for today" + (
@@ -349,10 +336,12 @@ class FlashcardsPage(DrillPage):
     # ----- the rest -------------------------------------------------------------------------
 
     def _feedback_note(self) -> str:
+        said = " ".join(self.history_notes)   # rows that could not be read, a wrong clock
         if cfg.feedback(self.settings).after_each_card:
-            return "Answer to see how your play compares with the exact best play."
+            return "Answer to see how your play compares with the exact best play." + (
+                f" {said}" if said else "")
         return ("Feedback is off (Settings): cards follow one another; your score is kept "
-                "below.")
+                "below." + (f" {said}" if said else ""))
 
     def _show_status(self) -> None:
         self.saving.refresh()

@@ -24,6 +24,7 @@ from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
 
 from ..background import Job, Latest
+from ..errors import store_faults
 from ..settings import declarations as cfg
 
 #: How long to wait before trying again to save what the file could not take.
@@ -45,7 +46,7 @@ class ProgressLink(QObject):
         self.last_decision: Row | None = None
         folder = cfg.read(settings, cfg.DATA_DIR) or None
         self.path = database_path(folder)
-        self.saver = SessionSaver(lambda: ProgressStore.open(self.path))
+        self.saver = SessionSaver(self._open)
         self._saving = Latest()
         self._again = False
         self._told: set[type] = set()
@@ -53,6 +54,12 @@ class ProgressLink(QObject):
         self.retry.setSingleShot(True)
         self.retry.setInterval(RETRY_MS)
         self.retry.timeout.connect(self.save_soon)
+
+    def _open(self) -> ProgressStore:
+        """The progress file, opened by the saver when it first needs it (off the UI thread);
+        every fault the store's own error."""
+        with store_faults(self.path):
+            return ProgressStore.open(self.path)
 
     @property
     def saving(self) -> bool:
@@ -68,20 +75,6 @@ class ProgressLink(QObject):
         """What the file could not take yet (None when everything is saved or being saved)."""
         state = self.saver.state
         return None if state.saved or state.problem is None else state
-
-    def answer_rows(self, preset_label: str) -> list[tuple[str, str, str, str, float]]:
-        """A preset's kept answers for the study queue (call off the UI thread: opening the file
-        may wait for a lock; none when it cannot be read)."""
-        return self.saver.read(lambda store: store.answer_rows(preset_label), [])
-
-    def load_fit(self, preset_label: str) -> dict[str, Any] | None:
-        """The memory model stored for a preset, if any (off the UI thread, as above)."""
-        return self.saver.read(lambda store: store.load_fit(preset_label), None)
-
-    def save_fit(self, preset_label: str, fit: Mapping[str, Any]) -> None:
-        """Store a newer memory model for a preset."""
-        self.saver.fit(preset_label, fit)
-        self.save_soon()
 
     def start(self, preset_label: str, mode: Mode, settings: Mapping[str, Any]) -> None:
         """End the session in progress, if any, and start a new one."""

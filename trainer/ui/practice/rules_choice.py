@@ -8,8 +8,9 @@ import os
 from PyQt6.QtCore import QSettings
 
 from trainer.rules import PRESETS, RuleSet, preset
-from trainer.rules.rules_file import load
+from trainer.rules.errors import RuleSetError
 
+from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..settings.chosen import fallback_preset
 
@@ -33,11 +34,21 @@ def initial_choice(settings: QSettings) -> str:
     return fallback_preset(settings)
 
 
-def rules_for(choice: str, settings: QSettings) -> RuleSet:
-    """The rule set of a choice (reading the custom file may raise RuleSetError)."""
-    if choice == CUSTOM:
-        return load(cfg.read(settings, cfg.RULES_FILE))
-    return preset(choice)
+def custom_path(settings: QSettings) -> str:
+    """The custom rules file set in Settings ("" for none)."""
+    return str(cfg.read(settings, cfg.RULES_FILE))
+
+
+def rules_for(choice: str, settings: QSettings) -> RuleSet | None:
+    """The rule set of a choice. The custom file's are the last read of it, off the UI thread
+    (:mod:`trainer.ui.rules_files`): None until its first read ends (``changed`` then says
+    so), and RuleSetError when it cannot be used."""
+    if choice != CUSTOM:
+        return preset(choice)
+    outcome = rules_files().result(custom_path(settings))
+    if isinstance(outcome, RuleSetError):
+        raise RuleSetError(str(outcome))   # a fresh one each time: no traceback grows
+    return outcome
 
 
 def penetration(settings: QSettings) -> float | None:
@@ -47,5 +58,5 @@ def penetration(settings: QSettings) -> float | None:
     return float(cfg.read(settings, cfg.PENETRATION))
 
 
-__all__ = ["CUSTOM", "fallback_preset", "initial_choice", "penetration", "rules_choices",
-           "rules_for"]
+__all__ = ["CUSTOM", "custom_path", "fallback_preset", "initial_choice", "penetration",
+           "rules_choices", "rules_for"]

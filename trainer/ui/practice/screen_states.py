@@ -20,7 +20,7 @@ from trainer.rules import POT_OF_GOLD, Action, RuleSet, Shoe, Surrender, cards, 
 
 from ..settings import declarations as cfg
 from .flashcards_page import FlashcardsPage
-from .rules_choice import CUSTOM, rules_choices
+from .rules_choice import CUSTOM, rules_choices, rules_for
 from .shoe_page import ShoePage, ShoePhase
 
 Wait = Callable[[Callable[[], bool], str], None]
@@ -108,6 +108,7 @@ def shoe_surrender(page: ShoePage, wait: Wait) -> None:
     """A table with late surrender: hard 16 against a ten, Surrender (R) among the plays."""
     wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
     use_rules_file(page)
+    wait(lambda: rules_for(CUSTOM, page.settings) is not None, "the rules file read")
     page.count_box.blockSignals(True)
     page.count_box.setCurrentIndex(page.count_box.findData(""))    # no count kept
     page.count_box.blockSignals(False)

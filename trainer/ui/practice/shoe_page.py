@@ -23,6 +23,7 @@ from typing import Any
 from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QGroupBox,
     QMessageBox,
@@ -183,7 +184,8 @@ class ShoePage(DrillPage):
         where it would not (unless the player opened or folded it)."""
         if self._seat_by_hand:
             return
-        window = self.window().width() if self.window() is not self else self.width()
+        top = self.window()
+        window = top.width() if top is not None and top is not self else self.width()
         room = self.width() - self.side_room() - SEAT_WIDTH
         wide = room >= FELT_SHARE * window
         self.seat.setVisible(wide)
@@ -203,7 +205,7 @@ class ShoePage(DrillPage):
             return False
         assert isinstance(event, QKeyEvent)
         if event.key() in PROCEED_KEYS and event.key() != Qt.Key.Key_Space:
-            if hasattr(watched, "interpretText"):
+            if isinstance(watched, QAbstractSpinBox):
                 watched.interpretText()
             self.table.setFocus()
             return True
@@ -241,6 +243,11 @@ class ShoePage(DrillPage):
 
     def _rules_changed(self) -> None:
         self._keep_preset()
+        self._show_side_bets()
+        self.start_shoe()
+
+    def _rules_file_read(self) -> None:
+        """The custom rules file's rules are read (or changed): a new shoe of them."""
         self._show_side_bets()
         self.start_shoe()
 
@@ -303,16 +310,17 @@ class ShoePage(DrillPage):
         if self.rules is None:
             return
         settings = self.seat.shoe_settings(self.rules, penetration(self.settings))
-        hooks = {"seed": seed, "table": table, "on_decision": self._decided,
-                 "on_round": self._round_done}
         session: dict[str, object] = {}
         if lab is None:
-            practice = ShoePractice(self.rules, settings, **hooks)
+            practice = ShoePractice(self.rules, settings, seed=seed, table=table,
+                                    on_decision=self._decided, on_round=self._round_done)
         else:   # counted: graded against the live shoe, where a count's worth shows
             counting = CountingSettings(self.count_key, float(settings.bankroll or 0),
                                         settings.bet)
             self.counter = CountingShoe(self.rules, replace(settings, perfect_play=True),
-                                        counting, lab=lab, clock=self.clock, **hooks)
+                                        counting, lab=lab, clock=self.clock, seed=seed,
+                                        table=table, on_decision=self._decided,
+                                        on_round=self._round_done)
             practice = self.counter.practice
             session = {"count": counting.count, "unit": float(counting.unit),
                        "spread": counting.spread, "kelly": counting.kelly}

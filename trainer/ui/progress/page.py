@@ -1,20 +1,15 @@
 """The progress page: what the player's play costs (the headline and its trend), accuracy, errors
-on the chart, retention, speed, reviews due, leaks.
+on the chart, retention, speed, reviews due, leaks; one unit for money throughout, main bets per
+100 rounds (:mod:`trainer.drills.leak`).
 
-One unit for money throughout: main bets per 100 rounds (:mod:`trainer.drills.leak`). Filters
-(preset, mode, date range) make a :class:`ProgressQuery`; the store is read in a worker thread
-(:func:`load_progress`), then what the play costs over time in a second one
-(:func:`load_trends`: it needs each rule set's curriculum, slow the first time), then the
-flashcards due (:func:`load_cards`: every answer replayed through the study queue, the slowest
-read), and each chart is redrawn only when its own inputs changed. The page opens on the rules
-being practised when they have answers, else on all presets, and says which
-(:func:`headline.scope_sentence`); it never writes the Settings preset. The costliest leaks
-are listed with "Drill these", which emits :attr:`drill_requested` with their situation keys.
-The counting answers, which the play reviews leave out, get a few lines of their own below the
-charts, with "Review counting" (:attr:`counting_requested`).
-An empty history shows a start screen; a bad progress file a plain message. A read that fails
-is shown as a failure, never as data: the store's plain message where the figure would be (the
-headline, the flashcards due) and a Try again that reads everything afresh.
+The filters (:mod:`.filters`) make a query; worker threads read the store for it
+(:func:`load_progress`), then what the play costs over time (:func:`load_trends`), then the
+flashcards due (:func:`load_cards`, the slowest read), and the board (:mod:`.board`) redraws
+only the charts whose inputs changed. The page opens on the rules practised when they have
+answers, else on all presets, and says which; it never writes the Settings preset. "Drill
+these" emits :attr:`drill_requested` with the leaks' keys; "Review counting"
+:attr:`counting_requested`. An empty history shows a start screen, a bad progress file a plain
+message; a read that fails is said as a failure, never shown as data, with Try again.
 """
 
 from __future__ import annotations
@@ -22,7 +17,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QLabel,
@@ -45,6 +40,8 @@ from trainer.progress.trend import LeakTrend
 from trainer.rules import PRESETS, RuleSet, preset
 
 from ..background import Job, Latest
+from ..rules_files import rules_files
+from ..settings import declarations as cfg
 from ..settings.chosen import database_of, practised_rules, prior_of
 from ..theme import chart_look
 from ..widgets import heading
@@ -95,6 +92,7 @@ class ProgressPage(QWidget):
         self.fault, self.fault_label = fault_line(self.read_again)
 
         self._follow_practice()
+        rules_files().changed.connect(self._rules_file_changed)
 
         self.stack = QStackedWidget()
         self.loading = QLabel("Reading your progress…")
@@ -376,6 +374,13 @@ class ProgressPage(QWidget):
             if look != self.look:
                 self.look = look
                 self._redraw()
+
+    @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
+    def _rules_file_changed(self, path: str) -> None:
+        """The rules file practised was read anew: follow it (its costs are its own)."""
+        if path == cfg.read(self.store, cfg.RULES_FILE):
+            self._follow_practice()
+            self.reload()
 
     def showEvent(self, event: QShowEvent | None) -> None:
         """Coming back to the page reads the store again (new answers may have been given);

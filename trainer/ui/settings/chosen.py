@@ -7,7 +7,6 @@ choice of rules): they ask here.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
@@ -15,9 +14,8 @@ from PyQt6.QtCore import QSettings
 from trainer.drills.curriculum import Prior
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
-from trainer.rules.errors import RuleSetError
-from trainer.rules.rules_file import load
 
+from ..rules_files import rules_files
 from . import declarations as cfg
 
 
@@ -34,12 +32,14 @@ def fallback_preset(settings: QSettings) -> str:
 
 
 def practised_rules(settings: QSettings) -> RuleSet:
-    """The rules the practice pages play: the custom rules file set in Settings when it can be
-    read, else the Settings preset (read only: nothing here changes a setting)."""
+    """The rules the practice pages play: the custom rules file set in Settings when it has
+    been read (off the UI thread: :mod:`trainer.ui.rules_files`) and can be used, else the
+    Settings preset (read only: nothing here changes a setting)."""
     path = cfg.read(settings, cfg.RULES_FILE)
     if path:
-        with contextlib.suppress(RuleSetError, OSError):
-            return load(path)
+        outcome = rules_files().result(path)
+        if isinstance(outcome, RuleSet):
+            return outcome
     return preset(fallback_preset(settings))
 
 

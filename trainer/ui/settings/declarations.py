@@ -174,15 +174,28 @@ def on_the_page() -> list[Setting]:
     return [setting for setting in ALL if setting.label]
 
 
+#: The prefix of a store's dynamic property holding a value for one run (:func:`hold`).
+_HELD = "held:"
+
+
 def open_store() -> QSettings:
     """The user's settings file (an ini file in the platform's config folder)."""
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION,
                      APPLICATION)
 
 
+def hold(store: QSettings, setting: Setting, value: Any) -> None:
+    """Have :func:`read` give ``value`` for ``setting`` from ``store`` for as long as the store
+    lives, without storing it (a command-line option for one run); :func:`write` of the
+    setting lets it go."""
+    store.setProperty(_HELD + setting.key, value)
+
+
 def read(store: QSettings, setting: Setting) -> Any:
-    """The stored value of ``setting``, or its default when missing or not allowed."""
-    raw = store.value(setting.key)
+    """The value held for this run (:func:`hold`), else the stored value of ``setting``, or
+    its default when missing or not allowed."""
+    held = store.property(_HELD + setting.key)
+    raw = store.value(setting.key) if held is None else held
     if raw is None:
         return setting.default
     try:
@@ -203,7 +216,8 @@ def write(store: QSettings, setting: Setting, value: Any) -> None:
     """Store ``value`` for ``setting`` (bytes as QByteArray, as Qt expects)."""
     if not isinstance(value, setting.type):
         raise TypeError(f"{setting.key} takes {setting.type.__name__}, not {value!r}")
-    store.setValue(setting.key, QByteArray(value) if setting.type is bytes else value)
+    store.setProperty(_HELD + setting.key, None)   # a held value gives way to the one chosen
+    store.setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
 
 
 def _convert(raw: Any, kind: type) -> Any:

@@ -3,8 +3,8 @@
 Each declared setting with a label gets an editor in its section, chosen by its allowed values
 (a menu for choices, a spin box for a range) or its declared special editor (the rules file,
 the data folder); its declared description is the tooltip, and a value is stored only if the
-declaration accepts it (:meth:`Setting.problem`). A custom rules file is checked with
-``rules_file.load`` (its error shown, nothing changed when it fails) and its strategy tables are
+declaration accepts it (:meth:`Setting.problem`). A custom rules file is read and checked off
+the UI thread (its error shown, nothing changed when it fails) and its strategy tables are
 built in a worker thread with a busy bar. The theme applies at once; the CSV export writes
 through ``trainer.progress.export.export_csv``.
 """
@@ -33,12 +33,13 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.progress.errors import ProgressStoreError
+from trainer.progress.errors import ProgressStoreError, translate_os
 from trainer.progress.export import export_csv, export_problem
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 
 from ..background import Job
+from ..errors import store_faults
 from ..theme import apply_theme
 from ..widgets import ERROR_STYLE, heading
 from . import declarations as cfg
@@ -50,7 +51,9 @@ LABEL_WIDTH = 130
 
 def export_history(database: Path, target: Path) -> int:
     """Write every stored decision of ``database`` to ``target`` as CSV; returns the count."""
-    with ProgressStore.open(database, read_only=True) as store:
+    with store_faults(database):
+        store = ProgressStore.open(database, read_only=True)
+    with store:
         return export_csv(store, target)
 
 
@@ -194,8 +197,15 @@ class SettingsPage(QWidget):
             self.set_data_dir(chosen)
 
     def set_data_dir(self, folder: str) -> bool:
-        """Keep the progress file in ``folder`` ("" for the default); it must be a folder."""
-        if folder and not Path(folder).is_dir():
+        """Keep the progress file in ``folder`` ("" for the default); it must be a folder the
+        system can use (a name longer than it allows is refused, naming it)."""
+        try:
+            usable = not folder or Path(folder).is_dir()
+        except OSError as exc:
+            problem = translate_os(database_path(folder), exc)
+            self._show_error(f"{problem} The data location is unchanged.")
+            return False
+        if not usable:
             self._show_error(f"{folder} is not a folder; the data location is unchanged.")
             return False
         if self.apply(cfg.DATA_DIR, folder) is not None:
@@ -233,7 +243,12 @@ class SettingsPage(QWidget):
         """Export every decision to ``target`` in a worker thread; the result is reported
         beside the button (and by :attr:`exported`)."""
         database = self.database()
-        if not database.exists():
+        try:
+            missing = not database.exists()
+        except OSError as exc:     # a folder name too long, say: said as the store says it
+            self._export_failed(target, translate_os(database, exc))
+            return
+        if missing:
             self.export_status.setText(f"Nothing to export yet: there is no progress file at "
                                        f"{database}.")
             return
@@ -251,8 +266,9 @@ class SettingsPage(QWidget):
         self.exported.emit(count)
 
     def _export_failed(self, target: Path, exc: Exception) -> None:
-        self.export_status.setText(str(exc) if isinstance(exc, ProgressStoreError)
-                                   else export_problem(target, exc))
+        # a store fault's own message names the file and the remedy
+        self.export_status.setText(export_problem(target, exc) if isinstance(exc, OSError)
+                                   else f"Not exported: {exc}")
         self.export_status.setStyleSheet(ERROR_STYLE)
         self.exported.emit(-1)
 

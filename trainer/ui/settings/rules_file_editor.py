@@ -1,9 +1,11 @@
 """The settings editor of the custom rules file: choose or clear it, and build its tables.
 
-A chosen file is checked with ``rules_file.load`` (its error shown, nothing changed when it
-fails); its strategy tables are loaded or built in a worker thread with a progress bar, so the
-window stays usable for the minute a first build can take. The setting itself is stored by the
-page's ``apply``, which this editor is given.
+A chosen file is read and checked off the UI thread (:mod:`trainer.ui.rules_files`: a file on
+a stalled mount, or one that is no file at all, never freezes the window); its error is shown
+and nothing changed when it fails, and :attr:`RulesFileEditor.checked` says how it went. Its
+strategy tables are loaded or built in a worker thread with a progress bar, so the window stays
+usable for the minute a first build can take. The setting itself is stored by the page's
+``apply``, which this editor is given.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PyQt6.QtCore import pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QPalette
 from PyQt6.QtWidgets import (
     QFileDialog,
@@ -24,10 +27,11 @@ from PyQt6.QtWidgets import (
 )
 
 from strategy_charts.tables import TableError, load_or_build
-from trainer.rules import RulesError, RuleSet, rules_file
+from trainer.rules import RulesError, RuleSet
 from trainer.rules.errors import RuleSetError
 
 from ..background import Job
+from ..rules_files import Outcome, rules_files
 from ..widgets import ERROR_STYLE, busy_bar
 from . import declarations as cfg
 
@@ -38,11 +42,15 @@ APPLY = Callable[[cfg.Setting, Any], "str | None"]
 class RulesFileEditor(QWidget):
     """The rules file's path with Choose and Clear, a busy bar and a status line."""
 
+    #: A chosen file was read: its rules when they are used now, None when it was refused.
+    checked = pyqtSignal(object)
+
     def __init__(self, value: str, apply: APPLY, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.apply = apply
         self.tables: dict[str, dict[str, Any]] = {}   # built this session, by fingerprint
         self._building: str | None = None
+        self._choosing: str | None = None             # the chosen file being read
         self.path = QLineEdit(value)
         self.path.setReadOnly(True)
         self.path.setPlaceholderText("none: the preset's rules are used")
@@ -65,6 +73,7 @@ class RulesFileEditor(QWidget):
         stack.addLayout(line)
         stack.addWidget(self.busy)
         stack.addWidget(self.status)
+        rules_files().changed.connect(self._file_changed)
         self._show_status(value)
 
     def _choose_dialog(self) -> None:
@@ -74,22 +83,32 @@ class RulesFileEditor(QWidget):
         if chosen:
             self.choose_rules_file(Path(chosen))
 
-    def choose_rules_file(self, path: Path) -> RuleSet | None:
-        """Use the rules file at ``path`` if it loads (then build its tables in the background);
-        otherwise show its error and change nothing."""
-        try:
-            rules = rules_file.load(path)
-        except RuleSetError as exc:
-            self._say(f"Not used: {exc}", error=True)
-            return None
-        if self.apply(cfg.RULES_FILE, str(path)) is not None:
-            return None
-        self.path.setText(str(path))
-        self.build_tables(rules)
-        return rules
+    def choose_rules_file(self, path: Path) -> None:
+        """Read the rules file at ``path`` in a worker; use it if it loads (then build its
+        tables in the background), otherwise show its error and change nothing. :attr:`checked`
+        says which."""
+        self._choosing = str(path)
+        self._say(f"Reading the rules file {path}…")
+        rules_files().read(str(path), lambda outcome: self._chosen(str(path), outcome))
+
+    def _chosen(self, path: str, outcome: Outcome) -> None:
+        if path != self._choosing:       # another file was chosen (or the file cleared) since
+            return
+        self._choosing = None
+        if isinstance(outcome, RuleSetError):
+            self._say(f"Not used: {outcome}", error=True)
+            self.checked.emit(None)
+            return
+        if self.apply(cfg.RULES_FILE, path) is not None:
+            self.checked.emit(None)
+            return
+        self.path.setText(path)
+        self.build_tables(outcome)
+        self.checked.emit(outcome)
 
     def clear_rules_file(self) -> None:
         """Go back to the preset's rules."""
+        self._choosing = None
         self.apply(cfg.RULES_FILE, "")
         self.path.setText("")
         self._show_status("")
@@ -144,15 +163,27 @@ class RulesFileEditor(QWidget):
                   error=True)
 
     def _show_status(self, path: str) -> None:
+        """What is played: the preset, or the file set (read off the UI thread; until its first
+        read ends, that it is being read)."""
         if not path:
             self._say("The preset's rules are used.")
             return
-        try:
-            rules = rules_file.load(path)
-        except RuleSetError as exc:
-            self._say(f"The preset is used instead: {exc}", error=True)
-            return
-        self._say(f"Using '{rules.name}' (custom rules, instead of the preset).")
+        self._show_outcome(path, rules_files().result(path))
+
+    def _show_outcome(self, path: str, outcome: Outcome | None) -> None:
+        if outcome is None:
+            self._say(f"Reading the rules file {path}…")
+        elif isinstance(outcome, RuleSetError):
+            self._say(f"The preset is used instead: {outcome}", error=True)
+        else:
+            self._say(f"Using '{outcome.name}' (custom rules, instead of the preset).")
+
+    @pyqtSlot(str)   # a slot of the editor: Qt drops the connection when it is deleted
+    def _file_changed(self, path: str) -> None:
+        """The file set was read anew: say what is played now (not over a choice or a build
+        under way, which say their own)."""
+        if path == self.path.text() and self._choosing is None and self._building is None:
+            self._show_outcome(path, rules_files().last(path))
 
     def _say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)

@@ -1,0 +1,146 @@
+"""A kept picture of the player's memory, advanced by the answers since, makes the very queue the
+whole history makes: the same traces, the same counts, the same next cards."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from trainer.drills.catalog import Catalog
+from trainer.drills.curriculum import FACTS, SITUATIONS, Curriculum, Prior, curriculum
+from trainer.drills.memory import Answer, MemoryParams, day_of
+from trainer.drills.memory_fit import Fit, FitState, fit
+from trainer.drills.picture import Picture, advance, decode, empty, encode
+from trainer.drills.study import StudyQueue
+
+NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def course(evolution: Catalog) -> Curriculum:
+    return curriculum(evolution.rules, Prior.CLASSIC)
+
+
+def _outside(course: Curriculum) -> tuple[list[str], list[str]]:
+    """Situations outside what is taught, worth something: some whose fact is a taught card
+    (a miss there joins that card), some whose fact is not."""
+    taught = course.decks[FACTS].card_of
+    cards = set(taught.values())
+    outside = [k for k in sorted(course.catalog.situations)
+               if k not in taught and course.catalog.weight.get(k, 0.0) > 0]
+    shared = [k for k in outside if course.facts.of_situation[k] in cards]
+    alone = [k for k in outside if course.facts.of_situation[k] not in cards]
+    return shared[:12], alone[:30]
+
+
+def _history(course: Curriculum, days: int = 30, per_day: int = 80) -> list[Answer]:
+    """A month of answers: taught cards missed one time in five, situations outside what is
+    taught missed rarely (so some become cards of their own late in the month)."""
+    rng = random.Random(11)
+    taught = sorted(course.decks[FACTS].card_of)
+    shared, alone = _outside(course)
+    found = []
+    for day in range(days):
+        start = day_of(NOW - timedelta(days=days - day))
+        for i in range(per_day):
+            inside = rng.random() < 0.7
+            key = rng.choice(taught) if inside else rng.choice(shared + alone)
+            right = rng.random() < (0.8 if inside else 0.985)
+            found.append(Answer(key, start + i * 20 / 86400, right,
+                                rng.choice((0.0, 0.25, 1.0)),
+                                0.0 if right else rng.uniform(0.01, 0.3)))
+    return found
+
+
+def _first_costly_miss_outside(course: Curriculum, history: list[Answer]) -> int:
+    """Where the first miss of a situation outside what is taught, sharing a taught fact, is."""
+    shared, _ = _outside(course)
+    return next(i for i, a in enumerate(history) if a.situation in shared and not a.right)
+
+
+def _same(scratch: StudyQueue, kept: StudyQueue, now: datetime) -> None:
+    """Two queues alike in everything a player meets, then after the same answers."""
+    assert kept.traces == scratch.traces
+    assert kept.deck == scratch.deck and kept.asked == scratch.asked
+    assert kept.introduced_today == scratch.introduced_today
+    assert kept.counts(now) == scratch.counts(now)
+    assert kept.next_due(now) == scratch.next_due(now)
+    assert sorted(kept.due_times(now)) == sorted(scratch.due_times(now))
+    for i in range(25):
+        card = scratch.choose(now)
+        assert kept.choose(now) == card
+        answer = Answer(card, day_of(now), i % 4 != 0, 0.0, 0.0 if i % 4 else 0.05)
+        scratch.record(answer)
+        kept.record(answer)
+        now += timedelta(seconds=30)
+    assert kept.traces == scratch.traces and kept.counts(now) == scratch.counts(now)
+
+
+@pytest.mark.parametrize("mapping", [FACTS, SITUATIONS])
+@pytest.mark.parametrize("share", [0.0, 0.35, 0.8, 0.999, "costly miss"])
+def test_a_kept_picture_and_the_answers_since_make_the_queue_of_the_whole_history(
+        course: Curriculum, mapping: str, share: float | str) -> None:
+    history = _history(course)
+    cut = (_first_costly_miss_outside(course, history) if share == "costly miss"
+           else int(len(history) * float(share)))
+    fitted = Fit(MemoryParams(0.04, 4.0, 0.3), mapping, -1.0, len(history))
+    scratch = StudyQueue(course, history, NOW, fitted=fitted)
+    kept = decode(encode(advance(course, empty(course, fitted.params, mapping),
+                                 history[:cut])))
+    assert kept is not None and kept.answers == cut
+    since = advance(course, kept, history[cut:],
+                    lambda keys: [a for a in history[:cut] if a.situation in keys])
+    queue = StudyQueue.of_picture(course, since, NOW, fit_used=fitted, fitted=fitted)
+    assert not queue.refitted
+    _same(scratch, queue, NOW)
+
+
+def test_a_miss_that_makes_a_card_replays_that_cards_earlier_answers(
+        course: Curriculum) -> None:
+    """The answers given before a situation outside what is taught became a card count in its
+    trace, as in one fold of everything: the picture asks for them, and only for that card."""
+    history = _history(course)
+    cut = _first_costly_miss_outside(course, history)
+    params = MemoryParams(0.04, 4.0, 0.3)
+    kept = advance(course, empty(course, params, FACTS), history[:cut])
+    asked: list[frozenset[str]] = []
+
+    def earlier(keys: frozenset[str]) -> list[Answer]:
+        asked.append(keys)
+        return [a for a in history[:cut] if a.situation in keys]
+
+    advance(course, kept, history[cut:cut + 1], earlier)
+    missed = history[cut].situation
+    card = course.facts.of_situation[missed]
+    assert len(asked) == 1 and missed in asked[0]
+    assert {course.facts.of_situation[k] for k in asked[0]} == {card}
+    with pytest.raises(ValueError, match="needs the answers it took in"):
+        advance(course, kept, history[cut:cut + 1])
+
+
+def test_a_picture_round_trips_as_bytes_and_other_bytes_are_none(course: Curriculum) -> None:
+    history = _history(course, days=5)
+    start = FitState.start(list(course.mappings()))
+    picture = advance(course, empty(course, MemoryParams(), FACTS, start), history)
+    again = decode(encode(picture))
+    assert isinstance(again, Picture) and again == picture
+    assert again.fit_state is not None and picture.fit_state is not None
+    assert again.fit_state.answers == len(history)
+    for name, replay in picture.fit_state.replays.items():
+        assert (again.fit_state.replays[name].stability == replay.stability).all()
+        assert (again.fit_state.replays[name].total == replay.total).all()
+    data = encode(picture)
+    for broken in (b"", b"not a picture", data[:len(data) // 2], data + b"\0" * 8):
+        assert decode(broken) is None
+
+
+def test_a_refit_from_the_kept_state_finds_the_fit_of_every_answer(course: Curriculum) -> None:
+    history = _history(course)
+    once = fit(history, course.mappings())
+    cut = len(history) * 2 // 3
+    state = FitState.start(list(course.mappings())).extend(history[:cut], course.mappings())
+    parts = state.extend(history[cut:], course.mappings()).best()
+    assert (parts.params, parts.cards, parts.answers) == (once.params, once.cards, once.answers)
+    assert parts.log_likelihood == pytest.approx(once.log_likelihood, rel=1e-12)

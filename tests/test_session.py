@@ -1,0 +1,46 @@
+"""The session service both front ends call: a flashcard session prepared from the player's
+choice and the progress file, begun under its own record, its refitted memory model kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.progress.history import seed
+from trainer.drills.curriculum import Prior
+from trainer.drills.flashcards import FlashMode
+from trainer.drills.records import Mode
+from trainer.progress.saving import SessionSaver
+from trainer.progress.store import ProgressStore
+from trainer.rules import preset
+from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+
+
+def test_a_due_session_is_made_from_the_stored_answers_and_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    seed(path, days=3, per_day=30)
+    saver = SessionSaver(lambda: ProgressStore.open(path))
+    plan = FlashcardPlan(preset("evolution"), FlashMode.DUE, Prior.CLASSIC, seed=4)
+    prepared = prepare_flashcards(plan, saver)
+    assert prepared.history is not None and prepared.history.queue.traces   # cards answered
+    assert prepared.session.queue is prepared.history.queue and prepared.day is None
+    begin_flashcards(prepared, saver, Mode.FLASHCARDS, {"seed": 4})
+    assert saver.close().saved
+    with ProgressStore.open(path) as store:
+        started = store.rows("SELECT preset, mode, settings FROM sessions ORDER BY id DESC")[0]
+        pictures = store.tuples("SELECT COUNT(*) FROM memory_pictures")[0][0]
+    assert started == {"preset": "evolution", "mode": "flashcards",
+                       "settings": '{"flashcards": "due", "seed": 4}'}
+    assert pictures == 1          # the picture of the player's memory was kept for next time
+
+
+def test_another_mode_reads_the_queue_only_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    seed(path, days=2, per_day=20)
+    saver = SessionSaver(lambda: ProgressStore.open(path))
+    rules = preset("evolution")
+    terminal = prepare_flashcards(FlashcardPlan(rules, FlashMode.HARD), saver)
+    window = prepare_flashcards(FlashcardPlan(rules, FlashMode.HARD, always_study=True), saver)
+    assert terminal.history is None and terminal.day is None
+    assert window.history is not None and window.day is not None   # the day's counts beside it
+    assert terminal.session.queue is None and window.session.queue is None
+    saver.close()

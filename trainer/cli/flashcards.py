@@ -1,0 +1,245 @@
+"""``freebet-trainer drill``, ``stats`` and ``export``: flashcards in the terminal, every answer
+saved as it is given; your figures; every graded decision as CSV."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING, TextIO
+
+from trainer.commands import (
+    BAD_INPUT,
+    DATA_DIR,
+    JSON,
+    SEED,
+    CommandError,
+    Option,
+    RulesOption,
+    chosen_rules,
+    command,
+    how_many,
+    rules_of,
+)
+from trainer.drills.flashcards import FlashMode
+from trainer.rules import PRESETS
+
+from .saving import finish, open_store, streams, tell
+
+if TYPE_CHECKING:
+    from trainer.progress.review import Overview, Tally
+    from trainer.progress.saving import Row, SessionSaver
+    from trainer.progress.store import ProgressStore
+    from trainer.rules import RuleSet
+
+#: What to assume of a player with no answers yet.
+ASSUME = Option(("--assume",), {
+    "default": "classic", "choices": ["classic", "novice"],
+    "help": "before any answers, assume you play classic basic strategy (default) or are new "
+            "to blackjack: what to teach first, and how to count what you have not answered"})
+
+
+#: Mode changes: the rules the player has practised (a preset).
+PRACTISED = Option(("--from",), {
+    "dest": "practised", "metavar": "NAME", "default": None, "choices": sorted(PRESETS),
+    "help": "mode changes: the preset you have practised (default: the one practised last)"})
+
+
+@command("drill", help="flashcards in the terminal", description=(
+    "Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid as offered), "
+    "P split, R surrender (where offered), Y/N insurance, U undo the last answer, Q quit."),
+    options=(
+    RulesOption(),
+    Option(("--mode",), {"default": FlashMode.DUE.value, "choices": [m.value for m in FlashMode],
+                         "help": "which situations (default: due)"}),
+    PRACTISED, ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED, DATA_DIR))
+def cmd_drill(args: argparse.Namespace) -> int:
+    """Run a flashcard session in the terminal, every answer saved as it is given.
+
+    An answer the progress file cannot take (locked past the busy timeout, a full disk) is
+    kept and saved with the next one; the player is told, and at the end may retry until it
+    is saved. Ctrl-C ends the drill like Q (exit code 130).
+    """
+    import random
+
+    from trainer.drills.curriculum import Prior
+    from trainer.drills.records import GradedDecision, Mode
+    from trainer.drills.terminal import run_drill
+    from trainer.progress.saving import SessionSaver
+    from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+
+    keys, out, err = streams()
+    rules = rules_of(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume), seed)
+    saver = SessionSaver.with_store(open_store(args.data_dir))
+    code = 0
+    try:
+        if plan.mode is FlashMode.DIFFERENCES:
+            out.write("Comparing with standard blackjack: its table is built on first use "
+                      "(up to a minute), then cached.\n")
+        if plan.mode is FlashMode.CHANGES:
+            plan = replace(plan, practised=_practised(args, saver, rules))
+            out.write(f"What changes from {plan.practised.name if plan.practised else ''}: "
+                      "its table is loaded, or built the first time.\n")
+        try:           # a damaged or missing table: its error names the remedy
+            prepared = prepare_flashcards(plan, saver)
+        except ValueError as exc:   # a mode these rules do not have (Charlie hands)
+            raise CommandError(str(exc), BAD_INPUT) from exc
+        session = prepared.session
+        for line in prepared.notes:
+            err.write(f"freebet-trainer: {line}\n")
+        begin_flashcards(prepared, saver, Mode.FLASHCARDS,
+                         {"seed": seed, "count": args.count, "assume": args.assume})
+        told = [tell(saver.save(), "", err)]
+        rows: list[Row] = []
+
+        def keep(decision: GradedDecision) -> None:
+            row = saver.decision(decision)
+            if row is not None:
+                rows.append(row)
+            told[0] = tell(saver.save(), told[0], err)
+
+        def take_back(decision: GradedDecision) -> None:
+            if rows:
+                saver.undo(rows.pop())
+            told[0] = tell(saver.save(), told[0], err)
+
+        out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
+        try:
+            run_drill(session, args.count, keys, out, on_decision=keep, on_undo=take_back)
+        except KeyboardInterrupt:
+            out.write("\nStopped.\n")
+            code = 130
+    finally:
+        lost = finish(saver, keys, out, err)
+    return code or (1 if lost else 0)
+
+
+@command("stats", help="your leak per 100 rounds, today's cards, leaks", options=(
+    RulesOption(default=None, unset="the one practised last"),
+    how_many("--top", 10, "leaks to list", most=1000), JSON, ASSUME, DATA_DIR))
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
+    response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
+    from trainer.drills.catalog import catalog
+    from trainer.drills.curriculum import Prior, curriculum
+    from trainer.drills.grading import utc_now
+    from trainer.drills.leak import estimate
+    from trainer.drills.when import due_text
+    from trainer.progress import review
+    from trainer.progress.filters import Filter
+    from trainer.progress.study_store import load_study
+    from trainer.rules import preset
+
+    out = streams()[1]
+    rules = chosen_rules(args)   # a rules file is read before the progress file is opened
+    with open_store(args.data_dir, read_only=True) as store:
+        if rules is None:
+            rules = preset(_last_practised(store) or "evolution")
+        name = rules.name
+        course = curriculum(rules, Prior(args.assume))
+        label = catalog(rules).preset
+        seen = review.overview(store, Filter(preset=label))
+        leak = estimate(course, review.recent_answers(store, label))
+        now = utc_now()
+        study = load_study(store, course, now)
+        queue = study.queue
+        counts, next_due = queue.counts(now), queue.next_due(now)
+        decisions = sum(d.decisions for d in seen.days)
+        if args.json:
+            json.dump({
+                "preset": name, "assume": args.assume, "decisions": decisions,
+                "leak_per_100": round(leak.leak_per_100, 6),
+                "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
+                "due": counts.due + counts.learning, "new_today": counts.new,
+                "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
+                "unreadable": study.unreadable, "future": study.future,
+                "notes": study.notes(),
+                "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
+                           "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
+            }, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return 0
+        out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
+                  f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
+                  f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
+                  + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
+        for line in study.notes():
+            out.write(f"{line}\n")
+        if not seen.days:
+            out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
+            return 0
+        _write_history(out, seen, decisions, store.path)
+        out.write("\nCostliest leaks (main bets per 100 rounds):\n")
+        for s in leak.situations[:args.top]:
+            out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
+                      f"{s.fix()}\n")
+    return 0
+
+
+def _practised(args: argparse.Namespace, saver: SessionSaver, rules: RuleSet) -> RuleSet:
+    """Mode changes: the preset ``--from`` names, else the one practised last; refused when
+    it plays as ``rules`` do."""
+    from trainer.rules import preset
+    name = args.practised or saver.read(_last_practised, None)
+    practised = preset(name) if name else None
+    if practised is None or practised.fingerprint() == rules.fingerprint():
+        raise CommandError("mode changes compares with the rules you have practised: give "
+                           "--from NAME, a preset other than the rules drilled", BAD_INPUT)
+    return practised
+
+
+def _last_practised(store: ProgressStore) -> str | None:
+    """The preset of the latest session, if it is a preset (not a custom rule set)."""
+    from trainer.rules import PRESETS
+    rows = store.tuples("SELECT preset FROM sessions ORDER BY started DESC, id DESC")
+    return next((row[0] for row in rows if row[0] in PRESETS), None)
+
+
+def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) -> None:
+    """Totals, the last days, retention and response time."""
+    days = seen.days
+    right = sum(d.right for d in days)
+    lost = sum(d.ev_lost for d in days)
+    out.write(f"\n{decisions} decisions, {right / decisions:.1%} right, EV lost {lost:.3f} "
+              f"main bets ({path})\n\nLast days:\n")
+    for day in days[-7:]:
+        out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
+                  f"EV lost {day.ev_lost:.3f}\n")
+    kept = seen.retention
+    out.write("\nRetention (first try after a day or more): "
+              f"{_tally(kept.after_gap)}; within a session: {_tally(kept.in_session)}\n")
+    if seen.response:
+        latest = seen.response[-1]
+        out.write(f"Response time on {latest.day}: median {latest.median_ms / 1000:.1f} s\n")
+
+
+@command("export", help="write every graded decision to a CSV file", options=(
+    Option(("--csv",), {"required": True, "metavar": "FILE", "help": "the CSV file to write"}),
+    DATA_DIR))
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write every stored decision to ``--csv`` (atomically: the file appears complete or not;
+    a folder, a device or a read-only file is refused before anything is read)."""
+    from trainer.progress.export import export_csv
+    from trainer.rules.atomic_file import check_target
+
+    out = streams()[1]
+    try:
+        check_target(args.csv)
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.csv!r}: {exc.strerror}") from exc
+    with open_store(args.data_dir, read_only=True) as store:
+        try:
+            count = export_csv(store, args.csv)
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.csv}: {exc.strerror}") from exc
+    out.write(f"wrote {count} decisions to {args.csv}\n")
+    return 0
+
+
+def _tally(tally: Tally) -> str:
+    """'8/10 (80%)' or 'none yet'."""
+    if not tally.tries:
+        return "none yet"
+    return f"{tally.right}/{tally.tries} ({tally.right / tally.tries:.0%})"

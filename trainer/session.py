@@ -1,0 +1,110 @@
+"""The practice sessions the terminal and the window both run, composed in one place.
+
+Anki's front end never composes its core's calls itself: each action is a thin operation on
+one collection method. Here the same: a flashcard session is prepared from what the player
+chose (:class:`FlashcardPlan`) and the progress file's saver by :func:`prepare_flashcards` —
+the strategy table, the curriculum, the study queue from the stored answers and the kept
+picture of the player's memory, the session itself — and begun and ended by
+:func:`begin_flashcards` and :func:`keep_fit`. ``freebet-trainer drill`` and the Flashcards
+page call these and only add their own input and output. Nothing here imports Qt; the work may
+wait for a locked file, so the window calls it off its UI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from trainer.drills.catalog import catalog
+from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.flashcards import FlashcardSession, FlashMode
+from trainer.drills.grading import Clock, utc_now
+from trainer.drills.records import Mode
+from trainer.drills.study import DEFAULT_STUDY, Counts, StudySettings
+from trainer.progress.saving import SessionSaver
+from trainer.progress.study_store import StudyHistory, keep_picture, load_study
+from trainer.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class FlashcardPlan:
+    """What the player chose for a flashcard session."""
+
+    rules: RuleSet
+    mode: FlashMode = FlashMode.DUE
+    prior: Prior = Prior.CLASSIC
+    seed: int = 0
+    study: StudySettings = DEFAULT_STUDY
+    only: Collection[str] | None = None    # a drill on these situations alone (the leaks)
+    #: read the study queue outside due mode too (the window shows the day's counts beside
+    #: any mode; the terminal reads it only in due mode)
+    always_study: bool = False
+    #: mode changes: the rules the player has practised, compared with ``rules``
+    practised: RuleSet | None = None
+
+
+@dataclass(frozen=True)
+class PreparedFlashcards:
+    """A flashcard session ready to deal, and what the stored answers said on the way."""
+
+    session: FlashcardSession
+    history: StudyHistory | None          # None: not read (another mode), or unreadable
+    day: Counts | None = None             # the study queue's day, outside due mode
+    notes: list[str] = field(default_factory=list)   # plain lines: rows left out, a clock
+
+
+def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
+                       now: datetime | None = None, clock: Clock = utc_now
+                       ) -> PreparedFlashcards:
+    """The session ``plan`` asks for, its study queue read through ``saver`` (a newer picture
+    of the player's memory is queued to be kept). Raises ValueError for a mode these rules do
+    not have, and the table's own error for a damaged or missing table."""
+    table = catalog(plan.rules)
+    if plan.mode is FlashMode.DIFFERENCES:
+        table.differences()             # built now, off the window's UI thread
+    if plan.mode is FlashMode.CHANGES and plan.practised is not None:
+        table.changes_from(plan.practised)      # the other table loaded (or built) now
+    course = curriculum(plan.rules, plan.prior)
+    moment = now or clock()
+    history = None
+    if plan.always_study or plan.mode is FlashMode.DUE:
+        history = saver.read(lambda store: load_study(store, course, moment,
+                                                      settings=plan.study), None)
+    if history is not None and history.keep is not None:
+        kept = history.keep
+        saver.write(lambda store: keep_picture(store, kept))
+    session = FlashcardSession(table, plan.mode, seed=plan.seed, prior=plan.prior,
+                               study=plan.study, only=plan.only, clock=clock,
+                               queue=history.queue if history else None,
+                               fitted=history.fitted if history else None,
+                               practised=plan.practised)
+    day = None
+    if session.queue is None and history is not None:
+        day = history.queue.counts(moment)
+    return PreparedFlashcards(session, history, day, history.notes() if history else [])
+
+
+def begin_flashcards(prepared: PreparedFlashcards, saver: SessionSaver, mode: Mode,
+                     settings: Mapping[str, Any]) -> None:
+    """Start the session's record in the progress file (its answers are saved under it), and
+    keep a memory model fitted anew while preparing it."""
+    session = prepared.session
+    compared = {"from": session.practised.name} if session.practised is not None else {}
+    saver.start(session.catalog.preset, mode, {"flashcards": session.mode.value, **compared,
+                                               **settings})
+    keep_fit(session, saver)
+
+
+def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
+    """Queue the session's memory model when it was fitted anew; True when one was."""
+    queue = session.queue
+    if queue is None or not queue.refitted or queue.fit is None:
+        return False
+    saver.fit(queue.course.catalog.preset, queue.fit.to_plain())
+    return True
+
+
+__all__ = ["FlashcardPlan", "PreparedFlashcards", "begin_flashcards", "keep_fit",
+           "prepare_flashcards"]
