@@ -131,6 +131,9 @@ SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "counted-shoe-report": drill_state("counted-shoe-report"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
+    # last: they set a rules file with late surrender, which the pages above must not read
+    "shoe-surrender": drill_state("shoe-surrender"),
+    "shoe-surrendered": drill_state("shoe-surrendered"),
 }
 
 

@@ -30,12 +30,14 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "free_double": ("FD", "#f4c430", "Free double"),
     "split": ("P", "#3cb371", "Split (paid)"),
     "free_split": ("FP", "#d4a017", "Free split"),
+    "surrender": ("R", "#9575cd", "Surrender"),
 }
 def cell_label(cell: dict[str, Any]) -> str:
-    """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
+    """Text shown in a cell: the action's short label, with the play where it is not allowed
+    in lower case (a double's "Dh", a surrender's "Rh", "Rp")."""
     label = STYLE[cell["action"]][0]
     if cell.get("fallback"):
-        label += cell["fallback"][0]
+        label += STYLE[cell["fallback"]][0].lower()
     return label
 
 
@@ -109,6 +111,9 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                      label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
     handles.append(Patch(facecolor="none", edgecolor="none",
                          label="Dh/Ds: double, else hit/stand"))
+    if "surrender" in used:
+        handles.append(Patch(facecolor="none", edgecolor="none",
+                             label="Rh/Rs/Rp: surrender, else hit/stand/split"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False, labelcolor=ink)
     heading = title or f"{rules.name}: {context_title(context)}"
