@@ -43,7 +43,7 @@ def open_page(qtbot, store: QSettings) -> ProgressPage:
     assert isinstance(page, ProgressPage)
     qtbot.addWidget(page)
     page.resize(1090, 800)
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.show()
     if page.data is not None and page.data.history:     # then what the play costs, the cards
         qtbot.waitUntil(lambda: page.trends is not None and page.cards is not None,
@@ -217,10 +217,10 @@ def test_filters_reload_off_the_ui_thread_and_redraw_only_what_changed(
         qtbot, seeded: Path, settings_for) -> None:
     page = open_page(qtbot, settings_for(seeded))
     before = dict(page.draw_counts)
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.reload()                         # same filters, same data: nothing redrawn
     assert page.draw_counts == before
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.mode_box.setCurrentIndex(page.mode_box.findText("Shoe"))
     assert page.data is not None and page.data.query.mode is not None
     assert page.draw_counts["over_time"] == before["over_time"] + 1
@@ -242,13 +242,13 @@ def test_custom_rules_history_has_its_own_preset_filter(qtbot, settings_for,
     page = open_page(qtbot, settings_for(tmp_path))
     page.preset_box.setCurrentIndex(0)                       # all presets
     qtbot.waitUntil(lambda: not page.is_loading() and page.data is not None
-                    and page.data.query.preset is None, timeout=20_000)
+                    and page.data.query.preset is None, timeout=60_000)
     assert page.data.decisions == 37
     qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
     assert page.cards[1] > 0
     index = page.preset_box.findData(custom)
     assert index >= 0 and page.preset_box.itemText(index) == "custom rules 01234567"
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.preset_box.setCurrentIndex(index)
     assert page.data is not None and page.data.decisions == 7
     qtbot.waitUntil(lambda: page.cards is not None, timeout=60_000)
@@ -289,13 +289,13 @@ def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
     window.show()
     progress = window.show_page("progress")
     assert isinstance(progress, ProgressPage)
-    qtbot.waitUntil(lambda: progress.leak_list.count() == 10, timeout=20_000)
+    qtbot.waitUntil(lambda: progress.leak_list.count() == 10, timeout=60_000)
     wanted = set(progress.leak_keys())
     progress.drill_button.click()
     flashcards = window.pages["flashcards"].page
     assert isinstance(flashcards, FlashcardsPage)
     assert window.current_page() == "flashcards"
-    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=60_000)
     assert set(flashcards.session.keys) <= wanted and flashcards.session.keys
     for _ in range(5):
         card = flashcards.session.next()
@@ -304,7 +304,7 @@ def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
     assert flashcards.mode_box.currentText() == f"Your leaks ({len(wanted)})"
     flashcards.session = None
     flashcards.timed_box.setChecked(True)                 # timed keeps the restriction
-    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: flashcards.session is not None, timeout=60_000)
     assert flashcards.timed is not None
     assert set(flashcards.session.keys) <= wanted and flashcards.session.keys
     flashcards.shutdown()
@@ -321,7 +321,7 @@ def test_the_page_opens_on_all_presets_when_the_practised_rules_have_no_answers_
                                  "pot-of-gold, the rules you practise.")
     assert page.leak_list.item(0).text().split("\n")[0].endswith("[evolution]")
     assert cfg.read(store, cfg.PRESET) == "pot-of-gold"        # Settings untouched
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.preset_box.setCurrentIndex(page.preset_box.findData("evolution"))
         page.preset_box.activated.emit(page.preset_box.currentIndex())
     assert page.scope.text() == ("Showing evolution (chosen here; you practise "
@@ -371,7 +371,7 @@ def test_counting_answers_get_their_own_lines_and_review_counting_opens_the_revi
     window.show()
     page = window.show_page("progress")
     assert isinstance(page, ProgressPage)
-    qtbot.waitUntil(lambda: page.data is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: page.data is not None, timeout=60_000)
     assert page.data.decisions == 1                      # the play alone in the play reviews
     assert page.counting.isVisible()
     assert page.counting.lines.text().startswith("Hi-Lo, evolution: counts 2 of 3 right")
@@ -402,7 +402,7 @@ def test_a_read_that_fails_is_said_never_shown_as_data(qtbot, settings_for, tmp_
     assert isinstance(page, ProgressPage)
     qtbot.addWidget(page)
     page.resize(1090, 800)
-    with qtbot.waitSignal(page.loaded, timeout=20_000):
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.show()
     qtbot.waitUntil(lambda: page.costs_error is not None and page.cards_error is not None,
                     timeout=60_000)
