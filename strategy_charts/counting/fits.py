@@ -23,6 +23,8 @@ def isotonic(y: np.ndarray, w: np.ndarray, increasing: bool = True) -> np.ndarra
     """The weighted least-squares monotone fit of ``y`` (pool adjacent violators)."""
     if not increasing:
         return -isotonic(-y, w, True)
+    if len(y) < 2 or bool(np.all(np.diff(y) >= 0)):
+        return np.asarray(y, float).copy()     # already monotone: its own best fit
     blocks: list[list[float]] = []            # [mean, weight, length]
     for yi, wi in zip(y, w, strict=True):
         blocks.append([float(yi), float(wi), 1])
@@ -147,8 +149,10 @@ class CellFit:
         return found
 
 
-def fit_cell(cell: Cell, base: str, stats: BinStats) -> CellFit:
-    """Fit every other action's gap to the chart's play as monotone in the count."""
+def fit_cell(cell: Cell, base: str, stats: BinStats, plays_only: bool = False) -> CellFit:
+    """Fit every other action's gap to the chart's play as monotone in the count. With
+    ``plays_only`` (when only the index plays are wanted) an action whose gap is negative at
+    every count is left as it is: no monotone fit of it can be positive anywhere."""
     data = (stats.weight > 0) & ~np.isnan(stats.means[base])
     t = stats.bins.astype(float)
     gaps = {}
@@ -156,6 +160,9 @@ def fit_cell(cell: Cell, base: str, stats: BinStats) -> CellFit:
         if action == base or np.isnan(means[data]).all():
             continue
         gap = np.where(data, means - stats.means[base], 0.0)
+        if plays_only and not (gap[data] > 0).any():
+            gaps[action] = np.where(data, gap, np.nan)
+            continue
         fitted = np.full(len(t), np.nan)
         rising = _slope(t[data], gap[data], stats.effective[data]) >= 0
         fitted[data] = isotonic(gap[data], stats.effective[data], rising)

@@ -182,7 +182,7 @@ class CountAnalysis:
                                                    np.sqrt(spread) / chance[part], np.nan)
             stats = BinStats(e.bins, weight, np.where((weight > 0) & (seen <= 0), _UNSEEN, seen),
                              means, found)
-            self.fits[cell] = fit_cell(cell, base, stats)
+            self.fits[cell] = fit_cell(cell, base, stats, plays_only=not errors)
         self.insurance = self._insurance()
         self.wagers = {name: self._wager(name) for name in pool.wagers}
 

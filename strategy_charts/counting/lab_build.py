@@ -21,8 +21,9 @@ from ..composition import full_shoe, of_values, subtract
 from ..side_bets import CARD_TYPES, full_type_counts
 from ..tables import ENGINE_VERSION, load_or_build
 from .cells import Cell, chart_plays, deal_cells
-from .controls import Expected, Linear
-from .draws import STRATA, Design, Drawn
+from .controls import Linear
+from .draws import STRATA, Design
+from .expectations import exact_expected
 from .indices import Entries, Pool, slope
 from .insurance_count import insurance_by_bin
 from .removal import CONVENTION, Effects, decision_effects, effects_of_removal
@@ -45,9 +46,7 @@ from .valuing import Progress, value_shoes
 #: Bump when a change alters any number of a lab table.
 LAB_VERSION = "2"
 #: Shoes valued per stratum (each true count of each stratifying count: :mod:`.draws`).
-SAMPLES = 4
-#: Shoes per stratum of the large sample the linear estimate is averaged over (never valued).
-EXPECTED = 1000
+SAMPLES = 3
 SEED = 16
 DIGITS = 10
 #: Bootstrap replicates behind each index play's spread.
@@ -139,15 +138,13 @@ def quick_figures(rules: RuleSet, workers: int = 1,
 
 def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers: int = 1,
               progress: Progress | None = None, replicates: int = REPLICATES,
-              expected: int = EXPECTED, counts: dict[str, CountSystem] | None = None
-              ) -> dict[str, Any]:
+              counts: dict[str, CountSystem] | None = None) -> dict[str, Any]:
     """Compute the lab table of ``rules`` (see the module docstring) for ``counts`` (default:
     the trained ones); each index play's spread comes from ``replicates`` bootstrap
     resamples of the pool."""
     table = load_or_build(rules)
     design = Design(rules)
     drawn = design.draw(samples, seed)
-    sample = design.draw(expected, seed, stream=1)
     jobs = [*_removal_jobs(rules), *((tuple(int(x) for x in comp), d)
                                      for comp, d in zip(drawn.compositions, drawn.card_types,
                                                         strict=True))]
@@ -161,38 +158,42 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
                         for name in effects.wagers if name in valued[0].wagers})
     pool = Pool.of(valued[11:], drawn.compositions, drawn.weights, drawn.stratum, linear,
                    rules.decks)
-    found = {}
-    for key, count in (counts or TRAINED).items():
+    found: dict[str, dict[str, Any]] = {}
+    chosen = counts or TRAINED
+    for key, count in chosen.items():
         found[key] = {**figures["compare"][key],
-                      **count_figures(rules, table, pool, linear, sample, count, cells, plays,
-                                      seed, replicates)}
+                      **count_figures(rules, table, pool, linear, count, cells, plays, seed,
+                                      replicates)}
+    first = next(iter(chosen))
+    variance = round_variance(rules, table, chosen[first], found[first], seed)
+    for part in found.values():
+        part["round_variance"] = variance
     return {
         "format": 1, "lab_version": LAB_VERSION, "engine_version": ENGINE_VERSION,
         "fingerprint": rules.fingerprint(), "rules": rules.name, "decks": rules.decks,
         "penetration": rules.penetration,
         "method": {"samples_per_bin": samples, "seed": seed, "shoes": len(drawn.weights),
-                   "expected_per_bin": expected, "expected_shoes": len(sample.weights),
                    "strata": [c.key for c in STRATA], "bins": [BINS[0], BINS[-1]],
                    "replicates": replicates,
-                   "control": "the linear estimate from the effects of removal"},
+                   "control": "the linear estimate from the effects of removal, its means "
+                              "exact"},
         **figures,
         "counts": found,
     }
 
 
 def count_figures(rules: RuleSet, table: dict[str, Any], pool: Pool, linear: Linear,
-                  sample: Drawn, count: CountSystem, cells: list[Cell | None],
-                  plays: dict[Cell, str], seed: int, replicates: int) -> dict[str, Any]:
+                  count: CountSystem, cells: list[Cell | None], plays: dict[Cell, str],
+                  seed: int, replicates: int) -> dict[str, Any]:
     """One count's part of the lab table: its scale, shares of rounds, edges, index plays
     (with their spreads) and the fitted EVs of the decisions they change."""
     scale = scale_of(count, rules.decks)
-    expected = Expected.of(linear, count, scale, sample.compositions, sample.weights,
-                           peek_ups(rules))
+    expected = exact_expected(linear, count, scale, rules.penetration, peek_ups(rules))
     insurance = insurance_by_bin(rules, count, scale) if rules.insurance else None
     entries = Entries(pool, count, scale, cells, plays, linear, expected, insurance)
     analysis = entries.analyse()
     indices = cross_fitted(analysis, cross_gains(entries))
-    spread = bootstrap(entries, seed, replicates)
+    spread = bootstrap(entries, analysis, seed, replicates)
     fits = {fit.cell: fit for fit in analysis.all_fits()}
     shares = CountLattice(rules.decks, count.tags, rules.penetration, scale).shares()
     part: dict[str, Any] = {
@@ -205,7 +206,6 @@ def count_figures(rules: RuleSet, table: dict[str, Any], pool: Pool, linear: Lin
     }
     if not count.balanced:
         part["unbalanced"] = unbalanced_figures(count, rules.decks, part["edges"])
-    part["round_variance"] = round_variance(rules, table, count, part, seed)
     return part
 
 
@@ -223,11 +223,13 @@ def round_variance(rules: RuleSet, table: dict[str, Any], count: CountSystem,
                    lab_count: dict[str, Any], seed: int,
                    shoes: int = VARIANCE_SHOES) -> dict[str, Any]:
     """The variance of one round's result (main bets, one bet a round) of the charts with the
-    count's index plays, measured over ``shoes`` seeded shoes dealt by the rules core."""
+    count's index plays, measured over ``shoes`` seeded shoes dealt by the rules core (once a
+    lab: another count's index plays change it by less than its error)."""
     from .player import IndexBook, play_shoes
     runs = play_shoes(rules, table, count, IndexBook(lab_count), shoes, seed)
     nets = np.concatenate([run.nets for run in runs])
-    return {"value": _r(nets.var()), "rounds": len(nets), "shoes": shoes, "seed": seed}
+    return {"value": _r(nets.var()), "rounds": len(nets), "shoes": shoes, "seed": seed,
+            "count": count.key}
 
 
 def _cell_plain(fit: Any) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 
 def _phi(x: float) -> float:
@@ -110,4 +111,21 @@ def _log_expm1(x: float) -> float:
     return x + math.log1p(-math.exp(-x)) if x > 50 else math.log(math.expm1(x))
 
 
-__all__ = ["Walk"]
+def risk_figures(win_per_100: float, sd_per_100: float, bankroll: float, kelly: float,
+                 target: float, rounds: int, goal: float) -> dict[str, Any]:
+    """Every risk figure of a game of this win rate and standard deviation per 100 rounds
+    (money): DI, SCORE, N0 (rounds), CE per 100 rounds, the bankroll for a ``target`` risk of
+    ruin, the risk of ruin of ``bankroll`` unlimited and within ``rounds`` rounds, and the
+    chance of winning ``goal`` first."""
+    walk = Walk(win_per_100 / 100, (sd_per_100 / 10) ** 2)
+    reach = walk.goal(bankroll, goal)
+    return {"win_per_100": win_per_100, "sd_per_100": sd_per_100, "di": walk.di,
+            "score": walk.score, "n0": walk.n0,
+            "certainty_equivalent_per_100": 100 * walk.certainty_equivalent(bankroll, kelly),
+            "bankroll_for_ror": {"ror": target, "bankroll": walk.bankroll_for(target)},
+            "ruin": {"infinite": walk.ruin(bankroll),
+                     "trip": {"rounds": rounds, "risk": walk.trip_ruin(bankroll, rounds)}},
+            "goal": {"goal": goal, "reached_first": reach, "ruined_first": 1 - reach}}
+
+
+__all__ = ["Walk", "risk_figures"]

@@ -18,8 +18,8 @@ from trainer.rules import RuleSet
 
 from ..command_line import COUNT, print_result
 from .commands import RULES, count_of, lab_of
-from .ramp import Outcome, Ramp, kelly_ramp, predicted
-from .risk import Walk
+from .ramp import Ramp, kelly_ramp, predicted
+from .risk import Walk, risk_figures
 from .systems import CountSystem
 
 BANKROLL = Option(("--bankroll",), {"type": Real(0, 1e12, above=True), "default": 10_000.0,
@@ -123,19 +123,6 @@ def cmd_ramp(args: argparse.Namespace) -> int:
     return 0
 
 
-def risk_figures(walk: Walk, outcome: Outcome, bankroll: float, kelly: float, target: float,
-                 rounds: int, goal: float) -> dict[str, Any]:
-    """Every risk figure of a ramp (see :mod:`.risk`), money per 100 rounds."""
-    reach = walk.goal(bankroll, goal)
-    return {"win_per_100": outcome.win_per_100, "sd_per_100": outcome.sd_per_100,
-            "played": outcome.played, "di": walk.di, "score": walk.score, "n0": walk.n0,
-            "certainty_equivalent_per_100": 100 * walk.certainty_equivalent(bankroll, kelly),
-            "bankroll_for_ror": {"ror": target, "bankroll": walk.bankroll_for(target)},
-            "ruin": {"infinite": walk.ruin(bankroll),
-                     "trip": {"rounds": rounds, "risk": walk.trip_ruin(bankroll, rounds)}},
-            "goal": {"goal": goal, "reached_first": reach, "ruined_first": 1 - reach}}
-
-
 @command("risk", help="risk figures of a ramp: SCORE, N0, DI, CE, ruin", options=(
     RULES, JSON, COUNT, BANKROLL, UNIT, KELLY, SPREAD, WONG, ROUNDS, ROR, GOAL))
 def cmd_risk(args: argparse.Namespace) -> int:
@@ -146,8 +133,9 @@ def cmd_risk(args: argparse.Namespace) -> int:
     outcome = predicted(ramp, shares, edges)
     walk = Walk(*outcome.per_round)
     goal = args.goal if args.goal is not None else args.bankroll
-    figures = risk_figures(walk, outcome, args.bankroll, args.kelly, args.ror, args.rounds,
-                           goal)
+    figures = risk_figures(outcome.win_per_100, outcome.sd_per_100, args.bankroll, args.kelly,
+                           args.ror, args.rounds, goal)
+    figures["played"] = outcome.played
     letters = "RC" if part["scale"]["kind"] == "running count" else "TC"
     data = {"rules": rules.name, "count": count.key,
             "ramp": {"bankroll": args.bankroll, "unit": args.unit, "kelly": args.kelly,

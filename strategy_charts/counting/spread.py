@@ -3,9 +3,10 @@ and the spread of its index and gain over bootstrap resamples of the pool.
 
 The lab table (:mod:`.lab`) stores both beside each play: what a play adds per 100 rounds is
 measured on shoes other than those it was chosen on, so noise a flip was chosen for does not
-count as gain; the resamples (the shoes of each stratum drawn again with replacement from
-those drawn there) say how far the index and that gain would move with other shoes. An index
-found by exact enumeration (insurance) does not move: its spread is 0.
+count as gain, with its standard error from the bins' errors; the resamples (the shoes of each
+stratum drawn again with replacement from those drawn there) say how far the index would move
+with other shoes. An index found by exact enumeration (insurance) does not move: its spread
+is 0.
 """
 
 from __future__ import annotations
@@ -55,33 +56,43 @@ def cross_fitted(analysis: CountAnalysis, gains: dict[tuple[str, str], float]
 
 
 class Spread:
-    """Bootstrap replicates' index plays: how far each play's index and gain move."""
+    """How far each index play moves: its index over bootstrap replicates, its gain by the
+    standard errors of the bins it is played in."""
 
-    def __init__(self, found: dict[tuple[str, str], list[IndexPlay]],
-                 gains: dict[tuple[str, str], list[float]], replicates: int) -> None:
-        self.found, self.gains, self.replicates = found, gains, replicates
+    def __init__(self, analysis: CountAnalysis, found: dict[tuple[str, str], list[IndexPlay]],
+                 replicates: int) -> None:
+        self.analysis, self.found, self.replicates = analysis, found, replicates
+        self.fits = {fit.cell: fit for fit in analysis.all_fits()}
 
     def of(self, play: IndexPlay) -> dict[str, float | None]:
         """The play's ``index_sd`` (over the replicates that find it on the same side; 0 for
-        an exact index), ``gain_se`` (of its cross-fitted gain; 0 in a replicate that finds no
-        such play) and ``found`` (the share of replicates that find it on the same side)."""
-        key = (play.cell.key, play.play)
-        seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
-        gains = self.gains.get(key, [])
-        gains = gains + [0.0] * (self.replicates - len(gains))
+        an exact index), ``gain_se`` (the standard error of the gain: the bins' errors of its
+        gap where it is played, a bin with too few shoes to tell taking the cell's largest) and
+        ``found`` (the share of replicates that find it on the same side)."""
         if play.cell.kind == "insurance":
             return {"index_sd": 0.0, "gain_se": 0.0, "found": 1.0}
-        return {"index_sd": float(np.std(seen)) if seen else None,
-                "gain_se": float(np.std(gains)), "found": len(seen) / self.replicates}
+        key = (play.cell.key, play.play)
+        seen = [p.index for p in self.found.get(key, []) if p.direction == play.direction]
+        fit = self.fits[play.cell]
+        errors = fit.stats.errors.get(play.play)
+        gain_se = 0.0
+        if errors is not None:
+            played = np.array([fit.best(b) == play.play and fit.stats.weight[b] > 0
+                               for b in range(len(fit.stats.bins))])
+            known = errors[~np.isnan(errors)]
+            filled = np.where(np.isnan(errors), known.max() if len(known) else 0.0, errors)
+            gain_se = 100 * float(np.sqrt(((fit.stats.weight * filled)[played] ** 2).sum()))
+        return {"index_sd": float(np.std(seen)) if seen else None, "gain_se": gain_se,
+                "found": len(seen) / self.replicates}
 
 
-def bootstrap(entries: Entries, seed: int, replicates: int) -> Spread:
-    """The index plays and cross-fitted gains of ``replicates`` resamples of the pool (the
-    shoes of each stratum drawn again with replacement from those drawn there), seeded."""
+def bootstrap(entries: Entries, analysis: CountAnalysis, seed: int, replicates: int) -> Spread:
+    """The index plays of ``replicates`` resamples of the pool (the shoes of each stratum
+    drawn again with replacement from those drawn there), seeded, beside ``analysis`` (the
+    pool's own)."""
     rng = np.random.default_rng([seed, 1])
     strata = _strata(entries)
     found: dict[tuple[str, str], list[IndexPlay]] = {}
-    gains: dict[tuple[str, str], list[float]] = {}
     size = len(entries.pool.weights)
     for _ in range(replicates):
         multiplicity = np.zeros(size)
@@ -89,9 +100,7 @@ def bootstrap(entries: Entries, seed: int, replicates: int) -> Spread:
             np.add.at(multiplicity, rows[rng.integers(len(rows), size=len(rows))], 1.0)
         for p in entries.analyse(multiplicity, errors=False).index_plays():
             found.setdefault((p.cell.key, p.play), []).append(p)
-        for key, gain in cross_gains(entries, multiplicity).items():
-            gains.setdefault(key, []).append(gain)
-    return Spread(found, gains, replicates)
+    return Spread(analysis, found, replicates)
 
 
 #: An index is taught (drilled, graded in a counted shoe) when its spread over the resamples is

@@ -33,7 +33,7 @@ from PyQt6.QtWidgets import (
 )
 
 from strategy_charts.counting.lab import load_or_build_lab
-from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.systems import TRAINED, count_named
 from strategy_charts.tables import TableError
 from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
@@ -272,11 +272,12 @@ class ShoePage(DrillPage):
         count = self.count_key
         self.count_panel.setVisible(bool(count))
         self.phase = ShoePhase.LOADING
-        lab = " and count lab (a rules file's is built once: minutes)" if count else ""
+        lab = " and count lab (a rules file's is built once: under a minute)" if count else ""
         self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
 
         def load() -> tuple[Catalog, dict[str, Any] | None]:
-            return catalog(rules), load_or_build_lab(rules) if count else None
+            return catalog(rules), (load_or_build_lab(rules, count=count_named(count))
+                                    if count else None)
 
         job = Job(self, load, name="shoe: load").ended(self.busy.stop)
         job.succeeded(lambda loaded: self._ready(*loaded, seed, shoe))
@@ -293,7 +294,11 @@ class ShoePage(DrillPage):
         dealt now: the Counting page sends here."""
         index = self.count_box.findData(count)
         if index < 0:
-            raise ValueError(f"no count is called {count!r}")
+            own = count_named(count)       # a player's own tags: kept here too from now on
+            self.count_box.blockSignals(True)
+            self.count_box.addItem(own.name, own.key)
+            self.count_box.blockSignals(False)
+            index = self.count_box.findData(count)
         for box, at in ((self.rules_box, self.rules_box.findData(rules) if rules else -1),
                         (self.count_box, index)):
             if at >= 0:
