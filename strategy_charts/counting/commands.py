@@ -140,9 +140,9 @@ def cmd_edge(args: argparse.Namespace) -> int:
                      + f" {e['linear'] * 100:+8.3f} {e['shoes']:6d}")
     bins = part["scale"]["bins"]
     lines.append(f"({letters} {bins[0]:+d} and {bins[1]:+d} hold every count beyond; "
-                 f"{lab['method']['shoes']} shoes valued exactly, the linear estimate from the "
-                 f"effects of removal as control variate, its mean over "
-                 f"{lab['method']['expected_shoes']} more)")
+                 f"{lab['method']['shoes']} shoes valued exactly, with the linear estimate from "
+                 "the effects of removal as control variate, its means exact; a count no shoe "
+                 "met is left out)")
     if "unbalanced" in part:
         u = part["unbalanced"]
         key = "never" if u["key"] is None else f"{u['key']:+d}"

@@ -2,10 +2,12 @@
 each, and their importance weights.
 
 Shoes are drawn as rounds meet them at each bin of Hi-Lo's and the Free Bet count's true count
-(:class:`.shoes.CountLattice`: a depth and running count by their exact chance in the bin, then
-the cards), ``per_stratum`` in each bin that rounds meet, so shoes at rare counts are as many
-as at common ones. Drawn this way a shoe S comes with chance proportional to P(S) x sum over
-the stratifying counts of n(its bin) / share(its bin) (``n`` the shoes drawn there), so its
+and of KO's running count (:class:`.shoes.CountLattice`: a depth and running count by their
+exact chance in the bin, then the cards), a number per bin of each count (:data:`PER_STRATUM`)
+in each bin that rounds meet, so shoes at rare counts are as many as at common ones, and KO's
+many running counts each have shoes of their own. Drawn this way a shoe S comes with chance
+proportional to P(S) x sum over the stratifying counts of n(its bin) / share(its bin) (``n``
+the shoes drawn there), so its
 weight, natural chance over chance of being drawn, is the inverse of that sum (the balance
 heuristic of multiple importance sampling), normalised to sum to 1: a weighted mean over the
 shoes is a mean over the rounds a player meets, through any count, stratifying or not (KO, a
@@ -22,12 +24,15 @@ import numpy as np
 
 from trainer.rules import RuleSet
 
-from .scales import TRUE_COUNT
+from .controls import seen_before
+from .scales import scale_of
 from .shoes import TYPE_VALUE, CountLattice
-from .systems import FREE_BET, HI_LO, CountSystem
+from .systems import FREE_BET, HI_LO, KO, CountSystem
 
-#: The counts whose true counts the shoes are drawn at.
-STRATA: tuple[CountSystem, ...] = (HI_LO, FREE_BET)
+#: The counts whose bins the shoes are drawn at ...
+STRATA: tuple[CountSystem, ...] = (HI_LO, FREE_BET, KO)
+#: ... and how many in each bin of each.
+PER_STRATUM = (2, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -46,13 +51,17 @@ class Design:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.lattices = [CountLattice(rules.decks, c.tags, rules.penetration) for c in STRATA]
+        self.scales = [scale_of(c, rules.decks) for c in STRATA]
+        self.lattices = [CountLattice(rules.decks, c.tags, rules.penetration, scale)
+                         for c, scale in zip(STRATA, self.scales, strict=True)]
         self.shares = [lattice.shares() for lattice in self.lattices]
+        self.width = max(len(scale.bins) for scale in self.scales)
 
     def strata(self) -> list[tuple[int, int]]:
-        """Every (count number, true count) rounds meet before the cut card."""
-        return [(n, t) for n, shares in enumerate(self.shares) for t in TRUE_COUNT.bins
-                if shares[t] > 0]
+        """Every (count number, bin) rounds meet before the cut card."""
+        return [(n, t) for n, (shares, scale) in enumerate(zip(self.shares, self.scales,
+                                                              strict=True))
+                for t in scale.bins if shares[t] > 0]
 
     def draw(self, per_stratum: int | Sequence[int], seed: int, stream: int = 0) -> Drawn:
         """``per_stratum`` shoes in every stratum (or per stratifying count, in order),
@@ -62,9 +71,9 @@ class Design:
         for n, t in self.strata():
             if not per[n]:
                 continue
-            rng = np.random.default_rng([seed, stream, n, t - TRUE_COUNT.low])
+            rng = np.random.default_rng([seed, stream, n, t - self.scales[n].low])
             found.append(self.lattices[n].draw(t, per[n], rng))
-            strata.extend([n * len(TRUE_COUNT.bins) + t - TRUE_COUNT.low] * per[n])
+            strata.extend([n * self.width + t - self.scales[n].low] * per[n])
         types = np.concatenate(found)
         values = _values(types)
         return Drawn(types, values, self.weights(values, per), np.array(strata))
@@ -72,11 +81,11 @@ class Design:
     def weights(self, values: np.ndarray, per_stratum: int | Sequence[int]) -> np.ndarray:
         """The balance-heuristic weights of shoes drawn ``per_stratum`` to a stratum."""
         inverse = np.zeros(len(values))
-        for count, shares, per in zip(STRATA, self.shares, _per_count(per_stratum),
-                                      strict=True):
+        for count, scale, shares, per in zip(STRATA, self.scales, self.shares,
+                                             _per_count(per_stratum), strict=True):
             if not per:
                 continue
-            bins = TRUE_COUNT.bin_of(-(values @ np.array(count.tags, float)), values.sum(axis=1))
+            bins = scale.bin_of(seen_before(count, values, self.rules.decks), values.sum(axis=1))
             inverse += per / np.array([shares[int(b)] for b in bins])
         weights = 1.0 / inverse
         return weights / weights.sum()
@@ -99,4 +108,9 @@ def _values(types: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["STRATA", "Design", "Drawn"]
+    def count_of(self, stratum: np.ndarray) -> np.ndarray:
+        """The stratifying count (its number) each stratum number belongs to."""
+        return np.asarray(stratum) // self.width
+
+
+__all__ = ["PER_STRATUM", "STRATA", "Design", "Drawn"]

@@ -67,10 +67,11 @@ class Pool:
     wagers: dict[str, np.ndarray]
     predicted: np.ndarray         # shoes x deals x actions: the actions' linear estimates
     shoe_predicted: dict[str, np.ndarray]
+    strata_width: int = 1 << 16   # strata numbers count x width + bin (:mod:`.draws`)
 
     @classmethod
     def of(cls, values: list[ShoeValues], compositions: np.ndarray, weights: np.ndarray,
-           strata: np.ndarray, linear: Linear, decks: int) -> Pool:
+           strata: np.ndarray, linear: Linear, decks: int, strata_width: int) -> Pool:
         """The pool of these valued shoes."""
         comps = np.asarray(compositions, np.int64)
         return cls(decks, comps, weights / weights.sum(), np.asarray(strata),
@@ -81,7 +82,7 @@ class Pool:
                    {name: np.array([x.wagers[name] for x in values])
                     for name in values[0].wagers},
                    linear.predict_actions(comps),
-                   {name: linear.predict(name, comps) for name in linear.shoe})
+                   {name: linear.predict(name, comps) for name in linear.shoe}, strata_width)
 
     @property
     def left(self) -> np.ndarray:

@@ -11,6 +11,7 @@ sure each index is (:mod:`.spread`). :mod:`.lab` saves, ships and caches the res
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from ..side_bets import CARD_TYPES, full_type_counts
 from ..tables import ENGINE_VERSION, load_or_build
 from .cells import Cell, chart_plays, deal_cells
 from .controls import Linear
-from .draws import STRATA, Design
+from .draws import PER_STRATUM, STRATA, Design
 from .expectations import exact_expected
 from .indices import Entries, Pool, slope
 from .insurance_count import insurance_by_bin
@@ -45,8 +46,8 @@ from .valuing import Progress, value_shoes
 
 #: Bump when a change alters any number of a lab table.
 LAB_VERSION = "2"
-#: Shoes valued per stratum (each true count of each stratifying count: :mod:`.draws`).
-SAMPLES = 3
+#: Shoes valued per stratum (each bin of each stratifying count: :mod:`.draws`).
+SAMPLES = PER_STRATUM
 SEED = 16
 DIGITS = 10
 #: Bootstrap replicates behind each index play's spread.
@@ -136,7 +137,8 @@ def quick_figures(rules: RuleSet, workers: int = 1,
     return {"rules": rules.name, **figures}
 
 
-def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers: int = 1,
+def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int = SEED,
+              workers: int = 1,
               progress: Progress | None = None, replicates: int = REPLICATES,
               counts: dict[str, CountSystem] | None = None) -> dict[str, Any]:
     """Compute the lab table of ``rules`` (see the module docstring) for ``counts`` (default:
@@ -157,7 +159,7 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
                        {name: (effects.wager_ev[name], effects.wagers[name])
                         for name in effects.wagers if name in valued[0].wagers})
     pool = Pool.of(valued[11:], drawn.compositions, drawn.weights, drawn.stratum, linear,
-                   rules.decks)
+                   rules.decks, design.width)
     found: dict[str, dict[str, Any]] = {}
     chosen = counts or TRAINED
     for key, count in chosen.items():
@@ -172,7 +174,8 @@ def build_lab(rules: RuleSet, samples: int = SAMPLES, seed: int = SEED, workers:
         "format": 1, "lab_version": LAB_VERSION, "engine_version": ENGINE_VERSION,
         "fingerprint": rules.fingerprint(), "rules": rules.name, "decks": rules.decks,
         "penetration": rules.penetration,
-        "method": {"samples_per_bin": samples, "seed": seed, "shoes": len(drawn.weights),
+        "method": {"samples_per_bin": samples if isinstance(samples, int) else list(samples),
+                   "seed": seed, "shoes": len(drawn.weights),
                    "strata": [c.key for c in STRATA], "bins": [BINS[0], BINS[-1]],
                    "replicates": replicates,
                    "control": "the linear estimate from the effects of removal, its means "

@@ -19,19 +19,26 @@ from .indices import CountAnalysis, Entries, IndexPlay
 
 
 def _strata(entries: Entries) -> list[np.ndarray]:
-    """The pool's shoes, stratum by stratum."""
+    """The pool's shoes, stratum by stratum (in order of stratum)."""
     strata = entries.pool.strata
     return [np.nonzero(strata == s)[0] for s in np.unique(strata)]
 
 
+def _groups(entries: Entries) -> list[np.ndarray]:
+    """The pool's shoes by the count whose bins they were drawn at (:mod:`.draws`)."""
+    group = entries.pool.strata // entries.pool.strata_width
+    return [np.nonzero(group == g)[0] for g in np.unique(group)]
+
+
 def halves(entries: Entries, multiplicity: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two multiplicities splitting ``multiplicity`` in two: within each stratum, the shoes
-    counted (each as often as it counts) are dealt alternately to either half."""
+    """Two multiplicities splitting ``multiplicity`` in two: stratum by stratum, the shoes
+    counted (each as often as it counts) are dealt alternately to either half, the turn
+    running on from one stratum to the next (a stratum of one shoe gives it to one half)."""
     first, second = np.zeros(len(multiplicity)), np.zeros(len(multiplicity))
-    for rows in _strata(entries):
-        taken = np.repeat(rows, multiplicity[rows].astype(int))
-        np.add.at(first, taken[0::2], 1.0)
-        np.add.at(second, taken[1::2], 1.0)
+    taken = np.concatenate([np.repeat(rows, multiplicity[rows].astype(int))
+                            for rows in _strata(entries)])
+    np.add.at(first, taken[0::2], 1.0)
+    np.add.at(second, taken[1::2], 1.0)
     return first, second
 
 
@@ -87,11 +94,11 @@ class Spread:
 
 
 def bootstrap(entries: Entries, analysis: CountAnalysis, seed: int, replicates: int) -> Spread:
-    """The index plays of ``replicates`` resamples of the pool (the shoes of each stratum
-    drawn again with replacement from those drawn there), seeded, beside ``analysis`` (the
-    pool's own)."""
+    """The index plays of ``replicates`` resamples of the pool (the shoes drawn at one count's
+    bins drawn again with replacement from them, as many: a stratum of one shoe alone would
+    never vary), seeded, beside ``analysis`` (the pool's own)."""
     rng = np.random.default_rng([seed, 1])
-    strata = _strata(entries)
+    strata = _groups(entries)
     found: dict[tuple[str, str], list[IndexPlay]] = {}
     size = len(entries.pool.weights)
     for _ in range(replicates):
