@@ -11,6 +11,7 @@ sure each index is (:mod:`.spread`). :mod:`.lab` saves, ships and caches the res
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -140,17 +141,22 @@ def quick_figures(rules: RuleSet, workers: int = 1,
 def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int = SEED,
               workers: int = 1,
               progress: Progress | None = None, replicates: int = REPLICATES,
-              counts: dict[str, CountSystem] | None = None) -> dict[str, Any]:
+              counts: dict[str, CountSystem] | None = None,
+              phases: dict[str, float] | None = None) -> dict[str, Any]:
     """Compute the lab table of ``rules`` (see the module docstring) for ``counts`` (default:
     the trained ones); each index play's spread comes from ``replicates`` bootstrap
-    resamples of the pool."""
+    resamples of the pool. ``phases``, when given, gets the seconds each part took (what
+    ``bench/counts.py`` prints)."""
+    clock = _Phases(phases)
     table = load_or_build(rules)
     design = Design(rules)
     drawn = design.draw(samples, seed)
     jobs = [*_removal_jobs(rules), *((tuple(int(x) for x in comp), d)
                                      for comp, d in zip(drawn.compositions, drawn.card_types,
                                                         strict=True))]
+    clock.lap("the table, the draws")
     valued = value_shoes(rules, table["charts"], jobs, workers, progress)
+    clock.lap(f"{len(jobs)} shoes valued exactly ({workers} processes)")
     figures, effects, cells, plays = removal_figures(
         rules, valued[0], valued[1:11], table["charts"],
         tuple(c for c in (counts or {}).values() if c.key not in KNOWN))
@@ -160,14 +166,17 @@ def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int 
                         for name in effects.wagers if name in valued[0].wagers})
     pool = Pool.of(valued[11:], drawn.compositions, drawn.weights, drawn.stratum, linear,
                    rules.decks, design.width)
+    clock.lap("effects of removal, counts rated, the linear estimates")
     found: dict[str, dict[str, Any]] = {}
     chosen = counts or TRAINED
     for key, count in chosen.items():
         found[key] = {**figures["compare"][key],
                       **count_figures(rules, table, pool, linear, count, cells, plays, seed,
                                       replicates)}
+        clock.lap(f"{count.name}: exact means, fits, {replicates} resamples")
     first = next(iter(chosen))
     variance = round_variance(rules, table, chosen[first], found[first], seed)
+    clock.lap(f"round variance ({VARIANCE_SHOES} shoes through the rules core)")
     for part in found.values():
         part["round_variance"] = variance
     return {
@@ -183,6 +192,19 @@ def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int 
         **figures,
         "counts": found,
     }
+
+
+class _Phases:
+    """Seconds per part of a build, into a dict when one is given."""
+
+    def __init__(self, into: dict[str, float] | None) -> None:
+        self.into, self.start = into, time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.into is not None:
+            self.into[name] = now - self.start
+        self.start = now
 
 
 def count_figures(rules: RuleSet, table: dict[str, Any], pool: Pool, linear: Linear,
