@@ -66,7 +66,7 @@ class Walk:
     @property
     def n0(self) -> float:
         """N0, the long run in rounds (infinite for a game with no edge)."""
-        return self.var / self.mu ** 2 if self.mu else math.inf
+        return self.var / self.mu ** 2 if self.mu > 0 else math.inf
 
     def certainty_equivalent(self, bankroll: float, kelly: float) -> float:
         """CE per round for a player of Kelly fraction ``kelly`` with ``bankroll``."""
@@ -116,13 +116,16 @@ def risk_figures(win_per_100: float, sd_per_100: float, bankroll: float, kelly: 
     """Every risk figure of a game of this win rate and standard deviation per 100 rounds
     (money): DI, SCORE, N0 (rounds), CE per 100 rounds, the bankroll for a ``target`` risk of
     ruin, the risk of ruin of ``bankroll`` unlimited and within ``rounds`` rounds, and the
-    chance of winning ``goal`` first."""
+    chance of winning ``goal`` first (None for N0 and the bankroll of a game with no edge: it
+    has no long run, and no bankroll suffices)."""
     walk = Walk(win_per_100 / 100, (sd_per_100 / 10) ** 2)
     reach = walk.goal(bankroll, goal)
+    edge = walk.mu > 0
     return {"win_per_100": win_per_100, "sd_per_100": sd_per_100, "di": walk.di,
-            "score": walk.score, "n0": walk.n0,
+            "score": walk.score, "n0": walk.n0 if edge else None,
             "certainty_equivalent_per_100": 100 * walk.certainty_equivalent(bankroll, kelly),
-            "bankroll_for_ror": {"ror": target, "bankroll": walk.bankroll_for(target)},
+            "bankroll_for_ror": {"ror": target,
+                                 "bankroll": walk.bankroll_for(target) if edge else None},
             "ruin": {"infinite": walk.ruin(bankroll),
                      "trip": {"rounds": rounds, "risk": walk.trip_ruin(bankroll, rounds)}},
             "goal": {"goal": goal, "reached_first": reach, "ruined_first": 1 - reach}}
