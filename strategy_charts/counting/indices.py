@@ -44,6 +44,9 @@ INSURE, NO_INSURANCE = "insure", "no_insurance"
 #: The weight in the monotone fit of a bin the pool has no shoe in (its mean is the linear
 #: estimate's alone): it follows its neighbours rather than lead them.
 _UNSEEN = 1e-3
+#: Bins either side whose shoes' spread a bin's standard error pools: a bin of two or three
+#: shoes alone would say little of its own spread.
+POOLED = 2
 _ACES = [j for j, (u, _, _) in enumerate(DEALS) if u == 1]
 _ACE_HANDS = [HANDS.index((a, b)) for _, a, b in (DEALS[j] for j in _ACES)]
 
@@ -162,7 +165,6 @@ class CountAnalysis:
         size = len(e.bins)
         if errors:
             deviations = (e.residual - residual[e.key] * e.chance[:, None]) * scaled[:, None]
-            counted = np.bincount(e.key, self.multiplicity[e.shoe] > 0, e.keys)
         self.fits: dict[Cell, CellFit] = {}
         for row, cell in enumerate(e.order):
             part = slice(row * size, (row + 1) * size)
@@ -178,9 +180,7 @@ class CountAnalysis:
                     if name in means and name != base:
                         gap = deviations[pairs, a] - deviations[pairs, _NAMES.index(base)]
                         spread = np.bincount(e.key[pairs] - part.start, gap ** 2, size)
-                        with np.errstate(invalid="ignore", divide="ignore"):
-                            found[name] = np.where((chance[part] > 0) & (counted[part] > 1),
-                                                   np.sqrt(spread) / chance[part], np.nan)
+                        found[name] = pooled_error(spread, squares[part], chance[part])
             stats = BinStats(e.bins, weight, np.where((weight > 0) & (seen <= 0), _UNSEEN, seen),
                              means, found)
             self.fits[cell] = fit_cell(cell, base, stats, plays_only=not errors)
@@ -213,9 +213,10 @@ class CountAnalysis:
         residual = values - control
         with np.errstate(invalid="ignore", divide="ignore"):
             mean = np.bincount(e.pre, w * residual, size) / total
-            spread = np.bincount(e.pre, (w * (residual - mean[e.pre])) ** 2, size)
-            return (np.where(total > 0, mean + linear, np.nan),
-                    np.where(total > 0, np.sqrt(spread) / total, np.nan))
+            spread = np.bincount(e.pre, (w * (residual - np.nan_to_num(mean)[e.pre])) ** 2,
+                                 size)
+        return (np.where(total > 0, mean + linear, np.nan),
+                pooled_error(spread, np.bincount(e.pre, w * w, size), total))
 
     def _wager(self, name: str) -> CellFit:
         e = self.entries
@@ -308,6 +309,20 @@ class CountAnalysis:
         return out
 
 
+def pooled_error(spread: np.ndarray, squares: np.ndarray, total: np.ndarray) -> np.ndarray:
+    """Standard errors of weighted bin means: ``spread`` per bin is the sum over its shoes of
+    (weight x (value - the bin's mean))^2, ``squares`` the sum of squared weights, ``total`` the
+    sum of weights. The spread per squared weight is pooled over the bins within
+    :data:`POOLED` either side (a bin's own few shoes would say little of it), then scaled by
+    the bin's own squared weights over its total squared (NaN for a bin with no shoe)."""
+    window = np.ones(2 * POOLED + 1)
+    near_spread = np.convolve(spread, window, "same")
+    near_squares = np.convolve(squares, window, "same")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where((total > 0) & (near_squares > 0),
+                        np.sqrt(near_spread / near_squares * squares) / total, np.nan)
+
+
 def linear_estimates(pool: Pool, ev: float, main: tuple[float, ...], cards: int) -> np.ndarray:
     """Per shoe of the pool, the linear estimate of its EV from the effects of removal: each
     card gone beyond its share moves the EV by its effect, scaled by (cards - 1) / (left - 1)
@@ -336,5 +351,6 @@ __all__ = [
     "Pool",
     "isotonic",
     "linear_estimates",
+    "pooled_error",
     "slope",
 ]

@@ -37,7 +37,7 @@ def test_eor_and_counts_of_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
 def test_edge_and_indices(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     edge = run_json(capsys, "edge", "--preset", "evolution", "--count", "freebet")
     assert set(edge["edges"]) == {str(t) for t in range(-10, 11)}
-    assert edge["method"]["samples_per_bin"] >= 2
+    assert edge["method"]["samples_per_bin"] == [2, 1, 1] and edge["method"]["shoes"] >= 100
     assert all(e["chart_se"] >= 0 for e in edge["edges"].values() if "chart" in e)
     out = tmp_path / "hilo.png"
     data = run_json(capsys, "indices", "--preset", "evolution", "--top", "3", "--out", str(out))
