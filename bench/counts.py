@@ -1,14 +1,19 @@
-"""Count lab speed: an index table (the lab table) per preset, and a counting drill card.
+"""Count lab speed: the lab table of each preset and of rules files, part by part, and a
+counting drill card.
 
-Targets (issue 16): a preset's lab table within a few minutes on two cores; a drill card at
-most 5 ms. The running and true count cards are timed afresh and spaced by a long record (100
-earlier answers of each skill over 60 days, some due: the schedule's work at each card, and
-the record replayed once when the drill starts). Every figure is in seconds and in yardstick
-units (``bench/yardstick.py``: the time a fixed loop takes on this machine, measured before
-and after; the mean is used).
+Targets: a rules file's lab table at the lab's precision in at most 60 s on two cores (issue
+27; about 100 yardstick units on the machine of the README's figures), a drill card at most
+5 ms (issue 16). Each build prints its parts (the shoes valued exactly, the figures read off
+them, each count's exact means, fits and resamples, the round's variance through the rules
+core: ``build_lab(phases=...)``). The running and true count cards are timed afresh and spaced
+by a long record (100 earlier answers of each skill over 60 days, some due: the schedule's work
+at each card, and the record replayed once when the drill starts). Every figure is in seconds
+and in yardstick units (``bench/yardstick.py``: the time a fixed loop takes on this machine,
+measured before and after; the mean is used).
 
-Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...] [--cards N]
-     [--shoes N] [--no-build] [--workers N]
+Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...]
+     [--rules bench/rules/standard-6d-h17.toml,...] [--cards N] [--shoes N] [--no-build]
+     [--no-drills] [--workers N]
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from trainer.drills.counting.spacing import GUESS
 from trainer.drills.counting.true_count import TrueCountDrill
 from trainer.drills.memory import Answer, day_of
 from trainer.drills.shoe_practice import ShoeSettings
-from trainer.rules import PRESETS, Action, RuleSet, preset
+from trainer.rules import PRESETS, Action, RuleSet, preset, rules_file
 
 
 class Clock:
@@ -159,25 +164,35 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=300,
                         help="cards of each drill timed; steps of each counted shoe at most")
     parser.add_argument("--shoes", type=int, default=1, help="counted shoes timed")
+    parser.add_argument("--rules", default="bench/rules/standard-6d-h17.toml",
+                        help="rules files whose lab tables are built too (comma-separated; "
+                             "'' for none)")
     parser.add_argument("--no-build", action="store_true", help="time the drills only")
+    parser.add_argument("--no-drills", action="store_true", help="time the builds only")
     parser.add_argument("--workers", type=int, default=default_workers())
     args = parser.parse_args()
     before = yardstick()
-    names = args.presets.split(",")
-    builds = {}
+    names = [n for n in args.presets.split(",") if n]
+    targets = [preset(n) for n in names] + [rules_file.load(path)
+                                             for path in args.rules.split(",") if path]
+    builds: dict[str, tuple[float, dict[str, float]]] = {}
     if not args.no_build:
-        for name in names:
+        for rules in targets:
+            phases: dict[str, float] = {}
             start = time.perf_counter()
-            build_lab(preset(name), workers=args.workers)
-            builds[name] = time.perf_counter() - start
+            build_lab(rules, workers=args.workers, phases=phases)
+            builds[rules.name] = (time.perf_counter() - start, phases)
     after = yardstick()
     unit = (before + after) / 2
     print(f"yardstick {before:.3f} s before, {after:.3f} s after")
-    for name, seconds in builds.items():
+    for name, (seconds, phases) in builds.items():
         print(f"{name}: lab table build ({args.workers} processes) {seconds:.1f} s, "
               f"{seconds / unit:.0f} u")
-    for name in names:
-        drills(name, args.cards, args.shoes, unit)
+        for part, took in phases.items():
+            print(f"    {part}: {took:.1f} s ({took / unit:.1f} u, {took / seconds:.0%})")
+    if not args.no_drills:
+        for name in names:
+            drills(name, args.cards, args.shoes, unit)
 
 
 if __name__ == "__main__":

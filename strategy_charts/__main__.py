@@ -15,6 +15,7 @@ from trainer.commands import Program, commands_in
 from . import commands
 from .command_line import translate
 from .counting import commands as lab_commands
+from .counting import risk_commands
 
 DESCRIPTION = """\
 The exact engine of Free Bet Blackjack on the command line.
@@ -25,12 +26,12 @@ The exact engine of Free Bet Blackjack on the command line.
     build     (re)build the tables in data/ (all presets, or one; --counts: the count labs)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
     chart     render a strategy chart to PNG, SVG or PDF
-    eor, counts, edge, indices, ramp   the count lab
+    eor, counts, edge, indices, ramp, risk   the count lab
 
 Every command takes --preset NAME or --rules FILE; every command that prints numbers prints
 JSON with --json. Exit status: 0 done, 2 bad input, 1 a file or table that cannot be used."""
 
-CHARTS = Program("freebet-charts", DESCRIPTION, commands_in(commands, lab_commands),
+CHARTS = Program("freebet-charts", DESCRIPTION, commands_in(commands, lab_commands, risk_commands),
                  translate=translate)
 
 

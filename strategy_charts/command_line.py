@@ -6,17 +6,44 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from trainer.commands import BAD_INPUT, FAILED, CommandError, Option
+from trainer.commands import BAD_INPUT, FAILED, CommandError
 from trainer.rules import Rank
 
 from .composition import Composition, parse_counts
-from .counting.systems import TRAINED
+from .counting.systems import TRAINED, parse_tags
 
-#: The trained count a lab command (or a counting drill) is about.
-COUNT = Option(("--count",), {"default": "hilo", "choices": sorted(TRAINED),
-                              "help": "the count (default: hilo)"})
+
+def tags_key(text: str) -> str:
+    """A player's own tags as typed (``A:-1,2-6:1,T:-1``) as the key of their count (an
+    argparse type: a known count's tags give that count's key)."""
+    try:
+        return parse_tags(text).key
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class CountOption:
+    """``--count NAME`` (a trained count) or ``--tags TAGS`` (a player's own), never both;
+    either leaves the count's key in ``args.count``."""
+
+    default: str = "hilo"
+
+    def add(self, parser: argparse.ArgumentParser) -> None:
+        """Add both options, mutually exclusive, to ``parser``."""
+        group = parser.add_mutually_exclusive_group()
+        group.add_argument("--count", choices=sorted(TRAINED), default=self.default,
+                           help=f"the count (default: {self.default})")
+        group.add_argument("--tags", dest="count", type=tags_key, metavar="TAGS",
+                           help="your own tags instead, e.g. \"A:-1,2-6:1,7-9:0,T:-1\" (a value "
+                                "not named counts 0; halves allowed)")
+
+
+#: The count a lab command (or a counting drill) is about: a trained one or your own tags.
+COUNT = CountOption()
 
 
 def card_values(text: str) -> list[int]:
@@ -71,5 +98,5 @@ def translate(exc: Exception) -> CommandError | None:
     return None
 
 
-__all__ = ["COUNT", "card_values", "hand_cards", "print_result", "shoe_counts", "translate",
-           "up_card"]
+__all__ = ["COUNT", "CountOption", "card_values", "hand_cards", "print_result", "shoe_counts",
+           "tags_key", "translate", "up_card"]

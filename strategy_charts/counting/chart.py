@@ -2,7 +2,9 @@
 
 A cell where the count changes the play shows the index play in its colour and its index:
 "S+1" is stand at true count +1 or more, "H−2" hit at true count −2 or less (the chart's play
-otherwise); every other cell keeps the chart's play, faded. Insurance and side-bet indices are
+otherwise; an unbalanced count's indices are running counts), "?" after it when the index's
+spread over the lab's resamples is half a count or more; every other cell keeps the chart's
+play, faded. Insurance and side-bet indices are
 written under the chart. Drawn by :func:`strategy_charts.render.draw_chart`, so it exports to
 PNG, SVG or PDF like the strategy charts.
 """
@@ -19,6 +21,7 @@ from trainer.rules import RuleSet
 from ..render import STYLE, draw_chart
 from .cells import INSURANCE, WAGER, Cell
 from .indices import IndexPlay
+from .spread import trusted
 from .systems import CountSystem
 
 
@@ -47,15 +50,27 @@ def draw_index_chart(count_lab: dict[str, Any], real_chart: dict[str, Any], rule
     muted = {(kind, value, up) for kind, rows in chart.items() for value, ups in rows.items()
              for up in ups} - set(texts)
     others = [p for p in plays if p.cell.kind in (INSURANCE, WAGER)]
-    note = "; ".join(f"{p.cell.describe()}: {p.play.replace('_', ' ')} at TC "
-                     f"{'≥' if p.direction == '+' else '≤'} {p.index:+d}" for p in others)
+    note = "; ".join(f"{p.cell.describe()}: {p.play.replace('_', ' ')} at {p.letters} "
+                     f"{'≥' if p.direction == '+' else '≤'} {p.index:+d}"
+                     + (f" ({p.spread_text()})" if p.spread_text() else "") for p in others)
     total = sum(p.gain for p in plays if p.cell.kind != WAGER)
+    kind = count_lab.get("scale", {}).get("kind", "true count")
+    words = "true count floored" if kind == "true count" else kind
+    doubtful = [p for p, plain in zip(plays, count_lab["indices"], strict=True)
+                if not trusted(plain)]
+    unsure = (f"{len(doubtful)} marked '?': the index's spread over the lab's resamples is half "
+              "a count or more." if doubtful else "Every index's spread is under half a count.")
+    for p in doubtful:
+        where = (p.cell.kind, str(p.cell.value), str(p.cell.up))
+        if where in texts:
+            texts[where] = [t + "?" if t == index_label(p) else t for t in texts[where]]
     return draw_chart(
         chart, rules, "real", figure, texts={k: "/".join(v) for k, v in texts.items()},
         muted=muted,
-        title=f"{rules.name}: {count.name} index plays, first decision (true count floored; "
+        title=f"{rules.name}: {count.name} index plays, first decision ({words}; "
               f"all together +{total:.3f} main bets per 100 rounds)",
-        note=(note + ". " if note else "") + "Faded: the chart's play at every count.")
+        note=(note + ". " if note else "") + "Faded: the chart's play at every count. "
+             + unsure)
 
 
 __all__ = ["Cell", "draw_index_chart", "index_label"]

@@ -1,30 +1,30 @@
 """One decision's exact EVs by true count, fitted monotone in the count, and the index plays
 the fit finds (the per-decision step of :mod:`.indices`).
 
-Per true-count bin a decision has its natural chance and the weighted mean EV of each action
-over the pool's shoes (:class:`BinStats`); each other action's gap to the chart's play is fitted
-by weighted pool-adjacent-violators, increasing or decreasing as the bins' weighted
-least-squares line says (:func:`fit_cell`), so the best play changes once, at the index
+Per bin (a true count, or an unbalanced count's running count: :mod:`.scales`) a decision has
+its natural chance and the mean EV of each action over the rounds that meet it there
+(:class:`BinStats`, with each mean's standard error); each other action's gap to the chart's
+play is fitted by weighted pool-adjacent-violators, increasing or decreasing as the bins'
+weighted least-squares line says (:func:`fit_cell`), so the best play changes once, at the index
 (:meth:`CellFit.plays`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .cells import Cell
-from .shoes import BINS
-
-_BINS = len(BINS)
 
 
 def isotonic(y: np.ndarray, w: np.ndarray, increasing: bool = True) -> np.ndarray:
     """The weighted least-squares monotone fit of ``y`` (pool adjacent violators)."""
     if not increasing:
         return -isotonic(-y, w, True)
+    if len(y) < 2 or bool(np.all(np.diff(y) >= 0)):
+        return np.asarray(y, float).copy()     # already monotone: its own best fit
     blocks: list[list[float]] = []            # [mean, weight, length]
     for yi, wi in zip(y, w, strict=True):
         blocks.append([float(yi), float(wi), 1])
@@ -34,7 +34,7 @@ def isotonic(y: np.ndarray, w: np.ndarray, increasing: bool = True) -> np.ndarra
             weight = w1 + w2
             blocks.append([(m1 * w1 + m2 * w2) / weight if weight > 0 else (m1 + m2) / 2,
                            weight, n1 + n2])
-    return np.concatenate([np.full(int(n), m) for m, _, n in blocks])
+    return np.repeat([m for m, _, _ in blocks], [int(n) for _, _, n in blocks])
 
 
 def _slope(t: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
@@ -48,31 +48,14 @@ def _slope(t: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 @dataclass
 class BinStats:
-    """One decision's figures per true-count bin, from the pool."""
+    """One decision's figures per bin (``bins``: their labels, lowest first)."""
 
+    bins: np.ndarray
     weight: np.ndarray            # natural chance per round of meeting it at each bin
     effective: np.ndarray         # Kish effective number of shoes behind each bin
     means: dict[str, np.ndarray]  # EV of each action per bin (NaN without data)
-
-
-def bin_stats(keys: np.ndarray, sample: np.ndarray, u: np.ndarray, values: dict[str, np.ndarray],
-           groups: int, samples: int) -> list[BinStats]:
-    """Figures of ``groups`` decisions: ``keys`` (group * bins + bin) per entry, ``sample`` its
-    shoe, ``u`` its weight, ``values`` its EV per action."""
-    size = groups * _BINS
-    weight = np.bincount(keys, u, size)
-    per_shoe = np.bincount(sample * size + keys, u, samples * size).reshape(samples, size)
-    squares = (per_shoe ** 2).sum(axis=0)
-    effective = np.where(squares > 0, weight ** 2 / np.where(squares > 0, squares, 1), 0.0)
-    sums = {name: np.bincount(keys, u * np.nan_to_num(x), size) for name, x in values.items()}
-    out = []
-    for g in range(groups):
-        part = slice(g * _BINS, (g + 1) * _BINS)
-        w = weight[part]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            means = {name: np.where(w > 0, s[part] / w, np.nan) for name, s in sums.items()}
-        out.append(BinStats(w, effective[part], means))
-    return out
+    errors: dict[str, np.ndarray] = field(default_factory=dict)   # standard error of each
+    #                               action's gap to the chart's play, per bin (0: exact)
 
 
 @dataclass(frozen=True)
@@ -88,24 +71,39 @@ class IndexPlay:
     direction: str
     gain: float
     frequency: float
+    letters: str = "TC"       # what the index counts: "TC" true count, "RC" running count
+    index_sd: float | None = None     # the index's spread over the lab's resamples
 
     def to_plain(self) -> dict[str, Any]:
-        """As stored in the lab table."""
+        """As stored in the lab table (the spread is stored beside it by the lab)."""
         return {"cell": self.cell.key, "base": self.base, "play": self.play,
-                "index": self.index, "direction": self.direction,
+                "index": self.index, "direction": self.direction, "letters": self.letters,
                 "gain_per_100": round(self.gain, 10), "frequency": round(self.frequency, 10)}
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> IndexPlay:
-        """Read :meth:`to_plain` back (other keys, such as the bootstrap's, are ignored)."""
+        """Read :meth:`to_plain` back, with the stored spread (``index_sd``) if any."""
+        sd = data.get("index_sd")
         return cls(Cell.from_key(data["cell"]), data["base"], data["play"], int(data["index"]),
-                   data["direction"], float(data["gain_per_100"]), float(data["frequency"]))
+                   data["direction"], float(data["gain_per_100"]), float(data["frequency"]),
+                   str(data.get("letters", "TC")), None if sd is None else float(sd))
+
+    @property
+    def rule(self) -> str:
+        """E.g. 'stand at TC >= 0 (hit otherwise)'."""
+        sign = ">=" if self.direction == "+" else "<="
+        return (f"{self.play.replace('_', ' ')} at {self.letters} {sign} {self.index:+d} "
+                f"({self.base.replace('_', ' ')} otherwise)")
 
     def text(self) -> str:
-        """E.g. 'hard 16 v 10: stand at TC >= 0 (hit below)'."""
-        sign = ">=" if self.direction == "+" else "<="
-        return (f"{self.cell.describe()}: {self.play.replace('_', ' ')} at TC {sign} "
-                f"{self.index:+d} ({self.base.replace('_', ' ')} otherwise)")
+        """E.g. 'hard 16 v 10: stand at TC >= 0 (hit otherwise)'."""
+        return f"{self.cell.describe()}: {self.rule}"
+
+    def spread_text(self) -> str:
+        """The index's spread in words: '± 0.2', 'exact', or '' when unknown."""
+        if self.index_sd is None:
+            return ""
+        return "exact" if self.index_sd == 0 else f"± {self.index_sd:.1f}"
 
 
 @dataclass
@@ -131,35 +129,41 @@ class CellFit:
                 play, top = action, float(gap[b])
         return play
 
-    def plays(self) -> list[IndexPlay]:
+    def plays(self, letters: str = "TC") -> list[IndexPlay]:
         """The index plays of this decision (none if the best play never changes)."""
         data = self.stats.weight > 0
-        bests = [self.best(b) if data[b] else self.base for b in range(_BINS)]
+        bins = self.stats.bins
+        bests = [self.best(b) if data[b] else self.base for b in range(len(bins))]
         found = []
         for action, gap in self.gaps.items():
-            won = np.array([bests[b] == action and data[b] for b in range(_BINS)])
+            won = np.array([bests[b] == action and data[b] for b in range(len(bins))])
             if not won.any() or won[data].all():
                 continue
-            rising = _slope(np.array(BINS, float)[data], gap[data],
+            rising = _slope(bins.astype(float)[data], gap[data],
                             self.stats.effective[data]) > 0
             where = np.nonzero(won)[0]
-            index = BINS[where[0]] if rising else BINS[where[-1]]
+            index = int(bins[where[0]] if rising else bins[where[-1]])
             gain = 100 * float(self.stats.weight[won] @ gap[won])
             found.append(IndexPlay(self.cell, self.base, action, index, "+" if rising else "-",
-                                   gain, float(self.stats.weight.sum())))
+                                   gain, float(self.stats.weight.sum()), letters))
         return found
 
 
-def fit_cell(cell: Cell, base: str, stats: BinStats) -> CellFit:
-    """Fit every other action's gap to the chart's play as monotone in the true count."""
+def fit_cell(cell: Cell, base: str, stats: BinStats, plays_only: bool = False) -> CellFit:
+    """Fit every other action's gap to the chart's play as monotone in the count. With
+    ``plays_only`` (when only the index plays are wanted) an action whose gap is negative at
+    every count is left as it is: no monotone fit of it can be positive anywhere."""
     data = (stats.weight > 0) & ~np.isnan(stats.means[base])
-    t = np.array(BINS, float)
+    t = stats.bins.astype(float)
     gaps = {}
     for action, means in stats.means.items():
         if action == base or np.isnan(means[data]).all():
             continue
         gap = np.where(data, means - stats.means[base], 0.0)
-        fitted = np.full(_BINS, np.nan)
+        if plays_only and not (gap[data] > 0).any():
+            gaps[action] = np.where(data, gap, np.nan)
+            continue
+        fitted = np.full(len(t), np.nan)
         rising = _slope(t[data], gap[data], stats.effective[data]) >= 0
         fitted[data] = isotonic(gap[data], stats.effective[data], rising)
         # bins without data take their nearest fitted neighbour (never an extrapolated line)
@@ -179,4 +183,4 @@ def _fill(x: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["BinStats", "CellFit", "IndexPlay", "bin_stats", "fit_cell", "isotonic"]
+__all__ = ["BinStats", "CellFit", "IndexPlay", "fit_cell", "isotonic"]

@@ -30,17 +30,26 @@ from ..composition import add, of_values
 from ..up_card import live_hand
 from .cells import INSURANCE, Cell
 from .indices import IndexPlay
-from .shoes import HIGHEST, LOWEST
-from .systems import CountSystem, true_count
+from .scales import TRUE_COUNT, Scale, scale_of
+from .spread import trusted
+from .systems import CountSystem
 
 
 class IndexBook:
-    """A count's index plays as a player uses them: per decision and true count, the play the
-    lab table's fitted EVs make best (the chart's play where the count changes nothing)."""
+    """A count's index plays as a player uses them: per decision and count, the play the lab
+    table's fitted EVs make best among the chart's and the index plays' (the chart's where the
+    count changes nothing). With ``sure``, only the indices the lab is sure of
+    (:func:`.spread.trusted`): what the drills teach."""
 
-    def __init__(self, lab_count: dict[str, Any]) -> None:
-        self.plays = [IndexPlay.from_plain(p) for p in lab_count["indices"]]
-        self.cells = {Cell.from_key(key): data for key, data in lab_count["cells"].items()}
+    def __init__(self, lab_count: dict[str, Any], sure: bool = False) -> None:
+        kept = [p for p in lab_count["indices"] if trusted(p) or not sure]
+        self.plays = [IndexPlay.from_plain(p) for p in kept]
+        self.actions: dict[Cell, set[str]] = {}
+        for play in self.plays:
+            self.actions.setdefault(play.cell, {play.base}).add(play.play)
+        self.cells = {Cell.from_key(key): data for key, data in lab_count["cells"].items()
+                      if Cell.from_key(key) in self.actions}
+        self.scale = scale_read(lab_count)
 
     def base(self, cell: Cell) -> str | None:
         """The chart's play of ``cell`` (None where the count never changes it)."""
@@ -53,7 +62,7 @@ class IndexBook:
         data = self.cells.get(cell)
         if data is None or not data["evs"]:
             return None
-        tc = min(max(tc, LOWEST), HIGHEST)
+        tc = self.scale.clip(tc)
         nearest = min(data["evs"], key=lambda t: (abs(int(t) - tc), int(t)))
         return dict(data["evs"][nearest])
 
@@ -63,8 +72,24 @@ class IndexBook:
         evs = self.evs(cell, tc)
         if evs is None or base not in evs:
             return base
-        best = max(evs, key=lambda a: (evs[a] > evs[base] + 1e-12, evs[a]))
-        return best if evs[best] > evs[base] + 1e-12 else base
+        known = {a: x for a, x in evs.items() if a in self.actions.get(cell, ())}
+        best = max(known, key=lambda a: (known[a] > evs[base] + 1e-12, known[a]))
+        return best if known[best] > evs[base] + 1e-12 else base
+
+
+def scale_read(lab_count: dict[str, Any]) -> Scale:
+    """The scale a lab table's count part was fitted on (true counts -10..+10 if unsaid)."""
+    plain = lab_count.get("scale")
+    if plain is None:
+        return TRUE_COUNT
+    low, high = plain["bins"]
+    return Scale(plain["kind"] == "running count", int(low), int(high), float(plain["start"]))
+
+
+def shoe_seed(seed: int, number: int) -> int:
+    """The seed of shoe ``number`` of a run seeded ``seed``: each (seed, number) its own
+    stream, so runs of neighbouring seeds share no shoe."""
+    return int(np.random.SeedSequence([seed, number]).generate_state(1)[0])
 
 
 class Tally:
@@ -115,11 +140,13 @@ class CountingPlayer(ChartPlayer):
                  book: IndexBook | None) -> None:
         super().__init__(rules, table)
         self.count, self.book = count, book
+        self.scale = book.scale if book is not None else scale_of(count, rules.decks)
         self.tally = Tally(count)
 
     def true_count(self, rnd: Round) -> int:
-        """The true count the player holds at ``rnd``'s decision."""
-        return true_count(*self.tally.seen(rnd, rnd.shoe))
+        """The count the player decides ``rnd``'s decision by (a true count, or an unbalanced
+        count's running count: :mod:`.scales`), in its bins."""
+        return self.scale.clip(self.scale.number(*self.tally.seen(rnd, rnd.shoe)))
 
     def choose(self, rnd: Round) -> Action:
         """The chart's action, or the index play where the book has one and it is legal."""
@@ -255,16 +282,18 @@ def play_round(player: CountingPlayer, rnd: Round, measure: bool, replays: int =
 def play_shoes(rules: RuleSet, table: dict[str, Any], count: CountSystem,
                book: IndexBook | None, shoes: int, seed: int = 0, measure: bool = False,
                replays: int = 1) -> list[ShoeRun]:
-    """``shoes`` seeded shoes to the cut card, heads-up, one main bet a round (with
-    ``measure``, the index plays' gains: :func:`play_round`)."""
+    """``shoes`` seeded shoes to the cut card (each its own stream: :func:`shoe_seed`),
+    heads-up, one main bet a round (with ``measure``, the index plays' gains:
+    :func:`play_round`); a round's count before the deal is on the book's scale."""
     player = CountingPlayer(rules, table, count, book)
     shuffle = random.Random(seed)
     runs = []
     for number in range(shoes):
-        shoe = Shoe.shuffled(rules.decks, rules.penetration, seed + number)
+        shoe = Shoe.shuffled(rules.decks, rules.penetration, shoe_seed(seed, number))
         counts, played = [], []
+        scale = player.scale
         while not shoe.cut_card_out and can_finish_round(rules, 1, player.tally.left(shoe)):
-            counts.append(min(max(true_count(*player.tally.seen(None, shoe)), LOWEST), HIGHEST))
+            counts.append(scale.clip(scale.number(*player.tally.seen(None, shoe))))
             played.append(play_round(player, Round(rules, shoe, Bets(Fraction(1))), measure,
                                      replays, shuffle))
         runs.append(ShoeRun(np.array(counts), np.array([p.net for p in played]),

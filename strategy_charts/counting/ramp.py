@@ -17,8 +17,8 @@ x variance)``.
 round's result is scaled by the ramp's bet at its true count (a round's result is proportional
 to its bet). **Risk of ruin** is measured on trips made of those shoes drawn at random (shoes
 are independent, each freshly shuffled): the share of trips whose bankroll falls below one
-unit within ``rounds`` rounds, beside the diffusion formula ``exp(-2 x win x bankroll /
-variance)`` per round (infinite play).
+unit within ``rounds`` rounds, beside the diffusion formulas of :mod:`.risk` (the trip formula for
+the same rounds, and unlimited play).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from .shoes import BINS
 
 @dataclass(frozen=True)
 class Ramp:
-    """Bets in units of ``unit`` per true count (every bin of :data:`.shoes.BINS`)."""
+    """Bets in units of ``unit`` per count (every bin of the count's scale: true counts
+    -10..+10, or an unbalanced count's running counts; :mod:`.scales`)."""
 
     unit: float
     bankroll: float
@@ -44,19 +45,27 @@ class Ramp:
     bets: dict[int, int]      # 0: the round is sat out
     wong: int | None = None
 
+    @property
+    def bins(self) -> tuple[int, ...]:
+        """The counts the ramp bets at, lowest first."""
+        return tuple(sorted(self.bets))
+
     def bet(self, tc: int) -> int:
-        """Units bet at true count ``tc`` (clipped to the bins; 0 where the counter sits out)."""
-        return self.bets[min(max(tc, BINS[0]), BINS[-1])]
+        """Units bet at count ``tc`` (clipped to the bins; 0 where the counter sits out)."""
+        bins = self.bins
+        return self.bets[min(max(tc, bins[0]), bins[-1])]
 
 
 def kelly_ramp(edges: dict[int, float], variance: float, bankroll: float, unit: float,
-               kelly: float = 0.5, spread: int = 12, wong: int | None = None) -> Ramp:
-    """The ramp for ``edges`` (main bets, per true count) and a round's ``variance``."""
+               kelly: float = 0.5, spread: int = 12, wong: int | None = None,
+               bins: tuple[int, ...] = BINS) -> Ramp:
+    """The ramp for ``edges`` (main bets, per count: every one of ``bins``) and a round's
+    ``variance``."""
     if bankroll <= 0 or unit <= 0 or not 0 < kelly <= 1 or spread < 1 or variance <= 0:
         raise ValueError("a ramp needs a positive bankroll, unit and variance, a Kelly "
                          "fraction in (0, 1] and a spread of at least 1 unit")
     bets = {}
-    for t in BINS:
+    for t in bins:
         edge = edges.get(t, 0.0)
         units = round(kelly * bankroll * edge / variance / unit) if edge > 0 else 1
         bets[t] = 0 if wong is not None and t < wong else int(min(max(units, 1), spread))
@@ -81,9 +90,10 @@ class Outcome:
 
 def predicted(ramp: Ramp, shares: dict[int, float], edges: dict[int, float]) -> Outcome:
     """Win rate and spread per 100 rounds played, from the lab table's shares and edges."""
-    played = sum(shares[t] for t in BINS if ramp.bet(t))
-    win = sum(shares[t] * ramp.bet(t) * edges.get(t, 0.0) for t in BINS) * ramp.unit / played
-    second = sum(shares[t] * ramp.bet(t) ** 2 for t in BINS) * ramp.variance / played
+    bins = ramp.bins
+    played = sum(shares[t] for t in bins if ramp.bet(t))
+    win = sum(shares[t] * ramp.bet(t) * edges.get(t, 0.0) for t in bins) * ramp.unit / played
+    second = sum(shares[t] * ramp.bet(t) ** 2 for t in bins) * ramp.variance / played
     return Outcome(100 * win, 10 * math.sqrt(second) * ramp.unit, played=played)
 
 
@@ -136,11 +146,3 @@ def risk_of_ruin(ramp: Ramp, runs: list[ShoeRun], rounds: int = 20_000, trips: i
         trail = np.cumsum(np.concatenate(path)[:rounds])
         ruined += bool((trail < floor).any())
     return ruined / trips
-
-
-def diffusion_ruin(outcome: Outcome, bankroll: float) -> float:
-    """Risk of ruin of infinite play by the diffusion formula exp(-2 mu B / sigma^2)."""
-    mu, var = outcome.per_round
-    if mu <= 0:
-        return 1.0
-    return math.exp(-2 * mu * bankroll / var)

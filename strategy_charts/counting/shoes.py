@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..side_bets import CARD_TYPES
+from .scales import TRUE_COUNT, Scale
 from .systems import CARDS_PER_DECK
 
 LOWEST, HIGHEST = -10, 10
@@ -52,7 +53,7 @@ class Sample:
 
     card_types: np.ndarray
     gone: int
-    running: int
+    running: float
 
     @property
     def composition(self) -> tuple[int, ...]:
@@ -67,22 +68,27 @@ class Sample:
 
 @dataclass
 class CountLattice:
-    """The exact chances of every (depth, running count) of one count in one shoe."""
+    """The exact chances of every (depth, running count) of one count in one shoe, and its
+    bins on ``scale`` (default: true counts -10..+10; :mod:`.scales`). Tags may be halves: the
+    table then counts in halves (``whole`` = 2) and :attr:`running` is in the count's units."""
 
     decks: int
-    tags: tuple[int, ...]
+    tags: tuple[float, ...]
     penetration: float
+    scale: Scale = TRUE_COUNT
     classes: list[tuple[int, np.ndarray]] = field(init=False)   # (tag, card types of the class)
     prefix: list[np.ndarray] = field(init=False)                 # sums over the first classes
 
     def __post_init__(self) -> None:
-        if any(t != int(t) for t in self.tags):
-            raise ValueError("the lattice counts whole-number tags only")
+        self.whole = next((f for f in (1, 2, 4) if all(
+            abs(t * f - round(t * f)) < 1e-9 for t in self.tags)), 0)
+        if not self.whole:
+            raise ValueError("the lattice counts tags in whole numbers, halves or quarters")
         self.cards = CARDS_PER_DECK * self.decks
         self.cut = max(1, min(self.cards - 1, round(self.cards * self.penetration)))
         by_tag: dict[int, list[int]] = {}
         for t, tag in enumerate(self.tags[v] for v in TYPE_VALUE):
-            by_tag.setdefault(int(tag), []).append(t)
+            by_tag.setdefault(round(tag * self.whole), []).append(t)
         self.classes = [(tag, np.array(types)) for tag, types in sorted(by_tag.items())]
         self.low = sum(min(tag, 0) * len(types) * self.decks for tag, types in self.classes)
         high = sum(max(tag, 0) * len(types) * self.decks for tag, types in self.classes)
@@ -102,38 +108,77 @@ class CountLattice:
             self.prefix.append(table)
         totals = np.array([float(math.comb(self.cards, m)) for m in range(self.cards + 1)])
         self.chance = table / totals[:, None]            # P(rc | m), rows m, columns rc - low
-        self.running = np.arange(self.low, high + 1)
-        self.bins = bin_of(self.running[None, :], (self.cards - np.arange(self.cards + 1))[:, None]
-                           .clip(min=1))
+        #: the running count of each column, in the count's units
+        self.running = np.arange(self.low, high + 1) / self.whole
+        self.bins = self.scale.bin_of(self.running[None, :],
+                                      (self.cards - np.arange(self.cards + 1))[:, None]
+                                      .clip(min=1))
+
+    def _binned(self, rows: np.ndarray, bins: np.ndarray) -> dict[int, float]:
+        found = np.zeros(len(self.scale.bins))
+        np.add.at(found, bins - self.scale.low, rows)
+        return {t: float(x) for t, x in zip(self.scale.bins, found, strict=True)}
 
     def shares(self) -> dict[int, float]:
-        """The share of rounds at each true-count bin (rounds start at depths 0..cut-1 alike)."""
-        rows = self.chance[:self.cut]
-        found = np.zeros(len(BINS))
-        np.add.at(found, self.bins[:self.cut] - LOWEST, rows)
-        return {t: float(x) / self.cut for t, x in zip(BINS, found, strict=True)}
+        """The share of rounds at each bin (rounds start at depths 0..cut-1 alike)."""
+        found = self._binned(self.chance[:self.cut], self.bins[:self.cut])
+        return {t: x / self.cut for t, x in found.items()}
 
     def at_depth(self, gone: int) -> dict[int, float]:
-        """The chance of each true-count bin once ``gone`` cards are dealt."""
-        found = np.zeros(len(BINS))
-        np.add.at(found, self.bins[gone] - LOWEST, self.chance[gone])
-        return {t: float(x) for t, x in zip(BINS, found, strict=True)}
+        """The chance of each bin once ``gone`` cards are dealt."""
+        return self._binned(self.chance[gone], self.bins[gone])
 
-    def sample(self, tc: int, rng: np.random.Generator) -> Sample:
-        """A shoe as rounds meet it at true-count bin ``tc``: its depth and running count drawn
-        by their exact chance within the bin, then its cards (see the module docstring)."""
+    def _cells(self, tc: int) -> np.ndarray:
+        """The chances of the (depth, running count) cells of bin ``tc`` before the cut card,
+        raveled, summing to 1."""
         mask = self.bins[:self.cut] == tc
         weights = np.where(mask, self.chance[:self.cut], 0.0).ravel()
         if weights.sum() <= 0:
-            raise ValueError(f"no depth before the cut card has true count {tc}")
-        cell = rng.choice(len(weights), p=weights / weights.sum())
+            raise ValueError(f"no depth before the cut card has {self.scale.words} {tc}")
+        return weights / weights.sum()
+
+    def sample(self, tc: int, rng: np.random.Generator) -> Sample:
+        """A shoe as rounds meet it at bin ``tc``: its depth and running count drawn by their
+        exact chance within the bin, then its cards (see the module docstring)."""
+        weights = self._cells(tc)
+        cell = rng.choice(len(weights), p=weights)
         gone, column = divmod(int(cell), self.chance.shape[1])
-        running = int(self.running[column])
-        return Sample(self._cards_left(gone, running, rng), gone, running)
+        return Sample(self._cards_left(gone, column + self.low, rng), gone,
+                      float(self.running[column]))
+
+    def draw(self, tc: int, n: int, rng: np.random.Generator) -> np.ndarray:
+        """``n`` shoes as rounds meet them at bin ``tc``, at once: their card types left
+        (n x 52), drawn as :meth:`sample` draws one."""
+        cells = rng.choice(len(self._cells(tc)), size=n, p=self._cells(tc))
+        gone, column = np.divmod(cells, self.chance.shape[1])
+        left = np.full((n, len(CARD_TYPES)), self.decks, dtype=np.int64)
+        m, rc = gone.astype(np.int64), column.astype(np.int64)
+        for index in range(len(self.classes) - 1, -1, -1):
+            tag, types = self.classes[index]
+            size = len(types) * self.decks
+            before = self.prefix[index]
+            ks = np.arange(size + 1)
+            rows, columns = m[:, None] - ks[None, :], rc[:, None] - tag * ks[None, :]
+            ok = (rows >= 0) & (columns >= 0) & (columns < before.shape[1])
+            weights = np.where(ok, before[rows.clip(0), columns.clip(0, before.shape[1] - 1)],
+                               0.0) * _combs(size)[None, :]
+            cumulative = weights.cumsum(axis=1)
+            pick = rng.random(n) * cumulative[:, -1]
+            k = np.minimum((cumulative < pick[:, None]).sum(axis=1), size)
+            rest, still = k.copy(), np.full(n, size)
+            for t in types[:-1]:          # the class's cards gone, card type by card type
+                x = rng.hypergeometric(self.decks, still - self.decks, rest) if rest.any() \
+                    else np.zeros(n, dtype=np.int64)
+                left[:, t] -= x
+                rest, still = rest - x, still - self.decks
+            left[:, types[-1]] -= rest
+            m, rc = m - k, rc - tag * k
+        return left
 
     def _cards_left(self, gone: int, running: int, rng: np.random.Generator) -> np.ndarray:
         """The card types left after a uniform draw of ``gone`` cards whose tags sum to
-        ``running``: each class's share drawn from the table, last class first."""
+        ``running`` (in table units): each class's share drawn from the table, last class
+        first."""
         left = np.full(len(CARD_TYPES), self.decks, dtype=np.int64)
         m, rc = gone, running - self.low
         for index in range(len(self.classes) - 1, -1, -1):
@@ -150,6 +195,11 @@ class CountLattice:
             left[types] -= rng.multivariate_hypergeometric([self.decks] * len(types), k)
             m, rc = m - k, rc - tag * k
         return left
+
+
+def _combs(size: int) -> np.ndarray:
+    """C(size, k) for k = 0..size, as floats."""
+    return np.array([float(math.comb(size, k)) for k in range(size + 1)])
 
 
 def dealt_running_counts(decks: int, tags: Sequence[int], gone: int, shoes: int,

@@ -2,10 +2,12 @@
 
 A count gives each card value a *tag* (A, 2, ..., 9, ten-value; index 0 the ace, as in
 :mod:`strategy_charts.composition`); the running count is the sum of the tags of the cards seen.
-Every count here is *balanced* (a whole shoe's tags sum to 0), so the running count of the cards
-seen is minus the tags of the cards left, and the **true count** is the running count per deck
-left: ``floor(running / (cards left / 52))`` — *floored*: true count +2 means 2 <= running /
-decks < 3, and -1 means -1 <= running / decks < 0.
+A *balanced* count's tags sum to 0 over a whole shoe, so the running count of the cards seen is
+minus the tags of the cards left, and the **true count** is the running count per deck left:
+``floor(running / (cards left / 52))`` — *floored*: true count +2 means 2 <= running / decks <
+3, and -1 means -1 <= running / decks < 0. An *unbalanced* count (KO: +4 a deck) is kept from
+an **initial running count** and never divided (:mod:`.scales`). A player's own tags are a count
+too (:func:`parse_tags`, :func:`custom_count`).
 
 How well a count tracks a game is measured the way the counting literature does (Griffin, *The
 Theory of Blackjack*), from the exact effects of removal (:mod:`.removal`):
@@ -50,9 +52,33 @@ class CountSystem:
         return max(abs(t) for t in self.tags)
 
     @property
+    def imbalance(self) -> float:
+        """What a whole deck's tags sum to (0 for a balanced count, +4 for KO)."""
+        return float(PER_DECK @ np.array(self.tags, float))
+
+    @property
     def balanced(self) -> bool:
         """True when a whole deck's tags sum to 0."""
-        return abs(float(PER_DECK @ np.array(self.tags))) < 1e-9
+        return abs(self.imbalance) < 1e-9
+
+    def initial(self, decks: int) -> float:
+        """The initial running count a shoe of ``decks`` decks starts from: 0 for a balanced
+        count; -imbalance x (decks - 1) for an unbalanced one (KO's -4 x (decks - 1): a whole
+        shoe then counts to the imbalance of one deck)."""
+        return 0.0 if self.balanced else -self.imbalance * (decks - 1) + 0.0
+
+    def pivot(self, decks: int) -> float:
+        """The running count at which every depth has the same true count (the imbalance per
+        deck: KO's +4): the initial running count plus a whole shoe's tags."""
+        return self.initial(decks) + self.imbalance * decks
+
+    @property
+    def whole(self) -> int:
+        """The least factor that makes every tag a whole number (2 for halves)."""
+        for factor in (1, 2, 4):
+            if all(abs(t * factor - round(t * factor)) < 1e-9 for t in self.tags):
+                return factor
+        raise ValueError(f"{self.name}: tags are whole numbers, halves or quarters")
 
     def tag(self, value: int) -> float:
         """The tag of a card of blackjack value ``value`` (ace 1, ten-values 10)."""
@@ -91,6 +117,9 @@ def true_count(running: float, cards_left: int) -> int:
     return math.floor(running * CARDS_PER_DECK / cards_left + 1e-9)
 
 
+KO = CountSystem("ko", "KO", (-1, 1, 1, 1, 1, 1, 1, 0, 0, -1),
+                 "Knock-Out (Vancura and Fuchs): Hi-Lo with sevens counted +1, so unbalanced, +4 "
+                 "a deck; kept from an initial running count of -4 x (decks - 1), never divided")
 HI_LO = CountSystem("hilo", "Hi-Lo", (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1),
                     "the standard level-1 count; also the best level-1 count for Free Bet")
 FREE_BET = CountSystem(
@@ -100,11 +129,12 @@ FREE_BET = CountSystem(
     "decks), chosen from their exact effects of removal")
 
 #: The counts the lab builds index tables for and the drills teach.
-TRAINED: dict[str, CountSystem] = {c.key: c for c in (HI_LO, FREE_BET)}
+TRAINED: dict[str, CountSystem] = {c.key: c for c in (HI_LO, FREE_BET, KO)}
 
-#: Well-known balanced counts, compared with the trained ones (``freebet-charts counts``).
+#: Well-known counts, compared with the trained ones (``freebet-charts counts``); all but KO
+#: are balanced.
 KNOWN: dict[str, CountSystem] = {c.key: c for c in (
-    HI_LO, FREE_BET,
+    HI_LO, FREE_BET, KO,
     CountSystem("hiopt1", "Hi-Opt I", (0, 0, 1, 1, 1, 1, 0, 0, 0, -1)),
     CountSystem("hiopt2", "Hi-Opt II", (0, 1, 1, 2, 2, 1, 1, 0, 0, -2)),
     CountSystem("omega2", "Omega II", (0, 1, 1, 2, 2, 2, 1, 0, -1, -2)),
@@ -114,11 +144,82 @@ KNOWN: dict[str, CountSystem] = {c.key: c for c in (
 
 
 def count_named(key: str, known: dict[str, CountSystem] = TRAINED) -> CountSystem:
-    """The count called ``key``; the error lists the counts there are."""
-    try:
+    """The count called ``key`` (a trained one, or a player's tags by their key,
+    ``tags(-1,1,...)``); the error lists the counts there are."""
+    if key in known:
         return known[key]
-    except KeyError:
-        raise ValueError(f"unknown count {key!r}; the counts are: {', '.join(known)}") from None
+    if key.startswith(_CUSTOM) and key.endswith(")"):
+        try:
+            tags = tuple(float(x) for x in key[len(_CUSTOM):-1].split(","))
+        except ValueError:
+            pass
+        else:
+            if len(tags) == 10:
+                found = custom_count(tags)
+                if found.key == key:
+                    return found
+    raise ValueError(f"unknown count {key!r}; the counts are: {', '.join(known)} (or your own "
+                     "tags, --tags)")
+
+
+# ----- a player's own tags --------------------------------------------------------------------
+
+_CUSTOM = "tags("
+_VALUE_NAMES = {"a": 1, "ace": 1, "t": 10, "ten": 10, "10": 10, "j": 10, "q": 10, "k": 10,
+                **{str(v): v for v in range(2, 10)}}
+#: The largest tag a player's count may give a card, in size.
+MOST_TAG = 4
+
+
+def _tag_text(tag: float) -> str:
+    return f"{tag:g}" if tag else "0"
+
+
+def custom_count(tags: Sequence[float]) -> CountSystem:
+    """A count of these tags: a known count when they are its tags, else the player's own,
+    keyed ``tags(-1,1,...)`` (the key stored with its answers)."""
+    found = tuple(float(t) + 0.0 for t in tags)
+    for count in KNOWN.values():
+        if count.tags == found:
+            return count
+    key = _CUSTOM + ",".join(_tag_text(t) for t in found) + ")"
+    count = CountSystem(key, "", found)
+    return CountSystem(key, f"your tags ({count.describe()})", found,
+                       "a tag set given by the player")
+
+
+def parse_tags(text: str) -> CountSystem:
+    """A count from text such as ``A:-1,2-6:1,7:0,8:0,9:0,T:-1`` (values A, 2..9 and T, 10 or
+    ten, single or as a range; a value not named is tagged 0; tags whole numbers or halves, at
+    most 4 in size). ValueError says what is wrong."""
+    tags: list[float | None] = [None] * 10
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if ":" not in part:
+            raise ValueError(f"{part!r}: give each card as VALUE:TAG, e.g. A:-1 or 2-6:1")
+        where, _, tag_text = part.partition(":")
+        try:
+            tag = float(tag_text)
+        except ValueError:
+            raise ValueError(f"{part!r}: the tag {tag_text.strip()!r} is not a number") from None
+        if not math.isfinite(tag) or abs(tag) > MOST_TAG or abs(tag * 2 - round(tag * 2)) > 1e-9:
+            raise ValueError(f"{part!r}: a tag is a whole number or a half from -{MOST_TAG} to "
+                             f"{MOST_TAG}")
+        first, dash, last = where.strip().lower().partition("-")
+        try:
+            lo = _VALUE_NAMES[first.strip()]
+            hi = _VALUE_NAMES[last.strip()] if dash else lo
+        except KeyError:
+            raise ValueError(f"{part!r}: card values are A, 2..9 and T (or 10)") from None
+        for value in range(min(lo, hi), max(lo, hi) + 1):
+            if tags[value - 1] is not None and tags[value - 1] != tag:
+                raise ValueError(f"{part!r}: {'A' if value == 1 else value} is tagged twice")
+            tags[value - 1] = tag
+    found = tuple(0.0 if t is None else t for t in tags)
+    if not any(found):
+        raise ValueError(f"{text!r}: give at least one card a tag other than 0")
+    return custom_count(found)
 
 
 # ----- how well a count tracks the game -----------------------------------------------------

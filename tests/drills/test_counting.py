@@ -3,6 +3,7 @@ counted shoe (fake clock, seeded; the lab table is the shipped one)."""
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import defaultdict
 from datetime import timedelta
@@ -10,9 +11,11 @@ from fractions import Fraction
 
 import pytest
 
+from strategy_charts.counting.cells import Cell
 from strategy_charts.counting.lab import load_lab
 from strategy_charts.counting.shoes import CountLattice
-from strategy_charts.counting.systems import FREE_BET, HI_LO, TRAINED, true_count
+from strategy_charts.counting.spread import trusted
+from strategy_charts.counting.systems import FREE_BET, HI_LO, TRAINED, parse_tags, true_count
 from tests.conftest import FakeClock
 from trainer.drills.counting.answers import CountInputError, read_count
 from trainer.drills.counting.due import DueToday, on_day, spans
@@ -32,7 +35,8 @@ KEYS = ["evolution|count|hilo|c2", "evolution|count|freebet|shoe",
         "evolution|truecount|hilo|d3.5", "evolution|truecount|hilo|d0.5",
         "evolution|index|hilo|hard:16:v10", "evolution|index|freebet|insurance:0:v1",
         "pot-of-gold|index|hilo|wager:pot_of_gold", "evolution|bet|hilo|tc+3",
-        "custom-0123abcd|bet|freebet|tc-10"]
+        "custom-0123abcd|bet|freebet|tc-10", "evolution|count|ko|c2", "evolution|bet|ko|rc-12",
+        "evolution|bet|ko|rc+0", "evolution|index|tags(-1,1,1,1,2,1,0,0,0,-1)|hard:16:v10"]
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -43,8 +47,10 @@ def test_counting_keys_read_back_and_are_no_decision_keys(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", [
-    "evolution|first|real|hard12|2|v4", "evolution|count|hilo", "evolution|count|ko|c2",
-    "evolution|count|hilo|c0", "evolution|truecount|hilo|d3.25", "evolution|bet|hilo|tc+11",
+    "evolution|first|real|hard12|2|v4", "evolution|count|hilo", "evolution|count|red7|c2",
+    "evolution|count|tags(1,1)|c2", "evolution|count|tags(-1,1,1,1,1,1,0,0,0,-1)|c2",
+    "evolution|bet|ko|rc+1000", "evolution|count|hilo|c0", "evolution|truecount|hilo|d3.25",
+    "evolution|bet|hilo|tc+11",
     "evolution|index|hilo|hard:16", "evolution|index|hilo|hard:16:v10|x", "|count|hilo|c1"])
 def test_anything_else_is_no_counting_key(key: str) -> None:
     with pytest.raises(ValueError, match="not a counting key"):
@@ -56,6 +62,7 @@ def test_details_to_the_half_deck_and_the_clipped_count() -> None:
         "d3.5", "d4", "d0.5", "d8", "d1"]
     assert [bet_detail(t) for t in (3, 0, -2, 14, -11)] == [
         "tc+3", "tc+0", "tc-2", "tc+10", "tc-10"]
+    assert [bet_detail(t, running=True) for t in (-28, 0, 14)] == ["rc-28", "rc+0", "rc+14"]
 
 
 @pytest.mark.parametrize(("text", "value"), [("5", 5), ("+5", 5), (" -3 ", -3), ("−2", -2),
@@ -501,5 +508,57 @@ def test_index_cards_can_keep_to_some_decisions(clock: FakeClock) -> None:
         asked.add(card.cell.key)
         cards.answer(card.best)
     assert asked == {"hard:12:v5", "hard:13:v3"}
-    with pytest.raises(ValueError, match=r"no index plays .* among the decisions asked"):
+    with pytest.raises(ValueError, match=r"no index play the lab is sure of .* among the "
+                       r"decisions asked"):
         IndexFlashcards(rules, "hilo", clock=clock, cells=["pair:8:v10"])
+
+
+def test_index_cards_teach_only_the_indices_the_lab_is_sure_of(clock: FakeClock) -> None:
+    """An index whose spread over the lab's resamples is half a count or more (or that some
+    resamples do not find) is left out, and named; the rest are dealt."""
+    rules = preset("evolution")
+    lab = copy.deepcopy(load_lab(rules))
+    part = lab["counts"]["hilo"]
+    sure = [p for p in part["indices"] if trusted(p)]
+    doubtful = next(p for p in sure if p["cell"].startswith("hard"))
+    doubtful["index_sd"] = 0.7
+    cards = IndexFlashcards(rules, "hilo", lab=lab, clock=clock)
+    dealt = {(p.cell.key, p.play) for p in cards.plays}
+    assert (doubtful["cell"], doubtful["play"]) not in dealt
+    assert dealt == {(p["cell"], p["play"]) for p in part["indices"] if trusted(p)}
+    assert Cell.from_key(doubtful["cell"]).describe() in cards.unsure_text()
+    assert "uncertain by half a count or more" in cards.unsure_text()
+    for _ in range(40):
+        card = cards.next()
+        assert (card.cell.key, card.play.play) in dealt
+        assert "(index " in card.explanation(card.best)          # its spread, said
+        cards.answer(card.best)
+
+
+def test_ko_is_kept_from_its_initial_running_count_and_never_divided(clock: FakeClock) -> None:
+    """KO's counted shoe starts at -4 x (decks - 1), bets by the running count (keys
+    ``rc...``); its index cards ask running counts; it has no true count to drill."""
+    rules = preset("evolution")
+    with pytest.raises(ValueError, match="unbalanced: it is kept from its initial running"):
+        TrueCountDrill(rules, "ko", clock=clock)
+    shoe = CountingShoe(rules, ShoeSettings(bet=Fraction(10), bankroll=None),
+                        CountingSettings("ko"), seed=3, clock=clock)
+    assert shoe.true_count() == -28 and shoe.seen() == (-28.0, 416)
+    bet = shoe.bet(1)
+    assert bet.situation_key == "evolution|bet|ko|rc-28" and bet.cards == "RC -28"
+    cards = IndexFlashcards(rules, "ko", clock=clock)
+    card = cards.next()
+    assert "KO running count" in card.question() and "at RC " in card.explanation(card.best)
+
+
+def test_a_players_own_tags_are_drilled_and_stored_under_their_key(clock: FakeClock) -> None:
+    own = parse_tags("A:-1,2-7:1,T:-1,9:-1")
+    run = RunningCountDrill(preset("evolution"), RunSettings(own.key, cards=4), seed=2,
+                            clock=clock)
+    shown = run.next()
+    answer = run.answer(str(shown.running))
+    assert answer.verdict is Verdict.CORRECT
+    assert answer.situation_key == f"evolution|count|{own.key}|c1"
+    assert CountingKey.from_key(answer.situation_key).describe().startswith("your tags (")
+    with pytest.raises(ValueError, match="whole-number tags"):
+        RunSettings(parse_tags("A:-1,2-6:1,7:0.5,T:-1").key)

@@ -1,5 +1,5 @@
 """The count lab's commands (``freebet-charts eor``, ``counts``, ``edge``, ``indices``, ``ramp``,
-``build --counts``), the index chart, and the bet ramp's arithmetic."""
+``risk``, ``build --counts``), the index chart, and the bet ramp's arithmetic."""
 
 from __future__ import annotations
 
@@ -12,13 +12,8 @@ from matplotlib import image
 
 from strategy_charts.__main__ import main
 from strategy_charts.counting.player import ShoeRun
-from strategy_charts.counting.ramp import (
-    diffusion_ruin,
-    kelly_ramp,
-    measured,
-    predicted,
-    risk_of_ruin,
-)
+from strategy_charts.counting.ramp import kelly_ramp, measured, predicted, risk_of_ruin
+from strategy_charts.counting.risk import Walk
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
@@ -32,7 +27,7 @@ def test_eor_and_counts_of_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(eor["main"]) == 10 and set(eor["wagers"]) == {"pot_of_gold"}
     assert "scaled to one deck" in eor["convention"]
     counts = run_json(capsys, "counts", "--preset", "evolution")
-    assert counts["trained"] == ["hilo", "freebet"]
+    assert counts["trained"] == ["hilo", "freebet", "ko"]
     assert counts["search"]["level1"][0]["tags"] == [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1]
     assert main(["counts", "--preset", "evolution"]) == 0
     text = capsys.readouterr().out
@@ -43,10 +38,15 @@ def test_eor_and_counts_of_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
 def test_edge_and_indices(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     edge = run_json(capsys, "edge", "--preset", "evolution", "--count", "freebet")
     assert set(edge["edges"]) == {str(t) for t in range(-10, 11)}
-    assert edge["method"]["samples_per_bin"] >= 2
+    assert edge["method"]["samples_per_bin"] == [2, 1, 1] and edge["method"]["shoes"] >= 100
+    assert all(e["chart_se"] >= 0 for e in edge["edges"].values() if "chart" in e)
     out = tmp_path / "hilo.png"
     data = run_json(capsys, "indices", "--preset", "evolution", "--top", "3", "--out", str(out))
     assert len(data["indices"]) == 3 and data["total_gain_per_100"] > 0
+    assert all(p["index_sd"] is not None and "gain_se" in p for p in data["indices"])
+    assert main(["indices", "--preset", "evolution", "--top", "5"]) == 0
+    text = capsys.readouterr().out
+    assert "insurance: insure at TC >= +3" in text and "exact" in text and "±" in text
     pixels = image.imread(out)
     assert pixels.shape[0] > 600 and np.unique(pixels.reshape(-1, pixels.shape[-1]),
                                                axis=0).shape[0] > 8
@@ -66,6 +66,49 @@ def test_ramp_simulates_a_few_shoes(capsys: pytest.CaptureFixture[str]) -> None:
     assert bets["-10"] == 0 and bets["1"] == 0 and bets["10"] >= bets["5"] >= 1
     assert 0 < data["predicted"]["played"] < 0.2
     assert data["simulated"]["rounds"] > 0 and 0 <= data["risk_of_ruin"]["simulated"] <= 1
+    ruin = data["risk_of_ruin"]
+    assert 0 <= ruin["diffusion"] <= ruin["diffusion_infinite"] <= 1   # the same horizon beside
+
+
+def test_neighbouring_seeds_share_no_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ramp --seed S`` and ``--seed S+1`` simulate independent shoes."""
+    from strategy_charts.counting.player import shoe_seed
+    first = {shoe_seed(5, n) for n in range(200)}
+    assert not first & {shoe_seed(6, n) for n in range(200)} and len(first) == 200
+
+
+def test_risk_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "risk", "--preset", "pot-of-gold", "--count", "hilo", "--ror",
+                    "0.05", "--bankroll", "1000000", "--unit", "25", "--rounds", "50000",
+                    "--goal", "200000", "--wong", "2")
+    for key in ("win_per_100", "sd_per_100", "di", "score", "n0", "certainty_equivalent_per_100"):
+        assert key in data, key
+    assert data["win_per_100"] > 0 and data["score"] == pytest.approx(data["di"] ** 2)
+    need = data["bankroll_for_ror"]["bankroll"]
+    walk = Walk(data["win_per_100"] / 100, (data["sd_per_100"] / 10) ** 2)
+    assert walk.ruin(need) == pytest.approx(0.05)
+    assert 0 < data["ruin"]["trip"]["risk"] <= data["ruin"]["infinite"] < 1
+    assert data["goal"]["reached_first"] + data["goal"]["ruined_first"] == pytest.approx(1)
+    with pytest.raises(SystemExit) as caught:
+        main(["risk", "--preset", "pot-of-gold", "--ror", "1.5"])
+    assert caught.value.code == 2 and "argument --ror" in capsys.readouterr().err
+    assert main(["risk", "--preset", "evolution", "--wong", "30"]) == 2
+    assert "give a true count from -10 to 10" in capsys.readouterr().err
+
+
+def test_your_own_tags(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tags`` rates a tag set beside the known ones; Hi-Lo's tags name Hi-Lo; tags that
+    are no count are refused at once (exit 2)."""
+    data = run_json(capsys, "counts", "--preset", "evolution", "--tags", "A:-1,2-7:1,T:-1.5")
+    own = "tags(-1,1,1,1,1,1,1,0,0,-1.5)"
+    assert own in data["counts"] and data["counts"][own]["betting_correlation"] > 0.5
+    hilo = run_json(capsys, "counts", "--tags", "A:-1,2-6:1,T:-1", "--preset", "evolution")
+    assert set(hilo["counts"]) == {"hilo", "freebet", "ko", "hiopt1", "hiopt2", "omega2", "zen",
+                                   "halves"}
+    for tags, said in (("A:-1,2:7", "a tag is a whole number or a half"), ("Q", "VALUE:TAG")):
+        with pytest.raises(SystemExit) as caught:
+            main(["indices", "--tags", tags])
+        assert caught.value.code == 2 and said in capsys.readouterr().err
 
 
 def test_a_rules_file_has_no_shipped_lab(tmp_path: Path,
@@ -113,5 +156,5 @@ def test_risk_of_ruin_and_sitting_out() -> None:
     assert risk_of_ruin(ramp, sat_out, rounds=40, trips=5) == 0.0
     assert measured(ramp, sat_out).played == 0.5
     outcome = measured(ramp, [_run([0, 0, 0, 0], [1.0, -1.0, 1.0, 1.0])])
-    assert diffusion_ruin(outcome, 100) == pytest.approx(
+    assert Walk(*outcome.per_round).ruin(100) == pytest.approx(
         np.exp(-2 * 5.0 * 100 / (100 * 0.75)), rel=1e-9)

@@ -1,6 +1,7 @@
 """The count lab's numbers: effects of removal (the first-order identity, the linear estimate
 against exact values near the full shoe), the card side bets in floating point, the shipped lab
-tables' consistency, and the build's parts being deterministic."""
+tables' consistency, the build's parts being deterministic, and the linear estimate's exact
+means against a large sample of shoes drawn through the lattice."""
 
 from __future__ import annotations
 
@@ -12,10 +13,17 @@ import pytest
 
 from strategy_charts import side_bets
 from strategy_charts.composition import full_shoe, of_values, subtract
+from strategy_charts.counting.controls import Linear, deal_chances, expected_means
+from strategy_charts.counting.draws import Design
+from strategy_charts.counting.expectations import exact_expected
 from strategy_charts.counting.indices import isotonic
-from strategy_charts.counting.lab import draw_pool, load_lab, quick_figures, value_shoes
-from strategy_charts.counting.player import IndexBook
-from strategy_charts.counting.shoes import BINS, TYPE_VALUE
+from strategy_charts.counting.lab import load_lab, quick_figures
+from strategy_charts.counting.lab_build import _removal_jobs, peek_ups
+from strategy_charts.counting.player import IndexBook, scale_read
+from strategy_charts.counting.scales import scale_of
+from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.values import TableCharts, shoe_values
+from strategy_charts.counting.valuing import value_shoes
 from strategy_charts.game import game_ev
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS, RuleSet, SideBet, preset
@@ -94,11 +102,20 @@ def test_a_shipped_lab_table_is_consistent(name: str) -> None:
     rules = PRESETS[name]
     lab = load_lab(rules)
     assert lab["rules"] == name and lab["fingerprint"] == rules.fingerprint()
+    assert set(lab["counts"]) == set(TRAINED)
     for key, count in lab["counts"].items():
         assert sum(count["shares"].values()) == pytest.approx(1.0, abs=1e-8)
         edges = count["edges"]
-        assert edges["-5"]["chart"] < edges["0"]["chart"] < edges["5"]["chart"], key
-        assert all(edges[str(t)]["shoes"] > 0 for t in BINS)
+        scale = scale_read(count)
+        low, high = scale.low, scale.high
+        if scale.running:                # KO: from its start to its pivot and above
+            u = count["unbalanced"]
+            points = [int(u["initial"]), int((u["initial"] + u["pivot"]) // 2), int(u["pivot"])]
+        else:
+            points = [-5, 0, 5]
+        charts = [edges[str(t)]["chart"] for t in points]
+        assert charts == sorted(charts), key
+        assert all(e["shoes"] > 0 for e in edges.values()), key
         assert 0.9 < count["round_variance"]["value"] < 1.5
         gains = [p["gain_per_100"] for p in count["indices"]]
         assert gains == sorted(gains, reverse=True) and sum(gains) > 0
@@ -108,7 +125,7 @@ def test_a_shipped_lab_table_is_consistent(name: str) -> None:
             inside = play.index
             outside = play.index - 1 if play.direction == "+" else play.index + 1
             assert book.play(play.cell, inside, play.base) == play.play, play.text()
-            if BINS[0] <= outside <= BINS[-1]:
+            if low <= outside <= high:
                 assert book.play(play.cell, outside, play.base) != play.play, play.text()
 
 
@@ -126,17 +143,61 @@ def test_the_pool_is_drawn_and_valued_the_same_every_time() -> None:
     """Seeded draws repeat; values from two processes equal those from one (a rebuild is
     byte-identical whatever the number of processes)."""
     rules = _one_deck()
-    drawn, weights, _ = draw_pool(rules, 1, 5)
-    again, weights_again, _ = draw_pool(rules, 1, 5)
-    assert all(np.array_equal(a, b) for a, b in zip(drawn, again, strict=True))
-    assert np.array_equal(weights, weights_again) and weights.sum() == pytest.approx(1.0)
+    drawn, again = Design(rules).draw(1, 5), Design(rules).draw(1, 5)
+    assert np.array_equal(drawn.card_types, again.card_types)
+    assert np.array_equal(drawn.weights, again.weights)
+    assert drawn.weights.sum() == pytest.approx(1.0)
     charts = load_or_build(rules)["charts"]
-    jobs = [(tuple(int(x) for x in np.bincount(TYPE_VALUE, d, 10)), d) for d in drawn[::9]]
+    jobs = [(tuple(int(x) for x in c), d)
+            for c, d in zip(drawn.compositions[::9], drawn.card_types[::9], strict=True)]
     one = value_shoes(rules, charts, jobs, 1)
     two = value_shoes(rules, charts, jobs, 2)
     for a, b in zip(one, two, strict=True):
         assert a.ev == b.ev and np.array_equal(a.actions, b.actions, equal_nan=True)
         assert a.wagers == b.wagers
+
+
+def test_the_deals_chances_are_the_engines() -> None:
+    """The chance of each deal and of reaching its decision, worked out at once for many shoes,
+    equal those the engine values a shoe with."""
+    rules = replace(preset("pot-of-gold"), name="two decks", decks=2)
+    charts = TableCharts(rules, load_or_build(rules)["charts"])
+    drawn = Design(rules).draw(1, 3)
+    rows = [0, 7, 20, 33]
+    chance, reach = deal_chances(drawn.compositions[rows], peek_ups(rules))
+    for i, row in enumerate(rows):
+        values = shoe_values(rules, tuple(int(x) for x in drawn.compositions[row]), charts)
+        assert np.allclose(chance[i], values.probability, atol=1e-15)
+        assert np.allclose(reach[i][values.probability > 0],
+                           values.reach[values.probability > 0], atol=1e-14)
+
+
+@pytest.mark.parametrize("key", list(TRAINED))
+def test_the_linear_estimate_s_exact_means_agree_with_a_large_sample(key: str) -> None:
+    """Independent ways to the linear estimate's mean by count: the exact enumeration of every
+    depth and running count, and 40,000 shoes drawn through the lattice (two samples of
+    20,000, whose own difference says how far a sample strays): the exact means lie within four
+    of the samples' standard errors of them, bin by bin."""
+    rules = _one_deck()
+    table = load_or_build(rules)
+    valued = value_shoes(rules, table["charts"], _removal_jobs(rules), 1)
+    linear = Linear.of(rules, valued[0], valued[1:11], {})
+    count = TRAINED[key]
+    scale = scale_of(count, rules.decks)
+    exact = exact_expected(linear, count, scale, rules.penetration, peek_ups(rules))
+    design = Design(rules)
+    samples = [expected_means(linear, {key: (count, scale)}, d.compositions, d.weights,
+                              peek_ups(rules))[key]
+               for d in (design.draw(500, 9, stream=s) for s in (1, 2))]
+    assert exact.reach.sum() == pytest.approx(samples[0].reach.sum(), rel=2e-3)
+    assert exact.before.sum() == pytest.approx(1.0)
+    for name in ("reach", "excess", "before", "before_excess"):
+        mine = getattr(exact, name)
+        one, two = (getattr(s, name) for s in samples)
+        mean, stray = (one + two) / 2, np.abs(one - two) / 2
+        scale_of_error = stray.mean() + 1e-12
+        assert np.abs(mine - mean).mean() < 2 * scale_of_error, name
+        assert np.quantile(np.abs(mine - mean) / (stray + scale_of_error), 0.99) < 6, name
 
 
 def _one_deck() -> RuleSet:

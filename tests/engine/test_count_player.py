@@ -2,8 +2,8 @@
 ``trainer.rules``) gains what the lab table says its index plays add, within the error bars.
 
 To keep the suite quick the game is two decks (index plays matter more there, so fewer rounds
-tell) and its lab is built small: 2 shoes per count and true count (168 shoes valued) and 8
-bootstrap replicates for the claim's error bar. Two measures of the gain, each per round:
+tell) and its lab is built small: 2 shoes a stratum (about 130 two-deck shoes valued) and 8
+bootstrap replicates. Two measures of the gain, each per round:
 
 * **exact**: at each index play the player makes, the exact EV of that play less the chart's
   play at the cards the player has not seen (the engine at the live shoe);
@@ -11,8 +11,10 @@ bootstrap replicates for the claim's error bar. Two measures of the gain, each p
   with either play, the cards to come the same for both: the real ones and 29 reshuffles of the
   cards the player has not seen (the hole card included).
 
-Each must agree with the claimed gain within three combined standard errors, and the played-out
-gain must be positive beyond its error: the index plays pay at the table.
+Each must agree with the claimed gain within three combined standard errors, and the exact gain
+must be positive beyond twice its error: the index plays pay at the table. (The played-out gain,
+a round's result played on from copies, is the noisier measure: about three of its standard
+errors for the gain a two-deck lab claims, too few to ask it alone to show the gain.)
 """
 
 from __future__ import annotations
@@ -69,4 +71,4 @@ def test_index_plays_gain_at_the_table_what_the_lab_claims(
     print(report)
     assert abs(exact - claimed) < 3 * math.hypot(exact_error, claim_error), report
     assert abs(played - claimed) < 3 * math.hypot(played_error, claim_error), report
-    assert played > 2 * played_error, report
+    assert exact > 2 * exact_error, report

@@ -8,18 +8,29 @@ import pytest
 
 from strategy_charts.counting import systems
 from strategy_charts.counting.lab import load_lab
-from strategy_charts.counting.systems import FREE_BET, HI_LO, KNOWN, CountSystem, Decision
+from strategy_charts.counting.systems import (
+    FREE_BET,
+    HI_LO,
+    KNOWN,
+    KO,
+    CountSystem,
+    Decision,
+    parse_tags,
+)
 from trainer.rules import PRESETS
 
 
-def test_every_known_count_is_balanced_and_describes_its_tags() -> None:
-    assert all(c.balanced for c in KNOWN.values())
+def test_every_known_count_but_ko_is_balanced_and_describes_its_tags() -> None:
+    assert all(c.balanced for key, c in KNOWN.items() if key != "ko")
+    assert not KO.balanced and KO.imbalance == 4
+    assert KO.initial(6) == -20 and KO.initial(8) == -28 and KO.initial(1) == 0
+    assert KO.pivot(6) == KO.pivot(2) == 4
     assert HI_LO.describe() == "A −1, 2–6 +1, 7–9 0, ten −1"
     assert FREE_BET.describe() == "A −2, 2–4 +1, 5 +2, 6 +1, 7–9 0, ten −1"
     assert HI_LO.running([2, 5, 10, 1, 8]) == 0 and FREE_BET.running([5, 5, 1]) == 2
     assert HI_LO.of_left((4 * 8,) * 9 + (16 * 8 - 3,)) == -3     # three tens gone
-    with pytest.raises(ValueError, match="unknown count 'ko'"):
-        systems.count_named("ko")
+    with pytest.raises(ValueError, match="unknown count 'red7'"):
+        systems.count_named("red7")
     with pytest.raises(ValueError, match="10 card values"):
         CountSystem("x", "X", (1, -1))
 
@@ -86,4 +97,19 @@ def test_the_free_bet_count_has_the_best_mean_correlation_over_the_two_games() -
         cards = 52 * rules.decks
         effects.append([x / 100 * 51 / (cards - 1) for x in load_lab(rules)["effects"]["main"]])
     assert systems.best_tags(effects, 2, top=1)[0].tags == FREE_BET.tags
-    assert set(systems.TRAINED) == {"hilo", "freebet"}
+    assert set(systems.TRAINED) == {"hilo", "freebet", "ko"}
+
+
+def test_a_players_tags_are_read_and_named() -> None:
+    assert parse_tags("A:-1, 2-6:1, 7:0, 8:0, 9:0, T:-1") is HI_LO
+    assert parse_tags("ten:-1,2-7:1,A:-1") is KO
+    own = parse_tags("A:-1,2:0.5,3-4:1,5:1.5,6:1,7:0.5,9:-0.5,10:-1")
+    assert own.key == "halves" and own.whole == 2       # Wong Halves, named as it is
+    mine = parse_tags("5:2,4-2:1,6:1,J:-1,A:-1")
+    assert mine.key == "tags(-1,1,1,1,2,1,0,0,0,-1)" and systems.count_named(mine.key) == mine
+    assert mine.name.startswith("your tags (A −1")
+    for bad, said in (("A-1", "VALUE:TAG"), ("A:x", "not a number"), ("A:5", "from -4 to 4"),
+                      ("Z:1", "card values"), ("A:1,A:-1", "tagged twice"), ("7:0", "other than 0"),
+                      ("A:0.3", "or a half")):
+        with pytest.raises(ValueError, match=said):
+            parse_tags(bad)

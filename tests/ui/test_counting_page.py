@@ -282,3 +282,50 @@ def test_nothing_due_says_when_the_next_is(qtbot, store: QSettings, data_dir: Pa
     assert made.due.text() == f"Nothing due: next on {on_day(when)}"
     made.running.deal()
     assert made.running.run is not None and not made.running.run.scheduled
+
+
+def test_ko_is_counted_without_a_true_count(qtbot, page: CountingPage) -> None:
+    """KO in the count box: its index cards ask running counts; the True count tab says why
+    it has none; what is due still shows (the running count's)."""
+    page.count_box.setCurrentIndex(page.count_box.findData("ko"))
+    qtbot.waitUntil(lambda: page.index.card is not None and page.running.drill is not None,
+                    timeout=20000)
+    assert "KO running count" in page.index.card.question()
+    assert page.true.drill is None and "KO is unbalanced" in page.true.left.text()
+    qtbot.waitUntil(lambda: bool(page.due.text()), timeout=20000)
+
+
+def test_your_own_tags_are_read_counted_and_kept(qtbot, page: CountingPage,
+                                                 store: QSettings) -> None:
+    """'Your tags…' asks for tags; bad ones are said plainly and nothing changes; good ones
+    become a count in the box, kept in the settings; a known count's tags choose it."""
+    page.count_box.setCurrentIndex(page.count_box.findData("own-tags"))
+    assert page.tags.isVisible()
+    page.tags.edit.setText("A:-1, 2-6:9")
+    qtbot.mouseClick(page.tags.use, Qt.MouseButton.LeftButton)
+    assert "a tag is a whole number" in page.tags.problem.text()
+    page.tags.edit.setText("A:-1, 2-6:1, T:-1")             # Hi-Lo's own tags
+    qtbot.mouseClick(page.tags.use, Qt.MouseButton.LeftButton)
+    assert page.count == "hilo" and not page.tags.isVisible()
+    page.count_box.setCurrentIndex(page.count_box.findData("own-tags"))
+    page.tags.edit.setText("A:-1, 2-7:1, 9:-1, T:-1")
+    qtbot.keyClick(page.tags.edit, Qt.Key.Key_Return)
+    assert page.count == "tags(-1,1,1,1,1,1,1,0,-1,-1)"
+    assert page.count_box.currentText().startswith("your tags (A −1")
+    assert store.value("counting/own_tags") == "A:-1, 2-7:1, 9:-1, T:-1"
+
+
+def test_the_ramp_and_risk_tab_shows_the_figures_of_the_ramp(qtbot, page: CountingPage) -> None:
+    page.tabs.setCurrentWidget(page.risk)
+    panel = page.risk
+    panel.bankroll.setValue(1_000_000)
+    panel.unit.setValue(25)
+    text = panel.figures.text()
+    for words in ("Bets (units) from: TC -10: 1", "SCORE", "N0", "CE", "risk of ruin",
+                  "within 10,000 rounds", "before losing"):
+        assert words in text, words
+    panel.bankroll.setValue(1000)
+    assert "N0 never (no edge)" in panel.figures.text()      # one unit a round: no edge
+    assert "none suffices (no edge)" in panel.figures.text()
+    panel.unit.setValue(2000)
+    assert panel.figures.text() == "A bankroll holds at least one unit."

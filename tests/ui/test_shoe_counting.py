@@ -11,12 +11,13 @@ import pytest
 from PyQt6.QtCore import QSettings, Qt
 from PyQt6.QtGui import QTextDocumentFragment
 
+from strategy_charts.counting.lab import load_lab
 from tests.conftest import FakeClock
 from trainer.drills.counting.keys import CountingKey
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
-from trainer.rules import Action, Shoe, cards
+from trainer.rules import Action, Shoe, cards, preset
 from trainer.ui.practice.screen_states import TWELVE_V_FIVE
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
 from trainer.ui.settings import declarations as cfg
@@ -115,10 +116,19 @@ def test_a_counted_shoe_bets_by_the_keys_checks_the_count_and_saves_it_all(
     assert all(r.bets["main"] == 30 for r in rounds)
 
 
+#: Player 10♥ 2♦ against dealer 4♠ (hole 10♣), then 9♣ and 8♣: hard 12 v 4, where Hi-Lo stands
+#: only from a true count of +1 or more; the count after these cards is +1 over about 8 decks,
+#: true count 0: hit.
+TWELVE_V_FOUR = "10h 4s 2d 10c 9c 8c"
+
+
 def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, data_dir: Path,
                                                      clock: FakeClock, warnings) -> None:
+    index = next(p for p in load_lab(preset("evolution"))["counts"]["hilo"]["indices"]
+                 if p["cell"] == "hard:12:v4")
+    assert (index["play"], index["direction"]) == ("stand", "+") and index["index"] >= 1
     page = counted_page(qtbot, store, clock)
-    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FOUR), decks=8))
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
     assert page.table.view().message == "Bet by the count"
     assert "Balance 1000" in page.money.text()            # before the first round too
@@ -135,12 +145,12 @@ def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, da
     text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
     assert "The count" in text and "Count checks: 1 of 1 right." in text
     assert "Bets: 1 of 1 on the ramp" in text           # one unit at a count near 0
-    assert "Index plays: 0 of 1 as the count says" in text   # stood on 12 v 5 at 0
+    assert "Index plays: 0 of 1 as the count says" in text   # stood on 12 v 4 at 0
     asked: list[tuple[str, str, list[str]]] = []
     page.index_drill_requested.connect(lambda *args: asked.append(args))
     assert page.report.index_drill.isVisible() and "(1)" in page.report.index_drill.text()
     qtbot.mouseClick(page.report.index_drill, Qt.MouseButton.LeftButton)
-    assert asked == [("hilo", "evolution", ["hard:12:v5"])]
+    assert asked == [("hilo", "evolution", ["hard:12:v4"])]
     page.shutdown()
 
 

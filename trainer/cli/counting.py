@@ -7,9 +7,10 @@ is given (as ``drill`` saves; :mod:`.flashcards`), and ``count stats``.
     count shoe [--bankroll B] [--unit U] [--spread S] [--checks P]        count a whole shoe
     count stats [--json]                       count accuracy and speed, index plays missed
 
-Each takes ``--preset`` or ``--rules FILE``, ``--count hilo|freebet`` and ``--data-dir``, the
-drills ``--seed``. The running and true counts open with what of them is due today
-(:mod:`trainer.drills.counting.due`).
+Each takes ``--preset`` or ``--rules FILE``, ``--count hilo|freebet|ko`` or ``--tags TAGS`` (a
+player's own, whole-number tags) and ``--data-dir``, the drills ``--seed``. The running and true
+counts open with what of them is due today (:mod:`trainer.drills.counting.due`); the index cards
+name the index plays they leave out, those the lab is unsure of.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ DRILL = (RULES, COUNT, SEED, DATA_DIR)
 #: Most cards a running-count run shows: six decks (RunSettings checks it again).
 MOST_CARDS = 312
 #: Said before a rules file's count lab is built (the presets' ship).
-LAB_NOTE = ("(the count lab of these rules is built once, in a few minutes, then cached)\n")
+LAB_NOTE = ("(the count lab of these rules and this count is built once, in under a minute, "
+            "then cached)\n")
 
 
 Runner = Callable[[Callable[[Any], None], TextIO, TextIO], object]
@@ -62,6 +64,7 @@ def _drill(args: argparse.Namespace, rules: RuleSet, seed: int,
     """The drill ``args`` ask for: its mode, its settings as stored, how to run it, and what of
     the running and true counts is due (for those two; ``history(preset, context)``: the
     earlier answers the drills are spaced by)."""
+    from strategy_charts.counting.systems import count_named
     from trainer.drills.counting import terminal
     from trainer.drills.counting.due import DueToday
     from trainer.drills.counting.index_cards import IndexFlashcards
@@ -78,19 +81,23 @@ def _drill(args: argparse.Namespace, rules: RuleSet, seed: int,
         run = RunSettings(args.count, args.cards, args.at_once, args.seconds, args.due) \
             if drill_name == "running" else RunSettings(args.count)
         drill = RunningCountDrill(rules, run, seed=seed, history=history(label, RUNNING))
-        true = TrueCountDrill(rules, args.count, seed=seed, history=history(label, TRUE))
+        if drill_name == "true" or count_named(args.count).balanced:
+            true = TrueCountDrill(rules, args.count, seed=seed, history=history(label, TRUE))
+        else:
+            true = None              # an unbalanced count is never divided: no true count
         due = DueToday.of(drill, true).text()
         if drill_name == "running":
             settings.update(run.plain())
             return "count", settings, lambda keys, out: terminal.run_running(
                 drill, args.runs, keys, out, on_decision=keep), due
+        assert true is not None
         return "count", settings, lambda keys, out: terminal.run_true(
             true, args.questions, keys, out, on_decision=keep), due
     if drill_name == "index":
         cards = IndexFlashcards(rules, args.count, seed=seed, top=args.top,
                                 history=history(label, INDEX))
         return "index", settings, lambda keys, out: terminal.run_index(
-            cards, args.cards, keys, out, on_decision=keep), None
+            cards, args.cards, keys, out, on_decision=keep), cards.unsure_text() or None
     counting = CountingSettings(args.count, args.bankroll, Fraction(args.unit),
                                 spread=args.spread, check_chance=args.checks)
     settings.update({"bankroll": args.bankroll, "unit": args.unit, "spread": args.spread})
@@ -157,6 +164,7 @@ def run_count_drill(args: argparse.Namespace) -> int:
     import random
 
     from strategy_charts.counting.lab import lab_ready
+    from strategy_charts.counting.systems import count_named
     from trainer.drills.records import Mode
     from trainer.drills.situations import preset_label
     from trainer.progress.counting import skill_answers
@@ -174,7 +182,7 @@ def run_count_drill(args: argparse.Namespace) -> int:
         told[0] = tell(saver.save(), told[0], err)
 
     code = 0
-    if args.run.name in ("index", "shoe") and not lab_ready(rules):
+    if args.run.name in ("index", "shoe") and not lab_ready(rules, count_named(args.count)):
         err.write(LAB_NOTE)
     try:
         try:
@@ -202,19 +210,20 @@ def run_count_drill(args: argparse.Namespace) -> int:
 def cmd_count_stats(args: argparse.Namespace) -> int:
     """Print count accuracy and speed by day, and the index plays missed with what they cost
     per 100 rounds."""
-    from strategy_charts.counting.lab import lab_ready, load_or_build_lab
+    from strategy_charts.counting.lab import count_lab, lab_ready
+    from strategy_charts.counting.systems import count_named
     from trainer.drills.situations import preset_label
     from trainer.progress import counting
 
     out, err = streams()[1:]
     rules = rules_of(args)
     label = preset_label(rules)
+    count = count_named(args.count)
     with open_store(args.data_dir, read_only=True) as store:
         days = counting.count_days(store, label, args.count)
-        if not lab_ready(rules):
+        if not lab_ready(rules, count):
             err.write(LAB_NOTE)
-        missed = counting.index_record(store, label, args.count,
-                                       load_or_build_lab(rules)["counts"][args.count])
+        missed = counting.index_record(store, label, args.count, count_lab(rules, count))
     if args.json:
         json.dump({"preset": rules.name, "count": args.count,
                    "days": [vars(d) for d in days],

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from statistics import median
 
 from strategy_charts.counting.lab import lab_ready, load_or_build_lab
-from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.systems import count_named
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.drills.records import COUNTING_KEY_PARTS
 from trainer.drills.situations import preset_label
@@ -51,7 +51,7 @@ class CountingGlance:
             cost = ("" if self.leak_per_100 is None else
                     f", the misses cost {self.leak_per_100:.3f} main bets per 100 rounds")
             parts.append(f"index plays {self.index_right} of {self.index_answers} right{cost}")
-        return f"{TRAINED[self.count].name}, {self.preset}: " + "; ".join(parts)
+        return f"{count_named(self.count).name}, {self.preset}: " + "; ".join(parts)
 
 
 def counting_glance(store: ProgressStore, only: Filter, rule_sets: Iterable[RuleSet] = ()
@@ -83,8 +83,9 @@ def counting_glance(store: ProgressStore, only: Filter, rule_sets: Iterable[Rule
         times = [ms for _, ms in counts if ms is not None]
         rules = known.get(at[0])
         leak = None
-        if plays and rules is not None and lab_ready(rules):
-            lab = load_or_build_lab(rules)      # ready: loaded, never built here
+        count = count_named(at[1])
+        if plays and rules is not None and lab_ready(rules, count):
+            lab = load_or_build_lab(rules, count=count)     # ready: loaded, never built here
             leak = index_record(store, at[0], at[1], lab["counts"][at[1]]).leak_per_100
         out.append(CountingGlance(at[0], at[1], len(counts), sum(r for r, _ in counts),
                                   float(median(times)) if times else 0.0, len(plays),

@@ -1,9 +1,13 @@
 """Index flashcards: a hand, the up card and a true count; the play, graded against the exact
 EVs at that count.
 
-The EVs are the count lab's (:mod:`strategy_charts.counting.indices`): at each true count, the
-mean over the shoes met there of each action's exact EV, made monotone in the count, so the
-best play changes once, at the index. Cards ask about the index plays of a count in cycles,
+The EVs are the count lab's (:mod:`strategy_charts.counting.indices`): at each true count (an
+unbalanced count's running count), the mean over the rounds met there of each action's exact
+EV, made monotone in the count, so the best play changes once, at the index. Only the indices
+the lab is sure of are taught: those whose spread over the lab's resamples is under half a
+count (:func:`strategy_charts.counting.spread.trusted`); :attr:`IndexFlashcards.unsure` lists
+the others, which the drills name and leave out. Cards ask about the index plays of a count in
+cycles,
 spaced by the memory model over the player's earlier index answers (``history``;
 :mod:`.spacing`): a cycle holds the plays due (recall under 90%, or never answered), the
 weakest first and, among those alike, the most valuable; when none is due, every play (keep
@@ -27,9 +31,8 @@ from typing import Any
 
 from strategy_charts.counting.cells import BET, INSURANCE, NO_BET, WAGER, Cell
 from strategy_charts.counting.indices import IndexPlay
-from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.lab import count_lab
 from strategy_charts.counting.player import IndexBook
-from strategy_charts.counting.shoes import HIGHEST, LOWEST
 from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, Rank, RuleSet, Suit
 
@@ -70,6 +73,7 @@ class IndexCard:
     best: str
     count_name: str
     dealt_at: datetime
+    words: str = "true count"
 
     @property
     def cell(self) -> Cell:
@@ -83,7 +87,7 @@ class IndexCard:
 
     def question(self) -> str:
         """E.g. 'Hi-Lo true count +2: 10♠ 6♦ against 10♥'."""
-        where = f"{self.count_name} true count {signed(self.tc)}"
+        where = f"{self.count_name} {self.words} {signed(self.tc)}"
         if self.cell.kind == WAGER:
             return f"{where}: place the {self.cell.describe()} side bet?"
         if self.cell.kind == INSURANCE:
@@ -95,7 +99,8 @@ class IndexCard:
         ranked = sorted(self.evs.items(), key=lambda kv: -kv[1])
         values = ", ".join(f"{a.replace('_', ' ').capitalize()} {ev:+.3f}".replace("-", "−")
                            for a, ev in ranked)
-        rule = self.play.text().split(": ", 1)[1]
+        spread = self.play.spread_text()
+        rule = self.play.rule + (f" (index {spread})" if spread else "")
         verdict = "right" if chosen == self.best else f"{self.best.replace('_', ' ')} is best"
         return f"{values} — {verdict}; {rule}"
 
@@ -110,14 +115,19 @@ class IndexFlashcards:
                  cells: Collection[str] | None = None) -> None:
         self.rules = rules
         self.count = count_named(count)
-        lab = lab if lab is not None else load_or_build_lab(rules)
-        self.book = IndexBook(lab["counts"][self.count.key])
+        lab_count = (lab["counts"][self.count.key] if lab is not None
+                     else count_lab(rules, self.count))
+        self.book = IndexBook(lab_count, sure=True)
+        #: the index plays not taught: the lab is unsure of their index
+        self.unsure = [p for p in IndexBook(lab_count).plays
+                       if (p.cell, p.play) not in {(q.cell, q.play) for q in self.book.plays}]
         self.plays = self.book.plays[:top] if top else list(self.book.plays)
         if cells is not None:        # only these decisions (e.g. a shoe's misses)
             self.plays = [play for play in self.plays if play.cell.key in cells]
         if not self.plays:
             among = " among the decisions asked" if cells is not None else ""
-            raise ValueError(f"{self.count.name} has no index plays under {rules.name}{among}")
+            raise ValueError(f"{self.count.name} has no index play the lab is sure of under "
+                             f"{rules.name}{among}")
         if spread < 1:
             raise ValueError(f"ask within 1 or more true counts of the index, not {spread}")
         self.preset = preset_label(rules)
@@ -130,6 +140,15 @@ class IndexFlashcards:
         self.decisions: list[GradedDecision] = []
         #: what the player holds of each decision (its index key), from ``history`` on
         self.skills = Skills(history, params)
+
+    def unsure_text(self) -> str:
+        """What is left out, in a line ('' when nothing is)."""
+        if not self.unsure:
+            return ""
+        names = ", ".join(p.cell.describe() for p in self.unsure[:6])
+        more = f" and {len(self.unsure) - 6} more" if len(self.unsure) > 6 else ""
+        return (f"Not taught ({len(self.unsure)}): {names}{more} — the lab's index is uncertain "
+                "by half a count or more.")
 
     def key_of(self, play: IndexPlay) -> str:
         """The stored key of a play's decision (what its answers are kept under)."""
@@ -157,7 +176,7 @@ class IndexFlashcards:
             tc = play.index + step * self.rng.randrange(self.spread)
         else:
             tc = play.index - step * (1 + self.rng.randrange(self.spread))
-        return play, min(max(tc, LOWEST), HIGHEST)
+        return play, self.book.scale.clip(tc)
 
     def _card(self, value: int) -> Card:
         rank = self.rng.choice(_TENS) if value == 10 else Rank(value)
@@ -185,7 +204,7 @@ class IndexFlashcards:
         cards, up = self._cards(play.cell)
         best = self.book.play(play.cell, tc, play.base)
         self.current = IndexCard(self.dealt, play, tc, cards, up, evs, best, self.count.name,
-                                 self.clock())
+                                 self.clock(), self.book.scale.words)
         self.dealt += 1
         return self.current
 

@@ -10,13 +10,16 @@ under a key of four parts, ``preset|context|count|detail``, for example::
     evolution|index|hilo|insurance:0:v1  insurance at a true count
     pot-of-gold|index|hilo|wager:pot_of_gold   the Pot of Gold wager at a true count
     evolution|bet|hilo|tc+3              the bet at true count +3 (shoe practice, the ramp)
+    evolution|bet|ko|rc-12               KO's bet at running count -12 (an unbalanced count)
+    evolution|index|tags(-1,1,1,1,1,1,0,0,0,-1.5)|hard:16:v10   a player's own tags
 
 The contexts (count, truecount, index, bet) are none of the decision contexts, and a decision's
 key has six parts (:class:`~trainer.drills.situations.Situation`), so the two never collide:
 each parser refuses the other's keys. **Keys never change meaning**: a version may add details,
 never rename one. The preset part is as in situation keys (``custom-FINGERPRINT`` for a rule set
-that is no preset); the count is a trained count's key (``hilo``, ``freebet``); an index detail
-is the count lab's cell key (:class:`strategy_charts.counting.cells.Cell`).
+that is no preset); the count is a trained count's key (``hilo``, ``freebet``, ``ko``) or a
+player's own tags (``tags(...)``, :func:`strategy_charts.counting.systems.custom_count`); an
+index detail is the count lab's cell key (:class:`strategy_charts.counting.cells.Cell`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from strategy_charts.counting.cells import Cell
-from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.systems import count_named
 
 from ..records import COUNTING_KEY_PARTS
 
@@ -36,7 +39,7 @@ IN_SHOE = "shoe"
 _DETAIL = {
     RUNNING: re.compile(r"c[1-9]|shoe"),
     TRUE: re.compile(r"d(0\.5|[1-9][0-9]?(\.5)?)"),
-    BET: re.compile(r"tc[+-](10|[0-9])"),
+    BET: re.compile(r"tc[+-](10|[0-9])|rc[+-](0|[1-9][0-9]{0,2})"),
 }
 
 
@@ -61,7 +64,7 @@ class CountingKey:
         if len(parts) != COUNTING_KEY_PARTS:
             raise ValueError(f"not a counting key: {key!r}")
         found = cls(*parts)
-        if found.context not in CONTEXTS or found.count not in TRAINED or not found.preset:
+        if found.context not in CONTEXTS or not found.preset or not _is_count(found.count):
             raise ValueError(f"not a counting key: {key!r}")
         if found.context == INDEX:
             try:
@@ -81,7 +84,7 @@ class CountingKey:
 
     def describe(self) -> str:
         """Text for screens: 'Hi-Lo running count, 2 cards at a time', 'Hi-Lo: hard 16 v 10'."""
-        name = TRAINED[self.count].name
+        name = count_named(self.count).name
         if self.context == RUNNING:
             if self.detail == IN_SHOE:
                 return f"{name} running count in a shoe"
@@ -90,7 +93,8 @@ class CountingKey:
         if self.context == TRUE:
             return f"{name} true count, {self.detail[1:]} decks left"
         if self.context == BET:
-            return f"{name} bet at true count {self.detail[2:]}"
+            words = "running count" if self.detail.startswith("rc") else "true count"
+            return f"{name} bet at {words} {self.detail[2:]}"
         return f"{name}: {self.cell.describe()}"
 
 
@@ -105,6 +109,18 @@ def decks_detail(decks_left: float) -> str:
     return f"d{halves // 2}" + (".5" if halves % 2 else "") if halves >= 2 else "d0.5"
 
 
-def bet_detail(tc: int) -> str:
-    """'tc+3' for true count +3 (clipped to -10..+10)."""
+def bet_detail(tc: int, running: bool = False) -> str:
+    """'tc+3' for true count +3 (clipped to -10..+10); 'rc-12' for an unbalanced count's
+    running count -12."""
+    if running:
+        return f"rc{max(-999, min(999, tc)):+d}"
     return f"tc{max(-10, min(10, tc)):+d}"
+
+
+def _is_count(key: str) -> bool:
+    """True when ``key`` names a count (a trained one or a player's tags)."""
+    try:
+        count_named(key)
+    except ValueError:
+        return False
+    return True

@@ -48,7 +48,8 @@ class RunSettings:
     due: bool = True
 
     def __post_init__(self) -> None:
-        count_named(self.count)
+        if count_named(self.count).whole != 1:
+            raise ValueError("the drills count whole-number tags: double a count of halves")
         if not 1 <= self.at_once <= 9:
             raise ValueError(f"show 1 to 9 cards at a time, not {self.at_once}")
         if not self.at_once <= self.cards <= 312:

@@ -5,16 +5,20 @@ It wraps :class:`~trainer.drills.shoe_practice.ShoePractice` (every decision gra
 against the table or the live shoe's exact EVs) and adds, each stored like any answer:
 
 * **bets** against the ramp (:mod:`strategy_charts.counting.ramp`): before each round the player
-  bets a number of units; the ramp's bet at the true count of the cards seen is the right one
-  (key ``...|bet|COUNT|tc+N``). EV lost, in units: the ramp's bet less the player's times the
+  bets a number of units; the ramp's bet at the true count of the cards seen (an unbalanced
+  count's running count, from its initial running count) is the right one (key
+  ``...|bet|COUNT|tc+N``, ``rc+N``). EV lost, in units: the ramp's bet less the player's times the
   edge where the edge is positive (money left on the table), the player's less the ramp's times
   minus the edge where it is not (money given away); a bet above the ramp at a positive edge
   loses no EV but adds risk, and is graded wrong with no EV lost;
 * **the index play the player could know**: at a first decision or insurance whose play the
-  count can change, the play is graded again against the count lab's EVs at the true count of
-  the cards seen (key ``...|index|COUNT|CELL``), apart from its grade against the live shoe;
+  count can change by an index the lab is sure of (its spread under half a count:
+  :func:`strategy_charts.counting.spread.trusted`), the play is graded again against the count
+  lab's EVs at the count of the cards seen (key ``...|index|COUNT|CELL``), apart from its grade
+  against the live shoe;
 * **count checks**: after a round, at random (``check_chance``, seeded) and once at the end of
-  the shoe, the player types the running count of every card seen (key ``...|count|COUNT|shoe``).
+  the shoe, the player types the running count of every card seen, from the initial running
+  count (key ``...|count|COUNT|shoe``).
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from fractions import Fraction
 from typing import Any
 
 from strategy_charts.counting.cells import INSURANCE, Cell
-from strategy_charts.counting.lab import load_or_build_lab
-from strategy_charts.counting.player import IndexBook, Tally, first_cell
+from strategy_charts.counting.lab import count_lab
+from strategy_charts.counting.player import IndexBook, Tally, first_cell, scale_read
 from strategy_charts.counting.ramp import Ramp, kelly_ramp
-from strategy_charts.counting.systems import count_named, true_count
+from strategy_charts.counting.systems import count_named
 from trainer.rules import Action, Phase, RuleSet
 
 from ..grading import Clock, grade, utc_now
@@ -54,7 +58,8 @@ class CountingSettings:
     check_chance: float = 0.15
 
     def __post_init__(self) -> None:
-        count_named(self.count)
+        if count_named(self.count).whole != 1:
+            raise ValueError("the drills count whole-number tags: double a count of halves")
         if not 0 <= self.check_chance <= 1:
             raise ValueError(f"a count check chance lies in 0..1, not {self.check_chance}")
 
@@ -64,7 +69,8 @@ def ramp_of(lab_count: dict[str, Any], settings: CountingSettings) -> Ramp:
     edges = {int(t): e["chart_indices"] for t, e in lab_count["edges"].items()
              if "chart_indices" in e}
     return kelly_ramp(edges, lab_count["round_variance"]["value"], settings.bankroll,
-                      float(settings.unit), settings.kelly, settings.spread)
+                      float(settings.unit), settings.kelly, settings.spread,
+                      bins=scale_read(lab_count).bins)
 
 
 class CountingShoe:
@@ -77,9 +83,10 @@ class CountingShoe:
                  **practice: Any) -> None:
         self.counting = counting or CountingSettings()
         self.count = count_named(self.counting.count)
-        lab = lab if lab is not None else load_or_build_lab(rules)
-        lab_count = lab["counts"][self.count.key]
-        self.book = IndexBook(lab_count)
+        lab_count = (lab["counts"][self.count.key] if lab is not None
+                     else count_lab(rules, self.count))
+        self.book = IndexBook(lab_count, sure=True)
+        self.scale = self.book.scale
         self.ramp = ramp_of(lab_count, self.counting)
         self.edges = {int(t): e.get("chart_indices", 0.0) for t, e in lab_count["edges"].items()}
         self.on_decision = on_decision
@@ -107,12 +114,16 @@ class CountingShoe:
     # ----- what the player knows ---------------------------------------------------------------
 
     def seen(self) -> tuple[float, int]:
-        """Running count of the cards seen, and the cards unseen."""
-        return self.tally.seen(self.practice.round, self.practice.shoe)
+        """Running count of the cards seen (from the initial running count), and the cards
+        unseen."""
+        running, unseen = self.tally.seen(self.practice.round, self.practice.shoe)
+        return running + self.scale.start, unseen
 
     def true_count(self) -> int:
-        """The true count of the cards seen (floored)."""
-        return true_count(*self.seen())
+        """The count the player bets and plays by: the true count of the cards seen (floored),
+        or an unbalanced count's running count; in the lab's bins."""
+        running, unseen = self.tally.seen(self.practice.round, self.practice.shoe)
+        return self.scale.clip(self.scale.number(running, unseen))
 
     # ----- bets ---------------------------------------------------------------------------------
 
@@ -131,13 +142,14 @@ class CountingShoe:
             raise ValueError(f"bet 1 to {self.counting.spread} units, not {units}")
         tc = self.true_count()
         right = self.ramp.bet(tc)
-        edge = self.edges.get(max(-10, min(10, tc)), 0.0)
+        edge = self.edges.get(tc, 0.0)
         loss = (right - units) * edge if edge > 0 else (units - right) * -edge
         now = self.clock()
-        key = CountingKey(self.preset, BET, self.count.key, bet_detail(tc))
+        key = CountingKey(self.preset, BET, self.count.key, bet_detail(tc, self.scale.running))
         decision = GradedDecision(
             time=stamp(now), preset=self.preset, mode=self.record_mode, situation_key=key.key,
-            cards=f"TC {signed(tc)}", dealer_up="", action=str(units), best_action=str(right),
+            cards=f"{self.scale.letters} {signed(tc)}", dealer_up="", action=str(units),
+            best_action=str(right),
             verdict=Verdict.CORRECT if units == right else Verdict.WRONG,
             ev_loss=max(0.0, loss), response_ms=elapsed_ms(self._asked_at, now), evs={},
             weight=0.0)

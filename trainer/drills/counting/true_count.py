@@ -74,6 +74,11 @@ class TrueCountDrill:
                  params: MemoryParams = AVERAGE_MEMORY) -> None:
         self.rules = rules
         self.count = count_named(count)
+        if not self.count.balanced:
+            raise ValueError(f"{self.count.name} is unbalanced: it is kept from its initial "
+                             "running count and never divided, so it has no true count to drill")
+        if self.count.whole != 1:
+            raise ValueError("the drills count whole-number tags: double a count of halves")
         self.preset = preset_label(rules)
         self.lattice = CountLattice(rules.decks, tuple(int(t) for t in self.count.tags),
                                     rules.penetration)

@@ -18,6 +18,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from strategy_charts.counting.systems import count_named
 from trainer.drills.counting.answers import signed
 from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSettings
@@ -218,6 +219,15 @@ class TruePanel(QWidget):
         if rules is None:
             return
         count, seed = self.page.count, self.page.new_seed()
+        if not count_named(count).balanced:        # KO: kept as a running count, never divided
+            self.running.setText("No true count")
+            self.left.setText(f"{count_named(count).name} is unbalanced: it is kept from its "
+                              "initial running count and never divided (bets and index plays "
+                              "go by the running count). Drill its running count instead.")
+            self.left.setWordWrap(True)
+            self.tray.show_tray(rules.decks, float(rules.decks), labelled=False)
+            self.page.show_due()
+            return
 
         def start(history: list[Answer]) -> None:
             self.drill = TrueCountDrill(rules, count, seed=seed, clock=self.page.clock,

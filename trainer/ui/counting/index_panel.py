@@ -1,5 +1,7 @@
-"""The index-play tab: a hand, the up card and a true count at the table; the play is graded
-against the count lab's exact EVs at that count, and the EVs and the index are shown."""
+"""The index-play tab: a hand, the up card and a true count (an unbalanced count's running
+count) at the table; the play is graded against the count lab's exact EVs at that count, and
+the EVs, the index and its spread are shown. Only the indices the lab is sure of are dealt; a
+line above says which are left out."""
 
 from __future__ import annotations
 
@@ -39,6 +41,10 @@ class IndexPanel(QWidget):
         self.only: list[str] | None = None     # the decisions kept to (None: every play)
         self.scope = QLabel()
         self.scope.setObjectName("index-scope")
+        self.unsure = QLabel()
+        self.unsure.setObjectName("index-unsure")
+        self.unsure.setWordWrap(True)
+        self.unsure.setStyleSheet(QUIET)
         self.all_button = QPushButton("All index plays")
         self.all_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.all_button.clicked.connect(self.restart)
@@ -67,6 +73,7 @@ class IndexPanel(QWidget):
         row.addStretch(1)
         column = QVBoxLayout(self)
         column.addLayout(scope)
+        column.addWidget(self.unsure)
         column.addWidget(self.question)
         column.addWidget(self.table, 1)
         column.addWidget(self.bar)
@@ -103,6 +110,8 @@ class IndexPanel(QWidget):
             except ValueError as exc:        # a count with no index plays under these rules
                 self.table.set_view(cards_view((), str(exc)))
                 return
+            self.unsure.setText(self.cards.unsure_text())
+            self.unsure.setVisible(bool(self.unsure.text()))
             self.next()
 
         self.loading.start(read_answers(self, self.page, rules, INDEX, deal))

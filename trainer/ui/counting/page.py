@@ -3,8 +3,10 @@
 A whole shoe is counted in Shoe practice (its Count choice); the page's "Count a shoe" button
 sends the player there with the rules and count chosen here.
 
-The count lab table of the chosen rules (shipped for a preset, built and cached for a rules
-file) loads off the UI thread; each drill then starts from it, spaced by the player's earlier
+The count is a trained one (Hi-Lo, the Free Bet count, KO) or the player's own tags ("Your
+tags…": :mod:`.own_tags`). The count lab table of the chosen rules (shipped for a preset's
+trained counts, built and cached for a rules file or the player's tags) loads off the UI
+thread; each drill then starts from it, spaced by the player's earlier
 answers (read off the UI thread too), and a line under the top says what of the running and
 true counts is due today (:mod:`trainer.drills.counting.due`). Every answer is saved through
 the page's :class:`~trainer.ui.practice.progress_link.ProgressLink` like any decision: a
@@ -18,7 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QSettings, pyqtSignal, pyqtSlot
+from PyQt6.QtCore import QSettings, Qt, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -31,8 +33,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.counting.lab import LABS, load_or_build_lab
-from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.lab import lab_ready, load_or_build_lab
+from strategy_charts.counting.systems import TRAINED, CountSystem, count_named
 from strategy_charts.tables import TableError
 from trainer.drills.counting.due import DueToday
 from trainer.drills.grading import Clock, utc_now
@@ -54,7 +56,9 @@ from ..rules_files import rules_files
 from ..widgets import ERROR_STYLE, Busy, heading
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
+from .own_tags import OWN, OwnTags
 from .review import ReviewPanel
+from .risk_panel import RiskPanel
 
 
 class Drill(Protocol):
@@ -93,6 +97,7 @@ class CountingPage(QWidget):
         if app is not None:
             app.aboutToQuit.connect(self.link.close)
         self._session: tuple[str, str, str] | None = None
+        self._last_count = "hilo"
         self.loading = Latest()
         self._only_cells: list[str] | None = None
 
@@ -105,7 +110,13 @@ class CountingPage(QWidget):
         self.count_box.setAccessibleName("Count")
         for key, count in TRAINED.items():
             self.count_box.addItem(count.name, key)
-        self.count_box.setToolTip("Hi-Lo is the count to learn first (README: the count lab).")
+        self.count_box.addItem("Your tags…", OWN)
+        self.count_box.setToolTip("Hi-Lo is the count to learn first (README: the count lab); "
+                                  "KO is kept as a running count; 'Your tags…' counts a tag "
+                                  "set of your own.")
+        self.tags = OwnTags(settings)
+        self.tags.chosen.connect(self._own_tags)
+        self.tags.hide()
         self.busy = Busy()
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -122,11 +133,13 @@ class CountingPage(QWidget):
         self.true = TruePanel(self)
         self.index = IndexPanel(self)
         self.review = ReviewPanel(self)
-        self.drills: tuple[Drill, ...] = (self.running, self.true, self.index)
+        self.risk = RiskPanel(self)
+        self.drills: tuple[Drill, ...] = (self.running, self.true, self.index, self.risk)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for panel, title in ((self.running, "Running count"), (self.true, "True count"),
-                             (self.index, "Index plays"), (self.review, "Review")):
+                             (self.index, "Index plays"), (self.risk, "Ramp and risk"),
+                             (self.review, "Review")):
             self.tabs.addTab(panel, title)
         self.tabs.currentChanged.connect(self._tab_shown)
 
@@ -151,21 +164,53 @@ class CountingPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 14, 20, 12)
         layout.addLayout(top)
+        layout.addWidget(self.tags)
         layout.addWidget(self.busy)
         layout.addWidget(self.problem)
         layout.addWidget(self.due)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.saving)
         self.rules_box.currentIndexChanged.connect(lambda _: self.load())
-        self.count_box.currentIndexChanged.connect(lambda _: self._restart())
+        self.count_box.currentIndexChanged.connect(lambda _: self._count_changed())
+        saved = self.tags.saved()
+        if saved is not None:
+            self._add_count(saved)
         self.load()
 
     # ----- the rules, the count and the lab ---------------------------------------------------
 
     @property
     def count(self) -> str:
-        """The chosen count's key (``hilo``)."""
-        return str(self.count_box.currentData())
+        """The chosen count's key (``hilo``; a player's tags: ``tags(...)``)."""
+        data = str(self.count_box.currentData())
+        return self._last_count if data == OWN else data
+
+    def _add_count(self, count: CountSystem) -> None:
+        """Put ``count`` (a player's tags) in the count box, before 'Your tags…'."""
+        at = self.count_box.findData(count.key)
+        if at < 0:
+            at = self.count_box.count() - 1
+            self.count_box.insertItem(at, count.name, count.key)
+        self.count_box.setItemData(at, count.describe(), Qt.ItemDataRole.ToolTipRole)
+
+    def _count_changed(self) -> None:
+        if self.count_box.currentData() == OWN:
+            self.tags.show()
+            self.tags.edit.setFocus()
+            return
+        self.tags.hide()
+        self._last_count = self.count
+        if self.lab is not None and self.count in self.lab["counts"]:
+            self._restart()
+        else:
+            self.load()
+
+    def _own_tags(self, count: CountSystem) -> None:
+        """The player's tags, read: count them (a known count's tags choose that count)."""
+        if count.key not in TRAINED:
+            self._add_count(count)
+        self.tags.hide()
+        self.count_box.setCurrentIndex(self.count_box.findData(count.key))
 
     @property
     def count_name(self) -> str:
@@ -202,10 +247,11 @@ class CountingPage(QWidget):
         rules = self.rules = self._chosen_rules()
         if rules is None:
             return
-        self.busy.start(f"Loading the {rules.name} count lab (a rules file's is built once: "
-                        "minutes)…")
-        job = Job(self, lambda report: load_or_build_lab(rules, progress=report),
-                  name="counting: lab", reports=True, serial=not LABS.ready(rules))
+        count = count_named(self.count)
+        self.busy.start(f"Loading the {rules.name} count lab (a rules file's or your own "
+                        "tags' is built once: under a minute)…")
+        job = Job(self, lambda report: load_or_build_lab(rules, progress=report, count=count),
+                  name="counting: lab", reports=True, serial=not lab_ready(rules, count))
         job.progressed(self.busy.progress).ended(self.busy.stop).succeeded(self._ready)
         self.loading.start(job.failed(self._tell, ValueError, RulesError, OSError, TableError))
 
@@ -228,7 +274,8 @@ class CountingPage(QWidget):
         """Say what of the running and true counts is due, once both drills have read the
         player's earlier answers (until then, nothing)."""
         running, true = self.running.drill, self.true.drill
-        if running is None or true is None:
+        balanced = count_named(self.count).balanced
+        if running is None or (true is None and balanced):
             self.due.clear()
             return
         self.due.setText(DueToday.of(running, true).text())
@@ -263,7 +310,7 @@ class CountingPage(QWidget):
 
     def lab_count(self) -> dict[str, Any] | None:
         """The chosen count's part of the lab table (None while it loads)."""
-        return None if self.lab is None else self.lab["counts"][self.count]
+        return None if self.lab is None else self.lab["counts"].get(self.count)
 
     def new_seed(self) -> int:
         """A drill's seed: the page's (tests), else a random one."""

@@ -29,7 +29,8 @@ Wait = Callable[[Callable[[], bool], str], None]
 #: second, the dealer's hole card a 6 and a 5 drawn to 21.
 PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
 #: Player 10♥ 2♦ against dealer 5♠ (hole 10♣), then 9♣ and 8♣: hard 12 v 5, a Hi-Lo index
-#: play (stand from +1, hit below); the count after these cards is +1 over about 8 decks: hit.
+#: play (stand from 0, hit below); the count after these cards is +1 over about 8 decks: true
+#: count 0, stand.
 TWELVE_V_FIVE = "10h 5s 2d 10c 9c 8c"
 #: Player 10♥ 6♦ against the dealer's 10♠ (hole 7♣): hard 16 against a ten, where late
 #: surrender is the best play at the Pot of Gold table.

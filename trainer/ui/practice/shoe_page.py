@@ -33,8 +33,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.counting.lab import LABS, load_or_build_lab
-from strategy_charts.counting.systems import TRAINED
+from strategy_charts.counting.lab import lab_ready, load_or_build_lab
+from strategy_charts.counting.systems import TRAINED, count_named
 from strategy_charts.tables import TABLES, TableError
 from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
@@ -274,13 +274,15 @@ class ShoePage(DrillPage):
         count = self.count_key
         self.count_panel.setVisible(bool(count))
         self.phase = ShoePhase.LOADING
-        lab = " and count lab (a rules file's is built once: minutes)" if count else ""
+        lab = " and count lab (a rules file's is built once: under a minute)" if count else ""
         self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
 
         def load(report: Report) -> tuple[Catalog, dict[str, Any] | None]:
-            return catalog(rules), load_or_build_lab(rules, progress=report) if count else None
+            return catalog(rules), (load_or_build_lab(rules, progress=report,
+                                                      count=count_named(count))
+                                    if count else None)
 
-        builds = not TABLES.ready(rules) or (bool(count) and not LABS.ready(rules))
+        builds = not TABLES.ready(rules) or (bool(count) and not lab_ready(rules, count_named(count)))
         job = Job(self, load, name="shoe: load", reports=True, serial=builds)
         job.ended(self.busy.stop).progressed(self.busy.progress)
         job.succeeded(lambda loaded: self._ready(*loaded, seed, shoe))
@@ -297,7 +299,11 @@ class ShoePage(DrillPage):
         dealt now: the Counting page sends here."""
         index = self.count_box.findData(count)
         if index < 0:
-            raise ValueError(f"no count is called {count!r}")
+            own = count_named(count)       # a player's own tags: kept here too from now on
+            self.count_box.blockSignals(True)
+            self.count_box.addItem(own.name, own.key)
+            self.count_box.blockSignals(False)
+            index = self.count_box.findData(count)
         for box, at in ((self.rules_box, self.rules_box.findData(rules) if rules else -1),
                         (self.count_box, index)):
             if at >= 0:

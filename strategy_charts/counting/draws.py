@@ -1,0 +1,116 @@
+"""Where the lab's shoes come from: strata of the counts it stratifies by, the shoes drawn in
+each, and their importance weights.
+
+Shoes are drawn as rounds meet them at each bin of Hi-Lo's and the Free Bet count's true count
+and of KO's running count (:class:`.shoes.CountLattice`: a depth and running count by their
+exact chance in the bin, then the cards), a number per bin of each count (:data:`PER_STRATUM`)
+in each bin that rounds meet, so shoes at rare counts are as many as at common ones, and KO's
+many running counts each have shoes of their own. Drawn this way a shoe S comes with chance
+proportional to P(S) x sum over the stratifying counts of n(its bin) / share(its bin) (``n``
+the shoes drawn there), so its
+weight, natural chance over chance of being drawn, is the inverse of that sum (the balance
+heuristic of multiple importance sampling), normalised to sum to 1: a weighted mean over the
+shoes is a mean over the rounds a player meets, through any count, stratifying or not (KO, a
+player's own tags). The valued pool and the large sample of the linear estimate's means
+(:mod:`.controls`) are drawn alike, from seeds of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from trainer.rules import RuleSet
+
+from .controls import seen_before
+from .scales import scale_of
+from .shoes import TYPE_VALUE, CountLattice
+from .systems import FREE_BET, HI_LO, KO, CountSystem
+
+#: The counts whose bins the shoes are drawn at ...
+STRATA: tuple[CountSystem, ...] = (HI_LO, FREE_BET, KO)
+#: ... and how many in each bin of each.
+PER_STRATUM = (2, 1, 1)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Shoes drawn (card types left, n x 52, and counts A..ten left, n x 10), their weights
+    (summing to 1) and the stratum each was drawn in (count number x bins + bin)."""
+
+    card_types: np.ndarray
+    compositions: np.ndarray
+    weights: np.ndarray
+    stratum: np.ndarray
+
+
+class Design:
+    """The strata of a rule set: each stratifying count's lattice and shares of rounds."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.scales = [scale_of(c, rules.decks) for c in STRATA]
+        self.lattices = [CountLattice(rules.decks, c.tags, rules.penetration, scale)
+                         for c, scale in zip(STRATA, self.scales, strict=True)]
+        self.shares = [lattice.shares() for lattice in self.lattices]
+        self.width = max(len(scale.bins) for scale in self.scales)
+
+    def strata(self) -> list[tuple[int, int]]:
+        """Every (count number, bin) rounds meet before the cut card."""
+        return [(n, t) for n, (shares, scale) in enumerate(zip(self.shares, self.scales,
+                                                              strict=True))
+                for t in scale.bins if shares[t] > 0]
+
+    def draw(self, per_stratum: int | Sequence[int], seed: int, stream: int = 0) -> Drawn:
+        """``per_stratum`` shoes in every stratum (or per stratifying count, in order),
+        seeded by (seed, stream, stratum)."""
+        per = _per_count(per_stratum)
+        found, strata = [], []
+        for n, t in self.strata():
+            if not per[n]:
+                continue
+            rng = np.random.default_rng([seed, stream, n, t - self.scales[n].low])
+            found.append(self.lattices[n].draw(t, per[n], rng))
+            strata.extend([n * self.width + t - self.scales[n].low] * per[n])
+        types = np.concatenate(found)
+        values = _values(types)
+        return Drawn(types, values, self.weights(values, per), np.array(strata))
+
+    def weights(self, values: np.ndarray, per_stratum: int | Sequence[int]) -> np.ndarray:
+        """The balance-heuristic weights of shoes drawn ``per_stratum`` to a stratum."""
+        inverse = np.zeros(len(values))
+        for count, scale, shares, per in zip(STRATA, self.scales, self.shares,
+                                             _per_count(per_stratum), strict=True):
+            if not per:
+                continue
+            bins = scale.bin_of(seen_before(count, values, self.rules.decks), values.sum(axis=1))
+            inverse += per / np.array([shares[int(b)] for b in bins])
+        weights = 1.0 / inverse
+        return weights / weights.sum()
+
+
+def _per_count(per_stratum: int | Sequence[int]) -> list[int]:
+    """Shoes per stratum of each stratifying count."""
+    if isinstance(per_stratum, int):
+        return [per_stratum] * len(STRATA)
+    if len(per_stratum) != len(STRATA) or not any(per_stratum):
+        raise ValueError(f"give the shoes per stratum of each of the {len(STRATA)} counts")
+    return list(per_stratum)
+
+
+def _values(types: np.ndarray) -> np.ndarray:
+    """Counts A..ten of many rows of card-type counts at once."""
+    out = np.zeros((len(types), 10), dtype=np.int64)
+    for t, value in enumerate(TYPE_VALUE):
+        out[:, value] += types[:, t]
+    return out
+
+
+    def count_of(self, stratum: np.ndarray) -> np.ndarray:
+        """The stratifying count (its number) each stratum number belongs to."""
+        return np.asarray(stratum) // self.width
+
+
+__all__ = ["PER_STRATUM", "STRATA", "Design", "Drawn"]
