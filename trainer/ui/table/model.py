@@ -62,8 +62,9 @@ class HandView:
 
 @dataclass(frozen=True)
 class SideBetView:
-    """One side bet's circle: its name, the stake on it (0: no bet), and once the round is
-    settled its result (``category`` None: it lost) and net."""
+    """One side bet's circle: its name, the stake on it (0: no bet), and once it is settled
+    (at the deal, or at the round's end for a bet on the lammers) its result (``category``
+    None: it lost) and net."""
 
     title: str
     stake: Fraction
@@ -212,29 +213,33 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
     )
 
 
-def side_bet_views(round: Round, seat: int) -> tuple[SideBetView, ...]:
-    """The circles of the side bets ``round``'s rules offer, with the seat's stakes and, once
-    settled, their results."""
+def side_bet_views(round: Round, seat: int, *, at_deal_only: bool = False
+                   ) -> tuple[SideBetView, ...]:
+    """The circles of the side bets ``round``'s rules offer, with the seat's stakes and their
+    results once settled: those the deal decides from the deal on, the others once the round
+    is (``at_deal_only``: those of the deal alone, as while the dealer still plays)."""
     the_seat = round.seats[seat]
-    settled = {r.bet: r for r in the_seat.result.side_bets} if the_seat.result else {}
+    settled = {r.bet: r for r in the_seat.dealt_side_bets}
+    if the_seat.result is not None and not at_deal_only:
+        settled.update({r.bet: r for r in the_seat.result.side_bets})
     views = []
     for bet in offered_side_bets(round.rules):
         result = settled.get(bet)
         views.append(SideBetView(
-            bet.title, the_seat.bets.side(bet), settled=the_seat.result is not None,
+            bet.title, the_seat.bets.side(bet), settled=result is not None,
             category=result.category if result is not None and result.net > 0 else None,
             net=result.net if result is not None else Fraction(0)))
     return tuple(views)
 
 
-def dealer_frames(rnd: Round, final: TableView) -> list[TableView]:
-    """The dealer's play card by card: hole card turned, then each draw, outcomes hidden.
+def dealer_frames(rnd: Round, final: TableView, seat: int = 0) -> list[TableView]:
+    """The dealer's play card by card: hole card turned, then each draw, the hands' outcomes
+    hidden (the side bets paid at the deal stay paid).
 
     The last frame is ``final`` itself (the settled round with every result)."""
     hands = tuple(replace(h, outcome_text="", outcome=None, net=Fraction(0))
                   for h in final.hands)
-    sides = tuple(replace(s, settled=False, category=None, net=Fraction(0))
-                  for s in final.side_bets)
+    sides = side_bet_views(rnd, seat, at_deal_only=True)
     frames = []
     for shown in range(2, len(rnd.dealer_cards) + 1):
         frames.append(replace(
