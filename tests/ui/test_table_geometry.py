@@ -323,7 +323,8 @@ def test_side_bets_have_circles_chips_and_results(qtbot, recorded: list[Painted]
     chips = {s.bet.title: s.chip.amount for s in lay.side_bets if s.chip is not None}
     assert chips == {"Perfect Pairs": 5, "21+3": 25}
     texts = {p.text for p in recorded}
-    assert {"5", "25", "Perfect Pairs", "21+3", "Hot 3: no bet"} <= texts
+    # paid at the deal: mid-round, the circles already read their results
+    assert {"5", "25", "Colored Pair +60", "21+3 \u221225", "Hot 3: no bet"} <= texts
     settled = doubled_and_settled()
     table.set_view(replace(settled))
     recorded.clear()
