@@ -74,6 +74,35 @@ class SideBetView:
 
 
 @dataclass(frozen=True)
+class ChipView:
+    """One chip of the chip display: its value, whether the balance covers it, whether it is
+    the chip in hand."""
+
+    amount: Fraction
+    enabled: bool = True
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class BettingView:
+    """The betting before a round: the main bet's spot (its stake and its note, the table's
+    limits), and the spot the keys place on (0 the main bet, then the side bets in order)."""
+
+    main: Fraction
+    note: str = ""
+    chosen: int = 0
+
+
+@dataclass(frozen=True)
+class TimerView:
+    """The decision timer beside the hand to play: seconds left, and their share of the
+    limit."""
+
+    seconds: float
+    share: float
+
+
+@dataclass(frozen=True)
 class TableView:
     """Everything on the table at one moment, for the human seat.
 
@@ -82,7 +111,9 @@ class TableView:
     the hole card is down and the dealer's total once it is turned. ``cards_left`` is None
     where no shoe is in play (a flashcard), and the shoe is not drawn. ``message_colour``
     (a colour name, or empty for the table's own) tints the message, e.g. by a grade's severity.
-    ``side_bets`` are the circles of the side bets the game offers.
+    ``side_bets`` are the circles of the side bets the game offers. ``chips`` is the chip
+    display (none: not drawn); ``betting`` the bet spots while bets are placed (no hands are
+    dealt then); ``timer`` the decision timer of the hand to play.
     """
 
     dealer_cards: tuple[CardView, ...]
@@ -95,6 +126,9 @@ class TableView:
     dealer_total_text: str = ""
     side_bets: tuple[SideBetView, ...] = ()
     message_colour: str = ""
+    chips: tuple[ChipView, ...] = ()
+    betting: BettingView | None = None
+    timer: TimerView | None = None
 
 
 #: An empty table: no cards dealt yet.
@@ -269,6 +303,7 @@ def _message(round: Round, seat: int, hand_count: int, current: int | None) -> s
     return "Your move"
 
 
-__all__ = ["EMPTY", "HIDDEN", "CardView", "HandView", "SideBetView", "TableView", "card_view",
+__all__ = ["EMPTY", "HIDDEN", "BettingView", "CardView", "ChipView", "HandView", "SideBetView",
+           "TableView", "TimerView", "card_view",
            "dealer_frames", "dealer_total_text", "money_text", "outcome_text",
            "side_bet_views", "signed_money", "total_text", "view_from_round"]
