@@ -129,7 +129,6 @@ class ShoeBets(QObject):
         self.message = ""                      # what the last placing said
         self.chosen = 0                        # the spot B places on
         self._held_since: datetime | None = None
-        self._cleared_by_hold = False
         bar = self.bar
         bar.undo.pressed.connect(self._undo_pressed)
         bar.undo.released.connect(self._undo_released)
@@ -163,25 +162,25 @@ class ShoeBets(QObject):
         betting.balance = balance
         self.message = ""
         self.bar.show()
-        self.refresh()
+        self.refresh(said=False)
 
     def close(self) -> None:
         """Betting is closed: the round is dealt."""
         self.bar.hide()
         self.bar.hold.stop()
 
-    def refresh(self) -> None:
-        """The bar as the bets stand."""
+    def refresh(self, said: bool = True) -> None:
+        """The bar as the bets stand (``said``: and :attr:`changed` says so)."""
         betting = self._betting()
         self.bar.repeat.setVisible(betting.can_repeat)
         self.bar.double.setVisible(bool(betting.total))
         self.bar.undo.setEnabled(bool(betting.total))
         self.bar.all_sides.setEnabled(bool(betting.stake(MAIN)))
-        total = f"Total bet {money_words(betting.total)}"
-        if self.unit is not None:
-            total = f"Bet {units_text(betting.stake(MAIN), self.unit)}"
-        self.bar.total.setText(total)
-        self.changed.emit()
+        self.bar.total.setText(f"Total bet {money_words(betting.total)}")
+        self.bar.deal.setText("Deal (Enter)" if self.unit is None else
+                              f"Deal {units_text(betting.stake(MAIN), self.unit)} (Enter)")
+        if said:
+            self.changed.emit()
 
     # ----- the felt -----------------------------------------------------------------------
 
@@ -284,7 +283,6 @@ class ShoeBets(QObject):
             self._do(self._betting().clear())
 
     def _undo_pressed(self) -> None:
-        self._cleared_by_hold = False
         self.bar.hold.start()
 
     def _undo_released(self) -> None:
@@ -294,7 +292,6 @@ class ShoeBets(QObject):
 
     def _held(self) -> None:
         """The Undo button held HOLD_TO_CLEAR seconds: every bet off."""
-        self._cleared_by_hold = True
         self._do(self._betting().clear())
 
     def _do(self, placed: Placed) -> None:

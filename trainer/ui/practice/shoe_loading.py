@@ -1,0 +1,39 @@
+"""Starting a shoe of Shoe practice: its tables read off the UI thread, then the drill made
+(counted or not) with the page's hooks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from strategy_charts.counting.lab import load_or_build_lab
+from trainer.drills.catalog import Catalog, catalog
+from trainer.drills.counting.shoe import CountingSettings, CountingShoe
+from trainer.drills.grading import Clock
+from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
+from trainer.rules import RuleSet
+
+
+def load_tables(rules: RuleSet, counted: bool) -> tuple[Catalog, dict[str, Any] | None]:
+    """The strategy table of ``rules`` and, for a counted shoe, the count lab (work for a
+    worker thread: the lab of a rules file is built once, in minutes)."""
+    return catalog(rules), load_or_build_lab(rules) if counted else None
+
+
+def start_practice(rules: RuleSet, settings: ShoeSettings, count: str,
+                   lab: dict[str, Any] | None, clock: Clock, hooks: dict[str, Any]
+                   ) -> tuple[ShoePractice, CountingShoe | None, dict[str, object]]:
+    """The shoe's drill with ``hooks`` (seed, table, on_decision, on_round): plain, or counted
+    with ``count`` when a ``lab`` is given (graded against the live shoe then, where a count's
+    worth shows; its unit is the table minimum). Also what the session records of the count."""
+    if lab is None:
+        return ShoePractice(rules, settings, clock=clock, **hooks), None, {}
+    counting = CountingSettings(count, float(settings.bankroll or 0), settings.bet)
+    counter = CountingShoe(rules, replace(settings, perfect_play=True), counting, lab=lab,
+                           clock=clock, **hooks)
+    session: dict[str, object] = {"count": counting.count, "unit": float(counting.unit),
+                                  "spread": counting.spread, "kelly": counting.kelly}
+    return counter.practice, counter, session
+
+
+__all__ = ["load_tables", "start_practice"]
