@@ -26,8 +26,11 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
     page.show()
     prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
     if isinstance(page, ShoePage):
-        expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
-                    "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
+        expected = {"betting": ShoePhase.BETTING, "shoe-question": ShoePhase.DECIDING,
+                    "side-bets-paid": ShoePhase.DECIDING,
+                    "shoe-free-split": ShoePhase.DECIDING, "shoe-settled": ShoePhase.SETTLED,
+                    "history": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
+                    "counted-shoe-bet": ShoePhase.BETTING,
                     "counted-shoe-question": ShoePhase.DECIDING,
                     "counted-shoe-check": ShoePhase.CHECKING,
                     "counted-shoe-report": ShoePhase.REPORT}[name]
@@ -37,6 +40,15 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
             assert "Count checks: 1 of 1 right." in page.report.text()
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
+        if name == "betting":
+            assert page.practice.shoe.position == 0 and page.bets.betting.total == 35
+        if name == "side-bets-paid":
+            assert [s.net for s in page.table.view().side_bets if s.settled] == [60, -5]
+        if name == "history":
+            assert page.centre.currentWidget() is page.history
+            assert page.history.tree.topLevelItemCount() == 2
+        if name == "counted-shoe-bet":
+            assert "2 units × 10 = 20" in page.count_panel.bet.text()
     else:
         shown = page.table.view().message
         if name == "flashcard-answer":

@@ -138,11 +138,18 @@ def test_side_bets_are_paid_at_the_deal_and_settled_bet_by_bet(
     assert "Balance 1045" in page.money.text(), "980 + 65 back from the pair, at the deal"
     assert "Perfect Pairs" in page.settlement.text() and "paid at the deal" in \
         page.settlement.text()
+    page.practice.shoe.cut_index = 0            # the cut card is out: this round is the last
     click(qtbot, page, Action.FREE_SPLIT)
     while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND)
     text = page.settlement.text()
     assert "Perfect Pairs" in text and "pays 12 to 1" in text and "21+3" in text
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    report = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
+    assert "The main game" in report and "Side bets" in report
+    assert "Perfect Pairs1 bet, 5 staked1 win+60.00 in chips" in report.replace("\n", "")
+    assert "21+31 bet, 5 staked0 wins\u22125.00 in chips" in report.replace("\n", "")
+    assert "All bets together" in report
     page.shutdown()
 
 
@@ -200,6 +207,8 @@ def test_the_end_of_shoe_report_is_a_panel_and_the_next_shoe_waits(
     for line in ("Result", "Perfect play expected", "Skill: your errors", "Luck"):
         assert line in text
     assert "main bets" in text and "in chips" in text and "Pairs" in text
+    assert "Hard 13 (free stake) v 10: you stood, hit was best, \u22120.043 main bets" in text
+    assert "Side bets" not in text, "none placed"
     figures = re.findall(r"[-\u2212+]?\d+\.\d+", text)
     assert figures and not any(f.startswith("-") for f in figures), "one minus sign: U+2212"
     assert page.report.drill.isEnabled() and "(1)" in page.report.drill.text()
