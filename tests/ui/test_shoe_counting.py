@@ -203,13 +203,13 @@ def test_the_bet_reads_alike_in_the_box_on_the_button_and_in_the_money_line(
     said = "2 units × 10 = 20"
     assert page.count_panel.bet.text() == f"Next bet: {said}"
     assert page.bets.bar.deal.text() == f"Deal {said} (Enter)"
-    assert f"Bets {said}" in page.money.text()
+    assert f"Bets: {said}" in page.money.text()
     page.bets.click_chip(2)                               # a 10 chip on the main bet: 3 units
     page.bets.click_spot(0)
     said = "3 units × 10 = 30"
     assert page.count_panel.bet.text() == f"Next bet: {said}"
     assert page.bets.bar.deal.text() == f"Deal {said} (Enter)"
-    assert f"Bets {said}" in page.money.text()
+    assert f"Bets: {said}" in page.money.text()
     page.bets.click_chip(1)                               # 5 more: not whole units, refused
     page.bets.click_spot(0)
     assert "35, not whole units of 10" in page.count_panel.bet.text()
@@ -219,7 +219,7 @@ def test_the_bet_reads_alike_in_the_box_on_the_button_and_in_the_money_line(
     qtbot.keyClick(page.table, Qt.Key.Key_Backspace)      # the 5 back: 3 units
     qtbot.keyClick(page.table, Qt.Key.Key_Return)
     assert page.practice.round_bets.main == 30
-    assert f"Bets {said}" in page.money.text()
+    assert f"Bets: {said}" in page.money.text()
     assert page.count_panel.bet.text() == f"Round 1's bet: {said}"
     page.counter.counting = replace(page.counter.counting, check_chance=1.0)   # asked now
     qtbot.mouseClick(page.bar.button(Action.STAND), Qt.MouseButton.LeftButton)

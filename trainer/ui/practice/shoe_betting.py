@@ -196,6 +196,8 @@ class ShoeBets(QObject):
         betting = self._betting()
         if self.message:
             return self.message
+        if betting.total and self.unit is not None:
+            return f"Bet {units_text(betting.stake(MAIN), self.unit)}: Enter deals"
         if betting.total:
             return f"Total bet {money_words(betting.total)}: Enter deals"
         if betting.can_repeat and betting.last is not None:

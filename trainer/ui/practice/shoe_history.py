@@ -19,6 +19,7 @@ from PyQt6.QtCore import QEvent, QObject, Qt, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor, QKeyEvent
 from PyQt6.QtWidgets import (
     QFrame,
+    QHeaderView,
     QLabel,
     QTreeWidget,
     QTreeWidgetItem,
@@ -98,7 +99,13 @@ class HistoryPanel(QFrame):
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels(["Round", "Net"])
         self.tree.setAccessibleName("Rounds played, most recent first")
-        self.tree.setUniformRowHeights(True)
+        self.tree.setWordWrap(True)                       # long lines wrap, never elide
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        header = self.tree.header()
+        assert header is not None
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.installEventFilter(self)
         hint = QLabel("Up and Down move, Right or Enter opens a round; a click or Enter on a "
@@ -125,7 +132,6 @@ class HistoryPanel(QFrame):
         self.note.setText(f"{count} round{'' if count == 1 else 's'}, the most recent first"
                           f"{most}.{reading}" if count else
                           f"No rounds played yet.{reading}")
-        self.tree.resizeColumnToContents(1)
         if self.tree.topLevelItemCount():
             self.tree.setCurrentItem(self.tree.topLevelItem(0))
 

@@ -123,7 +123,7 @@ class MoneyLine(QLabel):
         table's ``limits``."""
         money = "unlimited" if balance is None else money_text(balance)
         lines = [f"<b style='font-size:13pt'>Balance {money}</b> &nbsp;·&nbsp; "
-                 f"Round {max(1, round_number)}", f"Bets {bets}"]
+                 f"Round {max(1, round_number)}", f"Bets: {bets}"]
         if limits:
             lines.append(f"<small>{limits}</small>")
         self.setText("<br>".join(lines))
