@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PyQt6.QtCore import pyqtSignal
+from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -153,10 +152,9 @@ class ReportPanel(QFrame):
         self.index_drill.hide()
         hint = QLabel("Space or Enter deals the next shoe.")
         hint.setWordWrap(True)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.drill)
-        buttons.addWidget(self.index_drill)
-        buttons.addStretch(1)
+        buttons = QVBoxLayout()      # one above the other: each keeps its words, however narrow
+        for button in (self.drill, self.index_drill):
+            buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         column = QVBoxLayout(self)
         column.setContentsMargins(18, 14, 18, 14)
         column.addWidget(self.title)
