@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from fractions import Fraction
 
 from PyQt6.QtCore import QEvent, QObject, Qt, pyqtSignal
@@ -52,6 +53,18 @@ class Listed:
     net: Fraction = Fraction(0)
 
 
+def local_minute(stamp: str) -> str:
+    """A stored UTC time in the player's zone, to the minute: "2026-11-29 13:05" (the text
+    itself when it is no time)."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def stored_rounds(rows: Sequence[PlayedRound]) -> list[Listed]:
     """The stored rounds as the history lists them (a detail that cannot be read is left out,
     and the round shows its cards as stored)."""
@@ -63,7 +76,7 @@ def stored_rounds(rows: Sequence[PlayedRound]) -> list[Listed]:
                 detail = RoundDetail.from_plain(row.round.detail)
             except (KeyError, TypeError, ValueError):
                 detail = None
-        when = row.shoe_started.replace("T", " ")[:16]
+        when = local_minute(row.shoe_started)
         listed.append(Listed(f"shoe of {when} ({row.preset})", row.round.round, detail,
                              row.round.cards, Fraction(row.round.net_result).limit_denominator()))
     return listed
