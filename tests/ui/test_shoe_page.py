@@ -482,3 +482,17 @@ def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: QSet
     assert flashcards.card.situation.key in keys
     for key in ("flashcards", "shoe"):
         window.pages[key].page.shutdown()
+
+
+def test_computer_seats_from_the_seat_panel_play_beside_yours(qtbot, store: QSettings,
+                                                              data_dir: Path, warnings) -> None:
+    page = make_page(qtbot, store, stacked=None, deal=False)
+    page.seat.others.setValue(2)
+    page.seat.seed.setText("7")
+    page.seat.new_shoe.click()
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=20000)
+    bet_and_deal(qtbot, page)
+    assert page.practice.round is not None and len(page.practice.round.seats) == 3
+    assert page.practice.settings.seat == 2, "yours is dealt last"
+    assert page.table.view().hands, "the felt shows your hands"
+    page.shutdown()

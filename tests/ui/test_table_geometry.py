@@ -319,10 +319,10 @@ def test_side_bets_have_circles_chips_and_results(qtbot, recorded: list[Painted]
     titles = [s.bet.title for s in lay.side_bets]
     assert titles == ["Perfect Pairs", "21+3", "Hot 3"]
     chips = {s.bet.title: s.chip.amount for s in lay.side_bets if s.chip is not None}
-    assert chips == {"Perfect Pairs": 5, "21+3": 25}
+    assert chips == {"Perfect Pairs": 65}, "paid at the deal: the pair's pay on its circle"
     texts = {p.text for p in recorded}
     # paid at the deal: mid-round, the circles already read their results
-    assert {"5", "25", "Colored Pair +60", "21+3 \u221225", "Hot 3: no bet"} <= texts
+    assert {"65", "Colored Pair +60", "21+3 \u221225", "Hot 3: no bet"} <= texts
     settled = doubled_and_settled()
     table.set_view(replace(settled))
     recorded.clear()

@@ -325,8 +325,9 @@ def _side_bets(width: float, top: float, ch: float,
     for i, bet in enumerate(bets):
         cx = width * 0.05 + unit * (i + 0.5)
         circle = QRectF(cx - r, top, 2 * r, 2 * r)
-        chip = (Disc(circle.center(), CHIP_RADIUS * ch, bet.stake, False) if bet.stake
-                else None)
+        # a settled bet: what it won is paid onto its circle, a losing one's chip is taken
+        on_it = bet.stake + bet.net if bet.settled else bet.stake
+        chip = Disc(circle.center(), CHIP_RADIUS * ch, on_it, False) if on_it > 0 else None
         w = min(pill_size(side_caption(bet), px)[0], unit * 0.96)
         caption = QRectF(cx - w / 2, circle.bottom() + 0.03 * ch, w, px * PILL)
         places.append(SidePlace(circle, chip, caption, bet, side_caption(bet)))
