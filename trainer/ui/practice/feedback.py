@@ -182,7 +182,9 @@ class FeedbackPanel(QFrame):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.body)
-        scroll.viewport().setAutoFillBackground(False)
+        viewport = scroll.viewport()
+        if viewport is not None:
+            viewport.setAutoFillBackground(False)
         self.body.setAutoFillBackground(False)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.score_label)

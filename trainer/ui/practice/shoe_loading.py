@@ -13,11 +13,15 @@ from trainer.drills.grading import Clock
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import RuleSet
 
+from ..background import Report
 
-def load_tables(rules: RuleSet, counted: bool) -> tuple[Catalog, dict[str, Any] | None]:
+
+def load_tables(rules: RuleSet, counted: bool, report: Report | None = None
+                ) -> tuple[Catalog, dict[str, Any] | None]:
     """The strategy table of ``rules`` and, for a counted shoe, the count lab (work for a
-    worker thread: the lab of a rules file is built once, in minutes)."""
-    return catalog(rules), load_or_build_lab(rules) if counted else None
+    worker thread: the lab of a rules file is built once, in minutes, its progress told to
+    ``report``)."""
+    return catalog(rules), load_or_build_lab(rules, progress=report) if counted else None
 
 
 def start_practice(rules: RuleSet, settings: ShoeSettings, count: str,

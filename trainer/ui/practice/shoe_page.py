@@ -20,6 +20,7 @@ from typing import Any
 from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QGroupBox,
     QMessageBox,
@@ -28,11 +29,13 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from strategy_charts.counting.lab import LABS
 from strategy_charts.counting.systems import TRAINED
-from strategy_charts.tables import TableError
+from strategy_charts.tables import TABLES, TableError
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import Mode
 from trainer.drills.timed import TimedDrill
+from trainer.progress.store import PlayedRound
 from trainer.rules import RulesError, Shoe
 
 from ..background import Job, Latest
@@ -144,7 +147,8 @@ class ShoePage(ShoePlay):
         where it would not (unless the player opened or folded it)."""
         if self._seat_by_hand:
             return
-        window = self.window().width() if self.window() is not self else self.width()
+        top = self.window()
+        window = top.width() if top is not None and top is not self else self.width()
         wide = self.width() - self.side_room() - SEAT_WIDTH >= FELT_SHARE * window
         self.seat.setVisible(wide)
         self.seat_button.blockSignals(True)
@@ -162,7 +166,7 @@ class ShoePage(ShoePlay):
             return False
         assert isinstance(event, QKeyEvent)
         if event.key() in PROCEED_KEYS and event.key() != Qt.Key.Key_Space:
-            if hasattr(watched, "interpretText"):
+            if isinstance(watched, QAbstractSpinBox):
                 watched.interpretText()
             self.table.setFocus()
             return True
@@ -186,8 +190,12 @@ class ShoePage(ShoePlay):
         self.centre.setCurrentWidget(self.history)
         self.history.tree.setFocus()
         saver = self.link.saver
-        job = Job(self, lambda: saver.read(lambda store: store.round_history(
-            limit=STORED_ROUNDS, leave_out=saver.session_id), []), name="shoe: history")
+
+        def read() -> list[PlayedRound]:
+            none: list[PlayedRound] = []
+            return saver.read(lambda store: store.round_history(
+                limit=STORED_ROUNDS, leave_out=saver.session_id), none)
+        job: Job[list[PlayedRound]] = Job(self, read, name="shoe: history")
         self.history_loading.start(job.succeeded(self._history_read))
 
     @property
@@ -195,7 +203,7 @@ class ShoePage(ShoePlay):
         """True once the history holds the earlier shoes' rounds read from the store."""
         return self._stored is not None
 
-    def _history_read(self, rows: list[Any]) -> None:
+    def _history_read(self, rows: list[PlayedRound]) -> None:
         self._stored = stored_rounds(rows)
         if self.centre.currentWidget() is self.history:
             self._list_history()
@@ -239,8 +247,11 @@ class ShoePage(ShoePlay):
         lab = " and count lab (a rules file's is built once: minutes)" if count else ""
         self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
         chosen = self.seat.seed_value() if seed is None else seed
-        job = Job(self, lambda: load_tables(rules, bool(count)), name="shoe: load")
-        job.ended(self.busy.stop).succeeded(lambda loaded: self._ready(*loaded, chosen, shoe))
+        builds = not TABLES.ready(rules) or (bool(count) and not LABS.ready(rules))
+        job = Job(self, lambda report: load_tables(rules, bool(count), report),
+                  name="shoe: load", reports=True, serial=builds)
+        job.ended(self.busy.stop).progressed(self.busy.progress)
+        job.succeeded(lambda loaded: self._ready(*loaded, chosen, shoe))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError,
                                       TableError))
 

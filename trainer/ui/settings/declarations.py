@@ -121,7 +121,7 @@ class Setting:
             return f"{name} takes a {self.type.__name__}, not {value!r}."
         if isinstance(self.allowed, Amounts):
             try:
-                self.allowed.parse(value)
+                self.allowed.parse(str(value))
             except ValueError as exc:
                 return f"{value!r} is not allowed for {name}: {exc}."
         if self.allowed is not None and not self.allowed.allows(value):
@@ -273,7 +273,7 @@ def write(store: QSettings, setting: Setting, value: Any) -> None:
     if not isinstance(value, setting.type):
         raise TypeError(f"{setting.key} takes {setting.type.__name__}, not {value!r}")
     store.setProperty(_HELD + setting.key, None)   # a held value gives way to the one chosen
-    store.setValue(setting.key, QByteArray(value) if setting.type is bytes else value)
+    store.setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
 
 
 def _convert(raw: Any, kind: type) -> Any:
