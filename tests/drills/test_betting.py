@@ -32,7 +32,9 @@ def test_only_the_chips_the_balance_covers_are_enabled() -> None:
     assert betting.place(MAIN).done
     assert betting.available == 5
     assert [betting.chip_enabled(i) for i in range(3)] == [True, True, False]
-    assert not betting.place(MAIN).done and betting.stake(MAIN) == 25, "25 more: refused whole"
+    assert betting.chip == 5, "the 25 in hand is no longer covered: the 5 is taken instead"
+    assert betting.place(MAIN).done and betting.stake(MAIN) == 30 and betting.available == 0
+    assert not betting.place(MAIN).done and betting.stake(MAIN) == 30, "nothing left"
     assert table(None).chip_enabled(5), "an unlimited balance covers every chip"
 
 
@@ -126,8 +128,11 @@ def test_all_side_bets_take_the_chip_once_the_main_bet_is_down() -> None:
     betting.select(1)
     assert betting.all_side_bets().done
     assert [betting.stake(s) for s in betting.spots] == [10, 5, 5, 5]
+    assert betting.chip == 1, "3 left: the 5 gives way to the 1"
+    assert betting.all_side_bets().done and betting.available == 0
+    betting.selected = 1                       # the 5 taken back in hand, uncovered
     refused = betting.all_side_bets()
-    assert not refused.done and "15 more on the side bets: 3 left" in refused.message
+    assert not refused.done and "15 more on the side bets: 0 left" in refused.message
     assert Betting(LIMITS, (), Fraction(100)).all_side_bets().message == \
         "This table offers no side bets."
 

@@ -291,10 +291,15 @@ class Betting:
     # ----- inside -------------------------------------------------------------------------
 
     def _change(self, new: Mapping[Spot, Money]) -> None:
+        """Put ``new`` on the table (one placing for UNDO); a chip in hand the balance left
+        no longer covers gives way to the highest one it does."""
         self._undo.append(dict(self._stakes))
         self._stakes.update(new)
         self._stakes = {spot: self._stakes[spot] for spot in self.spots
                         if self._stakes.get(spot)}
+        if not self.chip_enabled(self.selected):
+            covered = [i for i in range(len(self.limits.chips)) if self.chip_enabled(i)]
+            self.selected = covered[-1] if covered else self.selected
 
     def _covers(self, added: Money) -> bool:
         left = self.available
