@@ -433,8 +433,9 @@ def test_the_history_lists_every_round_newest_first_also_after_a_restart(
     qtbot.keyClick(page.table, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert page.centre.currentWidget() is page.history
     tree = page.history.tree
-    assert [tree.topLevelItem(i).text(0).split(":")[0] for i in range(2)] == [
+    assert [tree.topLevelItem(i).text(0).splitlines()[0] for i in range(2)] == [
         "Round 2, this shoe", "Round 1, this shoe"]
+    assert tree.topLevelItem(1).text(0).splitlines()[1] == "8♥ 3♥ / 8♦ 10♦ v 10♠ 6♣ 5♣"
     page.shutdown()
 
     again = make_page(qtbot, store, stacked=None, deal=False)

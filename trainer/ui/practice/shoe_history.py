@@ -83,11 +83,11 @@ def stored_rounds(rows: Sequence[PlayedRound]) -> list[Listed]:
 
 
 def round_line(item: Listed) -> str:
-    """A round's line: "Round 4, this shoe: 8♥ 3♥ / 8♦ 10♦ v 10♠ 6♣ 5♣"."""
+    """A round's two lines: "Round 4, this shoe", then "8♥ 3♥ / 8♦ 10♦ v 10♠ 6♣ 5♣"."""
     if item.detail is None:
-        return f"Round {item.number}, {item.shoe}: {item.cards}"
+        return f"Round {item.number}, {item.shoe}\n{item.cards}"
     hands = " / ".join(h.cards for h in item.detail.hands)
-    return f"Round {item.number}, {item.shoe}: {hands} v {item.detail.dealer}"
+    return f"Round {item.number}, {item.shoe}\n{hands} v {item.detail.dealer}"
 
 
 class HistoryPanel(QFrame):
@@ -112,13 +112,14 @@ class HistoryPanel(QFrame):
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels(["Round", "Net"])
         self.tree.setAccessibleName("Rounds played, most recent first")
-        self.tree.setWordWrap(True)                       # long lines wrap, never elide
+        # every line whole: the column as wide as its longest line, scrolled if need be
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setHorizontalScrollMode(QTreeWidget.ScrollMode.ScrollPerPixel)
         header = self.tree.header()
         assert header is not None
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.installEventFilter(self)
         hint = QLabel("Up and Down move, Right or Enter opens a round; a click or Enter on a "
