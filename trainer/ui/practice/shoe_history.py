@@ -118,8 +118,8 @@ class HistoryPanel(QFrame):
         header = self.tree.header()
         assert header is not None
         header.setStretchLastSection(False)
-        for column in (0, 1):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        for section in (0, 1):
+            header.setSectionResizeMode(section, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.installEventFilter(self)
         hint = QLabel("Up and Down move, Right or Enter opens a round; a click or Enter on a "
