@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PyQt6.QtCore import QSettings
+from PyQt6.QtGui import QTextDocumentFragment
 
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
@@ -38,6 +39,11 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
             assert "Count checks: 1 of 1 right." in page.report.text()
+        if name == "shoe-report":                 # each side bet on its own line
+            text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
+            assert "Side bets" in text
+            assert "Perfect Pairs\n1 bet, 5 staked\n1 win\n+60.00 in chips" in text
+            assert "21+3\n1 bet, 5 staked\n0 wins\n\u22125.00 in chips" in text
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
         if name == "betting":

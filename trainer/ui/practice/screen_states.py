@@ -143,8 +143,12 @@ def shoe_history(page: ShoePage, wait: Wait) -> None:
 
 
 def shoe_report(page: ShoePage, wait: Wait) -> None:
-    """The end-of-shoe report after a one-round shoe with an error in it."""
-    shoe_question(page, wait)
+    """The end-of-shoe report after a one-round shoe with an error in it and two side bets
+    (Perfect Pairs paid at the deal, 21+3 lost), each on its own line."""
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
+    place(page, (2, 0), (1, 1), (1, 2))
+    page.deal()
+    wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
     assert page.practice is not None
     page.practice.shoe.cut_index = 0        # the cut card is out: this round is the last
     page.act(Action.FREE_SPLIT)
