@@ -2,16 +2,18 @@
 """Take screenshots of the real window, offscreen: every page and the states a player meets.
 
     .venv/bin/python packaging/take_screenshots.py [--size WxH] [--theme light|dark] [--out DIR]
+                                                   [--state NAME] [--list]
 
 Without ``--out`` it refreshes the shots the AppStream metainfo lists, in
-``packaging/screenshots`` (1280x800, light); with ``--out DIR`` it takes every shot. Each
-state's set-up is a small function of the window in :data:`SHOTS`, taken in that order
-(progress before any drill adds answers). The window gets a temporary data folder and settings,
-never the user's; the progress page reads the seeded history the UI tests use
-(``tests/progress/history.py``), and the flashcards and the shoe are dealt from fixed seeds and
-stacked shoes, so each run shows the same hands. A dialog open when a shot is taken is drawn
-over the window's centre, as a desktop shows it. PNGs are recompressed with Pillow (a
-matplotlib dependency), losslessly.
+``packaging/screenshots`` (1280x800, light); with ``--out DIR`` it takes every shot, or with
+``--state NAME`` that one (``--list`` names them). Each state's set-up is a small function of
+the window and a ``wait(done, what)`` in :data:`SHOTS`, taken in that order (progress before any
+drill adds answers; the states before a chosen one are set up all the same). The window gets a
+temporary data folder and settings, never the user's; the progress page reads the seeded history
+the UI tests use (``tests/progress/history.py``), and the flashcards and the shoe are dealt from
+fixed seeds and stacked shoes, so each run shows the same hands. A dialog open when a shot is
+taken is drawn over the window's centre, as a desktop shows it. PNGs are recompressed with
+Pillow (a matplotlib dependency), losslessly.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -72,40 +74,43 @@ def settle(window: MainWindow) -> None:
 
 # ----- the states: each sets the window up for one shot ------------------------------------
 
-def progress(window: MainWindow) -> None:
+Wait = Callable[[Callable[[], bool], str], None]
+
+
+def progress(window: MainWindow, wait: Wait) -> None:
     """Progress over the seeded history: what the play costs, accuracy, the leaks."""
     page = window.show_page("progress")
     wait(lambda: page.data is not None and not page.is_loading()  # type: ignore[attr-defined]
          and page.trends is not None, "the progress page")  # type: ignore[attr-defined]
 
 
-def progress_heatmap(window: MainWindow) -> None:
+def progress_heatmap(window: MainWindow, wait: Wait) -> None:
     """The progress page scrolled to the errors on the strategy chart, a leak selected."""
     page = window.show_page("progress")
     page.board.charts_area.ensureWidgetVisible(page.canvases["heatmap"])  # type: ignore[attr-defined]
     page.leak_list.setCurrentRow(0)  # type: ignore[attr-defined]
 
 
-def drill_state(name: str) -> Callable[[MainWindow], None]:
+def drill_state(name: str) -> Callable[[MainWindow, Wait], None]:
     """The drill pages' state ``name`` (:data:`trainer.ui.practice.screen_states.STATES`) on
     its page of the window."""
     key, prepare = STATES[name]
 
-    def shot(window: MainWindow) -> None:
+    def shot(window: MainWindow, wait: Wait) -> None:
         prepare(window.show_page(key), wait)
     shot.__doc__ = STATES[name][1].__doc__
     return shot
 
 
-def flashcards_done(window: MainWindow) -> None:
+def flashcards_done(window: MainWindow, wait: Wait) -> None:
     """Due mode under rules never practised, with no new cards a day: done for today at once."""
     page = window.show_page("flashcards")
     cfg.write(window.store, cfg.NEW_PER_DAY, 0)
     page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))  # type: ignore
-    drill_state("flashcards-done-for-today")(window)
+    drill_state("flashcards-done-for-today")(window, wait)
 
 
-def charts(window: MainWindow) -> None:
+def charts(window: MainWindow, wait: Wait) -> None:
     """The evolution chart with hard 16 against a ten selected and its EVs beside it."""
     page = window.show_page("charts")
     page.set_context("real")  # type: ignore[attr-defined]
@@ -114,18 +119,22 @@ def charts(window: MainWindow) -> None:
     page.canvas.draw()  # type: ignore[attr-defined]
 
 
-def settings(window: MainWindow) -> None:
+def settings(window: MainWindow, wait: Wait) -> None:
     """The settings page."""
     window.show_page("settings")
 
 
 #: File stem -> how the window is set up for it, in this order (progress before any drill).
-SHOTS: dict[str, Callable[[MainWindow], None]] = {
+SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "progress": progress, "progress-heatmap": progress_heatmap,
     "flashcards-question": drill_state("flashcard-question"),
     "flashcards": drill_state("flashcard-answer"),
+    "betting": drill_state("betting"),
     "shoe-practice": drill_state("shoe-free-split"),
-    "shoe-settled": drill_state("shoe-settled"), "shoe-report": drill_state("shoe-report"),
+    "side-bets-paid": drill_state("side-bets-paid"),
+    "shoe-settled": drill_state("shoe-settled"), "history": drill_state("history"),
+    "shoe-report": drill_state("shoe-report"),
+    "counted-shoe-bet": drill_state("counted-shoe-bet"),
     "counted-shoe-question": drill_state("counted-shoe-question"),
     "counted-shoe-check": drill_state("counted-shoe-check"),
     "counted-shoe-report": drill_state("counted-shoe-report"),
@@ -169,10 +178,8 @@ def shipped() -> set[str]:
     return {Path((url.text or "").strip()).stem for url in urls}
 
 
-def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str,
-             names: set[str] | None = None) -> None:
-    """Open the window on a seeded data ``folder`` and take each shot in :data:`SHOTS` (or
-    those of ``names``; the states before them are set up all the same, in order)."""
+def open_window(folder: Path, size: tuple[int, int], theme: str) -> MainWindow:
+    """The window on a seeded data ``folder`` (its settings there too), shown at ``size``."""
     seed(folder / "progress.sqlite3")
     store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     cfg.write(store, cfg.DATA_DIR, str(folder))
@@ -181,23 +188,47 @@ def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str,
     window = MainWindow(store)
     window.resize(*size)
     window.show()
+    return window
+
+
+def close_window(window: MainWindow) -> None:
+    """Stop the drill pages' timers and files, and close the window."""
+    for key in ("flashcards", "shoe"):
+        page = window.pages[key].page
+        if page is not None:
+            page.shutdown()  # type: ignore[attr-defined]
+    window.close()
+
+
+def walk(window: MainWindow, wait: Wait, settle_down: Callable[[MainWindow], None],
+         names: set[str] | None = None) -> Iterator[str]:
+    """Set the window up for each state of :data:`SHOTS` in order and yield its name once it
+    is shown (each of ``names`` only; the states before them are set up all the same)."""
+    last = max((list(SHOTS).index(n) for n in names), default=-1) if names else len(SHOTS)
+    for index, (name, prepare) in enumerate(SHOTS.items()):
+        if index > last:
+            return
+        prepare(window, wait)
+        settle_down(window)
+        if names is None or name in names:
+            yield name
+
+
+def take_all(folder: Path, out: Path, size: tuple[int, int], theme: str,
+             names: set[str] | None = None) -> None:
+    """Open the window on a seeded data ``folder`` and take each shot in :data:`SHOTS` (or
+    those of ``names``; the states before them are set up all the same, in order)."""
+    window = open_window(folder, size, theme)
     try:
-        for name, prepare in SHOTS.items():
-            prepare(window)
-            settle(window)
+        for name in walk(window, wait, settle, names):
             shot = grab(window)
             if (shot.width(), shot.height()) != size:
                 raise RuntimeError(f"{name}: the window is {shot.width()} x {shot.height()}, "
                                    f"not {size[0]} x {size[1]}")
-            if names is None or name in names:
-                written = save(shot, out / f"{name}.png")
-                print(f"{out / name}.png  {written:,} bytes")
+            written = save(shot, out / f"{name}.png")
+            print(f"{out / name}.png  {written:,} bytes")
     finally:
-        for key in ("flashcards", "shoe"):
-            page = window.pages[key].page
-            if page is not None:
-                page.shutdown()  # type: ignore[attr-defined]
-        window.close()
+        close_window(window)
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -219,10 +250,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for every shot (default: the metainfo's shots in "
                              "packaging/screenshots)")
+    parser.add_argument("--state", action="append", choices=list(SHOTS), metavar="NAME",
+                        help="take only this state's shot (again for more; --list names "
+                             "them)")
+    parser.add_argument("--list", action="store_true", help="name every state, in order")
     args = parser.parse_args(argv)
+    if args.list:
+        for name, prepare in SHOTS.items():
+            print(f"{name:26} {' '.join((prepare.__doc__ or '').split())}")
+        return 0
     app = make_app(["freebet-trainer"])
     apply_theme(app, args.theme)
     out, names = (OUT, shipped()) if args.out is None else (args.out, None)
+    if args.state:
+        names = set(args.state)
     out.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(DATA, ignore_errors=True)
     DATA.mkdir()

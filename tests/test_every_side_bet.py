@@ -307,7 +307,8 @@ def lab_values(rules: RuleSet, spec: SideBetSpec) -> None:
 
 
 def seat_places(rules: RuleSet, spec: SideBetSpec, qtbot) -> None:
-    from trainer.ui.practice.shoe_seat import SeatPanel, bets_text
+    from trainer.drills.betting import MAIN, Betting, Spot, TableLimits
+    from trainer.ui.practice.shoe_seat import bets_text
 
     bet = bet_of(spec)
     bets = Bets.placing(Fraction(10), {bet: STAKE})
@@ -316,18 +317,22 @@ def seat_places(rules: RuleSet, spec: SideBetSpec, qtbot) -> None:
     with pytest.raises(ValueError, match="negative"):
         Bets.placing(Fraction(10), {bet: Fraction(-1)})
     assert bet in offered_side_bets(rules)
-    panel = SeatPanel()
-    qtbot.addWidget(panel)
-    panel.show_offered(rules)
-    assert not panel.side_spins[bet].isHidden() and panel.side_rows[bet].text() == spec.title
-    panel.side_spins[bet].setValue(5)
-    assert panel.shoe_settings(rules, None).side_bets == {bet: STAKE}
+    limits = TableLimits((Fraction(5), Fraction(10)), Fraction(10), Fraction(100),
+                         Fraction(50))
+    table = Betting(limits, offered_side_bets(rules), Fraction(100))
+    assert Spot(bet) in table.spots and Spot(bet).title == spec.title
+    table.select(1)
+    table.place(MAIN)
+    table.select(0)
+    assert table.place(Spot(bet)).done and table.bets() == bets
     other = not_offering(spec)
     if other is not None:
         with pytest.raises(IllegalActionError, match=re.escape(spec.title)):
             Round(other, Shoe.shuffled(other.decks, seed=1), bets)
-        panel.show_offered(other)
-        assert panel.side_spins[bet].isHidden() and bet not in panel.side_bets(other)
+        elsewhere = Betting(limits, offered_side_bets(other), Fraction(100))
+        assert Spot(bet) not in elsewhere.spots
+        with pytest.raises(ValueError, match="not a bet at this table"):
+            elsewhere.place(Spot(bet))
 
 
 # --- the one test -----------------------------------------------------------------------------

@@ -153,5 +153,5 @@ def count_lab(rules: RuleSet, count: CountSystem, workers: int | None = None,
     return load_or_build_lab(rules, workers, progress, count)["counts"][count.key]
 
 
-__all__ = ["LABS", "LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "count_lab", "lab_ready",
-           "load_lab", "load_or_build_lab", "quick_figures", "write_lab"]
+__all__ = ["LABS", "LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "count_lab",
+           "lab_ready", "load_lab", "load_or_build_lab", "quick_figures", "write_lab"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -130,10 +131,17 @@ def test_changed_bets_apply_from_the_next_round(evolution: Catalog) -> None:
         + 5 * (evolution.table["side_bets"]["hot_3"] - 1))
     report = practice.report()
     assert report.net == first.net + second.net
-    assert report.net_bets == pytest.approx(float(first.net / 10 + second.net / 20))
-    assert report.expected_bets == pytest.approx(first.expected / 10 + second.expected / 20)
+    # the main game in main bets, each round over its own; the side bet on a line of its own
+    assert report.net_bets == pytest.approx(float(first.main_net / 10 + second.main_net / 20))
+    assert report.expected_bets == pytest.approx(first.main_expected / 10
+                                                 + second.main_expected / 20)
     assert report.net_bets == pytest.approx(
         report.expected_bets - report.ev_lost + report.luck_bets)
+    (hot,) = report.side_bets
+    assert (hot.bet, hot.placed, hot.staked) == (SideBet.HOT_3, 1, 5)
+    assert hot.net == second.side_net and report.net == report.main_net + hot.net
+    assert hot.expected == pytest.approx(5 * (evolution.table["side_bets"]["hot_3"] - 1))
+    assert report.expected == pytest.approx(report.main_expected + hot.expected)
     with pytest.raises(ValueError, match="main bet"):
         practice.change_bets(Fraction(0), {})
 
@@ -156,3 +164,39 @@ def test_the_report_counts_skill_by_category_of_hand(evolution: Catalog) -> None
             assert category is HandCategory.FREE
         else:
             assert category.name == {"p": "PAIRS", "s": "SOFT", "h": "HARD"}[kind[0]]
+
+
+def test_side_bets_pay_at_the_deal_and_the_balance_off_the_table_says_so(
+        evolution: Catalog) -> None:
+    """The bets leave the balance when the round is dealt, a side bet's pay comes back at the
+    deal (before any decision), and the round's record keeps its decisions and its main game
+    apart from its side bets."""
+    from trainer.rules import Shoe, cards
+
+    practice = ShoePractice(preset("evolution"), ShoeSettings(
+        bet=Fraction(10), bankroll=Fraction(100),
+        side_bets={SideBet.PERFECT_PAIRS: Fraction(5)}), seed=1, table=evolution)
+    practice.shoe = Shoe.stacked(cards("8h 10s 8d 6c 3h 10d 5c 9c"), decks=8)
+    assert practice.available == 100
+    practice.deal()
+    assert practice.awaiting and practice.available == 100 - 15 + 65   # a colored pair
+    assert practice.balance == 100, "the settled balance moves when the round settles"
+    practice.answer(Action.FREE_SPLIT)
+    while practice.awaiting:
+        practice.answer(Action.STAND)
+    (record,) = practice.rounds
+    assert [d.action for d in record.decisions] == ["free_split", "stand", "stand"]
+    assert record.side_net == 60 and record.main_net == record.net - 60
+    assert practice.available == practice.balance == 100 + record.net
+
+
+def test_the_table_minimum_ends_the_shoe_not_the_last_bets(evolution: Catalog) -> None:
+    """With a table minimum, the shoe goes on while the balance covers it, whatever the last
+    round's bets were."""
+    settings = ShoeSettings(bet=Fraction(50), bankroll=Fraction(40), minimum=Fraction(10))
+    practice = ShoePractice(preset("evolution"), settings, seed=2, table=evolution)
+    assert not practice.finished
+    assert ShoePractice(preset("evolution"), replace(settings, minimum=None), seed=2,
+                        table=evolution).finished
+    practice.balance = Fraction(9)
+    assert practice.finished

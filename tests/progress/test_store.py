@@ -145,6 +145,43 @@ def test_shoe_rounds_keep_their_money(store: ProgressStore) -> None:
         store.record_round(session, 2, bets={}, net_result=0, expected_result=0, cards="")
 
 
+def test_the_round_history_reads_every_shoe_newest_first_with_its_detail(
+        store: ProgressStore) -> None:
+    """Rounds keep their detail (plain JSON); the history lists the rounds of every session,
+    the latest first, with their shoe's preset and start, and leaves out the session asked."""
+    times = iter(datetime(2026, 3, 1, 10, m, tzinfo=UTC) for m in range(10))
+    first = store.start_session("evolution", Mode.SHOE, {}, at=next(times))
+    detail = {"hands": [["8♥ 8♦", "stake 10", "win", "10"]], "note": "kept as given"}
+    for number in (1, 2):
+        store.record_round(first, number, bets={"main": 10.0}, net_result=10.0,
+                           expected_result=-0.1, cards="8♥ 8♦ | dealer 10♠ 7♣",
+                           detail=detail if number == 2 else None, at=next(times))
+    second = store.start_session("pot-of-gold", Mode.TIMED, {}, at=next(times))
+    store.record_round(second, 1, bets={"main": 20.0}, net_result=-20.0, expected_result=-0.2,
+                       cards="10 6 | dealer 10 10", detail=detail, at=next(times))
+    history = store.round_history()
+    assert [(h.preset, h.round.session_id, h.round.round) for h in history] == [
+        ("pot-of-gold", second, 1), ("evolution", first, 2), ("evolution", first, 1)]
+    assert history[1].round.detail == detail and history[2].round.detail is None
+    assert history[1].shoe_started == "2026-03-01T10:00:00Z"
+    assert [h.round.round for h in store.round_history(limit=1)] == [1]
+    assert {h.round.session_id for h in store.round_history(leave_out=second)} == {first}
+    assert store.rounds(first)[1].detail == detail
+
+
+def test_a_detail_that_cannot_be_read_is_left_out(store: ProgressStore, db_path: Path) -> None:
+    session = store.start_session("evolution", Mode.SHOE, {})
+    store.record_round(session, 1, bets={"main": 10.0}, net_result=0.0, expected_result=0.0,
+                       cards="", detail={"a": 1})
+    other = sqlite3.connect(db_path)
+    try:
+        other.execute("UPDATE shoe_rounds SET detail = 'not json {'")
+        other.commit()
+    finally:
+        other.close()
+    assert store.rounds(session)[0].detail is None
+
+
 def test_the_store_works_from_a_worker_thread(store: ProgressStore) -> None:
     session = store.start_session("evolution", Mode.FLASHCARDS, {})
     counts: list[int] = []

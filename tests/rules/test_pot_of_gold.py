@@ -39,6 +39,15 @@ def test_three_lammers_pay_30_to_1_when_hands_lose() -> None:
     assert_all_dealt(rnd)
 
 
+def test_the_wager_is_settled_at_the_end_not_at_the_deal() -> None:
+    """docs/rules/pot-of-gold.md#the-pot-of-gold-wager: the lammers come with the decisions,
+    so the wager settles with the hands at the end of the round."""
+    rnd = deal(POT_OF_GOLD, "8h 10s 8d Kc 3c 7d 2h 8s", balance=100, pot_of_gold=5)
+    assert rnd.seats[0].dealt_side_bets == () and rnd.seats[0].balance == 85
+    play(rnd, Action.FREE_SPLIT, Action.FREE_DOUBLE, Action.FREE_DOUBLE)
+    assert side_result(rnd, "Pot of Gold") == ("3 lammers", 150)
+
+
 @pytest.mark.parametrize(("lammers", "pays"), TABLE_1.items())
 def test_pay_table_1(lammers, pays) -> None:
     """docs/rules/pot-of-gold.md#the-pot-of-gold-wager: pay table 1, the default: 1 to 7 lammers

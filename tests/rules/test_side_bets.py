@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.rules import Action, Bets, IllegalActionError, Round, Shoe, cards
+from trainer.rules import Action, Bets, IllegalActionError, Phase, Round, Shoe, cards
 from trainer.rules.side_bets.hot_3 import Hot3
 from trainer.rules.side_bets.hot_3 import evaluate as hot_3
 from trainer.rules.side_bets.perfect_pairs import PerfectPairs
@@ -220,6 +220,42 @@ def test_side_bets_settled_when_dealer_blackjack_ends_round() -> None:
     assert rnd.results[0].net == 55
     assert rnd.seats[0].balance == 155
     assert_all_dealt(rnd)
+
+
+def test_side_bets_are_paid_at_the_deal_before_the_first_decision() -> None:
+    """docs/rules/evolution.md#side-bets: the card side bets are settled and paid as the cards
+    come out; the balance holds their pay before any decision, and the main bet settles at the
+    end."""
+    rnd = deal(EVOLUTION, "8h 10s 8d 6c 3h 10d 5c", balance=100, perfect_pairs=5,
+               twenty_one_plus_three=5)
+    seat = rnd.seats[0]
+    assert rnd.phase is Phase.PLAYER and seat.result is None
+    assert [(s.bet.title, s.category, s.net) for s in seat.dealt_side_bets] == [
+        ("Perfect Pairs", "Colored Pair", 60), ("21+3", None, -5)]
+    assert seat.balance == 100 - 20 + 65, "the pair's pay and stake are back at once"
+    play(rnd, Action.FREE_SPLIT, Action.STAND, Action.STAND)
+    assert [s.bet.title for s in rnd.results[0].side_bets] == ["Perfect Pairs", "21+3"]
+    assert rnd.results[0].net == 55 + sum(hand_nets(rnd))
+    assert seat.balance == 100 + rnd.results[0].net
+    assert_all_dealt(rnd)
+
+
+def test_a_side_bet_paid_at_the_deal_can_pay_for_a_double() -> None:
+    """docs/rules/evolution.md#side-bets and #time-and-balance: the pay of a side bet is in the
+    balance at once, so it covers a paid double of the same round that the balance left after
+    the bets could not."""
+    rnd = deal(EVOLUTION, "Ah 2s 7h 10c 3d 5c", balance=15, hot_3=5)   # A 7 with a 2 up: 20
+    assert side_result_at_deal(rnd) == [("Total 20", 10)]
+    assert rnd.seats[0].balance == 15
+    assert Action.DOUBLE in rnd.legal_actions()
+    play(rnd, Action.DOUBLE)                 # soft 18 doubles to 21; the dealer 12, 17
+    assert hand_nets(rnd) == [20] and rnd.seats[0].balance == 45
+    assert_all_dealt(rnd)
+
+
+def side_result_at_deal(rnd: Round) -> list[tuple[str | None, Fraction]]:
+    """The category and net of each side bet the deal settled (seat 0)."""
+    return [(s.category, s.net) for s in rnd.seats[0].dealt_side_bets]
 
 
 def test_side_bets_use_first_two_cards_after_split() -> None:

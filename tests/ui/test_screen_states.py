@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PyQt6.QtCore import QSettings
+from PyQt6.QtGui import QTextDocumentFragment
 
 from trainer.rules import Action, Outcome
 from trainer.ui.practice.flashcards_page import FlashcardsPage
@@ -27,8 +28,11 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
     page.show()
     prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=120000))
     if isinstance(page, ShoePage):
-        expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
-                    "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
+        expected = {"betting": ShoePhase.BETTING, "shoe-question": ShoePhase.DECIDING,
+                    "side-bets-paid": ShoePhase.DECIDING,
+                    "shoe-free-split": ShoePhase.DECIDING, "shoe-settled": ShoePhase.SETTLED,
+                    "history": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
+                    "counted-shoe-bet": ShoePhase.BETTING,
                     "counted-shoe-question": ShoePhase.DECIDING,
                     "counted-shoe-check": ShoePhase.CHECKING,
                     "counted-shoe-report": ShoePhase.REPORT,
@@ -38,12 +42,26 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
             assert "Count checks: 1 of 1 right." in page.report.text()
+        if name == "shoe-report":                 # each side bet on its own line
+            text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
+            assert "Side bets" in text
+            assert "Perfect Pairs\n1 bet, 5 staked\n1 win\n+60.00 in chips" in text
+            assert "21+3\n1 bet, 5 staked\n0 wins\n\u22125.00 in chips" in text
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
         if name == "shoe-surrender":
             assert page.bar.button(Action.SURRENDER).isVisible()
         if name == "shoe-surrendered":
             assert page.practice.rounds[-1].result.hands[0].outcome is Outcome.SURRENDER
+        if name == "betting":
+            assert page.practice.shoe.position == 0 and page.bets.betting.total == 35
+        if name == "side-bets-paid":
+            assert [s.net for s in page.table.view().side_bets if s.settled] == [60, -5]
+        if name == "history":
+            assert page.centre.currentWidget() is page.history
+            assert page.history.tree.topLevelItemCount() == 2
+        if name == "counted-shoe-bet":
+            assert "2 units × 10 = 20" in page.count_panel.bet.text()
     else:
         shown = page.table.view().message
         if name == "flashcard-answer":

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QPalette
-from PyQt6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QGroupBox, QSpinBox
+from PyQt6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QGroupBox,
+    QLineEdit,
+    QSpinBox,
+)
 
 from tests.progress.history import seed
 from trainer.ui.settings import declarations as cfg
@@ -97,6 +104,24 @@ def test_values_the_declaration_refuses_are_not_stored(page: SettingsPage,
     assert store.value(cfg.DATA_DIR.key) is None
     assert page.apply(cfg.PENETRATION, 0.6) is None
     assert not page.error.isVisible()
+
+
+def test_the_chips_are_typed_and_refused_in_plain_words(qtbot, page: SettingsPage,
+                                                         store: QSettings) -> None:
+    chips = page.editors[cfg.CHIPS.key]
+    assert isinstance(chips, QLineEdit) and chips.text() == "1, 5, 10, 25, 100, 500"
+    chips.setText("5, 1")
+    chips.editingFinished.emit()
+    assert page.error.isVisible()
+    assert page.error.text() == ("'5, 1' is not allowed for Chips: give each amount once, "
+                                 "lowest first.")
+    assert store.value(cfg.CHIPS.key) is None
+    chips.setText("5, 25, 100, 1000")
+    chips.editingFinished.emit()
+    assert not page.error.isVisible() and cfg.read(store, cfg.CHIPS) == "5, 25, 100, 1000"
+    for typed, words in (("five", "whole amounts"), ("1,2,3,4,5,6,7,8,9", "1 to 8 amounts"),
+                         ("0, 5", "from 1 to 100,000")):
+        assert words in (page.apply(cfg.CHIPS, typed) or "")
 
 
 def test_an_invalid_rules_file_shows_its_error_and_changes_nothing(

@@ -5,6 +5,7 @@ reports it. Offscreen, with an injected clock and seeded or stacked shoes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ from trainer.ui.practice.screen_states import TWELVE_V_FIVE
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
 from trainer.ui.settings import declarations as cfg
 
-BETWEEN = (ShoePhase.BETTING, ShoePhase.CHECKING, ShoePhase.FINISHED)
+BETWEEN = (ShoePhase.SETTLED, ShoePhase.BETTING, ShoePhase.CHECKING, ShoePhase.FINISHED)
+OPEN = (ShoePhase.SETTLED, ShoePhase.BETTING)
 
 
 @pytest.fixture
@@ -43,6 +45,12 @@ def counted_page(qtbot, store: QSettings, clock: FakeClock, seed: str = "5") -> 
     page.count_shoe("hilo")
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
     return page
+
+
+def bet(qtbot, page: ShoePage, key: Qt.Key) -> None:
+    """Bet by a digit (that many units) and deal."""
+    qtbot.keyClick(page.table, key)
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
 
 
 def play_out(qtbot, page: ShoePage) -> int:
@@ -89,13 +97,14 @@ def test_a_counted_shoe_bets_by_the_keys_checks_the_count_and_saves_it_all(
         if page.phase is ShoePhase.CHECKING:
             check(qtbot, page)
             checks += 1
-        assert page.phase is ShoePhase.BETTING
+        assert page.phase in OPEN
         qtbot.keyClick(page.table, Qt.Key.Key_3)
-        assert page.count_panel.units.value() == 3
-        assert page.bar.go_on.text().startswith("Bet 3 units and deal")
+        assert page.bets.units() == 3
+        assert page.bets.bar.deal.text() == "Deal 3 units × 10 = 30 (Enter)"
         qtbot.keyClick(page.table, Qt.Key.Key_Plus)
+        assert page.bets.units() == 4
         qtbot.keyClick(page.table, Qt.Key.Key_Minus)
-        qtbot.keyClick(page.table, Qt.Key.Key_Space)
+        qtbot.keyClick(page.table, Qt.Key.Key_Return)
         assert page.practice.round_bets.main == 30
         if page.phase is ShoePhase.DEALER:               # a natural settles at once
             qtbot.waitUntil(lambda: page.phase in BETWEEN, timeout=10000)
@@ -130,9 +139,9 @@ def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, da
     page = counted_page(qtbot, store, clock)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FOUR), decks=8))
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
-    assert page.table.view().message == "Bet by the count"
+    assert page.table.view().message.startswith("Bet by the count")
     assert "Balance 1000" in page.money.text()            # before the first round too
-    qtbot.keyClick(page.table, Qt.Key.Key_Space)        # one unit
+    bet(qtbot, page, Qt.Key.Key_1)                       # one unit
     assert page.phase is ShoePhase.DECIDING
     page.practice.shoe.cut_index = 0                    # the cut card is out: the last round
     qtbot.mouseClick(page.bar.button(Action.STAND), Qt.MouseButton.LeftButton)
@@ -162,14 +171,15 @@ def test_a_bet_beyond_the_balance_is_refused_and_nothing_dealt(
     page.seat.seed.setText("3")
     page.count_shoe("hilo")
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
-    qtbot.keyClick(page.table, Qt.Key.Key_9)
-    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    bet(qtbot, page, Qt.Key.Key_9)
     assert page.phase is ShoePhase.BETTING and not page.practice.rounds
-    assert "Bet not placed: 90 is more than your balance of 50." in page.money.text()
-    page.count_panel.units.setValue(2)                  # typed in the bet box: Space deals
-    qtbot.keyClick(page.count_panel.units, Qt.Key.Key_Space)
+    assert page.practice.shoe.position == 0
+    assert page.table.view().message == "Place a main bet of at least 10 to be dealt in."
+    qtbot.keyClick(page.table, Qt.Key.Key_9)
+    assert page.table.view().message == ("Not enough balance for a main bet of 90: 50 "
+                                         "left.")
+    bet(qtbot, page, Qt.Key.Key_2)
     assert page.phase is not ShoePhase.BETTING and page.practice.round_bets.main == 20
-    assert "Bet not placed" not in page.money.text()
     page.shutdown()
 
 
@@ -180,14 +190,56 @@ def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
     page.timed_box.setChecked(True)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
     qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
-    qtbot.keyClick(page.table, Qt.Key.Key_Space)
-    assert page.phase is ShoePhase.DECIDING and page.countdown.isVisible()
+    bet(qtbot, page, Qt.Key.Key_1)
+    assert page.phase is ShoePhase.DECIDING and page.table.view().timer is not None
     clock.advance(1.0)
     page.ticker.timeout.emit()
     played = page.practice.decisions[-1]
     assert played.timed_out and played.mode is Mode.TIMED
     index = [d for d in page.counter.decisions if "|index|" in d.situation_key]
     assert index and index[-1].mode is Mode.TIMED
+    page.shutdown()
+
+
+def test_the_bet_reads_alike_in_the_box_on_the_button_and_in_the_money_line(
+        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+    """One bet, placed by a digit or with the chips, said the same three times; the count's
+    question leaves the felt once answered; each grade line names its round."""
+    page = counted_page(qtbot, store, clock)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE + " 9h 7d 10s 8s"),
+                                              decks=8))
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING, timeout=30000)
+    qtbot.keyClick(page.table, Qt.Key.Key_2)
+    said = "2 units × 10 = 20"
+    assert page.count_panel.bet.text() == f"Next bet: {said}"
+    assert page.bets.bar.deal.text() == f"Deal {said} (Enter)"
+    assert f"Bets: {said}" in page.money.text()
+    page.bets.click_chip(2)                               # a 10 chip on the main bet: 3 units
+    page.bets.click_spot(0)
+    said = "3 units × 10 = 30"
+    assert page.count_panel.bet.text() == f"Next bet: {said}"
+    assert page.bets.bar.deal.text() == f"Deal {said} (Enter)"
+    assert f"Bets: {said}" in page.money.text()
+    page.bets.click_chip(1)                               # 5 more: not whole units, refused
+    page.bets.click_spot(0)
+    assert "35, not whole units of 10" in page.count_panel.bet.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert page.phase is ShoePhase.BETTING and page.table.view().message.startswith(
+        "A counted bet is 1 to 12 whole units of 10")
+    qtbot.keyClick(page.table, Qt.Key.Key_Backspace)      # the 5 back: 3 units
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert page.practice.round_bets.main == 30
+    assert f"Bets: {said}" in page.money.text()
+    assert page.count_panel.bet.text() == f"Round 1's bet: {said}"
+    page.counter.counting = replace(page.counter.counting, check_chance=1.0)   # asked now
+    qtbot.mouseClick(page.bar.button(Action.STAND), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.CHECKING, timeout=10000)
+    assert page.table.view().message == "The running count?"
+    page.answer_check(str(int(page.counter.seen()[0])))
+    assert page.phase is ShoePhase.SETTLED
+    assert "running count" not in page.table.view().message.lower()
+    lines = page.count_panel.lines.text().splitlines()
+    assert lines and all(line.startswith("Round 1, ") for line in lines), lines
     page.shutdown()
 
 

@@ -18,7 +18,7 @@ import pytest
 from PyQt6.QtCore import QPointF, QRect, QRectF, QSettings, QSizeF
 from PyQt6.QtGui import QImage, QPainter
 
-from trainer.rules import Action, Bets, Round, Shoe, SideBet, cards, preset
+from trainer.rules import Action, Bets, Round, Shoe, cards, preset
 from trainer.ui.main_window import MainWindow
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
@@ -125,17 +125,14 @@ def window(qtbot, store: QSettings, tmp_path: Path, warnings) -> Iterator[MainWi
             page.shutdown()  # type: ignore[attr-defined]
 
 
-def show(qtbot, win: MainWindow, width: int, height: int, state: str,
-         side_bets: bool = False) -> FlashcardsPage | ShoePage:
+def show(qtbot, win: MainWindow, width: int, height: int, state: str
+         ) -> FlashcardsPage | ShoePage:
     """The window at ``width`` x ``height`` showing ``state`` (see screen_states)."""
     win.resize(width, height)
     with qtbot.waitExposed(win):
         win.show()
     key, prepare = STATES[state]
     page = win.show_page(key)
-    if side_bets and isinstance(page, ShoePage):
-        for bet in (SideBet.PERFECT_PAIRS, SideBet.TWENTY_ONE_PLUS_THREE):
-            page.seat.side_spins[bet].setValue(5)
     prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
     qtbot.waitUntil(lambda: page.table.width() > 0)
     assert (win.width(), win.height()) == (width, height)
@@ -168,10 +165,11 @@ def test_nothing_on_the_felt_moves_between_question_and_answer(
             f.rect for f in before[2].hands[0].faces]
 
 
-@pytest.mark.parametrize("state", ["flashcard-answer", "shoe-free-split", "shoe-settled"])
+@pytest.mark.parametrize("state", ["flashcard-answer", "side-bets-paid", "shoe-free-split",
+                                   "shoe-settled"])
 def test_painted_sizes_at_1280_by_800(qtbot, window: MainWindow, recorded: list[Painted],
                                       state: str) -> None:
-    page = show(qtbot, window, 1280, 800, state, side_bets=True)
+    page = show(qtbot, window, 1280, 800, state)
     recorded.clear()
     lay = paint(page.table)
     least = sizes(recorded, lay)
@@ -184,7 +182,7 @@ def test_painted_sizes_at_1280_by_800(qtbot, window: MainWindow, recorded: list[
 @pytest.mark.parametrize("state", ["flashcard-answer", "shoe-settled"])
 def test_ranks_are_readable_at_1024_by_640(qtbot, window: MainWindow, recorded: list[Painted],
                                            state: str) -> None:
-    page = show(qtbot, window, 1024, 640, state, side_bets=True)
+    page = show(qtbot, window, 1024, 640, state)
     recorded.clear()
     lay = paint(page.table)
     assert sizes(recorded, lay)["rank"] >= 14
@@ -321,9 +319,10 @@ def test_side_bets_have_circles_chips_and_results(qtbot, recorded: list[Painted]
     titles = [s.bet.title for s in lay.side_bets]
     assert titles == ["Perfect Pairs", "21+3", "Hot 3"]
     chips = {s.bet.title: s.chip.amount for s in lay.side_bets if s.chip is not None}
-    assert chips == {"Perfect Pairs": 5, "21+3": 25}
+    assert chips == {"Perfect Pairs": 65}, "paid at the deal: the pair's pay on its circle"
     texts = {p.text for p in recorded}
-    assert {"5", "25", "Perfect Pairs", "21+3", "Hot 3: no bet"} <= texts
+    # paid at the deal: mid-round, the circles already read their results
+    assert {"65", "Colored Pair +60", "21+3 \u221225", "Hot 3: no bet"} <= texts
     settled = doubled_and_settled()
     table.set_view(replace(settled))
     recorded.clear()

@@ -10,20 +10,19 @@ Hooks receive each graded decision and each settled round, so a caller can store
 happen. The bets can change during the shoe (:meth:`ShoePractice.change_bets`): a change
 applies from the next round dealt, never to a round in play.
 
-The end-of-shoe report splits the result into skill and luck, in money and in main bets (each
-round's money over that round's main bet, so rounds of different bets add up fairly):
+The bets of each round are placed before it is dealt (:meth:`ShoePractice.change_bets`, the
+page's chips: :mod:`.betting`); the shoe ends for want of money when the balance cannot cover
+the table minimum. The side bets the deal decides are paid at the deal (the rules core's
+round does it): :attr:`ShoePractice.available` is the balance off the table at every moment.
 
-* **expected** = what perfect play expects: per round, main bet x the table's whole-game EV plus
-  each side bet's stake x (its return - 1);
-* **skill cost** = the sum over decisions of EV lost x main bet, also by category of hand;
-* **luck** = actual net - (expected - skill cost), so ``net = expected - skill cost + luck``.
+The end-of-shoe report (:mod:`.shoe_report`) splits the main game's result into what perfect
+play expected, skill and luck, and gives each side bet a line of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from fractions import Fraction
 
 from strategy_charts.composition import full_shoe, subtract
@@ -43,8 +42,17 @@ from trainer.rules.running_out import can_finish_round
 
 from .catalog import Catalog, catalog
 from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
-from .records import GradedDecision, Mode, Verdict
-from .situations import Context, HandKind, Situation, round_spot
+from .records import GradedDecision, Mode
+from .shoe_report import (
+    CategorySkill,
+    HandCategory,
+    ShoeReport,
+    main_net,
+    shoe_report,
+    side_expected,
+    skill_by_category,
+)
+from .situations import round_spot
 from .timed import timeout_action
 
 
@@ -59,6 +67,9 @@ class ShoeSettings:
     seat: int = 0                       # the player's seat, 0 = dealt first
     perfect_play: bool = False
     penetration: float | None = None    # None: the rule set's cut card
+    #: the table minimum: the shoe ends when the balance cannot cover it (None: when it cannot
+    #: cover the bets of the next round)
+    minimum: Fraction | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat <= self.computer_seats:
@@ -68,8 +79,9 @@ class ShoeSettings:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One settled round of the player's seat, with the bets it was dealt with and what
-    perfect play expected of them (money)."""
+    """One settled round of the player's seat, with the bets it was dealt with, what perfect
+    play expected of them (money: all bets, and the main game's alone) and the player's graded
+    decisions in it."""
 
     number: int
     result: SeatResult
@@ -77,70 +89,23 @@ class RoundRecord:
     balance: Fraction | None
     bets: Bets
     expected: float
+    main_expected: float = 0.0
+    decisions: tuple[GradedDecision, ...] = ()
 
     @property
     def net(self) -> Fraction:
         """The seat's net result of the round."""
         return self.result.net
 
+    @property
+    def main_net(self) -> Fraction:
+        """The net of the main game: the hands and insurance."""
+        return main_net(self.result)
 
-class HandCategory(Enum):
-    """The kinds of hand the report counts skill by (as a strategy chart's sections)."""
-
-    HARD = "Hard totals"
-    SOFT = "Soft totals"
-    PAIRS = "Pairs"
-    FREE = "Free-stake hands"
-    INSURANCE = "Insurance"
-
-    @classmethod
-    def of(cls, situation_key: str) -> HandCategory:
-        """The category of a decision's situation: insurance, a hand played on the free stake
-        alone, a pair, or a hard or soft total."""
-        s = Situation.from_key(situation_key)
-        if s.context is Context.INSURANCE:
-            return cls.INSURANCE
-        if s.stakes.value == "free":
-            return cls.FREE
-        return {HandKind.PAIR: cls.PAIRS, HandKind.SOFT: cls.SOFT}.get(s.kind, cls.HARD)
-
-
-@dataclass(frozen=True)
-class CategorySkill:
-    """One category's decisions in a shoe: how many, how many wrong, the EV lost (main bets)."""
-
-    category: HandCategory
-    decisions: int
-    errors: int
-    ev_lost: float
-
-
-@dataclass(frozen=True)
-class ShoeReport:
-    """End-of-shoe figures: money in currency units; ``*_bets`` and ``ev_lost`` in main bets
-    (each round's money over its own main bet)."""
-
-    rounds: int
-    decisions: int
-    errors: int
-    ev_lost: float
-    net: Fraction
-    expected: float
-    skill_cost: float
-    luck: float
-    net_bets: float = 0.0
-    expected_bets: float = 0.0
-    luck_bets: float = 0.0
-    by_category: tuple[CategorySkill, ...] = ()
-
-    def text(self) -> str:
-        """A few lines for the end-of-shoe screen."""
-        return "\n".join([
-            f"Rounds {self.rounds}, decisions {self.decisions}, errors {self.errors}",
-            f"EV lost {self.ev_lost:.3f} bets (skill cost {self.skill_cost:+.2f})",
-            f"Result {float(self.net):+.2f}; perfect play expected {self.expected:+.2f}; "
-            f"luck {self.luck:+.2f}",
-        ])
+    @property
+    def side_net(self) -> Fraction:
+        """The net of the side bets."""
+        return self.net - self.main_net
 
 
 def table_policy(grader: Grader) -> Callable[[Round], Action]:
@@ -183,6 +148,7 @@ class ShoePractice:
         self.round: Round | None = None
         self.rounds: list[RoundRecord] = []
         self.decisions: list[GradedDecision] = []
+        self._round_decisions: list[GradedDecision] = []   # the round in play's
         #: the main bet of each decision's round, in step with :attr:`decisions`
         self._decision_bets: list[Fraction] = []
         #: the bets of the round in play (``settings`` may already hold the next round's)
@@ -190,13 +156,12 @@ class ShoePractice:
         self._asked_at = clock()
         self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
 
-    def _expected(self, bets: Bets) -> float:
-        """What perfect play expects of one round with ``bets`` (money)."""
+    def _expected(self, bets: Bets) -> tuple[float, float]:
+        """What perfect play expects of one round with ``bets`` (money): of all its bets, and
+        of the main game alone."""
         game = self.catalog.table
-        sides = game["side_bets"]
-        return float(bets.main) * game["game"]["cd"]["ev"] + sum(
-            float(bets.side(bet)) * ((sides.get(bet.value) or 1.0) - 1.0)
-            for bet in SideBet if bets.side(bet))
+        main = float(bets.main) * game["game"]["cd"]["ev"]
+        return main + side_expected(bets, game["side_bets"]), main
 
     def change_bets(self, bet: Fraction, side_bets: Mapping[SideBet, Fraction]) -> bool:
         """Bet ``bet`` and ``side_bets`` from the next round dealt on (side bets of 0 are not
@@ -235,7 +200,8 @@ class ShoePractice:
         out of cards."""
         if self.round is not None and self.round.phase is not Phase.SETTLED:
             return False
-        short = self.balance is not None and self.balance < self.bets.total
+        least = self.bets.total if self.settings.minimum is None else self.settings.minimum
+        short = self.balance is not None and self.balance < least
         return self.shoe.cut_card_out or short or not self._can_finish()
 
     def _can_finish(self) -> bool:
@@ -259,9 +225,18 @@ class ShoePractice:
         self._round_bets = self.bets
         seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
         self.round = Round(self.rules, self.shoe, seats)
+        self._round_decisions = []
         self._asked_at = self.clock()
         self._after_step()
         return self.round
+
+    @property
+    def available(self) -> Fraction | None:
+        """The balance off the table now (None: unlimited): during a round, what is left after
+        its bets, doubles and splits, with the side bets the deal paid."""
+        if self.awaiting:
+            return self._player().balance
+        return self.balance
 
     @property
     def awaiting(self) -> bool:
@@ -280,8 +255,9 @@ class ShoePractice:
         self.balance = seat.balance
         assert seat.result is not None
         shown = " ".join(map(str, rnd.dealer_cards))
+        expected, main = self._expected(self._round_bets)
         done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance,
-                           self._round_bets, self._expected(self._round_bets))
+                           self._round_bets, expected, main, tuple(self._round_decisions))
         self.rounds.append(done)
         if self.on_round:
             self.on_round(done)
@@ -317,6 +293,7 @@ class ShoePractice:
         decision = record(result, Asked(spot, cards, rnd.dealer_up, weight), self.record_mode,
                           now, response_ms, timed_out)
         self.decisions.append(decision)
+        self._round_decisions.append(decision)
         self._decision_bets.append(self._round_bets.main)
         if self.on_decision:
             self.on_decision(decision)
@@ -347,32 +324,11 @@ class ShoePractice:
     # ----- the report -------------------------------------------------------------------------
 
     def report(self) -> ShoeReport:
-        """Decisions, errors, EV lost (also by category of hand), and the result split into
-        skill and luck, in money and in main bets."""
-        ev_lost = sum(d.ev_loss for d in self.decisions)
-        net = sum((r.net for r in self.rounds), Fraction(0))
-        expected = sum(r.expected for r in self.rounds)
-        skill = sum(d.ev_loss * float(bet) for d, bet in zip(self.decisions,
-                                                              self._decision_bets, strict=True))
-        net_bets = sum(float(r.net / r.bets.main) for r in self.rounds)
-        expected_bets = sum(r.expected / float(r.bets.main) for r in self.rounds)
-        return ShoeReport(
-            rounds=len(self.rounds),
-            decisions=len(self.decisions),
-            errors=sum(d.verdict is Verdict.WRONG for d in self.decisions),
-            ev_lost=ev_lost, net=net, expected=expected, skill_cost=skill,
-            luck=float(net) - (expected - skill),
-            net_bets=net_bets, expected_bets=expected_bets,
-            luck_bets=net_bets - (expected_bets - ev_lost),
-            by_category=skill_by_category(self.decisions))
+        """Decisions, errors, EV lost (also by category of hand), the main game's result split
+        into skill and luck, in money and in main bets, and each side bet on its own line."""
+        return shoe_report(self.rounds, self.decisions, self._decision_bets,
+                           self.catalog.table["side_bets"])
 
 
-def skill_by_category(decisions: list[GradedDecision]) -> tuple[CategorySkill, ...]:
-    """The decisions counted by category of hand, in the categories' order (those met only)."""
-    groups: dict[HandCategory, list[GradedDecision]] = {}
-    for d in decisions:
-        groups.setdefault(HandCategory.of(d.situation_key), []).append(d)
-    return tuple(
-        CategorySkill(category, len(group), sum(d.verdict is Verdict.WRONG for d in group),
-                      sum(d.ev_loss for d in group))
-        for category in HandCategory if (group := groups.get(category)))
+__all__ = ["CategorySkill", "HandCategory", "RoundRecord", "ShoePractice", "ShoeReport",
+           "ShoeSettings", "skill_by_category", "table_policy"]

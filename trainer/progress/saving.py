@@ -152,6 +152,13 @@ class SessionSaver:
         if session is not None:
             self.write(lambda store: store.record_round(session.saved_id(), number, **values))
 
+    @property
+    def session_id(self) -> int | None:
+        """The row id of the session in progress once it is saved (None before, or with no
+        session): a read made under the save lock sees the rounds saved under it."""
+        session = self._session
+        return None if session is None else session.id
+
     def end(self) -> None:
         """Queue the end of the session in progress, if any."""
         session, self._session = self._session, None

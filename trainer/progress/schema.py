@@ -184,6 +184,18 @@ def memory_pictures(db: Database) -> None:
                f"DELETE FROM memory_pictures WHERE {took_in.format(row='old')}; END")
 
 
+@_step
+def shoe_round_details(db: Database) -> None:
+    """Version 8: each full-shoe round keeps its detail for the round history: the cards of
+    every hand and the dealer's, each decision with its grade, each bet's result, the side bets
+    apart (JSON: :class:`trainer.drills.round_history.RoundDetail`). Rounds stored before it
+    have none (NULL): the history lists their cards and net as stored. An index serves the
+    history's newest-first read.
+    """
+    db.table("shoe_rounds").add_column("detail", str)
+    db.table("shoe_rounds").create_index(["time", "id"], index_name="idx_shoe_rounds_time")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

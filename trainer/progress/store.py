@@ -32,6 +32,7 @@ from trainer.progress import opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
+from trainer.progress.shoe_rounds import ROUND_COLUMNS, PlayedRound, ShoeRound, shoe_round
 from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
@@ -49,19 +50,6 @@ class StoredDecision:
     id: int
     session_id: int
     decision: GradedDecision
-
-
-@dataclass(frozen=True)
-class ShoeRound:
-    """One round of full-shoe practice with its money: actual against perfect-play expectation."""
-
-    session_id: int
-    round: int
-    time: str
-    bets: dict[str, float]
-    net_result: float
-    expected_result: float
-    cards: str
 
 
 def _decision_row(session_id: int, d: GradedDecision) -> tuple[Any, ...]:
@@ -299,22 +287,36 @@ class ProgressStore:
 
     def record_round(self, session_id: int, round_number: int, *, bets: Mapping[str, float],
                      net_result: float, expected_result: float, cards: str,
+                     detail: Mapping[str, Any] | None = None,
                      at: datetime | None = None) -> int:
-        """Store one full-shoe round: bets by name, actual net, perfect-play expectation."""
+        """Store one full-shoe round: bets by name, actual net, perfect-play expectation, and
+        what the round history lists of it (``detail``, plain JSON values)."""
         with self._transaction() as conn:
             cursor = conn.execute(
                 "INSERT INTO shoe_rounds (session_id, round, time, bets, net_result, "
-                "expected_result, cards) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "expected_result, cards, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (session_id, round_number, utc_text(at or self._clock()), json.dumps(dict(bets)),
-                 float(net_result), float(expected_result), cards))
+                 float(net_result), float(expected_result), cards,
+                 None if detail is None else json.dumps(dict(detail))))
         return int(cursor.lastrowid or 0)
 
     def rounds(self, session_id: int) -> list[ShoeRound]:
         """The rounds of one session, in order."""
-        rows = self.rows("SELECT session_id, round, time, bets, net_result, expected_result, "
-                         "cards FROM shoe_rounds WHERE session_id = ? ORDER BY round",
-                         (session_id,))
-        return [ShoeRound(**{**row, "bets": json.loads(row["bets"])}) for row in rows]
+        rows = self.rows(f"SELECT {ROUND_COLUMNS} FROM shoe_rounds WHERE session_id = ? "
+                         "ORDER BY round", (session_id,))
+        return [shoe_round(row) for row in rows]
+
+    def round_history(self, *, limit: int = 500,
+                      leave_out: int | None = None) -> list[PlayedRound]:
+        """The latest ``limit`` full-shoe rounds of every session, most recent first, with
+        their shoe's preset and start (``leave_out``: a session's id whose rounds the caller
+        lists itself, the shoe in play)."""
+        columns = ", ".join(f"r.{c.strip()}" for c in ROUND_COLUMNS.split(","))
+        rows = self.rows(
+            f"SELECT {columns}, s.preset, s.started FROM shoe_rounds r JOIN sessions s "
+            "ON s.id = r.session_id WHERE r.session_id IS NOT ? "
+            "ORDER BY r.time DESC, r.id DESC LIMIT ?", (leave_out, int(limit)))
+        return [PlayedRound(row["preset"], row["started"], shoe_round(row)) for row in rows]
 
     def decision_rows(self, only: Filter = EVERYTHING) -> Iterator[tuple[Any, ...]]:
         """Stored decision rows matching ``only`` as tuples in DECISION_COLUMNS order, oldest
@@ -357,4 +359,4 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-__all__ = ["ProgressStore", "ProgressStoreError", "ShoeRound", "StoredDecision"]
+__all__ = ["PlayedRound", "ProgressStore", "ProgressStoreError", "ShoeRound", "StoredDecision"]

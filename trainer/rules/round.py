@@ -4,7 +4,9 @@ The round deals as docs/rules/evolution.md#the-deal says (a card to each seat, t
 card, a second card to each seat, the dealer's hole card face down), offers insurance with an ace
 up, peeks as the rule set says, then waits for decisions. With early surrender against an up
 card the dealer peeks on, every seat takes its first decision before the peek and the plays
-named are made after it (docs/rules/surrender.md#early). At every step
+named are made after it (docs/rules/surrender.md#early). The side bets the deal decides are
+settled and paid as soon as the cards are out (docs/rules/evolution.md#side-bets), the rest
+with the hands at the end. At every step
 :meth:`Round.legal_actions` says what the player may do; :meth:`Round.act` takes one action or
 raises :class:`IllegalActionError` and leaves the round as it was. Seats with a ``policy`` are
 played by the computer.
@@ -33,6 +35,7 @@ from .ruleset import RuleSet
 from .seat import Bets, Seat, SeatResult
 from .settlement import is_charlie, settle_hand
 from .shoe import Shoe
+from .side_bets import SideBet
 from .side_bets.payouts import check_offered, settle_side_bets
 from .stakes import Stakes
 
@@ -86,6 +89,10 @@ class Round:
         for seat, a, b in zip(self.seats, first, second, strict=True):
             seat.initial_cards = (a, b)
             seat.hands = [Hand(cards=(a, b), stakes=Stakes(seat.bets.main))]
+            seat.dealt_side_bets = settle_side_bets(self.rules, seat.bets.side, (a, b), up, 0,
+                                                    False, at_deal=True)
+            for s in seat.dealt_side_bets:
+                seat.pay(s.stake + s.net)
         if self.rules.insurance and up.is_ace:
             self.phase = Phase.INSURANCE
         else:
@@ -373,12 +380,15 @@ class Round:
                 insurance = (seat.insurance * INSURANCE_PAYS if dealer.blackjack
                              else -seat.insurance)
                 seat.pay(seat.insurance + insurance)
-            side = settle_side_bets(self.rules, seat.bets.side, seat.initial_cards,
-                                    self.dealer_up, seat.lammers, dealer.blackjack)
+            late = settle_side_bets(self.rules, seat.bets.side, seat.initial_cards,
+                                    self.dealer_up, seat.lammers, dealer.blackjack,
+                                    at_deal=False)
             for h in hands:
                 seat.pay(h.hand.stakes.real + h.net)
-            for s in side:
+            for s in late:
                 seat.pay(s.stake + s.net)
+            order = list(SideBet)
+            side = tuple(sorted(seat.dealt_side_bets + late, key=lambda s: order.index(s.bet)))
             seat.result = SeatResult(hands, insurance, side, seat.lammers)
         self.phase = Phase.SETTLED
 

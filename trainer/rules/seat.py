@@ -95,6 +95,8 @@ class Seat:
     insurance: Money | None = None
     insurance_decided: bool = False
     initial_cards: tuple[Card, ...] = ()
+    #: the side bets settled (and paid) at the deal, before any decision
+    dealt_side_bets: tuple[SideBetResult, ...] = ()
     result: SeatResult | None = None
 
     def can_afford(self, amount: Money) -> bool:

@@ -2,7 +2,8 @@
 
 Each bet is settled by its spec (:mod:`trainer.rules.side_bets`) on what it reads: the card
 bets on the seat's first two cards and the dealer's up card, whatever happens to the main
-bet; Pot of Gold on the lammers the seat collected (it loses to a dealer blackjack).
+bet, so at the deal (``at_deal``); Pot of Gold on the lammers the seat collected (it loses to a
+dealer blackjack), so at the round's end.
 """
 
 from __future__ import annotations
@@ -45,13 +46,16 @@ def check_offered(rules: RuleSet, stake: Stakes, seat: int) -> None:
 
 
 def settle_side_bets(rules: RuleSet, stake: Stakes, first_two: tuple[Card, ...], up: Card,
-                     lammers: int, dealer_blackjack: bool) -> tuple[SideBetResult, ...]:
-    """Every side bet placed, settled: a win pays its N to 1, anything else loses the stake."""
+                     lammers: int, dealer_blackjack: bool, *,
+                     at_deal: bool | None = None) -> tuple[SideBetResult, ...]:
+    """Every side bet placed, settled: a win pays its N to 1, anything else loses the stake.
+    ``at_deal`` True settles only the bets the deal decides (its spec's ``at_deal``), False only
+    the others, None all of them."""
     deal = SeatDeal(first_two, up, lammers, dealer_blackjack)
     results = []
     for bet in SideBet:
         amount = stake(bet)
-        if not amount:
+        if not amount or (at_deal is not None and bet.spec.at_deal is not at_deal):
             continue
         win = bet.spec.settle(rules, deal)
         net = amount * win.pays if win else -amount

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from ..cards import Card
 from ..ruleset import RuleSet
@@ -94,6 +94,10 @@ class CardSideBet(_Declared):
     evaluate: Callable[..., PayCategory | None]
     any_order: bool = True
 
+    #: Decided by the cards of the deal alone, so settled (and paid) at the deal, before the
+    #: first decision (docs/rules/evolution.md#side-bets).
+    at_deal: ClassVar[bool] = True
+
     def offered(self, rules: RuleSet) -> bool:
         """True when the rule set's field (a bool) is on."""
         return bool(getattr(rules, self.rule_field))
@@ -122,6 +126,8 @@ class LammerSideBet(_Declared):
 
     pay_tables: Mapping[int, Mapping[int, int]]
     max_lammers: int
+    #: Decided by how the hands are played, so settled with the main bet at the round's end.
+    at_deal: ClassVar[bool] = False
 
     def table(self, rules: RuleSet) -> int | None:
         """The pay table ``rules`` use, or None where the bet is not offered."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
@@ -176,7 +176,17 @@ class FeedbackPanel(QFrame):
         self.score_label.setObjectName("feedback-score")
         self.score_label.setWordWrap(True)
         self.score_label.setStyleSheet("padding-top: 8px; border-top: 1px solid palette(mid);")
-        layout.addWidget(self.body, 1)
+        scroll = QScrollArea()        # a short window scrolls the grade, never cuts it
+        scroll.setObjectName("feedback-scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.body)
+        viewport = scroll.viewport()
+        if viewport is not None:
+            viewport.setAutoFillBackground(False)
+        self.body.setAutoFillBackground(False)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.score_label)
         self.score = Score()
         self.clear("Answer to see how your play compares with the exact best play.")

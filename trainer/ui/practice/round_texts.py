@@ -1,12 +1,14 @@
-"""Texts for shoe practice: a round settled bet by bet."""
+"""Texts for shoe practice: a round settled bet by bet, the side bets paid at the deal, the
+timer's auto-decision."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
 from trainer.drills.records import GradedDecision, Verdict
-from trainer.rules import SeatResult
+from trainer.rules import SeatResult, SideBetResult
 
 from ..table.model import money_text, outcome_text, signed_money
 from .feedback import ink
@@ -43,16 +45,42 @@ def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None,
         won = result.insurance > 0
         rows.append(_row("Insurance", "dealer blackjack: paid 2 to 1" if won
                          else "no dealer blackjack: lost", result.insurance, dark))
-    for side in result.side_bets:
-        detail = f"{money_text(side.stake)} on it: " + (
-            f"{side.category} pays {int(side.net / side.stake)} to 1" if side.net > 0
-            else "no win")
-        rows.append(_row(side.bet.title, detail, side.net, dark))
+    rows += side_rows(result.side_bets, dark)
     rows.append("</table>")
     after = "" if balance is None else f" · balance {money_text(balance)}"
     rows.append(f"<div style='margin-top:6px; font-weight:700'>Round net "
                 f"{escape(signed_money(result.net))}{escape(after)}</div>")
     return "".join(rows)
+
+
+def side_rows(results: Sequence[SideBetResult], dark: bool) -> list[str]:
+    """A row per side bet: its stake, what it made and when it was paid, and its net."""
+    rows = []
+    for side in results:
+        when = " (paid at the deal)" if side.bet.spec.at_deal else ""
+        detail = f"{money_text(side.stake)} on it{when}: " + (
+            f"{side.category} pays {int(side.net / side.stake)} to 1" if side.net > 0
+            else "no win")
+        rows.append(_row(side.bet.title, detail, side.net, dark))
+    return rows
+
+
+def dealt_html(results: Sequence[SideBetResult], dark: bool = False) -> str:
+    """The settlement box while a round is in play: the side bets the deal paid."""
+    if not results:
+        return "Round in play…"
+    return ("<div style='margin-bottom:4px'>Round in play. Side bets, settled at the "
+            "deal:</div><table>" + "".join(side_rows(results, dark)) + "</table>")
+
+
+#: What the timer's auto-decision did, in words.
+TIMED_OUT = {"hit": "hit (11 or less hits)", "stand": "stood (more than 11 stands)",
+             "no_insurance": "no insurance"}
+
+
+def timeout_words(decision: GradedDecision) -> str:
+    """The auto-decision as the felt says it when it fires: "Time up: hit (11 or less hits)"."""
+    return f"Time up: {TIMED_OUT.get(decision.action, decision.action.replace('_', ' '))}"
 
 
 def wrong(decisions: list[GradedDecision]) -> list[GradedDecision]:

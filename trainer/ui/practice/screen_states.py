@@ -1,7 +1,8 @@
 """The drill pages' states a screenshot (or a look at the screen) shows, each set up by one small
-function: a flashcard asked and answered, the day done, a shoe's question, a free split on the
-felt, a settled round and the end-of-shoe report; a surrender offered and taken at a table with
-late surrender; a counted shoe's decision, count check and report.
+function: a flashcard asked and answered, the day done; a shoe's betting, its question, side
+bets paid at the deal, a free split on the felt, a settled round, the round history and the
+end-of-shoe report; a surrender offered and taken at a table with late surrender; a counted
+shoe's bet, decision, count check and report.
 
 Each function takes the page and ``wait(done, what)``, which runs the event loop until
 ``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
@@ -81,12 +82,28 @@ def flashcards_done_for_today(page: FlashcardsPage, wait: Wait) -> None:
 
 def _stacked_shoe(page: ShoePage, wait: Wait, top: str, count: str) -> None:
     """A shoe dealt from ``top``, counted with ``count`` ("" for none), once the page's first
-    shoe is in (a shot may follow another's shoe, counted or not)."""
+    shoe is in (a shot may follow another's shoe, counted or not); betting is open."""
     wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
     page.count_box.blockSignals(True)
     page.count_box.setCurrentIndex(page.count_box.findData(count))
     page.count_box.blockSignals(False)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))
+    wait(lambda: page.phase is ShoePhase.BETTING, "the stacked shoe's betting")
+
+
+def place(page: ShoePage, *chips: tuple[int, int]) -> None:
+    """Place chips as a player clicks them: (chip, spot) pairs, chip 0 the lowest, spot 0 the
+    main bet and then the side bets in order."""
+    for chip, spot in chips:
+        page.bets.click_chip(chip)
+        page.bets.click_spot(spot)
+
+
+def shoe_betting(page: ShoePage, wait: Wait) -> None:
+    """A shoe's first round before the deal: 25 on the main bet, 5 on Perfect Pairs and Hot 3,
+    the 5 chip in hand; nothing is dealt yet."""
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
+    place(page, (3, 0), (1, 1), (1, 3))
 
 
 def use_rules_file(page: ShoePage | FlashcardsPage, rules: RuleSet = LATE_SURRENDER) -> None:
@@ -114,6 +131,9 @@ def shoe_surrender(page: ShoePage, wait: Wait) -> None:
     page.count_box.setCurrentIndex(page.count_box.findData(""))    # no count kept
     page.count_box.blockSignals(False)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(SIXTEEN_V_TEN), decks=6))
+    wait(lambda: page.phase is ShoePhase.BETTING, "the stacked shoe's betting")
+    place(page, (2, 0))
+    page.deal()
     wait(lambda: page.phase is ShoePhase.DECIDING, "the hand to surrender")
 
 
@@ -125,8 +145,20 @@ def shoe_surrendered(page: ShoePage, wait: Wait) -> None:
 
 
 def shoe_question(page: ShoePage, wait: Wait) -> None:
-    """A shoe's first round: a pair of eights against a ten, the player to act."""
+    """A shoe's first round: 10 bet, a pair of eights against a ten, the player to act."""
     _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
+    place(page, (2, 0))
+    page.deal()
+    wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
+
+
+def shoe_side_bets_paid(page: ShoePage, wait: Wait) -> None:
+    """Side bets paid at the deal: 10 on the main bet, 5 on Perfect Pairs and 5 on 21+3; the
+    eights of hearts and diamonds make a colored pair, paid on its circle before the first
+    decision (21+3 lost)."""
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
+    place(page, (2, 0), (1, 1), (1, 2))
+    page.deal()
     wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
 
 
@@ -144,9 +176,31 @@ def shoe_settled(page: ShoePage, wait: Wait) -> None:
     wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
 
 
+def shoe_history(page: ShoePage, wait: Wait) -> None:
+    """The round history after two rounds (the split round, then a repeated bet), the latest
+    round opened."""
+    shoe_settled(page, wait)
+    assert page.bets.betting is not None
+    page.bets.betting.repeat()
+    page.bets.refresh()
+    page.deal()
+    while page.phase is ShoePhase.DECIDING:
+        page.act(Action.STAND)
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the second round")
+    page.toggle_history()
+    wait(lambda: page.history_read, "the stored rounds")
+    first = page.history.tree.topLevelItem(0)
+    if first is not None:
+        first.setExpanded(True)
+
+
 def shoe_report(page: ShoePage, wait: Wait) -> None:
-    """The end-of-shoe report after a one-round shoe with an error in it."""
-    shoe_question(page, wait)
+    """The end-of-shoe report after a one-round shoe with an error in it and two side bets
+    (Perfect Pairs paid at the deal, 21+3 lost), each on its own line."""
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "")
+    place(page, (2, 0), (1, 1), (1, 2))
+    page.deal()
+    wait(lambda: page.phase is ShoePhase.DECIDING, "the stacked hand")
     assert page.practice is not None
     page.practice.shoe.cut_index = 0        # the cut card is out: this round is the last
     page.act(Action.FREE_SPLIT)
@@ -157,11 +211,18 @@ def shoe_report(page: ShoePage, wait: Wait) -> None:
     page.finish()
 
 
+def counted_shoe_bet(page: ShoePage, wait: Wait) -> None:
+    """A shoe counted with Hi-Lo before its first deal: two units bet by the digit 2, said
+    alike in the count box, on the deal button and in the money line."""
+    _stacked_shoe(page, wait, TWELVE_V_FIVE, "hilo")
+    assert page.bets.betting is not None and page.bets.unit is not None
+    page.bets.betting.set_main(page.bets.unit * 2)
+    page.bets.refresh()
+
+
 def counted_shoe_question(page: ShoePage, wait: Wait) -> None:
     """A shoe counted with Hi-Lo, its last round: two units bet, hard 12 against a 5 to act."""
-    _stacked_shoe(page, wait, TWELVE_V_FIVE, "hilo")
-    wait(lambda: page.phase is ShoePhase.BETTING, "the stacked counted shoe")
-    page.count_panel.set_units(2)
+    counted_shoe_bet(page, wait)
     page.deal()
     assert page.practice is not None
     page.practice.shoe.cut_index = 0        # the cut card is out: this round is the last
@@ -187,12 +248,16 @@ STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "flashcard-question": ("flashcards", flashcard_question),
     "flashcard-answer": ("flashcards", flashcard_answer),
     "flashcards-done-for-today": ("flashcards", flashcards_done_for_today),
+    "betting": ("shoe", shoe_betting),
     "shoe-question": ("shoe", shoe_question),
+    "side-bets-paid": ("shoe", shoe_side_bets_paid),
     "shoe-free-split": ("shoe", shoe_free_split),
     "shoe-settled": ("shoe", shoe_settled),
+    "history": ("shoe", shoe_history),
     "shoe-report": ("shoe", shoe_report),
     "shoe-surrender": ("shoe", shoe_surrender),
     "shoe-surrendered": ("shoe", shoe_surrendered),
+    "counted-shoe-bet": ("shoe", counted_shoe_bet),
     "counted-shoe-question": ("shoe", counted_shoe_question),
     "counted-shoe-check": ("shoe", counted_shoe_check),
     "counted-shoe-report": ("shoe", counted_shoe_report),

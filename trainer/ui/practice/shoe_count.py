@@ -1,28 +1,19 @@
 """Counting in Shoe practice: the counter's box in the page's side column.
 
 With a count chosen, the shoe is a :class:`~trainer.drills.counting.shoe.CountingShoe`: before
-each round the player bets 1 to 12 units (graded against the ramp at the true count of the cards
-seen), each decision is graded against the live shoe's exact best play and apart against the
-index play the count gives, and after some rounds and at the end of the shoe the running count
-is asked. The count is never shown: the player keeps it. This box holds the bet, the count
-check and what the count's grades said; the page deals, paces the dealer and settles as in any
-shoe.
+each round the player bets 1 to 12 units on the felt (graded against the ramp at the true count
+of the cards seen), each decision is graded against the live shoe's exact best play and apart
+against the index play the count gives, and after some rounds and at the end of the shoe the
+running count is asked. The count is never shown: the player keeps it. This box holds the bet,
+the count check and what the count's grades said; the page deals, paces the dealer and settles
+as in any shoe.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import (
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QSizePolicy,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.counting.keys import BET, INDEX
 from trainer.drills.counting.shoe import CountingShoe
@@ -37,11 +28,14 @@ from ..widgets import QUIET
 SHOWN_LINES = 2
 
 
-def graded_line(decision: GradedDecision) -> str:
-    """One line for a counted shoe's bet or index grade: what it was graded against, and how."""
+def graded_line(decision: GradedDecision, round_number: int | None = None) -> str:
+    """One line for a counted shoe's bet or index grade: its round, what it was graded
+    against, and how ("Round 3, bet against the ramp: right (1 unit).")."""
     context = counting_context(decision.situation_key)
-    against = {BET: "Bet, against the ramp", INDEX: "Index play at your true count"}.get(
-        context or "", "Play")
+    against = {BET: "bet against the ramp", INDEX: "index play at your true count"}.get(
+        context or "", "play")
+    against = (f"Round {round_number}, {against}" if round_number is not None
+               else against[:1].upper() + against[1:])
 
     def said(play: str) -> str:
         return (f"{play} unit{'' if play == '1' else 's'}" if context == BET
@@ -64,27 +58,20 @@ def summary_html(summary: CountSummary) -> str:
 
 
 class CountPanel(QGroupBox):
-    """The next bet in units (and its money), the count check when it is asked, and the last
-    lines the count's grades said. :attr:`units_changed` says the bet was changed."""
-
-    units_changed = pyqtSignal()
+    """The bet of the next round (in units and money, as the deal button and the money line say
+    it), the count check when it is asked, and the last lines the count's grades said, each
+    naming its round."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("The count", parent)
         self.setObjectName("shoe-count")
-        self.units = QSpinBox()
-        self.units.setRange(1, 12)
-        self.units.setAccessibleName("Next bet in units")
-        self.units.setToolTip("Your bet on the next round, in units of the table minimum: bet "
-                              "by the true count (digits 1 to 9 on the table set it too).")
-        self.units.valueChanged.connect(lambda _: self.units_changed.emit())
-        self.money = QLabel()
-        self.money.setStyleSheet(QUIET)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Next bet"))
-        row.addWidget(self.units)
-        row.addWidget(self.money, 1)
+        self.bet = QLabel()
+        self.bet.setObjectName("count-bet")
+        self.bet.setWordWrap(True)
+        self.bet.setAccessibleName("Next bet")
+        self.bet.setToolTip("Your bet on the next round, in units of the table minimum: bet "
+                            "by the true count (a digit on the table bets that many units, "
+                            "+ and - step it, the chips add to it).")
         self.check = CountEntry("Running count")
         self.check.box.setMaximumWidth(90)
         self.check.box.setPlaceholderText("e.g. +5")
@@ -97,7 +84,7 @@ class CountPanel(QGroupBox):
         self.shoe_line.setWordWrap(True)
         column = QVBoxLayout(self)
         column.setSpacing(4)
-        column.addLayout(row)
+        column.addWidget(self.bet)
         column.addWidget(self.check)
         column.addWidget(self.lines)
         column.addWidget(self.shoe_line)
@@ -107,27 +94,31 @@ class CountPanel(QGroupBox):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
     def start(self, counter: CountingShoe, name: str) -> None:
-        """A new counted shoe: the bet box's range is the ramp's spread."""
+        """A new counted shoe."""
         self.counter = counter
         self.setTitle(f"The count: {name}")
-        self.units.setRange(1, counter.counting.spread)
         self._said = ["Keep the count from the first card. Bet by it; type it when asked."]
         self.check.line.setText("")
         self.show_state()
 
-    def add(self, decision: GradedDecision) -> None:
-        """Say what a bet or index grade came to (a count check says its own)."""
+    def add(self, decision: GradedDecision, round_number: int) -> None:
+        """Say what a bet or index grade of round ``round_number`` came to (a count check
+        says its own)."""
         if counting_context(decision.situation_key) in (BET, INDEX):
-            self._said.append(graded_line(decision))
+            self._said.append(graded_line(decision, round_number))
             self.show_state()
 
+    def show_bet(self, words: str, what: str = "Next bet") -> None:
+        """The next round's bet (or ``what`` bet), in the words the deal button and the money
+        line use."""
+        self.bet.setText(f"{what}: {words}")
+
     def show_state(self) -> None:
-        """The bet's money, whether a check is asked, the last lines, the discards."""
+        """Whether a check is asked, the last lines, the discards."""
         counter = self.counter
         if counter is None:
             return
         unit = counter.counting.unit
-        self.money.setText(f"× {money_text(unit)} = {money_text(unit * self.units.value())}")
         self.check.ask(counter.check_due)
         self.check.label.setText("Running count?" if counter.check_due else "Running count")
         self.lines.setText("\n".join(self._said[-SHOWN_LINES:]))
@@ -137,9 +128,6 @@ class CountPanel(QGroupBox):
                                f"{counter.practice.rules.decks}. Bets 1–{counter.counting.spread} "
                                f"units of {money_text(unit)}.")
 
-    def set_units(self, units: int) -> None:
-        """Set the next bet (clipped to the spread)."""
-        self.units.setValue(max(self.units.minimum(), min(self.units.maximum(), units)))
 
 
 __all__ = ["CountPanel", "graded_line", "summary_html"]

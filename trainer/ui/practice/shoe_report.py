@@ -1,8 +1,9 @@
 """The end-of-shoe report, a panel in the table's place on the shoe page.
 
-It gives the shoe's result in main bets (and chips), splits it into what perfect play expected,
-what the player's errors gave away (skill, by category of hand) and the rest (luck), lists the
-errors, and offers to drill them. Every figure carries its unit; every minus sign is U+2212.
+It gives the main game's result in main bets (and chips), splits it into what perfect play
+expected, what the player's errors gave away (skill, by category of hand) and the rest (luck),
+gives each side bet its own line, lists the errors (what was done, what was best, what it cost)
+and offers to drill them. Every figure carries its unit; every minus sign is U+2212.
 The next shoe is dealt when the player asks (the action bar's "Next shoe").
 """
 
@@ -10,10 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PyQt6.QtCore import pyqtSignal
+from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -22,9 +22,11 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.records import GradedDecision
+from trainer.drills.round_history import decision_words
 from trainer.drills.shoe_practice import ShoeReport
 
-from .feedback import explanation, rich_label
+from ..table.model import money_text
+from .feedback import rich_label
 
 MINUS = "\u2212"
 
@@ -51,46 +53,65 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _table(rows: list[tuple[str, ...]], head: tuple[str, ...] = ()) -> str:
+    """A small table: the first column bold and left, the others right."""
+    pad = " style='padding-right:14px'"
+    cells = ["<table cellspacing='0' cellpadding='3'>"]
+    if head:
+        cells.append("<tr>" + "".join(f"<th align='{'left' if i == 0 else 'right'}'{pad}>"
+                                      f"{escape(h)}</th>" for i, h in enumerate(head)) + "</tr>")
+    for row in rows:
+        cells.append("<tr>" + "".join(
+            f"<td{pad}><b>{escape(c)}</b></td>" if i == 0 else
+            f"<td align='right'{pad}>{escape(c)}</td>" for i, c in enumerate(row)) + "</tr>")
+    cells.append("</table>")
+    return "".join(cells)
+
+
+def side_bet_rows(report: ShoeReport) -> list[tuple[str, ...]]:
+    """A line per side bet placed: how often and how much, how many won, its result, what it
+    expected and the luck."""
+    return [(s.bet.title, f"{_count(s.placed, 'bet')}, {money_text(s.staked)} staked",
+             _count(s.wins, "win"), money(float(s.net)),
+             f"expected {signed(s.expected)}, luck {signed(s.luck)}")
+            for s in report.side_bets]
+
+
 def report_html(report: ShoeReport, errors: list[GradedDecision], extra: str = "") -> str:
-    """The report in a player's words; ``extra`` (rich text: a counted shoe's count) follows
-    the figures, and ``errors`` are listed last when given."""
+    """The report in a player's words: the main game's result split into expected, skill and
+    luck; each side bet on its own line; ``extra`` (rich text: a counted shoe's count) after
+    the figures, and ``errors`` last when given (what was done, what was best, what it cost)."""
     right = report.decisions - report.errors
     share = f" ({right / report.decisions:.0%} right)" if report.decisions else ""
-    rows = [
-        ("Result", main_bets(report.net_bets), money(float(report.net))),
-        ("Perfect play expected", main_bets(report.expected_bets), money(report.expected)),
-        ("Skill: your errors", main_bets(-report.ev_lost), money(-report.skill_cost)),
-        ("Luck: the cards", main_bets(report.luck_bets), money(report.luck)),
-    ]
     parts = [
         f"<p>{_count(report.rounds, 'round')} · {_count(report.decisions, 'decision')} · "
         f"{_count(report.errors, 'error')}{share}</p>",
-        "<table cellspacing='0' cellpadding='3'>",
-        *(f"<tr><td style='padding-right:14px'><b>{escape(what)}</b></td>"
-          f"<td align='right' style='padding-right:14px'><b>{escape(bets)}</b></td>"
-          f"<td align='right'>{escape(cash)}</td></tr>" for what, bets, cash in rows),
-        "</table>",
+        "<p><b>The main game</b></p>",
+        _table([
+            ("Result", main_bets(report.net_bets), money(float(report.main_net))),
+            ("Perfect play expected", main_bets(report.expected_bets),
+             money(report.main_expected)),
+            ("Skill: your errors", main_bets(-report.ev_lost), money(-report.skill_cost)),
+            ("Luck: the cards", main_bets(report.luck_bets), money(report.main_luck)),
+        ]),
         "<p>Result = expected + skill + luck. A round counts its chips over its own main "
-        "bet.</p>",
+        "bet; insurance is part of the main game.</p>",
     ]
+    if report.side_bets:
+        parts += ["<p><b>Side bets</b> (no decision in them: only luck against their "
+                  "return)</p>", _table(side_bet_rows(report)),
+                  f"<p>All bets together: {escape(money(float(report.net)))}.</p>"]
     if report.by_category:
-        parts.append("<p><b>Skill by category of hand</b></p><table cellspacing='0' "
-                     "cellpadding='3'><tr><th align='left' style='padding-right:14px'>Hands"
-                     "</th><th align='right' style='padding-right:14px'>Decisions</th>"
-                     "<th align='right' style='padding-right:14px'>Errors</th>"
-                     "<th align='right'>EV lost</th></tr>")
-        for c in report.by_category:
-            parts.append(f"<tr><td style='padding-right:14px'>{escape(c.category.value)}</td>"
-                         f"<td align='right' style='padding-right:14px'>{c.decisions}</td>"
-                         f"<td align='right' style='padding-right:14px'>{c.errors}</td>"
-                         f"<td align='right'>{c.ev_lost:.3f} main bets</td></tr>")
-        parts.append("</table>")
+        parts.append("<p><b>Skill by category of hand</b></p>")
+        parts.append(_table([(c.category.value, str(c.decisions), str(c.errors),
+                              f"{c.ev_lost:.3f} main bets") for c in report.by_category],
+                            ("Hands", "Decisions", "Errors", "EV lost")))
     parts.append(extra)
     if errors:
         parts.append("<p><b>Your errors</b></p><ol>")
         for d in errors:
-            parts.append(f"<li>{escape(d.cards)} v {escape(d.dealer_up)}: "
-                         f"{escape(explanation(d).replace('-', MINUS))}</li>")
+            parts.append(f"<li>{escape(decision_words(d))} <span style='color:gray'>"
+                         f"({escape(d.cards)})</span></li>")
         parts.append("</ol>")
     return "".join(parts)
 
@@ -130,16 +151,16 @@ class ReportPanel(QFrame):
         self.index_drill.clicked.connect(lambda: self.index_requested.emit(list(self._cells)))
         self.index_drill.hide()
         hint = QLabel("Space or Enter deals the next shoe.")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.drill)
-        buttons.addWidget(self.index_drill)
-        buttons.addStretch(1)
-        buttons.addWidget(hint)
+        hint.setWordWrap(True)
+        buttons = QVBoxLayout()      # one above the other: each keeps its words, however narrow
+        for button in (self.drill, self.index_drill):
+            buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         column = QVBoxLayout(self)
         column.setContentsMargins(18, 14, 18, 14)
         column.addWidget(self.title)
         column.addWidget(scroll, 1)
         column.addLayout(buttons)
+        column.addWidget(hint)
         self._keys: list[str] = []
         self._cells: list[str] = []
 

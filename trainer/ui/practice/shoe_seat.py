@@ -1,12 +1,12 @@
-"""The shoe page's seat: the bets (a panel that folds away), and the money line that stays in
-view: balance, round, the bets of the round in play and the change waiting for the next one."""
+"""The shoe page's seat: what is not a bet (a panel that folds away: bankroll, computer seats,
+seed), and the money line that stays in view: the balance off the table, the round, the bets
+and the table's limits. The bets themselves are placed on the felt (:mod:`.shoe_betting`)."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
-from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -18,24 +18,17 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.rules import Bets, RuleSet, SideBet
-from trainer.rules.side_bets import offered_side_bets
+from trainer.drills.betting import TableLimits
+from trainer.drills.shoe_practice import ShoeSettings
+from trainer.rules import Bets, SideBet
 
 from ..table.model import money_text
 from ..widgets import QUIET
 
 #: The seat panel's width when it is open.
 SEAT_WIDTH = 230
-
-
-def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setAccessibleName(name)
-    spin.setSingleStep(5)
-    return spin
+#: The most computer seats beside the player's.
+MOST_SEATS = 6
 
 
 def bets_text(bets: Bets) -> str:
@@ -44,44 +37,43 @@ def bets_text(bets: Bets) -> str:
                                                  for bet in SideBet if bets.side(bet)])
 
 
-class SeatPanel(QWidget):
-    """The seat's bankroll, bets, side bets and seed. :attr:`new_shoe` starts a shoe with them;
-    :attr:`bets_changed` says the bet or a side bet was changed (it applies from the next
-    round). Bankroll and seed apply to the next shoe."""
+def limits_text(limits: TableLimits) -> str:
+    """The table's limits in a line: 'Limits: main bet 10 to 1000, side bets up to 100'."""
+    return (f"Limits: main bet {money_text(limits.minimum)} to {money_text(limits.maximum)}, "
+            f"side bets up to {money_text(limits.side_maximum)}")
 
-    bets_changed = pyqtSignal()
+
+class SeatPanel(QWidget):
+    """The seat's bankroll, the computer seats beside it and the seed, for the next shoe;
+    :attr:`new_shoe` starts one with them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         seat = QGroupBox("Your seat")
         form = QFormLayout(seat)
-        self.bankroll = _spin(10, 1_000_000, 1000, "Bankroll")
+        self.bankroll = QSpinBox()
+        self.bankroll.setRange(10, 1_000_000)
+        self.bankroll.setValue(1000)
         self.bankroll.setSingleStep(100)
+        self.bankroll.setAccessibleName("Bankroll")
         self.bankroll.setToolTip("The bankroll of the next shoe.")
-        self.bet = _spin(1, 10_000, 10, "Bet")
-        self.bet.setToolTip("Applies from the next round.")
+        self.others = QSpinBox()
+        self.others.setRange(0, MOST_SEATS)
+        self.others.setAccessibleName("Computer seats")
+        self.others.setToolTip("Seats played by the computer at the best play, dealt before "
+                               "yours (a counted shoe is heads-up).")
         form.addRow("Bankroll", self.bankroll)
-        form.addRow("Bet", self.bet)
-        self.side_spins: dict[SideBet, QSpinBox] = {}
-        self.side_rows: dict[SideBet, QLabel] = {}
-        for bet in SideBet:
-            spin = _spin(0, 1000, 0, bet.title)
-            spin.setSpecialValueText("off")
-            spin.setToolTip("Applies from the next round.")
-            label = QLabel(bet.title)
-            form.addRow(label, spin)
-            self.side_spins[bet], self.side_rows[bet] = spin, label
-        self.spins = [self.bankroll, self.bet, *self.side_spins.values()]
-        for spin in (self.bet, *self.side_spins.values()):
-            spin.valueChanged.connect(lambda _: self.bets_changed.emit())
+        form.addRow("Computer seats", self.others)
+        self.spins = [self.bankroll, self.others]
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
         self.seed.setToolTip("The same seed deals the same shoe.")
         form.addRow("Seed", self.seed)
         self.new_shoe = QPushButton("New shoe")
-        self.new_shoe.setToolTip("Shuffle a new shoe with this bankroll and seed.")
+        self.new_shoe.setToolTip("Shuffle a new shoe with this bankroll, seats and seed.")
         form.addRow(self.new_shoe)
-        note = QLabel("Bets apply from the next round; bankroll and seed from the next shoe.")
+        note = QLabel("These apply from the next shoe; bets are placed on the felt before "
+                      "each round.")
         note.setWordWrap(True)
         note.setStyleSheet(QUIET)
         self.info = QLabel()
@@ -96,23 +88,15 @@ class SeatPanel(QWidget):
         column.addStretch(1)
         self.setFixedWidth(SEAT_WIDTH)
 
-    def show_offered(self, rules: RuleSet | None) -> None:
-        """Show only the side bets ``rules`` offer."""
-        offered = offered_side_bets(rules) if rules else ()
-        for bet in SideBet:
-            self.side_spins[bet].setVisible(bet in offered)
-            self.side_rows[bet].setVisible(bet in offered)
-
-    def side_bets(self, rules: RuleSet) -> dict[SideBet, Fraction]:
-        """The side bets as set, only where ``rules`` offer them."""
-        return {bet: Fraction(self.side_spins[bet].value()) for bet in offered_side_bets(rules)
-                if self.side_spins[bet].value()}
-
-    def shoe_settings(self, rules: RuleSet, penetration: float | None) -> ShoeSettings:
-        """The bets as set (side bets only where the rules offer them)."""
-        return ShoeSettings(bet=Fraction(self.bet.value()),
-                            bankroll=Fraction(self.bankroll.value()),
-                            side_bets=self.side_bets(rules), penetration=penetration)
+    def shoe_settings(self, limits: TableLimits, penetration: float | None,
+                      heads_up: bool = False) -> ShoeSettings:
+        """The next shoe's settings: this bankroll and these seats (none ``heads_up``), the
+        table minimum as the bet until the player bets, and the shoe over when the balance
+        cannot cover the minimum."""
+        others = 0 if heads_up else self.others.value()
+        return ShoeSettings(bet=limits.minimum, bankroll=Fraction(self.bankroll.value()),
+                            computer_seats=others, seat=others, penetration=penetration,
+                            minimum=limits.minimum)
 
     def seed_value(self) -> int:
         """The seed typed in, else a random one."""
@@ -125,8 +109,7 @@ class SeatPanel(QWidget):
 
 
 class MoneyLine(QLabel):
-    """Balance and round, the bets of the round in play, and a change of bets waiting for the
-    next round (said as such)."""
+    """The balance off the table and the round, the bets, and the table's limits."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -134,20 +117,16 @@ class MoneyLine(QLabel):
         self.setWordWrap(True)
         self.setAccessibleName("Balance and bets")
 
-    def show_practice(self, practice: ShoePractice, problem: str = "",
-                      next_bets: Bets | None = None) -> None:
-        """Balance, round number, the round's bets, and the next round's if they differ
-        (``next_bets`` where the page knows them better: a counted shoe's main bet is the
-        count's)."""
-        upcoming = practice.bets if next_bets is None else next_bets
-        balance = practice.balance
+    def show_money(self, balance: Fraction | None, round_number: int, bets: str,
+                   limits: str = "") -> None:
+        """``balance`` off the table (None: unlimited), the round, ``bets`` in words and the
+        table's ``limits``."""
         money = "unlimited" if balance is None else money_text(balance)
-        number = len(practice.rounds) + int(practice.awaiting)
         lines = [f"<b style='font-size:13pt'>Balance {money}</b> &nbsp;·&nbsp; "
-                 f"Round {max(1, number)}",
-                 f"Bets {bets_text(practice.round_bets)}"]
-        if problem:
-            lines.append(f"<b>{problem}</b>")
-        elif upcoming != practice.round_bets:
-            lines.append(f"<b>From the next round: {bets_text(upcoming)}</b>")
+                 f"Round {max(1, round_number)}", f"Bets: {bets}"]
+        if limits:
+            lines.append(f"<small>{limits}</small>")
         self.setText("<br>".join(lines))
+
+
+__all__ = ["MOST_SEATS", "SEAT_WIDTH", "MoneyLine", "SeatPanel", "bets_text", "limits_text"]

@@ -29,7 +29,7 @@ from matplotlib.ticker import MaxNLocator
 from strategy_charts.chart_layout import Row
 from trainer.progress.review import ResponseDay, Retention
 
-from ..plotting.frames import draw_message, frame, refit
+from ..plotting.frames import draw_message, frame, refit, set_margins
 from ..plotting.look import LIGHT, Look
 from .chart_parts import (
     ACCURACY,
@@ -47,18 +47,21 @@ from .chart_parts import (
 from .heatmap import draw_heatmap, heatmap_axes, heatmap_title
 from .over_time import draw_over_time, over_time_axes, over_time_title
 
-_RETENTION_BARS = ("after a gap", "in session", "next session", "first time")
+#: The bars' names, each on two short lines so four fit under a narrow chart.
+_RETENTION_BARS = ("after a\ngap", "in\nsession", "next\nsession", "first\ntime")
 
 
 def _retention_axes(target: Figure, look: Look) -> list[Axes]:
-    """Four named bars on a 0-100% scale (with room above for their labels)."""
+    """Four named bars on a 0-100% scale (with room above for their figures); the ticks say
+    the percent, so no y label takes the bars' width in a narrow window."""
     def build(figure: Figure) -> list[Axes]:
-        ax = plain_axes(figure, look, "accuracy %", bottom=0.3)
+        ax = plain_axes(figure, look, "", bottom=0.4)
+        set_margins(figure, left=0.4, right=0.1, top=0.1, bottom=0.4)
         ax.set_xticks(range(len(_RETENTION_BARS)))
-        ax.set_xticklabels(_RETENTION_BARS, fontsize=7.5)
-        ax.set_xlim(-0.6, len(_RETENTION_BARS) - 0.4)
-        ax.set_ylim(0, 115)
-        ax.set_yticks([0, 50, 100])
+        ax.set_xticklabels(_RETENTION_BARS, fontsize=7)
+        ax.set_xlim(-0.5, len(_RETENTION_BARS) - 0.5)
+        ax.set_ylim(0, 125)
+        ax.set_yticks([0, 50, 100], ["0%", "50%", "100%"])
         return [ax]
     return frame(target, "retention", look, build)
 
@@ -75,10 +78,10 @@ def draw_retention(retention: Retention, figure: Figure | None = None,
     (ax,) = _retention_axes(figure, look)
     colours = (NEUTRAL, ACCURACY, MUTED, MUTED)
     values = [100 * (tally.accuracy or 0.0) for tally in tallies]
-    ax.bar(range(len(tallies)), values, color=colours, width=0.65)
+    ax.bar(range(len(tallies)), values, color=colours, width=0.7)
     for i, (tally, value) in enumerate(zip(tallies, values, strict=True)):
-        text = f"{value:.0f}% of {tally.tries:,}" if tally.tries else "none yet"
-        ax.text(i, value + 2, text, ha="center", va="bottom", fontsize=7.5, color=look.text)
+        text = f"{value:.0f}%\nof {tally.tries:,}" if tally.tries else "none\nyet"
+        ax.text(i, value + 2, text, ha="center", va="bottom", fontsize=7, color=look.text)
     return figure
 
 

@@ -57,6 +57,38 @@ class Range:
         return self.minimum <= value <= self.maximum
 
 
+@dataclass(frozen=True)
+class Amounts:
+    """A list of whole amounts written "1, 5, 10": from one to ``most`` of them, different,
+    lowest first, each from ``minimum`` to ``maximum``."""
+
+    minimum: int
+    maximum: int
+    most: int
+
+    def parse(self, value: str) -> tuple[int, ...]:
+        """The amounts of ``value``; ValueError saying what is wrong."""
+        parts = [part.strip() for part in str(value).split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError("write whole amounts separated by commas, as 1, 5, 10")
+        amounts = tuple(int(part) for part in parts)
+        if not 1 <= len(amounts) <= self.most:
+            raise ValueError(f"give 1 to {self.most} amounts")
+        if any(not self.minimum <= a <= self.maximum for a in amounts):
+            raise ValueError(f"each amount lies from {self.minimum:,} to {self.maximum:,}")
+        if list(amounts) != sorted(set(amounts)):
+            raise ValueError("give each amount once, lowest first")
+        return amounts
+
+    def allows(self, value: Any) -> bool:
+        """True for a text of such amounts."""
+        try:
+            self.parse(value)
+        except ValueError:
+            return False
+        return True
+
+
 class Editor(Enum):
     """How the settings page edits a setting: by its allowed values (a menu for choices, a spin
     box for a range), or with a special editor."""
@@ -78,7 +110,7 @@ class Setting:
     description: str
     label: str = ""
     section: str = ""
-    allowed: Choices | Range | None = None
+    allowed: Choices | Range | Amounts | None = None
     editor: Editor = field(default=Editor.VALUE)
 
     def problem(self, value: Any) -> str | None:
@@ -87,6 +119,11 @@ class Setting:
         if not isinstance(value, self.type) or (self.type is not bool
                                                 and isinstance(value, bool)):
             return f"{name} takes a {self.type.__name__}, not {value!r}."
+        if isinstance(self.allowed, Amounts):
+            try:
+                self.allowed.parse(str(value))
+            except ValueError as exc:
+                return f"{value!r} is not allowed for {name}: {exc}."
         if self.allowed is not None and not self.allowed.allows(value):
             return f"{value!r} is not allowed for {name}: {self.description}"
         return None
@@ -147,6 +184,24 @@ DEALER_SPEED_MS = Setting("play/dealer_speed_ms", int, 500,
                           "Milliseconds between the dealer's cards (0 to 3000).",
                           label="Dealer speed", section="Practice",
                           allowed=Range(0, 3000, step=50, suffix=" ms between cards"))
+CHIPS = Setting("table/chips", str, "1, 5, 10, 25, 100, 500",
+                "The chips of the chip display in Shoe practice, lowest first (1 to 8 "
+                "amounts, each 1 to 100,000; the number keys 1, 2, ... take them).",
+                label="Chips", section="Game", allowed=Amounts(1, 100_000, 8))
+TABLE_MINIMUM = Setting("table/minimum", int, 10,
+                        "The table minimum of the main bet in Shoe practice (1 to 10,000), "
+                        "and a counted shoe's betting unit.",
+                        label="Table minimum", section="Game",
+                        allowed=Range(1, 10_000, step=5))
+TABLE_MAXIMUM = Setting("table/maximum", int, 1000,
+                        "The table maximum of the main bet in Shoe practice (1 to 100,000; "
+                        "below the minimum, the minimum is the maximum).",
+                        label="Table maximum", section="Game",
+                        allowed=Range(1, 100_000, step=100))
+SIDE_BET_MAXIMUM = Setting("table/side_maximum", int, 100,
+                           "The most each side bet takes in Shoe practice (1 to 10,000).",
+                           label="Side bet maximum", section="Game",
+                           allowed=Range(1, 10_000, step=5))
 ASSUME_CLASSIC = Setting("study/assume_classic", bool, True,
                          "Before any answers, assume you play classic basic strategy (what "
                          "to teach first); off: new to blackjack.",
@@ -164,7 +219,8 @@ DATA_DIR = Setting("data/dir", str, "",
                    label="Data location", section="Data", editor=Editor.FOLDER)
 
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_CONTEXT,
-                            CHARTS_DIFFERENCES, PRESET, RULES_FILE, PENETRATION, FEEDBACK,
+                            CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
+                            TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
                             TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY, THEME,
                             DATA_DIR)
 

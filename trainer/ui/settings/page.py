@@ -1,12 +1,12 @@
 """The settings page, built from the declarations in :mod:`.declarations`.
 
 Each declared setting with a label gets an editor in its section, chosen by its allowed values
-(a menu for choices, a spin box for a range) or its declared special editor (the rules file,
-the data folder); its declared description is the tooltip, and a value is stored only if the
-declaration accepts it (:meth:`Setting.problem`). A custom rules file is read and checked off
-the UI thread (its error shown, nothing changed when it fails) and its strategy tables are
-built in a worker thread with a busy bar. The theme applies at once; the CSV export writes
-through ``trainer.progress.export.export_csv``.
+(a menu for choices, a spin box for a range, a line for a list of amounts) or its declared
+special editor (the rules file, the data folder); its declared description is the tooltip,
+and a value is stored only if the declaration accepts it (:meth:`Setting.problem`). A custom
+rules file is read and checked off the UI thread (its error shown, nothing changed when it
+fails) and its strategy tables are built in a worker thread with a busy bar. The theme
+applies at once; the CSV export writes through ``trainer.progress.export.export_csv``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from ..errors import store_faults
 from ..theme import apply_theme
 from ..widgets import ERROR_STYLE, heading
 from . import declarations as cfg
-from .declarations import Choices, Editor, Range, Setting
+from .declarations import Amounts, Choices, Editor, Range, Setting
 from .rules_file_editor import RulesFileEditor
 
 LABEL_WIDTH = 130
@@ -143,6 +143,11 @@ class SettingsPage(QWidget):
             spin_f.valueChanged.connect(
                 lambda v, s=setting, k=allowed.scale: self.apply(s, round(v / k, 6)))
             editor = spin_f
+        elif isinstance(allowed, Amounts):
+            line = QLineEdit(str(value))
+            line.editingFinished.connect(
+                lambda s=setting, e=line: self.apply(s, e.text().strip()))
+            editor = line
         else:
             raise TypeError(f"{setting.key} is on the page but declares no allowed values")
         editor.setAccessibleName(setting.label)

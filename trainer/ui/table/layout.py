@@ -25,6 +25,7 @@ from .measures import (
     badge_line_width,
     badge_lines,
     badge_width,
+    main_caption,
     pill_size,
     shoe_words,
     side_caption,
@@ -53,6 +54,10 @@ BADGE_GAP = 0.08
 #: Results go beside the cards unless that leaves the cards less than this share of the height
 #: they have with the results above them.
 BESIDE_AT_LEAST = 0.85
+#: The chip display's chips, and the room above them.
+RACK_RADIUS, RACK_GAP = 0.2, 0.1
+#: The main bet's spot while bets are placed (a hand's place).
+MAIN_SPOT_RADIUS = 0.36
 
 
 def _cards_width(hand: HandView, cw: float, ch: float) -> float:
@@ -80,7 +85,8 @@ def _vertical_units(view: TableView) -> float:
     message = 0.08 + TOTAL_FONT * 2.0 + ARC_ROOM
     hands = 1 + 0.05 + TOTAL_FONT * PILL + GAP + 2 * CHIP_RADIUS
     sides = (0.08 + 2 * SIDE_RADIUS + 0.03 + CAPTION_FONT * PILL) if view.side_bets else 0.0
-    return TOP + dealer + message + hands + sides + BOTTOM
+    rack = RACK_GAP + 2 * RACK_RADIUS if view.chips else 0.0
+    return TOP + dealer + message + hands + sides + rack + BOTTOM
 
 
 #: The dealer's row is sized for this many cards (later draws close up to the width of their
@@ -146,8 +152,60 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     hands = _hands(width, hands_top, cw, ch, view, above)
     y += ch + 0.05 * ch + total_px * PILL + GAP * ch + 2 * CHIP_RADIUS * ch
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
+    y += (0.08 + 2 * SIDE_RADIUS + 0.03 + CAPTION_FONT * PILL) * ch if view.side_bets else 0.0
+    timer, ring = _timer(hands, view, ch)
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
-                  hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above)
+                  hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above,
+                  _main_spot(width, hands_top, ch, view), _rack(width, y, ch, view), timer, ring)
+
+
+def _main_spot(width: float, top: float, ch: float, view: TableView) -> SidePlace | None:
+    """The main bet's circle in the middle of the hands' place, its caption under it (only
+    while bets are placed)."""
+    betting = view.betting
+    if betting is None:
+        return None
+    r = MAIN_SPOT_RADIUS * ch
+    circle = QRectF(width / 2 - r, top + 0.2 * ch, 2 * r, 2 * r)
+    chip = (Disc(circle.center(), CHIP_RADIUS * ch * 1.3, betting.main, False)
+            if betting.main else None)
+    text = main_caption(betting)
+    px = CAPTION_FONT * ch
+    w = min(pill_size(text, px)[0], width * 0.9)
+    caption = QRectF(width / 2 - w / 2, circle.bottom() + 0.05 * ch, w, px * PILL)
+    return SidePlace(circle, chip, caption, SideBetView("Main bet", betting.main), text)
+
+
+def _rack(width: float, top: float, ch: float, view: TableView) -> tuple[Disc, ...]:
+    """The chip display in a row across the bottom of the felt, centred."""
+    n = len(view.chips)
+    if not n:
+        return ()
+    r = min(RACK_RADIUS * ch, width * 0.9 / (2.5 * n))
+    step = 2.5 * r
+    x = width / 2 - step * (n - 1) / 2
+    y = top + RACK_GAP * ch + RACK_RADIUS * ch
+    return tuple(Disc(QPointF(x + i * step, y), r, chip.amount, False)
+                 for i, chip in enumerate(view.chips))
+
+
+def _timer(hands: tuple[HandPlace, ...], view: TableView, ch: float
+           ) -> tuple[QRectF | None, QRectF | None]:
+    """The timer's seconds where the hand to play's result will go, and a ring round its
+    first chip."""
+    if view.timer is None or view.current is None or view.current >= len(hands):
+        return None, None
+    place = hands[view.current]
+    px = RESULT_FONT * ch
+    w, h = pill_size("88.8 s", px)
+    badge = place.badge
+    box = QRectF(badge.left(), badge.center().y() - h / 2, min(w, badge.width()), h)
+    ring = None
+    if place.discs:
+        disc = place.discs[0]
+        r = disc.radius * 1.18
+        ring = QRectF(disc.centre.x() - r, disc.centre.y() - r, 2 * r, 2 * r)
+    return box, ring
 
 
 def _shoe_box(width: float, ch: float, view: TableView) -> QRectF | None:
@@ -267,13 +325,14 @@ def _side_bets(width: float, top: float, ch: float,
     for i, bet in enumerate(bets):
         cx = width * 0.05 + unit * (i + 0.5)
         circle = QRectF(cx - r, top, 2 * r, 2 * r)
-        chip = (Disc(circle.center(), CHIP_RADIUS * ch, bet.stake, False) if bet.stake
-                else None)
+        # a settled bet: what it won is paid onto its circle, a losing one's chip is taken
+        on_it = bet.stake + bet.net if bet.settled else bet.stake
+        chip = Disc(circle.center(), CHIP_RADIUS * ch, on_it, False) if on_it > 0 else None
         w = min(pill_size(side_caption(bet), px)[0], unit * 0.96)
         caption = QRectF(cx - w / 2, circle.bottom() + 0.03 * ch, w, px * PILL)
-        places.append(SidePlace(circle, chip, caption, bet))
+        places.append(SidePlace(circle, chip, caption, bet, side_caption(bet)))
     return tuple(places)
 
 
-__all__ = ["ARC_ROOM", "BADGE_GAP", "CHIP_RADIUS", "DEALER_STEP", "HAND_STEP", "SIDE_RADIUS",
-           "layout"]
+__all__ = ["ARC_ROOM", "BADGE_GAP", "CHIP_RADIUS", "DEALER_STEP", "HAND_STEP", "MAIN_SPOT_RADIUS",
+           "RACK_RADIUS", "SIDE_RADIUS", "layout"]

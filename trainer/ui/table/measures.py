@@ -10,7 +10,15 @@ from PyQt6.QtGui import QFont, QFontMetricsF
 
 from trainer.rules import Outcome
 
-from .model import HandView, SideBetView, TableView, signed_money
+from .model import (
+    BettingView,
+    HandView,
+    SideBetView,
+    TableView,
+    TimerView,
+    money_text,
+    signed_money,
+)
 from .paint import font
 
 #: Hand totals, the dealer's total and the message.
@@ -73,6 +81,19 @@ def side_caption(bet: SideBetView) -> str:
     return f"{bet.title} {signed_money(bet.net)}"
 
 
+def main_caption(betting: BettingView) -> str:
+    """The main bet spot's caption: "Main bet 25", or its note (the table's limits) while it is
+    empty."""
+    if betting.main:
+        return f"Main bet {money_text(betting.main)}"
+    return f"Main bet: {betting.note}" if betting.note else "Main bet"
+
+
+def timer_text(timer: TimerView) -> str:
+    """The decision timer's seconds: "4.2 s"."""
+    return f"{timer.seconds:.1f} s"
+
+
 def shoe_words(view: TableView) -> tuple[str, str]:
     """The shoe's two lines: "312 cards left", "cut card out" or "cut card to come"."""
     return (f"{view.cards_left} cards left",
@@ -86,5 +107,6 @@ def fitted_font(text: str, pixels: float, room: float, bold: bool = True) -> QFo
 
 
 __all__ = ["BADGE_WORDS", "CAPTION_FONT", "PILL", "RESULT_FONT", "SHOE_FONT", "TOTAL_FONT",
-           "badge_line_width", "badge_lines", "badge_width", "fitted_font", "pill_size",
-           "shoe_words", "side_caption", "text_width", "width_at_100"]
+           "badge_line_width", "badge_lines", "badge_width", "fitted_font", "main_caption",
+           "pill_size", "shoe_words", "side_caption", "text_width", "timer_text",
+           "width_at_100"]

@@ -62,14 +62,44 @@ class HandView:
 
 @dataclass(frozen=True)
 class SideBetView:
-    """One side bet's circle: its name, the stake on it (0: no bet), and once the round is
-    settled its result (``category`` None: it lost) and net."""
+    """One side bet's circle: its name, the stake on it (0: no bet), and once it is settled
+    (at the deal, or at the round's end for a bet on the lammers) its result (``category``
+    None: it lost) and net."""
 
     title: str
     stake: Fraction
     settled: bool = False
     category: str | None = None
     net: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class ChipView:
+    """One chip of the chip display: its value, whether the balance covers it, whether it is
+    the chip in hand."""
+
+    amount: Fraction
+    enabled: bool = True
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class BettingView:
+    """The betting before a round: the main bet's spot (its stake and its note, the table's
+    limits), and the spot the keys place on (0 the main bet, then the side bets in order)."""
+
+    main: Fraction
+    note: str = ""
+    chosen: int = 0
+
+
+@dataclass(frozen=True)
+class TimerView:
+    """The decision timer beside the hand to play: seconds left, and their share of the
+    limit."""
+
+    seconds: float
+    share: float
 
 
 @dataclass(frozen=True)
@@ -81,7 +111,9 @@ class TableView:
     the hole card is down and the dealer's total once it is turned. ``cards_left`` is None
     where no shoe is in play (a flashcard), and the shoe is not drawn. ``message_colour``
     (a colour name, or empty for the table's own) tints the message, e.g. by a grade's severity.
-    ``side_bets`` are the circles of the side bets the game offers.
+    ``side_bets`` are the circles of the side bets the game offers. ``chips`` is the chip
+    display (none: not drawn); ``betting`` the bet spots while bets are placed (no hands are
+    dealt then); ``timer`` the decision timer of the hand to play.
     """
 
     dealer_cards: tuple[CardView, ...]
@@ -94,6 +126,9 @@ class TableView:
     dealer_total_text: str = ""
     side_bets: tuple[SideBetView, ...] = ()
     message_colour: str = ""
+    chips: tuple[ChipView, ...] = ()
+    betting: BettingView | None = None
+    timer: TimerView | None = None
 
 
 #: An empty table: no cards dealt yet.
@@ -212,29 +247,33 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
     )
 
 
-def side_bet_views(round: Round, seat: int) -> tuple[SideBetView, ...]:
-    """The circles of the side bets ``round``'s rules offer, with the seat's stakes and, once
-    settled, their results."""
+def side_bet_views(round: Round, seat: int, *, at_deal_only: bool = False
+                   ) -> tuple[SideBetView, ...]:
+    """The circles of the side bets ``round``'s rules offer, with the seat's stakes and their
+    results once settled: those the deal decides from the deal on, the others once the round
+    is (``at_deal_only``: those of the deal alone, as while the dealer still plays)."""
     the_seat = round.seats[seat]
-    settled = {r.bet: r for r in the_seat.result.side_bets} if the_seat.result else {}
+    settled = {r.bet: r for r in the_seat.dealt_side_bets}
+    if the_seat.result is not None and not at_deal_only:
+        settled.update({r.bet: r for r in the_seat.result.side_bets})
     views = []
     for bet in offered_side_bets(round.rules):
         result = settled.get(bet)
         views.append(SideBetView(
-            bet.title, the_seat.bets.side(bet), settled=the_seat.result is not None,
+            bet.title, the_seat.bets.side(bet), settled=result is not None,
             category=result.category if result is not None and result.net > 0 else None,
             net=result.net if result is not None else Fraction(0)))
     return tuple(views)
 
 
-def dealer_frames(rnd: Round, final: TableView) -> list[TableView]:
-    """The dealer's play card by card: hole card turned, then each draw, outcomes hidden.
+def dealer_frames(rnd: Round, final: TableView, seat: int = 0) -> list[TableView]:
+    """The dealer's play card by card: hole card turned, then each draw, the hands' outcomes
+    hidden (the side bets paid at the deal stay paid).
 
     The last frame is ``final`` itself (the settled round with every result)."""
     hands = tuple(replace(h, outcome_text="", outcome=None, net=Fraction(0))
                   for h in final.hands)
-    sides = tuple(replace(s, settled=False, category=None, net=Fraction(0))
-                  for s in final.side_bets)
+    sides = side_bet_views(rnd, seat, at_deal_only=True)
     frames = []
     for shown in range(2, len(rnd.dealer_cards) + 1):
         frames.append(replace(
@@ -264,6 +303,7 @@ def _message(round: Round, seat: int, hand_count: int, current: int | None) -> s
     return "Your move"
 
 
-__all__ = ["EMPTY", "HIDDEN", "CardView", "HandView", "SideBetView", "TableView", "card_view",
+__all__ = ["EMPTY", "HIDDEN", "BettingView", "CardView", "ChipView", "HandView", "SideBetView",
+           "TableView", "TimerView", "card_view",
            "dealer_frames", "dealer_total_text", "money_text", "outcome_text",
            "side_bet_views", "signed_money", "total_text", "view_from_round"]

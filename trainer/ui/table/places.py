@@ -54,12 +54,14 @@ class HandPlace:
 
 @dataclass(frozen=True)
 class SidePlace:
-    """One side bet: its printed circle, its chip (None: no bet) and its caption's box."""
+    """One bet spot (a side bet, or the main bet while bets are placed): its printed circle,
+    its chip (None: no bet), its caption's box and words."""
 
     circle: QRectF
     chip: Disc | None
     caption: QRectF
     bet: SideBetView
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,19 @@ class Layout:
     shoe: QRectF | None
     #: the hands' results in one line above their cards (else in two lines beside them)
     badges_above: bool = False
+    #: the main bet's spot while bets are placed
+    main_spot: SidePlace | None = None
+    #: the chip display, lowest chip first
+    rack: tuple[Disc, ...] = ()
+    #: the decision timer's seconds, beside the hand to play, and the ring round its chip
+    timer: QRectF | None = None
+    timer_ring: QRectF | None = None
+
+    @property
+    def spots(self) -> tuple[SidePlace, ...]:
+        """The bet spots a click places on while bets are placed: the main bet first, then the
+        side bets in order (none once the round is dealt)."""
+        return () if self.main_spot is None else (self.main_spot, *self.side_bets)
 
     @property
     def slots(self) -> tuple[QRectF, ...]:
@@ -102,11 +117,15 @@ class Layout:
             found.append((f"hand {i + 1} total", hand.total))
             found.append((f"hand {i + 1} result", hand.badge))
             found += [(f"hand {i + 1} stake", d.rect) for d in hand.discs]
-        for side in self.side_bets:
+        for side in (*(() if self.main_spot is None else (self.main_spot,)),
+                     *self.side_bets):
             found.append((f"{side.bet.title} circle", side.circle))
             found.append((f"{side.bet.title} caption", side.caption))
         if self.shoe is not None:
             found.append(("shoe", self.shoe))
+        found += [(f"chip {i + 1}", d.rect) for i, d in enumerate(self.rack)]
+        if self.timer is not None:
+            found.append(("timer", self.timer))
         return found
 
 

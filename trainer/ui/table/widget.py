@@ -1,5 +1,6 @@
 """The felt table: the dealer's cards, the player's hands with their stakes and results, the
-side bets' circles and the shoe.
+bet spots (the side bets' circles, and the main bet's while bets are placed), the chip display,
+the decision timer and the shoe.
 
 :class:`TableWidget` paints a :class:`~trainer.ui.table.model.TableView` and holds nothing
 else. Where everything goes is :func:`~trainer.ui.table.layout.layout`'s answer (every size a
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
-from PyQt6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient
+from PyQt6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QRadialGradient
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.rules import Outcome
@@ -27,8 +28,9 @@ from .measures import (
     fitted_font,
     shoe_words,
     side_caption,
+    timer_text,
 )
-from .model import EMPTY, CardView, HandView, TableView
+from .model import EMPTY, CardView, ChipView, HandView, TableView, TimerView
 from .paint import (
     GOLD,
     font,
@@ -38,7 +40,7 @@ from .paint import (
     paint_lammer,
     paint_sideways,
 )
-from .places import HandPlace, Layout, SidePlace
+from .places import Disc, HandPlace, Layout, SidePlace
 
 FELT_LIGHT = QColor("#2e8b4f")
 FELT_DARK = QColor("#0b4322")
@@ -53,7 +55,13 @@ SIDE_WON, SIDE_LOST = QColor("#1e8e3e"), QColor("#8c1d18")
 
 
 class TableWidget(QWidget):
-    """Paints one :class:`TableView`; call :meth:`set_view` to show another."""
+    """Paints one :class:`TableView`; call :meth:`set_view` to show another. A click on a chip
+    of the chip display says which (:attr:`chip_clicked`, 0 the lowest), a click on a bet spot
+    while bets are placed which spot (:attr:`spot_clicked`, 0 the main bet, then the side
+    bets in order); the page decides what they do."""
+
+    chip_clicked = pyqtSignal(int)
+    spot_clicked = pyqtSignal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +95,35 @@ class TableWidget(QWidget):
         """The area of hand ``index`` (cards, total and stakes), for tests and hit-testing."""
         return self.table_layout().slots[index]
 
+    def chip_at(self, point: QPointF) -> int | None:
+        """The chip of the chip display at ``point``, if any."""
+        for index, disc in enumerate(self.table_layout().rack):
+            if QLineF(disc.centre, point).length() <= disc.radius:
+                return index
+        return None
+
+    def spot_at(self, point: QPointF) -> int | None:
+        """The bet spot (its circle or its caption) at ``point`` while bets are placed."""
+        for index, spot in enumerate(self.table_layout().spots):
+            if spot.circle.contains(point) or spot.caption.contains(point):
+                return index
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent | None) -> None:
+        """A left click on a chip or a bet spot is said; anything else is the base's."""
+        if event is not None and event.button() == Qt.MouseButton.LeftButton:
+            point = event.position()
+            chip, spot = self.chip_at(point), self.spot_at(point)
+            if chip is not None:
+                self.chip_clicked.emit(chip)
+                event.accept()
+                return
+            if spot is not None:
+                self.spot_clicked.emit(spot)
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
     # ----- painting ---------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent | None) -> None:
@@ -108,8 +145,13 @@ class TableWidget(QWidget):
                     TOTAL_FONT * lay.card_h)
         for index, (place, hand) in enumerate(zip(lay.hands, view.hands, strict=True)):
             _hand(painter, lay, place, hand, index == view.current)
-        for side in lay.side_bets:
-            _side_bet(painter, lay, side)
+        chosen = view.betting.chosen if view.betting is not None else None
+        for index, spot in enumerate(lay.spots or lay.side_bets):
+            _side_bet(painter, lay, spot, chosen == index)
+        for disc, chip in zip(lay.rack, view.chips, strict=True):
+            _rack_chip(painter, disc, chip)
+        if lay.timer is not None and view.timer is not None:
+            _timer(painter, lay, view.timer)
         if lay.shoe is not None:
             _shoe(painter, lay, view)
         painter.end()
@@ -223,16 +265,18 @@ def _banner(painter: QPainter, rect: QRectF, text: str, colour: str, size: float
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _side_bet(painter: QPainter, lay: Layout, side: SidePlace) -> None:
-    """A side bet's printed circle, its chip, and its caption (name, then result)."""
+def _side_bet(painter: QPainter, lay: Layout, side: SidePlace, chosen: bool = False) -> None:
+    """A bet spot's printed circle (ringed in gold when the keys place on it), its chip, and
+    its caption (name, then result)."""
     ch = lay.card_h
-    painter.setPen(QPen(QColor(255, 250, 230, 150), max(1.0, ch * 0.015)))
+    painter.setPen(QPen(GOLD if chosen else QColor(255, 250, 230, 150),
+                        max(1.0, ch * (0.03 if chosen else 0.015))))
     painter.setBrush(QColor(0, 0, 0, 40))
     painter.drawEllipse(side.circle)
     if side.chip is not None:
         paint_chip(painter, side.chip.centre, side.chip.radius, side.chip.amount)
     bet = side.bet
-    text = side_caption(bet)
+    text = side.text or side_caption(bet)
     size = CAPTION_FONT * ch
     colour = (QColor(0, 0, 0, 130) if not bet.settled or not bet.stake
               else SIDE_WON if bet.net > 0 else SIDE_LOST)
@@ -242,6 +286,42 @@ def _side_bet(painter: QPainter, lay: Layout, side: SidePlace) -> None:
     painter.setPen(TEXT if bet.stake else QColor(255, 250, 230, 170))
     painter.setFont(fitted_font(text, size, side.caption.width(), bold=bool(bet.stake)))
     painter.drawText(side.caption, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _rack_chip(painter: QPainter, disc: Disc, chip: ChipView) -> None:
+    """A chip of the chip display: raised with a gold ring when in hand, dimmed when the
+    balance does not cover it."""
+    centre = disc.centre - QPointF(0, disc.radius * 0.15) if chip.selected else disc.centre
+    paint_chip(painter, centre, disc.radius, chip.amount)
+    if chip.selected:
+        painter.setPen(QPen(GOLD, max(1.5, disc.radius * 0.14)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(centre, disc.radius * 1.1, disc.radius * 1.1)
+    if not chip.enabled:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 20, 170))
+        painter.drawEllipse(centre, disc.radius * 1.02, disc.radius * 1.02)
+
+
+def _timer(painter: QPainter, lay: Layout, timer: TimerView) -> None:
+    """The decision timer: a ring round the hand's chip that empties as time runs, and the
+    seconds beside the hand; red in its last seconds."""
+    urgent = timer.seconds <= 3.0
+    colour = QColor("#e5484d") if urgent else GOLD
+    if lay.timer_ring is not None:
+        painter.setPen(QPen(colour, max(1.5, lay.card_h * 0.03), Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.RoundCap))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawArc(lay.timer_ring, 90 * 16, round(360 * 16 * max(0.0, timer.share)))
+    box = lay.timer
+    assert box is not None
+    painter.setPen(QPen(colour, max(1.0, lay.card_h * 0.015)))
+    painter.setBrush(QColor(0, 0, 0, 150))
+    painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+    painter.setPen(TEXT)
+    text = timer_text(timer)
+    painter.setFont(fitted_font(text, RESULT_FONT * lay.card_h, box.width()))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _shoe(painter: QPainter, lay: Layout, view: TableView) -> None:
@@ -284,9 +364,18 @@ def describe(view: TableView) -> str:
         mark = " (to play)" if i == view.current else ""
         parts.append(f"Hand {i + 1}{mark}: {cards(hand.cards)}, {hand.total_text}, "
                      f"{', '.join(stakes)} {hand.outcome_text}".strip())
+    if view.betting is not None:
+        parts.append(f"Main bet {view.betting.main}" if view.betting.main
+                     else "No main bet yet")
     for side in view.side_bets:
         if side.stake:
             parts.append(side_caption(side))
+    if view.chips:
+        parts.append("Chips " + ", ".join(
+            f"{c.amount}{' (in hand)' if c.selected else ''}" for c in view.chips
+            if c.enabled))
+    if view.timer is not None:
+        parts.append(f"{timer_text(view.timer)} left")
     if view.cards_left is not None:
         parts.append(" ".join(shoe_words(view)))
     return ". ".join(parts)
