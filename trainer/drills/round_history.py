@@ -15,22 +15,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from trainer.rules import Action, Outcome
+from trainer.rules import Action
 from trainer.rules.insurance import STAKE as INSURANCE_STAKE
 
 from .records import GradedDecision, Mode, Verdict
 from .shoe_practice import RoundRecord
 from .situations import Context, HandKind, Situation, card_label
 
-#: How each outcome reads in a round's list.
-OUTCOME_WORDS = {Outcome.BLACKJACK: "blackjack", Outcome.CHARLIE: "Six Card Charlie",
-                 Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.PUSH_22: "push (dealer 22)",
-                 Outcome.LOSE: "lose", Outcome.BUST: "bust"}
 #: What the player did, in the past tense ("you stood").
 DID = {Action.HIT: "hit", Action.STAND: "stood", Action.DOUBLE: "doubled",
        Action.FREE_DOUBLE: "took the free double", Action.SPLIT: "split",
        Action.FREE_SPLIT: "took the free split", Action.INSURE: "took insurance",
-       Action.NO_INSURANCE: "declined insurance"}
+       Action.NO_INSURANCE: "declined insurance", Action.SURRENDER: "surrendered"}
 
 
 def _did(action: str) -> str:
@@ -174,7 +170,7 @@ def round_detail(record: RoundRecord, count_bet: str = "") -> RoundDetail:
         if h.hand.stakes.free:
             stakes.append(f"free bet {_money(h.hand.stakes.free)}")
         hands.append(HandLine(" ".join(map(str, h.hand.cards)), ", ".join(stakes),
-                              OUTCOME_WORDS[h.outcome], h.net))
+                              h.outcome.words, h.net))
     main = sum((h.net for h in result.hands), Fraction(0))
     words = ", ".join(h.outcome for h in hands)
     bets = [BetLine("Main bet", record.bets.main, words, main)]

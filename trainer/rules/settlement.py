@@ -24,6 +24,14 @@ class Outcome(Enum):
     LOSE = "lose"
     BUST = "bust"
 
+    @property
+    def words(self) -> str:
+        """The outcome as a sentence says it ("push (dealer 22)", "Six Card Charlie")."""
+        return _WORDS.get(self, self.value)
+
+
+_WORDS = {Outcome.CHARLIE: "Six Card Charlie", Outcome.PUSH_22: "push (dealer 22)"}
+
 
 @dataclass(frozen=True)
 class HandResult:

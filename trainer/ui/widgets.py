@@ -1,10 +1,10 @@
-"""Widgets every page may use: a page heading, busy indicators, the timed-play countdown, and
-the colours of status and error lines."""
+"""Widgets every page may use: a page heading, a choice of rules, busy indicators, the
+timed-play countdown, and the colours of status and error lines."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+from PyQt6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QProgressBar, QWidget
 
 #: An error line's look (a setting refused, a rules file that cannot be used). The colours are
 #: palette roles, so each theme gives its own readable one (see :mod:`trainer.ui.theme`).
@@ -23,6 +23,16 @@ def heading(text: str) -> QLabel:
     label.setFont(font)
     label.setAccessibleName(text)
     return label
+
+
+def rules_box(name: str = "Rules") -> QComboBox:
+    """A choice of rule sets as wide as a short name, not the longest (its list shows every
+    name whole), so a page's heading and other controls keep their room on a narrow window."""
+    box = QComboBox()
+    box.setAccessibleName(name)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(12)
+    return box
 
 
 def busy_bar() -> QProgressBar:

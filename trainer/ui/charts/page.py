@@ -48,7 +48,7 @@ from trainer.rules import PRESETS, RuleSet
 from ..background import Job
 from ..settings import declarations as cfg
 from ..theme import chart_look
-from ..widgets import busy_bar, heading
+from ..widgets import busy_bar, heading, rules_box
 from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
 from .files import EXPORT_FORMATS, export_chart, keep_standard, play_table, standard_table
@@ -67,13 +67,14 @@ class ChartsPage(QWidget):
         self._outlined: set[Cell] = set()
         self._building: set[str] = set()
 
-        self.preset_box = QComboBox()
-        self.preset_box.setAccessibleName("Preset")
+        self.preset_box = rules_box("Preset")
         for name in PRESETS:
             self.preset_box.addItem(name, name)
         self.context_box = QComboBox()
         self.context_box.setAccessibleName("Chart")
-        self.context_box.setMinimumContentsLength(30)
+        self.context_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.context_box.setMinimumContentsLength(22)
         self.diff_box = QCheckBox("Differences from standard blackjack")
         self.diff_box.setToolTip("Outline the cells where Free Bet play differs from standard "
                                  "blackjack (free double counted as double, free split as "

@@ -53,7 +53,7 @@ from ..practice.rules_choice import (
 )
 from ..practice.save_status import SaveStatus
 from ..rules_files import rules_files
-from ..widgets import ERROR_STYLE, Busy, heading
+from ..widgets import ERROR_STYLE, Busy, heading, rules_box
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
 from .own_tags import OWN, OwnTags
@@ -101,8 +101,7 @@ class CountingPage(QWidget):
         self.loading = Latest()
         self._only_cells: list[str] | None = None
 
-        self.rules_box = QComboBox()
-        self.rules_box.setAccessibleName("Rules")
+        self.rules_box = rules_box()
         for value, label in rules_choices(settings):
             self.rules_box.addItem(label, value)
         self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))

@@ -17,7 +17,6 @@ from PyQt6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QMessageBox,
@@ -34,7 +33,7 @@ from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
-from ..widgets import Busy, Countdown, heading
+from ..widgets import Busy, Countdown, heading, rules_box
 from .feedback import SIDE_WIDTH, FeedbackPanel
 from .progress_link import ProgressLink
 from .rules_choice import (
@@ -78,8 +77,7 @@ class DrillPage(QWidget):
         self.timed: TimedDrill | None = None
         self.rules: RuleSet | None = None
         self.loading = Latest()   # the page's load: a newer one drops an older one's result
-        self.rules_box = QComboBox()
-        self.rules_box.setAccessibleName("Rules")
+        self.rules_box = rules_box()
         for value, label in rules_choices(settings):
             self.rules_box.addItem(label, value)
         self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))

@@ -16,7 +16,7 @@ from trainer.drills.records import Mode
 from trainer.progress.dashboard import ProgressQuery, preset_title
 from trainer.rules import PRESETS
 
-from ..widgets import busy_bar
+from ..widgets import busy_bar, rules_box
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
           ("Custom dates", -1))
@@ -27,8 +27,7 @@ class FilterBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.preset_box = QComboBox()
-        self.preset_box.setAccessibleName("Preset")
+        self.preset_box = rules_box("Preset")
         self.preset_box.addItem("All presets", None)
         for name in PRESETS:
             self.preset_box.addItem(name, name)

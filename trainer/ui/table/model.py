@@ -135,12 +135,6 @@ class TableView:
 EMPTY = TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None, cards_left=None,
                   cut_card_out=False, message="")
 
-_OUTCOME_WORDS = {
-    Outcome.BLACKJACK: "Blackjack", Outcome.CHARLIE: "Six Card Charlie", Outcome.WIN: "Win",
-    Outcome.PUSH: "Push", Outcome.PUSH_22: "Push (dealer 22)", Outcome.LOSE: "Lose",
-    Outcome.BUST: "Bust", Outcome.SURRENDER: "Surrender",
-}
-
 
 def card_view(card: Card) -> CardView:
     """How one card is printed."""
@@ -164,7 +158,7 @@ def signed_money(amount: Fraction) -> str:
 def outcome_text(outcome: Outcome, net: Fraction) -> str:
     """A settled hand in words: "Win +20", "Push (dealer 22)", "Bust (free bet)" when only
     the casino's free bet was lost."""
-    words = _OUTCOME_WORDS[outcome]
+    words = outcome.words[0].upper() + outcome.words[1:]
     if net:
         return f"{words} {signed_money(net)}"
     if outcome in (Outcome.LOSE, Outcome.BUST):
