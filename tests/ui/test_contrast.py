@@ -95,6 +95,13 @@ def test_status_and_error_lines_meet_aa_in_both_themes(qapp: QApplication, theme
     assert contrast(shown, palette.color(R.Window)) >= AA
 
 
+def test_the_progress_trend_colours_meet_aa_on_their_window(qapp: QApplication) -> None:
+    from trainer.ui.progress.panels import TREND_INK
+    light, dark = light_palette(qapp).color(R.Window), dark_palette().color(R.Window)
+    for on_light, on_dark in TREND_INK.values():
+        assert contrast(on_light, light) >= AA and contrast(on_dark, dark) >= AA
+
+
 @pytest.mark.parametrize("sheet", [action_bar._GOLD, action_bar._PROCEED])
 def test_the_action_bars_own_colours_meet_aa(sheet: str) -> None:
     """A button that sets its text colour sets its backgrounds too: each pair is checked."""
