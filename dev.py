@@ -71,7 +71,18 @@ def ensure_venv(extras: frozenset[str] = frozenset()) -> None:
          "-e", target],
         check=True,
     )
+    prepare_first_launch()
     STAMP.write_text(f"{_base_stamp()}\n{','.join(sorted(wanted))}\n")
+
+
+def prepare_first_launch() -> None:
+    """What the trainer's first launch would otherwise do while the player waits: compile its
+    modules to bytecode, and build matplotlib's font cache (its charts' fonts)."""
+    print("Preparing the first launch (bytecode, matplotlib's font cache) ...", flush=True)
+    subprocess.run([str(PYTHON), "-m", "compileall", "-q", "trainer", "strategy_charts"],
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run([str(PYTHON), "-c", "import matplotlib.font_manager"], check=True,
+                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def run(args: list[str]) -> int:

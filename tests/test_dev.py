@@ -33,8 +33,9 @@ def dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, li
 
     monkeypatch.setattr(module.venv.EnvBuilder, "create", create)
 
-    def pip(args: list[str], check: bool) -> subprocess.CompletedProcess[str]:
-        runs.append(list(args))
+    def pip(args: list[str], check: bool, **where: object) -> subprocess.CompletedProcess[str]:
+        if "pip" in args:          # the first launch's preparation is checked apart
+            runs.append(list(args))
         return subprocess.CompletedProcess(args, 0)
 
     monkeypatch.setattr(module.subprocess, "run", pip)
@@ -78,3 +79,15 @@ def test_an_unknown_command_prints_the_usage(dev, capsys) -> None:
     assert module.main(["lint"]) == 2 and runs == []
     assert "python3 dev.py app" in capsys.readouterr().out
     assert sys.version_info >= (3, 11)
+
+
+def test_the_set_up_prepares_the_first_launch(dev, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The project's bytecode and matplotlib's font cache are made while setting up, not while
+    the player waits for the first window."""
+    module, _ = dev
+    ran: list[list[str]] = []
+    monkeypatch.setattr(module.subprocess, "run", lambda args, check, **where: ran.append(
+        list(args)) or subprocess.CompletedProcess(args, 0))
+    module.ensure_venv(module.EXTRAS["app"])
+    assert any(args[1:3] == ["-m", "compileall"] and "trainer" in args for args in ran)
+    assert any("import matplotlib.font_manager" in args for args in ran)

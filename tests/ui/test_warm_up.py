@@ -97,3 +97,18 @@ def test_on_a_page_that_deals_nothing_the_warm_up_starts_at_once(qtbot, store: Q
     warm = WarmUp(window, pause_ms=0)
     with qtbot.waitSignal(warm.done, timeout=60_000):
         warm.start_when_ready(longest_ms=600_000)
+
+
+def test_a_first_launch_builds_matplotlibs_font_cache_without_a_console_notice(
+        tmp_path) -> None:
+    """Before: "Matplotlib is building the font cache; this may take a moment." on the
+    console of a fresh machine."""
+    import os
+    import subprocess
+    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl"), "HOME": str(tmp_path),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "QT_QPA_PLATFORM": "offscreen"}
+    code = "from trainer.ui.warm_up import import_libraries; import_libraries()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=300, check=True)
+    assert list((tmp_path / "mpl").glob("fontlist-*.json"))       # the cache was built
+    assert "font cache" not in done.stderr and done.stderr == ""

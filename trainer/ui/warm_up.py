@@ -8,6 +8,7 @@ will be shown at, once their data are read: choosing a page later is a switch, n
 from __future__ import annotations
 
 import importlib
+import logging
 import threading
 
 from PyQt6 import sip
@@ -24,7 +25,11 @@ LIBRARIES = ("matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib
 
 
 def import_libraries() -> None:
-    """Import :data:`LIBRARIES`; a failure is left for the page that needs it to report."""
+    """Import :data:`LIBRARIES`; a failure is left for the page that needs it to report.
+    On a first launch matplotlib builds its font cache here, in the background: its notice
+    ("Matplotlib is building the font cache; this may take a moment.") is not printed on the
+    player's console."""
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     for name in LIBRARIES:
         try:
             importlib.import_module(name)
