@@ -31,6 +31,10 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "split": ("P", "#3cb371", "Split (paid)"),
     "free_split": ("FP", "#d4a017", "Free split"),
 }
+#: The legend's words for the outline of ``differences``.
+OUTLINE_LABEL = "outlined: Free Bet play differs from standard blackjack"
+
+
 def cell_label(cell: dict[str, Any]) -> str:
     """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
     label = STYLE[cell["action"]][0]
@@ -109,6 +113,9 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                      label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
     handles.append(Patch(facecolor="none", edgecolor="none",
                          label="Dh/Ds: double, else hit/stand"))
+    if outlined:                # the outline explained wherever the chart goes (an export)
+        handles.append(Patch(facecolor="none", edgecolor="#000000", linewidth=2.0,
+                             label=OUTLINE_LABEL))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False, labelcolor=ink)
     heading = title or f"{rules.name}: {context_title(context)}"
