@@ -82,7 +82,7 @@ class ProgressPage(QWidget):
         self.costs_error: ProgressStoreError | None = None
         self.cards_error: ProgressStoreError | None = None
 
-        self.filters = FilterBar()
+        self.filters = FilterBar(store)
         bar = self.filters
         self.preset_box, self.mode_box, self.per_box = bar.preset_box, bar.mode_box, bar.per_box
         self.range_box, self.since_edit, self.until_edit = (bar.range_box, bar.since_edit,
