@@ -130,3 +130,20 @@ def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> N
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, env=env, check=True)
     assert out.stdout.splitlines()[-1] == "[[]]"
+
+
+def test_the_dark_theme_reaches_the_navigation_at_once(qtbot, shown_window, qapp) -> None:
+    """Before: switching the theme live left the sidebar white until a restart (its style
+    sheet's palette(base) was resolved once)."""
+    from trainer.ui.theme import apply_theme, dark_palette, light_palette
+    before = qapp.palette()
+    nav = shown_window.nav
+    try:
+        for theme, palette in (("dark", dark_palette()), ("light", light_palette(qapp))):
+            apply_theme(qapp, theme)
+            qtbot.wait(10)
+            corner = nav.grab().toImage().pixelColor(nav.width() - 4, nav.height() - 4)
+            assert corner.name() == palette.color(palette.ColorRole.Base).name(), theme
+    finally:
+        apply_theme(qapp, "light")
+        qapp.setPalette(before)
