@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
-from contextlib import suppress
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from typing import Any
 from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
+from .artifacts import Artifact, cache_dir, encode
 from .table_build import ENGINE_VERSION, FORMAT, Progress, build_table
 
 
@@ -55,12 +54,6 @@ class MissingTableError(TableError):
             "Build it with 'python -m strategy_charts build'.")
         super().__init__(f"No strategy table at {source} ({detail}). {restore}")
         self.source = source
-
-
-def encode(table: dict[str, Any]) -> bytes:
-    """The table as deterministic gzipped JSON."""
-    text = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
 def decode(data: bytes, source: str = "table") -> dict[str, Any]:
@@ -139,46 +132,32 @@ def check(table: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
 def load_table(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
     """Load the table for ``rules`` from ``folder`` (default: the shipped data) and check it."""
     path = (folder or data_dir()) / file_name(rules)
+    return check(read_table(path), rules, str(path))
+
+
+def read_table(path: Path) -> dict[str, Any]:
+    """A table file's data (MissingTableError, DamagedTableError when it cannot be used)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise MissingTableError(str(path), exc.strerror or str(exc)) from exc
-    return check(decode(data, str(path)), rules, str(path))
+    return decode(data, str(path))
 
 
-def cache_dir() -> Path:
-    """Where tables built on demand for custom rule sets are kept (per user)."""
-    from platformdirs import user_cache_dir
-    return Path(os.environ.get("FREEBET_TABLE_CACHE") or user_cache_dir("freebet-trainer"))
+#: The strategy table as built data: shipped for the presets and their standard counterparts
+#: (whatever a rule set's name, by its fingerprint), else cached per user.
+TABLES = Artifact(kind="strategy table", folder="tables", version=str(ENGINE_VERSION),
+                  shipped=_shipped_file, check=check, read=read_table,
+                  build=lambda rules, progress: build_table(rules, progress),
+                  faults=(TableError,))
 
 
 def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
     """The table for ``rules``: the shipped one for a preset or a preset's standard
-    counterpart (also for the same rules under another name), else a cached or new build.
-
-    Custom tables are cached under :func:`cache_dir` by the rule set's fingerprint, so a changed
-    rules file gets its own table and an unchanged one is built only once. Only a build reports
-    to ``progress``.
-    """
-    shipped = _shipped_file(rules)
-    if shipped is not None and shipped.exists():
-        try:
-            data = shipped.read_bytes()
-        except OSError as exc:
-            raise MissingTableError(str(shipped), exc.strerror or str(exc)) from exc
-        table = decode(data, str(shipped))
-        if table.get("fingerprint") == rules.fingerprint():
-            return check(table, rules, str(shipped))
-    folder = cache_dir() / "tables"
-    path = folder / f"{rules.fingerprint()}-v{ENGINE_VERSION}.json.gz"
-    with suppress(OSError, TableError):   # a damaged or unreadable cache entry is rebuilt
-        return check(decode(path.read_bytes(), str(path)), rules, str(path))
-    table = build_table(rules, progress)
-    with suppress(OSError):   # a cache that cannot be written only costs a build next time
-        folder.mkdir(parents=True, exist_ok=True)
-        with atomic_write(path, "wb") as handle:
-            handle.write(encode(table))
-    return table
+    counterpart (also for the same rules under another name), else a cached or new build,
+    cached by the rule set's fingerprint (:mod:`.artifacts`). Only a build reports to
+    ``progress``."""
+    return TABLES.load_or_build(rules, progress)
 
 
 def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:

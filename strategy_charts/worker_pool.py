@@ -26,9 +26,12 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
+
+from .cancelling import current
 
 #: How often a worker's watcher looks at its parent's pid.
 POLL_SECONDS = 0.5
@@ -47,6 +50,47 @@ def worker_pool(workers: int, initializer: Callable[..., None] | None = None,
     parent = os.getpid() if context.get_start_method() != "forkserver" else None
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
                                initargs=(parent, kernel, initializer, initargs))
+
+
+@contextmanager
+def pooled(workers: int, initializer: Callable[..., None] | None = None,
+           initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor]:
+    """A :func:`worker_pool` for a ``with`` block: shut down as usual when the block ends,
+    ended at once when it raises (an error, a cancelled build) or when the build it runs for is
+    cancelled from another thread (:mod:`strategy_charts.cancelling`: the pool registers its
+    end with the thread's build token), so no worker computes on for a result nobody reads."""
+    pool = worker_pool(workers, initializer, initargs)
+    token = current()
+    ended: list[Any] = []        # the workers a cancel ended (from the cancelling thread)
+    key = (token.register(lambda: end_now(pool, wait=False, into=ended))
+           if token is not None else None)
+    try:
+        yield pool
+    except BaseException:
+        for process in [*end_now(pool), *ended]:   # every worker gone before the block ends
+            process.join(timeout=10)
+        raise
+    finally:
+        if token is not None and key is not None:
+            token.unregister(key)
+    pool.shutdown(wait=True)
+
+
+def end_now(pool: ProcessPoolExecutor, *, wait: bool = True,
+            into: list[Any] | None = None) -> list[Any]:
+    """Stop ``pool`` at once: its queued tasks dropped, its workers ended (and, with ``wait``,
+    waited for); returns the worker processes ended, also added to ``into`` before any is
+    stopped (so a thread waiting on the pool, woken by the stop, finds them there)."""
+    # the executor's own processes: Python 3.11 offers no public handle on them
+    handles = list((getattr(pool, "_processes", None) or {}).values())
+    if into is not None:
+        into.extend(handles)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in handles:
+        process.terminate()
+    for process in handles if wait else ():
+        process.join(timeout=10)
+    return handles
 
 
 def _start(parent: int | None, kernel: bool, initializer: Callable[..., None] | None,
@@ -86,4 +130,4 @@ def _watch(parent: int) -> None:
     os._exit(ORPHANED)
 
 
-__all__ = ["ORPHANED", "POLL_SECONDS", "die_with_parent", "worker_pool"]
+__all__ = ["ORPHANED", "POLL_SECONDS", "die_with_parent", "end_now", "pooled", "worker_pool"]

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import platformdirs
+import pytest
 
 from strategy_charts.tables import cache_dir
 from trainer.progress.location import database_path
@@ -47,6 +48,7 @@ def test_keeps_to_its_own(private_folders):
 '''
 
 
+@pytest.mark.slow
 def test_a_test_that_writes_into_the_real_folders_fails(tmp_path: Path) -> None:
     """An inner test session whose "real" folders are this test's own temporary ones (they
     come from the environment, which the fixture has pointed here)."""

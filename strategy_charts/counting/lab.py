@@ -12,7 +12,7 @@ byte-identical.
 
 from __future__ import annotations
 
-from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ import numpy as np
 from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
+from ..artifacts import Artifact
 from ..composition import full_shoe, of_values, subtract
 from ..side_bets import CARD_TYPES, full_type_counts
 from ..tables import (
@@ -28,7 +29,6 @@ from ..tables import (
     DamagedTableError,
     TableError,
     TableMismatchError,
-    cache_dir,
     data_dir,
     decode,
     encode,
@@ -282,35 +282,44 @@ def write_lab(rules: RuleSet, folder: Path, workers: int = 1,
     return path
 
 
-def _cached(rules: RuleSet) -> Path:
-    """Where a built lab table of rules that ship none is kept."""
-    return cache_dir() / "counts" / f"{rules.fingerprint()}-v{LAB_VERSION}-{ENGINE_VERSION}.json.gz"
+def _shipped_lab(rules: RuleSet) -> Path | None:
+    """A preset's shipped lab file (exactly its rules: the lab depends on the cut card too)."""
+    name = file_name(rules)
+    return None if name is None else data_dir() / name
+
+
+def _read_lab(path: Path) -> dict[str, Any]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MissingLabError(str(path), exc.strerror or str(exc),
+                              path.name.removesuffix(".counts.json.gz")) from exc
+    return decode(data, str(path))
+
+
+#: The count lab as built data: shipped for the presets, else cached per user (built on first
+#: use, which takes minutes on all cores: :func:`default_workers`).
+LABS = Artifact(kind="count lab", folder="counts", version=f"{LAB_VERSION}-{ENGINE_VERSION}",
+                shipped=_shipped_lab, check=_check, read=_read_lab,
+                build=lambda rules, progress: build_lab(rules, workers=default_workers(),
+                                                        progress=progress),
+                faults=(TableError,))
 
 
 def lab_ready(rules: RuleSet) -> bool:
     """True when the lab table of ``rules`` need not be built (shipped or cached)."""
-    name = file_name(rules)
-    return ((name is not None and (data_dir() / name).exists()) or _cached(rules).exists())
+    return LABS.ready(rules)
 
 
 def load_or_build_lab(rules: RuleSet, workers: int | None = None,
                       progress: Progress | None = None) -> dict[str, Any]:
     """The lab table of ``rules``: shipped for a preset, else cached by fingerprint (built on
     first use, which takes minutes)."""
-    if file_name(rules) is not None:
-        with suppress(MissingLabError):
-            return load_lab(rules)
-    path = _cached(rules)
-    folder = path.parent
-    with suppress(OSError, TableError):
-        return _check(decode(path.read_bytes(), str(path)), rules, str(path))
-    lab = build_lab(rules, workers=workers or default_workers(), progress=progress)
-    with suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        with atomic_write(path, "wb") as handle:
-            handle.write(encode(lab))
-    return lab
+    if workers is None:
+        return LABS.load_or_build(rules, progress)
+    chosen = replace(LABS, build=lambda r, p: build_lab(r, workers=workers, progress=p))
+    return chosen.load_or_build(rules, progress)
 
 
-__all__ = ["LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "load_lab",
+__all__ = ["LABS", "LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "load_lab",
            "load_or_build_lab", "write_lab"]

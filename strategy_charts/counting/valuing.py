@@ -12,7 +12,7 @@ import numpy as np
 
 from trainer.rules import RuleSet
 
-from ..worker_pool import worker_pool
+from ..worker_pool import pooled
 from .values import ShoeValues, TableCharts, shoe_values
 
 #: Called as ``progress(done, total)`` while shoes are valued.
@@ -45,7 +45,7 @@ def value_shoes(rules: RuleSet, charts: dict[str, Any],
             if progress:
                 progress(len(out), len(jobs))
         return out
-    with worker_pool(workers, _start, (rules, charts)) as pool:   # they die with this one
+    with pooled(workers, _start, (rules, charts)) as pool:   # they die with this one, or a cancel
         for value in pool.map(_value, jobs, chunksize=2):
             out.append(value)
             if progress:

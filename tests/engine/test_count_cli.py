@@ -39,6 +39,7 @@ def test_eor_and_counts_of_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert "*Hi-Lo" in text and "best level-2 tags" in text
 
 
+@pytest.mark.slow
 def test_edge_and_indices(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     edge = run_json(capsys, "edge", "--preset", "evolution", "--count", "freebet")
     assert set(edge["edges"]) == {str(t) for t in range(-10, 11)}

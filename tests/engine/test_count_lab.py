@@ -49,6 +49,7 @@ def test_effects_weighted_by_each_value_share_sum_to_about_zero(name: str) -> No
         assert abs(shares @ np.array(bet["effects"])) <= limit + 1e-12, wager
 
 
+@pytest.mark.slow
 def test_a_custom_rule_set_gets_its_effects_in_seconds() -> None:
     """A rules file needs no lab table for its effects and counts: one deck of the live game's
     rules, whose effects are larger than eight decks' but close in shape."""
@@ -113,6 +114,7 @@ def test_monotone_fit_is_the_least_squares_one() -> None:
     assert isotonic(y[::-1], w[::-1], increasing=False) == pytest.approx(fit[::-1])
 
 
+@pytest.mark.slow
 def test_the_pool_is_drawn_and_valued_the_same_every_time() -> None:
     """Seeded draws repeat; values from two processes equal those from one (a rebuild is
     byte-identical whatever the number of processes)."""

@@ -28,6 +28,7 @@ def drill(folder: Path) -> tuple[int, str]:
     return out.returncode, out.stderr
 
 
+@pytest.mark.slow
 def test_a_read_only_file_is_read_but_never_written(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     path = history(folder)
@@ -50,6 +51,7 @@ def test_a_read_only_file_is_read_but_never_written(tmp_path: Path) -> None:
         assert len(list(store.decisions())) == 5
 
 
+@pytest.mark.slow
 def test_a_read_only_folder_is_read_but_never_written(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     history(folder)

@@ -277,7 +277,7 @@ def test_arrow_keys_move_between_cells_and_enter_shows_the_cells_evs(page: Chart
         qtbot.keyClick(page.canvas, Qt.Key.Key_Down)           # down to the last row, in view
     last = page.selected
     assert last is not None and last[0] == "pair" and last[2] == "2"
-    assert page.scroll.verticalScrollBar().value() > 0
+    assert page.chart_area.verticalScrollBar().value() > 0
     qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert page.selected == last and "v 2" in page.panel.text()
 

@@ -16,14 +16,22 @@
   (:func:`trainer.ui.errors.report`), which classifies it by type into a plain dialog.
 * A job is cancelled by :meth:`Job.cancel`, by a newer job started in the same
   :class:`Latest`, or with its parent (a page closed while the work runs): a cancelled job's
-  result, failure and progress never arrive. The worker posts to one relay that lives as long as
-  the application, and the relay hands a message over only to a live, uncancelled job, so no
-  callback ever runs on a deleted page's widgets, even for a result already on its way.
+  result, failure and progress never arrive, and a reporting job's next report raises
+  :class:`~strategy_charts.cancelling.Cancelled` in its work, which stops a build there (its
+  process pool ended on the way out), so a cancel really stops the work.
+* **Heavy work** (a strategy table or a count lab built, minutes on every core) runs on one
+  serialised worker (:meth:`Job.heavy`), as Anki serialises its collection work: one build at
+  a time, in order, so a page that changes its rules while its build runs never starts a second
+  pool beside the first — the first is cancelled and ended, then the second begins.
+* Workers post to one relay that lives as long as the application, and the relay hands a
+  message over only to a live, uncancelled job, so no callback ever runs on a deleted page's
+  widgets, even for a result already on its way.
 """
 
 from __future__ import annotations
 
 import contextlib
+import queue
 import threading
 from collections.abc import Callable
 from enum import Enum
@@ -31,6 +39,8 @@ from typing import Any, Generic, TypeVar
 
 from PyQt6 import sip
 from PyQt6.QtCore import QCoreApplication, QObject, Qt, pyqtSignal
+
+from strategy_charts.cancelling import Token, running
 
 from .errors import report
 
@@ -51,12 +61,14 @@ class Job(QObject, Generic[T]):
     """One piece of work with a result of type ``T``; see the module docstring."""
 
     def __init__(self, parent: QObject, work: Callable[..., T], name: str = "background work",
-                 *, reports: bool = False) -> None:
+                 *, reports: bool = False, serial: bool = False) -> None:
         """``work()`` returns the result; with ``reports`` it is called as ``work(report)``
-        (see :meth:`reporting`)."""
+        (see :meth:`reporting`); ``serial``: on the one heavy-work worker (:meth:`heavy`)."""
         super().__init__(parent)
         self._work = work
         self._reports = reports
+        self._serial = serial
+        self._token = Token()     # a cancel stops the work through it
         self.name = name
         self.running = False
         self.cancelled = False
@@ -71,6 +83,13 @@ class Job(QObject, Generic[T]):
                   name: str = "background work") -> Job[T]:
         """A job whose work is called as ``work(report)`` to say how far it has come."""
         return cls(parent, work, name, reports=True)
+
+    @classmethod
+    def heavy(cls, parent: QObject, work: Callable[[Report], T],
+              name: str = "heavy work") -> Job[T]:
+        """A reporting job for a build: queued on the one heavy-work worker, after any build
+        before it has ended (a cancelled one stops at its next report)."""
+        return cls(parent, work, name, reports=True, serial=True)
 
     # ----- what to do with the outcome (on the UI thread) -----------------------------------
 
@@ -104,24 +123,35 @@ class Job(QObject, Generic[T]):
         if not self.running and not self.cancelled:
             self.running = True
             relay = _relay()
-            threading.Thread(target=self._run, args=(relay,), name=self.name,
-                             daemon=True).start()
+            if self._serial:
+                _heavy_worker().put((self, relay))
+            else:
+                threading.Thread(target=self._run, args=(relay,), name=self.name,
+                                 daemon=True).start()
         return self
 
     def cancel(self) -> None:
-        """Never hand this job's result, failure or progress to its callbacks."""
+        """Never hand this job's result, failure or progress to its callbacks, and stop its
+        work: its next report raises, and a process pool it runs is ended now."""
         self.cancelled = True
         self.running = False
+        self._token.cancel()
 
     def _run(self, relay: _Relay) -> None:
+        if self.cancelled:         # cancelled while it waited for the heavy-work worker
+            return
         try:
-            result = self._work(self._report) if self._reports else self._work()
+            with running(self._token):
+                result = self._work(self._report) if self._reports else self._work()
         except Exception as exc:  # handed to the UI thread, which tells expected from not
+            if self.cancelled:     # stopped by the cancel (or failed after it): nobody waits
+                return
             _post(relay, self, Message.FAILED, exc)
         else:
             _post(relay, self, Message.SUCCEEDED, result)
 
     def _report(self, done: int, total: int) -> None:
+        self._token.check()
         _post(_relay(), self, Message.PROGRESSED, (done, total))
 
     def deliver(self, message: Message, payload: Any) -> bool:
@@ -180,7 +210,8 @@ class _Relay(QObject):
 
     def __init__(self) -> None:
         super().__init__(QCoreApplication.instance())
-        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        # queued: delivered on the UI thread (PyQt6's stubs omit the connection type)
+        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)  # type: ignore[call-arg]
 
     def _deliver(self, job: Job[Any], message: Message, payload: Any) -> None:
         if sip.isdeleted(job):   # its page was closed meanwhile: nobody needs the result
@@ -190,6 +221,27 @@ class _Relay(QObject):
 
 
 _RELAY: list[_Relay] = []
+_HEAVY: list[queue.SimpleQueue[tuple[Job[Any], _Relay]]] = []
+_HEAVY_LOCK = threading.Lock()
+
+
+def _heavy_worker() -> queue.SimpleQueue[tuple[Job[Any], _Relay]]:
+    """The one heavy-work worker's queue (its daemon thread started with the first build)."""
+    with _HEAVY_LOCK:
+        if not _HEAVY:
+            jobs: queue.SimpleQueue[tuple[Job[Any], _Relay]] = queue.SimpleQueue()
+            _HEAVY.append(jobs)
+            threading.Thread(target=_serve, args=(jobs,), name="heavy work",
+                             daemon=True).start()
+        return _HEAVY[0]
+
+
+def _serve(jobs: queue.SimpleQueue[tuple[Job[Any], _Relay]]) -> None:
+    """Run the heavy jobs one after another, in the order they were started."""
+    while True:
+        job, relay = jobs.get()
+        with contextlib.suppress(RuntimeError):   # a job deleted with its page: nothing to do
+            job._run(relay)
 
 
 def _post(relay: _Relay, job: Job[Any], message: Message, payload: Any) -> None:

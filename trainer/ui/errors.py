@@ -139,7 +139,9 @@ class ErrorHandler(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.dialog: QMessageBox | None = None
-        self.raised.connect(self.show_fault, Qt.ConnectionType.QueuedConnection)
+        # queued: shown from the UI thread whichever thread raised (PyQt6's stubs omit the
+        # connection type that PyQt6 itself takes)
+        self.raised.connect(self.show_fault, Qt.ConnectionType.QueuedConnection)  # type: ignore[call-arg]
         self._previous = (sys.excepthook, threading.excepthook)
 
     def install(self) -> None:

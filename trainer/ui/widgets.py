@@ -53,9 +53,15 @@ class Busy(QWidget):
         self.hide()
 
     def start(self, text: str) -> None:
-        """Show the indicator with ``text``."""
+        """Show the indicator with ``text`` (a moving bar until the work reports)."""
         self.label.setText(text)
+        self.bar.setRange(0, 0)
         self.show()
+
+    def progress(self, done: int, total: int) -> None:
+        """How far the work has come (a job's progress callback)."""
+        self.bar.setRange(0, max(total, 1))
+        self.bar.setValue(done)
 
     def stop(self) -> None:
         """Hide it."""

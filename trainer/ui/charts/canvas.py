@@ -163,8 +163,8 @@ def _widest(labels: list[PathCollection]) -> float:
     """The width in points of the widest label outline (each distinct outline measured once,
     by its points: a glyph's curves stay inside them, so this errs on the wide side)."""
     outlines = {id(path): path for collection in labels for path in collection.get_paths()}
-    return max((float(np.ptp(path.vertices[:, 0])) for path in outlines.values()
-                if len(path.vertices)), default=0.0)
+    points = (np.asarray(path.vertices) for path in outlines.values())
+    return max((float(np.ptp(p[:, 0])) for p in points if len(p)), default=0.0)
 
 
 def _key(event: QKeyEvent | None) -> Qt.Key | None:

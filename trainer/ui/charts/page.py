@@ -98,7 +98,7 @@ class ChartsPage(QWidget):
         self.canvas.pressed.connect(self.select_at)
         self.canvas.moved.connect(self.move_selection)
         self.canvas.shown.connect(self.show_selected)
-        scroll = self.scroll = QScrollArea()
+        scroll = self.chart_area = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.canvas)
@@ -271,8 +271,8 @@ class ChartsPage(QWidget):
         self.busy.setRange(0, 0)
         self.busy.show()
         self._say("Building the standard table (first time only, up to a minute)…")
-        job = Job.reporting(self, lambda report: load_standard(rules, report),
-                            name=f"standard table for {rules.name}")
+        job = Job.heavy(self, lambda report: load_standard(rules, report),
+                        name=f"standard table for {rules.name}")
         job.progressed(self._standard_progressed).ended(lambda: self._built(rules))
         job.succeeded(lambda table: self._standard_ready(rules, table))
         job.failed(self._standard_failed, TableError, OSError).start()
@@ -335,7 +335,7 @@ class ChartsPage(QWidget):
                 return self.selected
             found = self.select_at(x, y)
             if found is not None:
-                self.scroll.ensureVisible(*self.canvas.pixel_of(x, y), 40, 60)
+                self.chart_area.ensureVisible(*self.canvas.pixel_of(x, y), 40, 60)
                 return found
         return self.selected
 

@@ -192,7 +192,7 @@ class TruePanel(QWidget):
         self.tray_only = QCheckBox("Read the decks off the tray")
         self.tray_only.setToolTip("Hide the decks left: estimate them from the discard tray, "
                                   "as at the table (to the half deck).")
-        self.tray_only.toggled.connect(lambda _: self.drill is not None and self.ask())
+        self.tray_only.toggled.connect(self._tray_toggled)
         words = QVBoxLayout()
         words.addStretch(1)
         words.addWidget(self.running)
@@ -230,6 +230,11 @@ class TruePanel(QWidget):
     def stop(self) -> None:
         self.loading.cancel()
         self.entry.ask(False)
+
+    def _tray_toggled(self, _checked: bool) -> None:
+        """The decks left hidden or shown: ask again (once a drill is under way)."""
+        if self.drill is not None:
+            self.ask()
 
     def ask(self) -> None:
         """The next question."""

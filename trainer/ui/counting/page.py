@@ -31,7 +31,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.lab import LABS, load_or_build_lab
 from strategy_charts.counting.systems import TRAINED
 from strategy_charts.tables import TableError
 from trainer.drills.counting.due import DueToday
@@ -216,8 +216,9 @@ class CountingPage(QWidget):
             return
         self.busy.start(f"Loading the {rules.name} count lab (a rules file's is built once: "
                         "minutes)…")
-        job = Job(self, lambda: load_or_build_lab(rules), name="counting: lab")
-        job.ended(self.busy.stop).succeeded(self._ready)
+        job = Job(self, lambda report: load_or_build_lab(rules, progress=report),
+                  name="counting: lab", reports=True, serial=not LABS.ready(rules))
+        job.progressed(self.busy.progress).ended(self.busy.stop).succeeded(self._ready)
         self.loading.start(job.failed(self._tell, ValueError, RulesError, OSError, TableError))
 
     def _ready(self, lab: dict[str, Any]) -> None:

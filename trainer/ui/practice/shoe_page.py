@@ -23,6 +23,7 @@ from typing import Any
 from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QResizeEvent
 from PyQt6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QGroupBox,
     QMessageBox,
@@ -32,9 +33,9 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from strategy_charts.counting.lab import load_or_build_lab
+from strategy_charts.counting.lab import LABS, load_or_build_lab
 from strategy_charts.counting.systems import TRAINED
-from strategy_charts.tables import TableError
+from strategy_charts.tables import TABLES, TableError
 from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.shoe_summary import counting_context
@@ -44,7 +45,7 @@ from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.drills.timed import TimedDrill
 from trainer.rules import Action, RulesError, Shoe, SideBet
 
-from ..background import Job
+from ..background import Job, Report
 from ..settings import declarations as cfg
 from ..settings.declarations import Feedback
 from ..table.action_bar import ORDER, PROCEED_KEYS
@@ -183,7 +184,8 @@ class ShoePage(DrillPage):
         where it would not (unless the player opened or folded it)."""
         if self._seat_by_hand:
             return
-        window = self.window().width() if self.window() is not self else self.width()
+        top = self.window()
+        window = top.width() if top is not None and top is not self else self.width()
         room = self.width() - self.side_room() - SEAT_WIDTH
         wide = room >= FELT_SHARE * window
         self.seat.setVisible(wide)
@@ -203,7 +205,7 @@ class ShoePage(DrillPage):
             return False
         assert isinstance(event, QKeyEvent)
         if event.key() in PROCEED_KEYS and event.key() != Qt.Key.Key_Space:
-            if hasattr(watched, "interpretText"):
+            if isinstance(watched, QAbstractSpinBox):
                 watched.interpretText()
             self.table.setFocus()
             return True
@@ -275,10 +277,12 @@ class ShoePage(DrillPage):
         lab = " and count lab (a rules file's is built once: minutes)" if count else ""
         self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
 
-        def load() -> tuple[Catalog, dict[str, Any] | None]:
-            return catalog(rules), load_or_build_lab(rules) if count else None
+        def load(report: Report) -> tuple[Catalog, dict[str, Any] | None]:
+            return catalog(rules), load_or_build_lab(rules, progress=report) if count else None
 
-        job = Job(self, load, name="shoe: load").ended(self.busy.stop)
+        builds = not TABLES.ready(rules) or (bool(count) and not LABS.ready(rules))
+        job = Job(self, load, name="shoe: load", reports=True, serial=builds)
+        job.ended(self.busy.stop).progressed(self.busy.progress)
         job.succeeded(lambda loaded: self._ready(*loaded, seed, shoe))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError,
                                       TableError))
@@ -308,16 +312,17 @@ class ShoePage(DrillPage):
         if self.rules is None:
             return
         settings = self.seat.shoe_settings(self.rules, penetration(self.settings))
-        hooks = {"seed": seed, "table": table, "on_decision": self._decided,
-                 "on_round": self._round_done}
         session: dict[str, object] = {}
         if lab is None:
-            practice = ShoePractice(self.rules, settings, **hooks)
+            practice = ShoePractice(self.rules, settings, seed=seed, table=table,
+                                    on_decision=self._decided, on_round=self._round_done)
         else:   # counted: graded against the live shoe, where a count's worth shows
             counting = CountingSettings(self.count_key, float(settings.bankroll or 0),
                                         settings.bet)
             self.counter = CountingShoe(self.rules, replace(settings, perfect_play=True),
-                                        counting, lab=lab, clock=self.clock, **hooks)
+                                        counting, lab=lab, clock=self.clock, seed=seed,
+                                        table=table, on_decision=self._decided,
+                                        on_round=self._round_done)
             practice = self.counter.practice
             session = {"count": counting.count, "unit": float(counting.unit),
                        "spread": counting.spread, "kelly": counting.kelly}

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from math import inf, nan
 
 from matplotlib.axes import Axes
-from matplotlib.dates import HOURLY, AutoDateLocator, num2date
+from matplotlib.dates import HOURLY, AutoDateLocator, date2num, num2date
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, MaxNLocator
 
@@ -90,7 +90,9 @@ def days_shown(ax: Axes, x: Sequence[date]) -> None:
     two days of practice still get a readable axis (and day ticks, not hours or years)."""
     first, last = min(x), max(x)
     extra = max(0, 2 - (last - first).days) / 2
-    ax.set_xlim(first - timedelta(days=0.6 + extra), last + timedelta(days=0.6 + extra))
+    ax.xaxis_date()        # a date axis, whose limits are matplotlib's day numbers
+    ax.set_xlim(date2num(first - timedelta(days=0.6 + extra)),
+                date2num(last + timedelta(days=0.6 + extra)))
 
 
 def top_of(values: Sequence[float], pad: float = 1.08) -> float:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
@@ -101,9 +102,9 @@ def draw_response_times(days: Sequence[ResponseDay], figure: Figure | None = Non
     marker = "o" if len(days) <= 60 else None
     medians = [d.median_ms / 1000 for d in days]
     means = [d.mean_ms / 1000 for d in days]
-    ax.plot(x, medians, color=NEUTRAL, marker=marker, markersize=3, linewidth=1.4,
+    ax.plot(np.asarray(x), medians, color=NEUTRAL, marker=marker, markersize=3, linewidth=1.4,
             label="median")
-    ax.plot(x, means, color=look.muted, linewidth=1.0, linestyle="--", label="mean")
+    ax.plot(np.asarray(x), means, color=look.muted, linewidth=1.0, linestyle="--", label="mean")
     ax.set_ylim(0, top_of(medians + means))
     days_shown(ax, x)
     ax.legend(fontsize=7.5, frameon=False, loc="lower left", ncols=2, labelcolor=look.text)

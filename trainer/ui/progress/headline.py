@@ -170,6 +170,7 @@ def cost_lines(trends: Sequence[LeakTrend], per: str, sessions: Sequence[Session
     sessions the accuracy line shows, numbered from 1) that is of that rule set."""
     lines = []
     for trend in trends:
+        points: list[tuple[date | int, float]]
         if per == "day":
             points = [(date.fromisoformat(day), leak) for day, leak in trend.days
                       if (since is None or day >= since.isoformat())

@@ -217,7 +217,7 @@ def write(store: QSettings, setting: Setting, value: Any) -> None:
     if not isinstance(value, setting.type):
         raise TypeError(f"{setting.key} takes {setting.type.__name__}, not {value!r}")
     store.setProperty(_HELD + setting.key, None)   # a held value gives way to the one chosen
-    store.setValue(setting.key, QByteArray(value) if setting.type is bytes else value)
+    store.setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
 
 
 def _convert(raw: Any, kind: type) -> Any:

@@ -127,8 +127,8 @@ class RulesFileEditor(QWidget):
         self.busy.setRange(0, 0)            # loading from the cache, or starting a build
         self.busy.show()
         self._say(self._building_text(rules))
-        job = Job.reporting(self, lambda report: load_or_build(rules, report),
-                            name=f"tables for {rules.name}")
+        job = Job.heavy(self, lambda report: load_or_build(rules, report),
+                        name=f"tables for {rules.name}")
         job.progressed(lambda done, total: self._progressed(rules, done, total))
         job.ended(lambda: self._done(rules))
         job.succeeded(lambda table: self._tables_ready(rules, table))

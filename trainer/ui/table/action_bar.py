@@ -137,7 +137,7 @@ class ActionBar(QWidget):
         if action is not None:
             self._take(action)
             return True
-        if key in (k.value for k in PROCEED_KEYS) and self.go_on.isVisibleTo(self):
+        if any(key == k.value for k in PROCEED_KEYS) and self.go_on.isVisibleTo(self):
             self.proceed.emit()
             return True
         return False
