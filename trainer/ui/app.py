@@ -55,7 +55,7 @@ def _quit_after_first_card(window: MainWindow) -> None:
         QTimer.singleShot(0, QApplication.quit)
 
     window.pages["flashcards"].made.connect(
-        lambda page: page.dealt.connect(dealt))  # type: ignore[attr-defined]
+        lambda page: page.dealt.connect(dealt))
 
 
 def make_app(argv: list[str]) -> QApplication:
