@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.progr
 from PIL import Image
 from PyQt6.QtCore import QBuffer, QIODevice, QPoint, QSettings
 from PyQt6.QtGui import QPainter, QPixmap
-from PyQt6.QtWidgets import QApplication, QDialog
+from PyQt6.QtWidgets import QApplication, QDialog, QMenu
 
 from strategy_charts.chart_layout import position_of
 from tests.progress.history import seed
@@ -119,6 +119,36 @@ def settings(window: MainWindow) -> None:
     window.show_page("settings")
 
 
+def welcome(window: MainWindow) -> None:
+    """The first run's welcome over the Flashcards page: Free Bet's three differences as
+    small tables, the starting point and the new cards a day."""
+    window.show_page("flashcards")
+    dialog = window.show_welcome()
+    wait(lambda: dialog.facts is not None, "the welcome's tables")
+
+
+def menu_help(window: MainWindow) -> None:
+    """The Help menu open over the window."""
+    window.show_page("flashcards")
+    window.menus.help_menu.popup(window.mapToGlobal(window.menus.help_at()))
+    wait(window.menus.help_menu.isVisible, "the Help menu")
+
+
+def help_rules(window: MainWindow) -> None:
+    """Help ▸ The rules of this game: the rules practised, every rule in words."""
+    window.menus.show_rules()
+
+
+def help_keys(window: MainWindow) -> None:
+    """Help ▸ Keys."""
+    window.menus.show_keys()
+
+
+def about(window: MainWindow) -> None:
+    """Help ▸ About: version, data folder, each table's fingerprint."""
+    window.menus.show_about()
+
+
 #: File stem -> how the window is set up for it, in this order (progress before any drill).
 SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "progress": progress, "progress-heatmap": progress_heatmap,
@@ -131,6 +161,8 @@ SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "counted-shoe-report": drill_state("counted-shoe-report"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
+    "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
+    "help-keys": help_keys, "about": about,
 }
 
 
@@ -157,6 +189,12 @@ def grab(window: MainWindow) -> QPixmap:
                                       (shot.height() - picture.height()) // 2), picture)
             painter.end()
             dialog.reject()
+    for menu in window.findChildren(QMenu):     # an open menu, where it drops down
+        if menu.isVisible():
+            painter = QPainter(shot)
+            painter.drawPixmap(window.mapFromGlobal(menu.pos()), menu.grab())
+            painter.end()
+            menu.hide()
     return shot
 
 

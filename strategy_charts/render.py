@@ -17,20 +17,10 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
-from strategy_charts.chart_layout import UP_ORDER, chart_rows, context_title
+from strategy_charts.chart_layout import STYLE, UP_ORDER, chart_rows, context_title
 from strategy_charts.label_paths import LABEL, add_labels
 from trainer.rules import RuleSet
 
-#: Colour and short label per action (and per double fallback).
-STYLE: dict[str, tuple[str, str, str]] = {
-    # action: (label, colour, meaning)
-    "hit": ("H", "#f2f2f2", "Hit"),
-    "stand": ("S", "#e4574e", "Stand"),
-    "double": ("D", "#4a90d9", "Double (paid)"),
-    "free_double": ("FD", "#f4c430", "Free double"),
-    "split": ("P", "#3cb371", "Split (paid)"),
-    "free_split": ("FP", "#d4a017", "Free split"),
-}
 #: The legend's words for the outline of ``differences``.
 OUTLINE_LABEL = "outlined: Free Bet play differs from standard blackjack"
 

@@ -27,12 +27,15 @@ QUIT_AFTER_CARD = "--quit-after-first-card"
 
 class _FirstPaint(QObject):
     """After the window's first paint: warm the other pages up once the page shown is ready
-    (:class:`WarmUp`), or (for the startup benchmark) print the time of that paint and quit."""
+    (:class:`WarmUp`) and, on a first run, open the welcome; or (for the startup benchmark)
+    print the time of that paint, and quit."""
 
-    def __init__(self, quit_after: bool, window: MainWindow, after_card: bool = False) -> None:
+    def __init__(self, quit_after: bool, window: MainWindow, after_card: bool = False,
+                 welcome: bool = False) -> None:
         super().__init__(window)
         self.quit_after = quit_after
         self.after_card = after_card
+        self.welcome = welcome
         self.window = window
 
     def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
@@ -43,9 +46,18 @@ class _FirstPaint(QObject):
                 print(f"first-paint {time.time():.6f}", flush=True)
             if self.quit_after:
                 QTimer.singleShot(0, QApplication.quit)
-            else:
-                WarmUp(self.window).start_when_ready()
+                return False
+            WarmUp(self.window).start_when_ready()
+            if self.welcome:
+                QTimer.singleShot(0, self._welcome)
         return False
+
+    def _welcome(self) -> None:
+        """The first run's welcome, over the page dealing behind it (the benchmark takes its
+        defaults at once, as a player who reads nothing would)."""
+        welcome = self.window.show_welcome()
+        if self.after_card:
+            welcome.accept()
 
 
 def _quit_after_first_card(window: MainWindow) -> None:
@@ -101,6 +113,13 @@ def head_start(store: QSettings) -> threading.Thread | None:
     return thread
 
 
+def _first_run(store: QSettings) -> bool:
+    """:func:`~trainer.ui.settings.chosen.first_run`, imported only when no setting is stored
+    (what it reads loads the drills: a later launch never waits for them before its paint)."""
+    from .settings.chosen import first_run
+    return first_run(store)
+
+
 def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
     """Run the app until its window closes; returns the exit code. ``data_dir``: the folder
     of the progress file for this run (``freebet-trainer --data-dir DIR``), in place of the
@@ -116,11 +135,12 @@ def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
     head_start(store)
     from .theme import apply_theme
     apply_theme(app, cfg.read(store, cfg.THEME))
+    welcome = not store.allKeys() and _first_run(store)   # before the window stores a thing
     errors = ErrorHandler(app)
     errors.install()
     try:
         window = MainWindow(store)
-        window.installEventFilter(_FirstPaint(quit_after_show, window, after_card))
+        window.installEventFilter(_FirstPaint(quit_after_show, window, after_card, welcome))
         if after_card:
             _quit_after_first_card(window)
         window.show()

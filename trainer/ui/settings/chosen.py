@@ -89,10 +89,21 @@ def fill_rules_box(box: QComboBox, settings: QSettings, choose: str | None = Non
     return box.currentData() != before
 
 
+def first_run(settings: QSettings) -> bool:
+    """True on a first run, when the window welcomes the player: no setting stored at all
+    and no progress file where the settings point."""
+    if settings.contains(cfg.WELCOMED.key) or settings.allKeys():
+        return False
+    try:
+        return not database_of(settings).exists()
+    except OSError:           # a folder the system refuses: said where it is used
+        return False
+
+
 def prior_of(settings: QSettings) -> Prior:
     """The play assumed where the player has not answered yet (as the drills assume it)."""
     return Prior.CLASSIC if cfg.read(settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
 
 
 __all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "fill_rules_box",
-           "practised_rules", "prior_of", "rules_choices"]
+           "first_run", "practised_rules", "prior_of", "rules_choices"]
