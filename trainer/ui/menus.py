@@ -64,8 +64,7 @@ class Menus:
         self.data_folder = self._action(file_menu, "Open the &data folder",
                                         self.open_data_folder)
         file_menu.addSeparator()
-        self.quit = self._action(file_menu, "&Quit", window.close,
-                                 QKeySequence.StandardKey.Quit)
+        self.quit = self._action(file_menu, "&Quit", window.close, "Ctrl+Q")
         self.pages: dict[str, QAction] = {}
         for number, spec in enumerate(PAGES, start=1):
             action = self._action(view, spec.title, lambda key=spec.key: host.show_page(key),
@@ -83,8 +82,7 @@ class Menus:
             group.addAction(action)
             self.themes[value] = action
         self.themes[cfg.read(host.store, cfg.THEME)].setChecked(True)
-        self.keys = self._action(help_menu, "&Keys", self.show_keys,
-                                 QKeySequence.StandardKey.HelpContents)
+        self.keys = self._action(help_menu, "&Keys", self.show_keys, "F1")
         self.teaching = self._action(help_menu, "How the trainer &teaches", self.show_teaching)
         self.rules = self._action(help_menu, "The &rules of this game", self.show_rules)
         help_menu.addSeparator()
@@ -98,7 +96,7 @@ class Menus:
         return self.bar.mapTo(self.window, place.bottomLeft())
 
     def _action(self, menu: object, text: str, slot: object,
-                key: str | QKeySequence.StandardKey | None = None) -> QAction:
+                key: str | None = None) -> QAction:
         action = QAction(text, self.window)
         if key is not None:
             action.setShortcut(QKeySequence(key))
