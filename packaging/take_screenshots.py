@@ -119,6 +119,40 @@ def settings(window: MainWindow) -> None:
     window.show_page("settings")
 
 
+def _counting(window: MainWindow):  # type: ignore[no-untyped-def]
+    """The Counting page with its lab and drills ready."""
+    page = window.show_page("counting")
+    wait(lambda: page.lab is not None and page.running.drill is not None  # type: ignore
+         and page.index.cards is not None, "the counting page")  # type: ignore[attr-defined]
+    return page
+
+
+def counting_missed_run(window: MainWindow) -> None:
+    """A running count missed: the run's cards again, the count after each showing."""
+    page = _counting(window)
+    page.tabs.setCurrentWidget(page.running)
+    panel = page.running
+    panel.cards.setValue(8)
+    panel.at_once.setValue(2)
+    panel.due.setChecked(False)
+    panel.deal()
+    while not panel.entry.box.isEnabled():
+        panel.step()
+    panel.entry.box.setText(f"{panel.run.running + 2:+d}")
+    panel.entry.typed.emit(panel.entry.box.text())
+
+
+def counting_index(window: MainWindow) -> None:
+    """An index card answered with the chart's play where the index play is best: the
+    verdict a banner on the felt, the EVs and the index under it."""
+    page = _counting(window)
+    page.tabs.setCurrentWidget(page.index)
+    panel = page.index
+    card = panel.card
+    wrong = next(a for a in card.actions if a != card.best)
+    panel.answer(wrong)
+
+
 def welcome(window: MainWindow) -> None:
     """The first run's welcome over the Flashcards page: Free Bet's three differences as
     small tables, the starting point and the new cards a day."""
@@ -161,6 +195,7 @@ SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "counted-shoe-report": drill_state("counted-shoe-report"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
+    "counting-missed-run": counting_missed_run, "counting-index": counting_index,
     "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
     "help-keys": help_keys, "about": about,
 }

@@ -351,6 +351,8 @@ def test_an_index_card_is_dealt_when_shown_and_its_verdict_is_a_banner(
     assert view.message.startswith(SEVERITY_LOOK[decision.severity][0] + ": best is ")
     assert view.message_colour == SEVERITY_LOOK[decision.severity][1]
     assert panel.feedback.text().startswith(f"<b>{view.message}.</b>")
+    from html import escape
+    assert escape(card.explanation(wrong)) in panel.feedback.text()   # "TC >= +3" in full
 
 
 def test_a_missed_running_count_shows_its_cards_again(qtbot, page: CountingPage) -> None:

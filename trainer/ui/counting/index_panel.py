@@ -9,6 +9,7 @@ shown (:meth:`~trainer.drills.counting.index_cards.IndexFlashcards.shown`), not 
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QKeyEvent, QShowEvent
@@ -181,7 +182,7 @@ class IndexPanel(QWidget):
         if self.page.rules is not None:
             self.table.set_view(replace(index_view(card, self.page.rules), message=word,
                                         message_colour=colour))
-        self.feedback.setText(f"<b>{word}.</b> {card.explanation(name)}")
+        self.feedback.setText(f"<b>{escape(word)}.</b> {escape(card.explanation(name))}")
         self.feedback.setStyleSheet(f"color: {ink(colour, is_dark(self.palette()))}; "
                                     "font-size: 11pt;")
         self.bar.set_actions(())
