@@ -182,3 +182,13 @@ def test_the_indicator_colours_meet_the_ui_contrast(qapp: QApplication, theme: s
     for border in (look.border, look.hover, look.checked_border):
         assert contrast(border, window) >= UI and contrast(border, palette.color(R.Base)) >= UI
     assert contrast(look.mark, look.checked) >= UI
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_welcomes_table_cells_meet_aa(dark: bool) -> None:
+    from strategy_charts.chart_layout import STYLE
+    from trainer.ui.welcome import CELL_INK, FADED
+    ink, fill = FADED[dark]
+    assert contrast(ink, fill) >= AA
+    for _, colour, _ in STYLE.values():
+        assert contrast(CELL_INK, colour) >= AA, colour

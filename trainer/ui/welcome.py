@@ -34,16 +34,21 @@ from PyQt6.QtWidgets import (
 )
 
 from strategy_charts.chart_layout import STYLE, up_text
+from trainer.drills.curriculum import Prior
 from trainer.drills.free_bet_facts import FreeBetFacts, PlayRow, free_bet_facts
 from trainer.rules import RuleSet
+from trainer.session import head_start
 
 from .background import Job, Latest
 from .settings import declarations as cfg
+from .theme import is_dark
 from .widgets import heading
 
 #: A cell's text on a coloured cell (every chart colour is light enough for it), and a faded
-#: cell's: where classic basic strategy already plays it (both at least 4.5:1 on their fill).
-CELL_INK, FADED_INK, FADED_FILL = "#1d1d1d", "#595959", "#e6e6e6"
+#: cell's, where classic basic strategy already plays it, on a light and a dark window (each
+#: at least 4.5:1 on its fill).
+CELL_INK = "#1d1d1d"
+FADED = {False: ("#595959", "#e6e6e6"), True: ("#b4b4b4", "#3a3a3e")}
 TEACHING = ("Every answer is graded against the exact best play for these rules and kept. "
             "Each day the study queue deals first the cards you are about to forget, then new "
             "ones, the costliest first: what your play loses most is taught first, and practice "
@@ -52,9 +57,11 @@ KEYS = ("Answer with the keys: H hit, S stand, D double, P split, Y / N insuranc
         "Enter for the next card, Ctrl+Z to take an answer back. Help lists every key.")
 
 
-def plays_html(rows: Sequence[PlayRow], ups: Sequence[int]) -> str:
+def plays_html(rows: Sequence[PlayRow], ups: Sequence[int], dark: bool = False) -> str:
     """A small chart: a row per hand, a column per up card, each cell its best play's letter
-    on its chart colour, faded where classic basic strategy already plays it."""
+    on its chart colour, faded where classic basic strategy already plays it (in the dark
+    theme's shade when ``dark``)."""
+    faded_ink, faded_fill = FADED[dark]
     head = "".join(f'<th width="26">{up_text(str(up))}</th>' for up in ups)
     lines = [f"<tr><th></th>{head}</tr>"]
     for row in rows:
@@ -64,7 +71,7 @@ def plays_html(rows: Sequence[PlayRow], ups: Sequence[int]) -> str:
                 cells.append("<td></td>")
                 continue
             letter, colour, _ = STYLE[play]
-            fill, ink = (colour, CELL_INK) if row.differs(at) else (FADED_FILL, FADED_INK)
+            fill, ink = (colour, CELL_INK) if row.differs(at) else (faded_fill, faded_ink)
             weight = "<b>{}</b>" if row.differs(at) else "{}"
             cells.append(f'<td bgcolor="{fill}" align="center" style="color:{ink}">'
                          f"{weight.format(letter)}</td>")
@@ -134,6 +141,7 @@ class WelcomeDialog(QDialog):
         for button in (self.classic, self.novice):
             self.start.addButton(button)
         (self.classic if cfg.read(store, cfg.ASSUME_CLASSIC) else self.novice).setChecked(True)
+        self.novice.toggled.connect(self._start_novice)
         self.new_cards = QSpinBox()
         allowed = cfg.NEW_PER_DAY.allowed
         assert isinstance(allowed, cfg.Range)
@@ -210,13 +218,22 @@ class WelcomeDialog(QDialog):
         job.succeeded(self.show_facts)
         self.loading.start(job.failed(self._no_facts, OSError, ValueError))
 
+    def _start_novice(self, chosen: bool) -> None:
+        """New to blackjack chosen: its curriculum built now, while the player reads on, so
+        the first card after "Deal my first card" need not wait for it."""
+        if chosen:
+            rules = self.rules
+            Job(self, lambda: head_start(rules, Prior.NOVICE),
+                name="welcome: a novice's curriculum").start()
+
     def show_facts(self, facts: FreeBetFacts) -> None:
         """Draw the three tables."""
         self.facts = facts
-        self.doubles_table.setText(plays_html(facts.free_doubles, facts.ups)
+        dark = is_dark(self.palette())
+        self.doubles_table.setText(plays_html(facts.free_doubles, facts.ups, dark)
                                    if facts.free_doubles else "These rules have no free "
                                    "double.")
-        self.splits_table.setText(plays_html(facts.free_splits, facts.ups)
+        self.splits_table.setText(plays_html(facts.free_splits, facts.ups, dark)
                                   if facts.free_splits else "These rules have no free split.")
         self.dealer_table.setText(dealer_html(facts))
 
