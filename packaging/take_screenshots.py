@@ -198,6 +198,9 @@ SHOTS: dict[str, Callable[[MainWindow], None]] = {
     "counting-missed-run": counting_missed_run, "counting-index": counting_index,
     "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
     "help-keys": help_keys, "about": about,
+    # last: they set a rules file with late surrender, which the pages above must not read
+    "shoe-surrender": drill_state("shoe-surrender"),
+    "shoe-surrendered": drill_state("shoe-surrendered"),
 }
 
 

@@ -26,6 +26,7 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "free_double": ("FD", "#f4c430", "Free double"),
     "split": ("P", "#3cb371", "Split (paid)"),
     "free_split": ("FP", "#d4a017", "Free split"),
+    "surrender": ("R", "#9575cd", "Surrender"),
 }
 #: What each two-card or drawn context is, in words.
 CONTEXT_TITLES = {"real": "first decision, real stake", "split": "hand one after a split",

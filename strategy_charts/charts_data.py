@@ -2,7 +2,9 @@
 
 A chart cell (context, row, dealer up card) holds the action with the highest EV averaged over
 every two-card hand of that row, each weighted by how often it is dealt; a double cell also says
-what to do when doubling is not allowed (hit or stand). Rows: hard totals, soft totals, pairs.
+what to do when doubling is not allowed (hit or stand), a surrender cell what to play where
+surrender is not (the best other play: a chart's "Rh", "Rs", "Rp"). Rows: hard totals, soft
+totals, pairs.
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ class ChartBuilder:
         fallback = None
         if action.is_double:
             fallback = max((Action.HIT, Action.STAND), key=lambda a: evs.get(a, -9.0)).value
+        elif action is Action.SURRENDER:
+            others = [a for a in order if a is not Action.SURRENDER]
+            fallback = max(others, key=lambda a: (round(evs[a], 10), -order.index(a))).value
         return {"action": action.value, "fallback": fallback,
                 "ev": {a.value: round(x, 10) + 0.0 for a, x in evs.items()}}
 

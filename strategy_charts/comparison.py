@@ -1,11 +1,13 @@
-"""Free Bet play against standard blackjack: which chart cells and table entries play differently.
+"""Free Bet play against standard blackjack, or against another rule set: which chart cells and
+table entries play differently.
 
 The standard game is the rule set's ``standard_counterpart()``. It has no free actions, so a
 free double counts as a double and a free split as a split (:attr:`Action.family`); a cell or
 entry differs when the families of the best plays differ (a double's fallback is not compared).
 It has no free-stake hands either, so a free-stake hand is compared with the standard play of
 the same cards: the "free" chart with "split" (a hand after a split), "drawn-free..." with
-"drawn-real...", a table's ``free`` entry with its ``real`` one.
+"drawn-real...", a table's ``free`` entry with its ``real`` one. Two rule sets' tables
+(:func:`entry_differences`) are compared entry by entry, where both hold the same entry.
 """
 
 from __future__ import annotations
@@ -76,5 +78,15 @@ def table_differences(entries: Mapping[str, Mapping[str, Any]],
     return frozenset(found)
 
 
-__all__ = ["chart_differences", "same_play", "standard_context", "standard_key",
-           "table_differences"]
+def entry_differences(entries: Mapping[str, Mapping[str, Any]],
+                      other: Mapping[str, Mapping[str, Any]]) -> frozenset[str]:
+    """Table keys both tables hold whose best play differs (by family): what changes for a
+    player who knows the rules of ``other`` and now plays those of ``entries`` (an entry only
+    one rule set deals, say a free split its rules lack, is left out)."""
+    return frozenset(key for key, entry in entries.items()
+                     if (before := other.get(key)) is not None
+                     and not same_play(entry["best"], before["best"]))
+
+
+__all__ = ["chart_differences", "entry_differences", "same_play", "standard_context",
+           "standard_key", "table_differences"]

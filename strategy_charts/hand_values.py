@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from trainer.rules import RuleSet, offers
+from trainer.rules import RuleSet, Surrender, offers
 from trainer.rules.dealer import blackjack_hole
 
 from .composition import EMPTY, Composition, add, size, total, with_card
@@ -101,6 +101,20 @@ class UpCardValues:
             return 0.0
         left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
         return left[hole] / sum(left)
+
+    def surrender(self, removed: Composition) -> float:
+        """Numerator of surrendering a hand of one real stake, once ``removed`` is gone
+        (docs/rules/surrender.md#its-value): -1/2 after the peek; where the dealer did not
+        peek, a late surrender loses the whole stake to a blackjack. An early surrender against
+        an up card the dealer peeks on comes before the peek, where it is worth -1/2: its
+        numerator adds back the blackjack chance that every numerator here leaves to the peek
+        (the first hand's EV is the numerator less that chance, :func:`game.hand_ev`). Checked
+        by an enumeration settling a surrendered hand by the rules core."""
+        blackjack = self.dealer_blackjack(removed)
+        early = self.rules.surrender is Surrender.EARLY
+        if self.peek:
+            return blackjack - 0.5 if early else -0.5 * (1.0 - blackjack)
+        return -0.5 if early else -0.5 * (1.0 - blackjack) - blackjack
 
     def prepare(self, removals: Iterable[Composition]) -> None:
         """Batch the dealer outcome probabilities of every removal not yet known."""

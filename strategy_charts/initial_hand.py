@@ -1,7 +1,7 @@
 """Values of every legal action on a hand's first decision (two cards, or a split hand's two).
 
 The actions valued are those the rules core offers (:mod:`trainer.rules.offers`): the double
-(free or paid) and, on a first decision, the split (free or paid).
+(free or paid) and, on a first decision, the split (free or paid) and the surrender.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ def action_values(values: UpCardValues, hand: Composition, stakes: StakeUnits = 
     if pair is not None and can_split and not after_split and stakes == REAL:
         action = offers.split_kind(values.rules, pair)
         out[action] = SplitValues(values, pair, known).value(free=action is Action.FREE_SPLIT)
+    if offers.surrender_offered(values.rules, size(hand), after_split):
+        out[Action.SURRENDER] = stakes[0] * values.surrender(add(hand, known))
     return out
 
 

@@ -26,10 +26,11 @@ OUTLINE_LABEL = "outlined: Free Bet play differs from standard blackjack"
 
 
 def cell_label(cell: dict[str, Any]) -> str:
-    """Text shown in a cell: the action's short label, with a lower-case fallback for doubles."""
+    """Text shown in a cell: the action's short label, with the play where it is not allowed
+    in lower case (a double's "Dh", a surrender's "Rh", "Rp")."""
     label = STYLE[cell["action"]][0]
     if cell.get("fallback"):
-        label += cell["fallback"][0]
+        label += STYLE[cell["fallback"]][0].lower()
     return label
 
 
@@ -103,6 +104,9 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
                      label=f"{STYLE[a][0]} {STYLE[a][2]}") for a in used]
     handles.append(Patch(facecolor="none", edgecolor="none",
                          label="Dh/Ds: double, else hit/stand"))
+    if "surrender" in used:
+        handles.append(Patch(facecolor="none", edgecolor="none",
+                             label="Rh/Rs/Rp: surrender, else hit/stand/split"))
     if outlined:                # the outline explained wherever the chart goes (an export)
         handles.append(Patch(facecolor="none", edgecolor="#000000", linewidth=2.0,
                              label=OUTLINE_LABEL))

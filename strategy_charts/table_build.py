@@ -17,7 +17,7 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 from trainer.rules.insurance import insurance_ev
-from trainer.rules.ruleset import to_plain
+from trainer.rules.ruleset import canonical_plain
 from trainer.rules.side_bets import SIDE_BETS, CardSideBet
 
 from . import side_bets
@@ -96,7 +96,7 @@ class _Builder:
         table: dict[str, Any] = {
             "format": FORMAT,
             "engine_version": ENGINE_VERSION,
-            "rules": to_plain(self.rules),
+            "rules": canonical_plain(self.rules),
             "fingerprint": self.rules.fingerprint(),
             "decks": self.rules.decks,
             "game": {"cd": {"ev": _round(self.cd_ev), "rtp": _round(1 + self.cd_ev)},

@@ -94,6 +94,8 @@ class TotalDependent:
             double = double_action(v, hand, False, REAL)
             assert double is not None
             return v.double(hand, double[1])
+        if action is Action.SURRENDER:
+            return v.surrender(hand)
         pair = pair_value(hand)
         assert pair is not None
         split = SplitValues(v, pair, strategy=self.split_decision)
@@ -182,6 +184,8 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
             double = double_action(values, hand, False, REAL)
             assert double is not None
             value = card.double(hand, double[1])
+        elif action is Action.SURRENDER:
+            value = values.surrender(hand)
         else:
             pair = pair_value(hand)
             assert pair is not None

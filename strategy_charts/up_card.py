@@ -21,7 +21,7 @@ import numpy as np
 from trainer.rules import Action, RuleSet, offers
 
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable, stands
-from .composition import Composition, add, full_shoe, of_values, subtract
+from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import HandIndex, hand_index
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues
@@ -166,6 +166,8 @@ class UpCard:
             action = offers.split_kind(self.rules, pair)
             pairs = None if self.within is None else [pair]     # the whole round's at once
             out[action] = self.splits(pairs)[pair].value(free=action is Action.FREE_SPLIT)
+        if offers.surrender_offered(self.rules, size(hand), after_split):
+            out[Action.SURRENDER] = stakes[0] * self.values.surrender(hand)
         return out
 
     def first_actions(self, hand: Composition) -> dict[Action, float]:

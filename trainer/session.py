@@ -41,6 +41,8 @@ class FlashcardPlan:
     #: read the study queue outside due mode too (the window shows the day's counts beside
     #: any mode; the terminal reads it only in due mode)
     always_study: bool = False
+    #: mode changes: the rules the player has practised, compared with ``rules``
+    practised: RuleSet | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
     table = catalog(plan.rules)
     if plan.mode is FlashMode.DIFFERENCES:
         table.differences()             # built now, off the window's UI thread
+    if plan.mode is FlashMode.CHANGES and plan.practised is not None:
+        table.changes_from(plan.practised)      # the other table loaded (or built) now
     course = curriculum(plan.rules, plan.prior)
     moment = now or clock()
     history = None
@@ -74,7 +78,8 @@ def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
     session = FlashcardSession(table, plan.mode, seed=plan.seed, prior=plan.prior,
                                study=plan.study, only=plan.only, clock=clock,
                                queue=history.queue if history else None,
-                               fitted=history.fitted if history else None)
+                               fitted=history.fitted if history else None,
+                               practised=plan.practised)
     day = None
     if session.queue is None and history is not None:
         day = history.queue.counts(moment)
@@ -95,7 +100,9 @@ def begin_flashcards(prepared: PreparedFlashcards, saver: SessionSaver, mode: Mo
     """Start the session's record in the progress file (its answers are saved under it), and
     keep a memory model fitted anew while preparing it."""
     session = prepared.session
-    saver.start(session.catalog.preset, mode, {"flashcards": session.mode.value, **settings})
+    compared = {"from": session.practised.name} if session.practised is not None else {}
+    saver.start(session.catalog.preset, mode, {"flashcards": session.mode.value, **compared,
+                                               **settings})
     keep_fit(session, saver)
 
 

@@ -211,7 +211,7 @@ def _copy(rnd: Round, player: CountingPlayer, shuffle: random.Random | None) -> 
     rest = shoe.cards[shoe.position:]
     if not twin.hole_revealed:
         up = twin.dealer_up.points
-        peeked = twin.rules.peek.peeks_on(up) and twin.phase is not Phase.INSURANCE
+        peeked = twin.peeked     # not before the peek: insurance, early surrender
         rest.append(twin.dealer_cards[1])
         shuffle.shuffle(rest)
         for i, card in enumerate(rest):

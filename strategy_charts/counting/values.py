@@ -28,9 +28,10 @@ from ..pot_of_gold import deal_lammers, reads_lammers, rtp_from_lammers
 from ..side_bets import side_bet_ev
 from ..total_dependent import chart_ev
 
-#: The first actions, in the order of :attr:`ShoeValues.actions`' columns.
+#: The first actions, in the order of :attr:`ShoeValues.actions`' columns (surrender's is NaN
+#: throughout where the rules have none, so it changes no figure of theirs).
 ACTIONS: tuple[Action, ...] = (Action.STAND, Action.HIT, Action.DOUBLE, Action.FREE_DOUBLE,
-                               Action.SPLIT, Action.FREE_SPLIT)
+                               Action.SPLIT, Action.FREE_SPLIT, Action.SURRENDER)
 _COLUMN = {a: i for i, a in enumerate(ACTIONS)}
 
 #: Every deal (up card, lower player card, higher player card), in a fixed order.

@@ -171,4 +171,34 @@ def test_every_mode_has_its_title_and_says_where_it_is_offered() -> None:
     assert len({mode.title for mode in FlashMode}) == len(FlashMode)
     assert FlashMode.CHARLIE.offered(PRESETS["evolution"])
     assert not FlashMode.CHARLIE.offered(PRESETS["pot-of-gold"])
-    assert all(m.offered(PRESETS["pot-of-gold"]) for m in FlashMode if m is not FlashMode.CHARLIE)
+    assert all(m.offered(PRESETS["pot-of-gold"]) for m in FlashMode
+               if m not in (FlashMode.CHARLIE, FlashMode.CHANGES))
+    assert FlashMode.CHANGES.offered(PRESETS["pot-of-gold"], PRESETS["evolution"])
+    assert not FlashMode.CHANGES.offered(PRESETS["pot-of-gold"])
+    assert not FlashMode.CHANGES.offered(PRESETS["pot-of-gold"], PRESETS["pot-of-gold"])
+
+
+def test_changes_mode_deals_what_plays_otherwise_than_the_rules_practised(
+        pot_of_gold: Catalog) -> None:
+    """From the Pot of Gold table to the Golden Nugget's: fours no longer split free."""
+    from trainer.drills.catalog import catalog
+    from trainer.drills.flashcards import changes_title
+    from trainer.rules import PRESETS, Action
+
+    practised = PRESETS["pot-of-gold"]
+    nugget = catalog(PRESETS["golden-nugget-2012"])
+    changes = nugget.changes_from(practised)
+    assert "first:real:4,4:v4" in changes                 # a free split there, a hit here
+    assert "first:real:4,4:v6" not in changes             # split either way (paid here)
+    assert "first:real:10,6:v10" not in changes           # the same play at both tables
+    assert all(nugget.entries[k]["best"] != pot_of_gold.entries[k]["best"] for k in changes)
+    session = FlashcardSession(nugget, FlashMode.CHANGES, seed=5, practised=practised)
+    for _ in range(30):
+        card = session.next()
+        assert card.spot.table_key in changes
+        before = session.before(card)
+        assert before is not None and before.family is not Action(best(session)).family
+        session.answer(best(session))
+    assert changes_title(practised) == "What changes from pot-of-gold"
+    with pytest.raises(ValueError, match="practised"):
+        FlashcardSession(nugget, FlashMode.CHANGES)

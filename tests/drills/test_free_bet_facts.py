@@ -21,6 +21,9 @@ def test_the_free_doubles_and_splits_are_the_tables_plays_beside_classic() -> No
     assert not nine.differs(3)                            # both double 9 v 5
     labels = [row.label for row in facts.free_splits]
     assert labels == ["A,A", "2,2", "3,3", "4,4", "5,5", "6,6", "7,7", "8,8", "9,9"]
+    tens = free_bet_facts(replace(preset("evolution"),
+                                  free_split_pairs=frozenset({8, 10})))
+    assert [row.label for row in tens.free_splits] == ["8,8", "10,10"]
     assert all(p in ("free_split", "free_double") for r in facts.free_splits for p in r.plays)
 
 
@@ -35,7 +38,6 @@ def test_the_dealers_22_chances_are_the_exact_odds() -> None:
 
 
 def test_rules_without_the_three_give_no_rows() -> None:
-    rules = replace(preset("evolution"), free_double_totals=frozenset(), free_split=False)
-    facts = free_bet_facts(rules.standard_counterpart())
+    facts = free_bet_facts(preset("evolution").standard_counterpart())
     assert facts.free_doubles == () and facts.free_splits == () and not facts.push_22
     assert set(facts.twenty_two) == {0.0}

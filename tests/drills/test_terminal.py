@@ -23,6 +23,28 @@ def test_keys_as_in_the_app() -> None:
     assert action_for_key("x", offered) is None
     assert action_for_key("P", {Action.HIT, Action.STAND}) is None
     assert prompt((Action.HIT, Action.STAND)) == "[H]it [S]tand  [Q]uit > "
+    assert action_for_key("r", {Action.HIT, Action.SURRENDER}) is Action.SURRENDER
+    assert action_for_key("R", {Action.HIT, Action.STAND}) is None
+    assert prompt((Action.HIT, Action.SURRENDER)) == "[H]it Su[R]render  [Q]uit > "
+
+
+def test_what_changes_from_the_rules_practised(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """From the Pot of Gold table to the Golden Nugget's: only the fours change, and each
+    answer says what was played there."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nh\nh\n"))
+    code = main(["drill", "--preset", "golden-nugget-2012", "--mode", "changes", "--from",
+                 "pot-of-gold", "--count", "3", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0 and "What changes from pot-of-gold" in out
+    assert out.count("4♣ 4") + out.count("4♦ 4") + out.count("4♥ 4") + out.count("4♠ 4") == 3
+    assert out.count("At pot-of-gold: Free Split") == 3
+
+
+def test_what_changes_needs_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--preset", "evolution", "--mode", "changes", "--from",
+                 "evolution"]) == 2
+    assert "--from" in capsys.readouterr().err
 
 
 def test_drill_from_stdin(monkeypatch: pytest.MonkeyPatch,

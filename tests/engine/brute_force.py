@@ -47,9 +47,11 @@ def _draws(shoe: Counts) -> list[tuple[int, Fraction, Counts]]:
     return out
 
 
-def _hand(values: tuple[int, ...], stakes: tuple[int, int], from_split: bool) -> Hand:
+def _hand(values: tuple[int, ...], stakes: tuple[int, int], from_split: bool,
+          surrendered: bool = False) -> Hand:
     return Hand(cards=tuple(_card(v) for v in values),
-                stakes=Stakes(Fraction(stakes[0]), Fraction(stakes[1])), from_split=from_split)
+                stakes=Stakes(Fraction(stakes[0]), Fraction(stakes[1])), from_split=from_split,
+                surrendered=surrendered)
 
 
 @cache
@@ -192,3 +194,20 @@ def fixed_play(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int],
         return settle_all(rules, [(values, stakes, False)], shoe, up, peek)
     return sum((q * fixed_play(rules, (*values, v), stakes, rest, up, peek, decide)
                 for v, q, rest in _draws(shoe)), Fraction(0))
+
+
+def blackjack_chance(shoe: Counts, up: int) -> Fraction:
+    """P(the hole card makes a dealer blackjack with ``up``) from ``shoe``."""
+    hole = blackjack_hole(up)
+    return Fraction(0) if hole is None else Fraction(shoe[hole - 1], sum(shoe))
+
+
+def surrender_value(rules: RuleSet, values: tuple[int, ...], shoe: Counts, up: int) -> Fraction:
+    """Exact value, before any peek, of surrendering two cards: the rules core's settlement of
+    the surrendered hand against every way the dealer finishes, blackjacks included. (Where the
+    dealer peeks and surrender is late, a blackjack ends the round first, with the main bet
+    lost: the same -1 the core gives a late surrender against a blackjack.)"""
+    hand = _hand(values, (1, 0), False, surrendered=True)
+    return sum((p * settle_hand(hand, DealerFinal.of(dealer), rules).net
+                for p, dealer in dealer_outcomes(rules, shoe, up, False)), Fraction(0))
+

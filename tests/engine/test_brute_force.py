@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
 from strategy_charts.composition import of_values, subtract
+from strategy_charts.game import StartingHand, hand_ev
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.initial_hand import action_values
 from strategy_charts.splits import SplitValues
-from trainer.rules import Action, offers
+from trainer.rules import Action, Surrender, offers
 
 from . import brute_force as bf
 from .conftest import rules_named, values_for
@@ -73,3 +77,43 @@ def test_split_value_equals_sequential_play(name, shoe, pair, up) -> None:
     acts = action_values(values, hand)
     assert acts[Action.FREE_SPLIT if free else Action.SPLIT] == pytest.approx(float(exact),
                                                                                 abs=1e-12)
+
+
+SURRENDERS = [
+    # (preset, shoe A..ten, up, player cards): the dealer peeks with an ace or ten up at
+    # pot-of-gold, with an ace only at evolution (a ten up there is never peeked at)
+    ("pot-of-gold", (1, 1, 2, 1, 2, 1, 2, 1, 1, 5), 10, (10, 6)),
+    ("pot-of-gold", (3, 1, 1, 1, 1, 2, 1, 1, 1, 5), 1, (9, 7)),
+    ("pot-of-gold", (1, 1, 1, 1, 1, 1, 1, 1, 1, 4), 9, (10, 6)),
+    ("evolution", (2, 1, 2, 1, 1, 1, 2, 1, 1, 5), 10, (9, 6)),
+    ("evolution", (2, 1, 1, 2, 1, 1, 1, 1, 1, 5), 1, (10, 5)),
+]
+
+
+@pytest.mark.parametrize("kind", [Surrender.LATE, Surrender.EARLY])
+@pytest.mark.parametrize(("name", "shoe", "up", "cards"), SURRENDERS)
+def test_surrender_equals_enumeration(kind, name, shoe, up, cards) -> None:
+    """docs/rules/surrender.md#its-value: the first hand's EV of surrendering (before any
+    peek, as :func:`game.hand_ev` gives it) equals the rules core's settlement of a surrendered
+    hand over every dealer hand; and the best first play among stand, hit and surrender, each
+    valued before the peek by enumeration, is the engine's."""
+    rules = replace(rules_named(name), surrender=kind)
+    hand = of_values(cards)
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    deal = StartingHand(up, min(cards), max(cards), 1.0)
+    ev, actions = hand_ev(values, deal, lambda _, acts: Action.SURRENDER)
+    exact = bf.surrender_value(rules, cards, rest, up)
+    assert ev == pytest.approx(float(exact), abs=1e-12)
+    # every other first play loses the main bet to a blackjack found at the peek
+    peeked = bf.blackjack_chance(rest, up) if values.peek else Fraction(0)
+    before_peek = {
+        Action.STAND: bf.settle_all(rules, [(cards, (1, 0), False)], rest, up, values.peek),
+        Action.HIT: bf.best_hit_stand(rules, cards, (1, 0), rest, up, values.peek)}
+    before_peek = {a: v - peeked for a, v in before_peek.items()}
+    before_peek[Action.SURRENDER] = exact
+    engine = {a: x for a, x in actions.items() if a in before_peek}
+    assert max(engine, key=engine.__getitem__) is max(before_peek, key=before_peek.__getitem__)
+    mass = values.mass(hand)
+    for action, value in before_peek.items():   # the tables' scale: after the peek
+        assert engine[action] == pytest.approx(float((value + peeked) / mass), abs=1e-12)

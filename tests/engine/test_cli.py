@@ -32,6 +32,19 @@ def test_hand_at_a_given_shoe_with_free_stakes(capsys) -> None:
     assert data["actions"]["free_double"] > data["actions"]["hit"]
 
 
+def test_hand_values_surrender_where_the_rules_have_it(capsys, tmp_path) -> None:
+    """docs/rules/surrender.md#its-value: late surrender at a table that peeks is -1/2 after
+    the peek, and best with 16 v 10; never offered after a split."""
+    rules = tmp_path / "late.toml"
+    rules.write_text('base = "pot-of-gold"\nsurrender = "late"\n', encoding="utf-8")
+    data = run_json(capsys, "hand", "--rules", str(rules), "--player", "10,6", "--dealer", "10")
+    assert data["actions"]["surrender"] == pytest.approx(-0.5, abs=1e-12)
+    assert data["best"] == "surrender"
+    split = run_json(capsys, "hand", "--rules", str(rules), "--player", "10,6", "--dealer", "10",
+                     "--after-split")
+    assert "surrender" not in split["actions"]
+
+
 def test_hand_honours_auto_stand_21_off(capsys, tmp_path) -> None:
     """With auto_stand_21 = false a 21 takes a decision: A,A,A,A,7 against a ten may hit, and
     any sixth card makes a Six Card Charlie, which wins whatever the dealer holds."""

@@ -61,3 +61,24 @@ def test_contexts_read_in_menu_order() -> None:
     assert context_order(["drawn-free", "free", "drawn-real-3", "real", "split"]) == [
         "real", "split", "free", "drawn-real-3", "drawn-free"]
     assert context_label("drawn-free-4") == "After drawing, free stake (4 cards)"
+
+
+def test_surrender_in_the_differences_view() -> None:
+    """With late surrender at the Pot of Gold table: standard blackjack surrenders 8,8 against
+    an ace, Free Bet splits them free (a difference); both surrender hard 16 against a ten."""
+    from dataclasses import replace
+
+    from strategy_charts.comparison import chart_differences
+    from strategy_charts.tables import load_or_build
+    from trainer.rules import Surrender, preset
+
+    rules = replace(preset("pot-of-gold"), surrender=Surrender.LATE, pot_of_gold=None)
+    free_bet = load_or_build(rules)["charts"]["real"]
+    standard = load_or_build(rules.standard_counterpart())["charts"]["real"]
+    found = chart_differences(free_bet, standard)
+    assert standard["pair"]["8"]["1"]["action"] == "surrender"
+    assert free_bet["pair"]["8"]["1"]["action"] == "free_split"
+    assert ("pair", "8", "1") in found
+    assert free_bet["hard"]["16"]["10"]["action"] == standard["hard"]["16"]["10"]["action"] \
+        == "surrender"
+    assert ("hard", "16", "10") not in found

@@ -10,19 +10,24 @@ from strategy_charts.table_keys import hands_of, parse_table_key, split_card_of
 from strategy_charts.tables import load_table
 from trainer.rules import PRESETS, Action, Bets, Card, Phase, Rank, Round, Shoe, Suit, preset
 
-HOLE = 5       # a hole card that never makes a dealer blackjack
-
-
-def _card(value: int, suit: Suit = Suit.SPADES) -> Card:
-    return Card(Rank(value), suit)
+HOLE = 5       # a hole card that never makes a dealer blackjack (another where the hand has 5s)
 
 
 def _round(rules, values: list[int], up: int) -> Round:
     """A round dealing ``values[0]``, the up card, ``values[1]``, the hole card, then the rest
-    of ``values`` in order, from a full shoe of the rules' decks."""
+    of ``values`` in order, from a full shoe of the rules' decks (no card twice, so a single
+    deck holds them)."""
     first, second, *rest = values
-    top = [_card(first), _card(up, Suit.HEARTS), _card(second, Suit.CLUBS),
-           _card(HOLE, Suit.DIAMONDS), *(_card(v, Suit.DIAMONDS) for v in rest)]
+    dealt: dict[int, int] = {}
+
+    def card(value: int) -> Card:
+        n = dealt[value] = dealt.get(value, -1) + 1
+        rank = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)[n // 4 % 4] if value == 10 else (
+            Rank(value))
+        return Card(rank, list(Suit)[n % 4])
+
+    hole = next(v for v in (HOLE, 6, 4, 7, 3, 8, 2, 9) if v not in (*values, up))
+    top = [card(first), card(up), card(second), card(hole), *(card(v) for v in rest)]
     rnd = Round(rules, Shoe.stacked(top, decks=rules.decks), Bets(main=10))
     if rnd.phase is Phase.INSURANCE:
         rnd.act(Action.NO_INSURANCE)
@@ -47,7 +52,7 @@ def test_tables_offer_what_the_round_offers(name: str) -> None:
             rnd = _round(rules, [pair, pair, *([second] if stakes == "real" else
                                                [2 if pair != 2 else 3, second])], up)
             rnd.act(next(a for a in rnd.legal_actions() if a.is_split))
-            if stakes == "free":
+            if stakes == "free" and rnd.current[1] == 0:   # hand one decides (not split aces)
                 rnd.act(Action.STAND)
         else:
             continue

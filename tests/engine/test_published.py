@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -61,3 +62,29 @@ def test_standard_counterpart_turns_every_free_feature_off() -> None:
     pair = of_values([8, 8])
     values = values_for(rules, full_shoe(8), 6, pair)
     assert Action.SPLIT in action_values(values, pair)
+
+
+def test_uk_trial_sheet_house_edge_is_the_published_1_01() -> None:
+    """docs/rules/variants.md#uk-6d: the rule sheet's 1.01% (resplit aces, H17 as the
+    analysis read "the normal rules")."""
+    edge = -game_ev(preset("uk-6d")).ev * 100
+    assert round(edge, 2) == 1.01
+    assert edge == pytest.approx(1.0143694387, abs=1e-9)
+
+
+def test_golden_nugget_2012_with_two_card_doubles() -> None:
+    """docs/rules/variants.md#what-the-figures-say: 1.2857% against the analyst's 0.625%, the
+    gap the launch's free double on any number of cards makes (the engine doubles two cards)."""
+    edge = -game_ev(preset("golden-nugget-2012")).ev * 100
+    assert edge == pytest.approx(1.2856512846, abs=1e-9)
+    assert edge - 0.625 == pytest.approx(0.66, abs=0.01)
+
+
+def test_golden_nugget_single_deck_six_to_five() -> None:
+    """docs/rules/variants.md#golden-nugget-1d-6to5: 6:5 costs about what it is known to cost
+    ("almost 1.4%")."""
+    rules = preset("golden-nugget-1d-6to5")
+    edge = -game_ev(rules).ev * 100
+    assert edge == pytest.approx(2.6664531071, abs=1e-9)
+    at_3_to_2 = -game_ev(replace(rules, blackjack_pays=Fraction(3, 2))).ev * 100
+    assert 1.35 < edge - at_3_to_2 < 1.4

@@ -31,7 +31,10 @@ def test_every_preset_is_released_with_its_current_rules() -> None:
 
 
 def test_the_upgrade_step_fills_sessions_with_the_rules_first_released() -> None:
-    first = {name: entries[0].fingerprint for name, entries in releases.RELEASES.items()}
+    """The step's frozen fingerprints are the presets of the first release (version 0.1);
+    presets first released later had no sessions before it."""
+    first = {name: entries[0].fingerprint for name, entries in releases.RELEASES.items()
+             if entries[0].version == "0.1"}
     assert first == schema._FIRST_RELEASED
 
 

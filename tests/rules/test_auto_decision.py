@@ -149,7 +149,7 @@ def test_unaffordable_split_stands_on_tens() -> None:
 def test_unaffordable_split_hits_below_11() -> None:
     """docs/rules/evolution.md#time-and-balance: a paid split the balance cannot cover hits on a
     total below 11 (a paid split of 4-4 needs rules without the free split)."""
-    rnd = deal(replace(EVOLUTION, free_split=False), "4h 9s 4d 8c 10c", balance=10)
+    rnd = deal(replace(EVOLUTION, free_split_pairs=frozenset()), "4h 9s 4d 8c 10c", balance=10)
     assert rnd.request(Action.SPLIT) is Action.HIT
     assert hand_cards(rnd) == ["4♥ 4♦ 10♣"]
 

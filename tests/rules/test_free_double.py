@@ -153,7 +153,7 @@ def test_pot_of_gold_free_double_after_free_split() -> None:
 def test_free_double_after_paid_split() -> None:
     """docs/rules/pot-of-gold.md#doubles: the free double after a split is given after a paid
     split too (a paid split of 4-4 needs the pot-of-gold rules without free splits)."""
-    rules = replace(POT_OF_GOLD, free_split=False)
+    rules = replace(POT_OF_GOLD, free_split_pairs=frozenset())
     rnd = deal(rules, "4h 10s 4d 7c 5c")
     play(rnd, Action.SPLIT)
     assert Action.FREE_DOUBLE in rnd.legal_actions()

@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from fractions import Fraction
 
 from trainer.rules import RuleSet, preset
-from trainer.rules.in_words import rules_in_words, value_in_words
+from trainer.rules.in_words import plain, rules_in_words, value_in_words
 
 
 def test_every_rule_but_the_name_is_said_from_its_documentation() -> None:
@@ -15,7 +15,9 @@ def test_every_rule_but_the_name_is_said_from_its_documentation() -> None:
     assert [r.name for r in said] == [f.name for f in fields(RuleSet) if f.name != "name"]
     docs = {f.name: f.metadata["doc"] for f in fields(RuleSet)}
     for rule in said:
-        assert rule.doc == docs[rule.name] or docs[rule.name].startswith("true:")
+        assert rule.doc == plain(docs[rule.name]) or docs[rule.name].startswith("true:")
+    assert plain('Blackjack payout, e.g. "3:2" or "6:5".') == "Blackjack payout."
+    assert plain("Totals that get it; [] for none.") == "Totals that get it."
 
 
 def test_values_are_said_plainly() -> None:
@@ -24,6 +26,7 @@ def test_values_are_said_plainly() -> None:
     assert by_name["free_double_totals"] == "9, 10, 11" and by_name["blackjack_pays"] == "3:2"
     assert by_name["peek"] == "ace" and by_name["pot_of_gold"] == "none"
     assert by_name["six_card_charlie"] == "yes"
+    assert by_name["free_split_pairs"] == "A, 2, 3, 4, 5, 6, 7, 8, 9"      # as a file says
     assert value_in_words(frozenset()) == "none" and value_in_words(Fraction(6, 5)) == "6:5"
 
 

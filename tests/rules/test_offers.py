@@ -32,8 +32,9 @@ def test_the_double_a_hand_is_offered(rules, cards_, total, soft, from_split, of
 def test_ten_value_pairs_split_paid_unless_the_rules_say_free() -> None:
     assert offers.split_kind(EVOLUTION, 8) is Action.FREE_SPLIT
     assert offers.split_kind(EVOLUTION, 10) is Action.SPLIT
-    assert offers.split_kind(replace(EVOLUTION, free_split_tens=True), 10) is Action.FREE_SPLIT
-    assert offers.split_kind(replace(EVOLUTION, free_split=False), 8) is Action.SPLIT
+    every_pair = replace(EVOLUTION, free_split_pairs=frozenset(range(1, 11)))
+    assert offers.split_kind(every_pair, 10) is Action.FREE_SPLIT
+    assert offers.split_kind(replace(EVOLUTION, free_split_pairs=frozenset()), 8) is Action.SPLIT
 
 
 def test_splits_stop_at_the_seats_most_hands_and_aces_resplit_only_when_allowed() -> None:

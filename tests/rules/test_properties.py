@@ -371,8 +371,9 @@ def test_each_action_has_one_key_one_button_and_a_marked_name() -> None:
 
     assert {a: a.key for a in Action} == {
         Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.FREE_DOUBLE: "D",
-        Action.SPLIT: "P", Action.FREE_SPLIT: "P", Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
+        Action.SPLIT: "P", Action.FREE_SPLIT: "P", Action.SURRENDER: "R", Action.INSURE: "Y",
+        Action.NO_INSURANCE: "N"}
     assert [a.marked() for a in Action] == [
         "[H]it", "[S]tand", "[D]ouble", "Free [D]ouble", "S[P]lit", "Free S[P]lit",
-        "Insurance: [Y]es", "Insurance: [N]o"]
+        "Su[R]render", "Insurance: [Y]es", "Insurance: [N]o"]
     assert Action.INSURE.title == "Insure" and Action.INSURE.button == "Insurance: Yes"

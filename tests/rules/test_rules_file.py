@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.rules import PRESETS, Peek, RuleSet, RuleSetError, preset, rules_file
+from trainer.rules.ruleset import Surrender
 
 from .conftest import EVOLUTION, POT_OF_GOLD
 
@@ -57,8 +58,8 @@ def test_pot_of_gold_pay_table_2_from_file() -> None:
 
 def test_unknown_key_names_the_key() -> None:
     """Rules file contract: "An unknown key or a bad value raises RuleSetError naming the key"."""
-    with pytest.raises(RuleSetError, match="'surrender'"):
-        rules_file.loads("surrender = true\n")
+    with pytest.raises(RuleSetError, match="'even_money'"):
+        rules_file.loads("even_money = true\n")
 
 
 @pytest.mark.parametrize(("text", "key"), [
@@ -79,6 +80,12 @@ def test_unknown_key_names_the_key() -> None:
     ("free_double_totals = [3]", "free_double_totals"),
     ('free_double_totals = "9"', "free_double_totals"),
     ("name = 5", "name"),
+    ('surrender = "always"', "surrender"),
+    ("surrender = true", "surrender"),
+    ('free_split_pairs = ["B"]', "free_split_pairs"),
+    ('free_split_pairs = "A"', "free_split_pairs"),
+    ("free_split_pairs = [4]", "free_split_pairs"),
+    ('free_split = "yes"', "free_split"),
     ("base = 3", "base"),
 ])
 def test_bad_value_names_the_key(text, key) -> None:
@@ -118,7 +125,11 @@ def test_fingerprint_covers_every_rule_of_play_and_pay() -> None:
     changed = [replace(EVOLUTION, decks=6), replace(EVOLUTION, dealer_hits_soft_17=True),
                replace(EVOLUTION, peek=Peek.ACE_OR_TEN), replace(EVOLUTION, push_22=False),
                replace(EVOLUTION, blackjack_pays=Fraction(6, 5)), replace(EVOLUTION, max_hands=4),
-               replace(EVOLUTION, six_card_charlie=False), replace(EVOLUTION, pot_of_gold=1)]
+               replace(EVOLUTION, six_card_charlie=False), replace(EVOLUTION, pot_of_gold=1),
+               replace(EVOLUTION, surrender=Surrender.LATE),
+               replace(EVOLUTION, surrender=Surrender.EARLY),
+               replace(EVOLUTION, free_split_pairs=frozenset({1, 2, 3, 5, 6, 7, 8, 9})),
+               replace(EVOLUTION, free_split_pairs=frozenset(range(1, 11)))]
     assert base not in {rules.fingerprint() for rules in changed}
     assert len({rules.fingerprint() for rules in changed}) == len(changed)
 
@@ -143,13 +154,13 @@ rule_sets = st.builds(
     dealer_hits_soft_17=st.booleans(),
     peek=st.sampled_from(list(Peek)),
     insurance=st.booleans(),
+    surrender=st.sampled_from(list(Surrender)),
     push_22=st.booleans(),
     blackjack_pays=st.builds(Fraction, st.integers(1, 9), st.integers(1, 9)),
     free_double_totals=st.frozensets(st.integers(4, 20)),
     free_double_after_split=st.booleans(),
     double_after_split=st.booleans(),
-    free_split=st.booleans(),
-    free_split_tens=st.booleans(),
+    free_split_pairs=st.frozensets(st.integers(1, 10)),
     max_hands=st.integers(2, 4),
     resplit_aces=st.booleans(),
     six_card_charlie=st.booleans(),

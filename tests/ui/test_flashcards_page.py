@@ -243,3 +243,24 @@ def test_a_flashcard_has_no_shoe_badge(qtbot, store: QSettings, data_dir: Path,
     assert page.table.table_layout().shoe is None
     assert "cards left" not in page.table.accessibleDescription()
     page.shutdown()
+
+
+def test_other_rules_offer_first_what_changes(qtbot, store: QSettings, data_dir: Path,
+                                              warnings) -> None:
+    """From the Pot of Gold table to the Golden Nugget's: the page turns to what changes (the
+    fours, no longer split free), and each answer says what was played at the rules left."""
+    page = make_page(qtbot, store)
+    page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))
+    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+    assert page.mode_box.findData(FlashMode.CHANGES.value) >= 0    # from evolution
+    page.rules_box.setCurrentIndex(page.rules_box.findData("golden-nugget-2012"))
+    assert page.mode_box.currentData() == FlashMode.CHANGES.value
+    assert page.mode_box.currentText() == "What changes from pot-of-gold"
+    for _ in range(3):
+        qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
+        assert page.card.situation.preset == "golden-nugget-2012"
+        assert page.card.spot.hand[3] == 2                        # a pair of fours
+        qtbot.keyClick(page.table, Qt.Key.Key_H)
+        assert "At pot-of-gold: free split." in page.feedback.body.text()
+        qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    page.shutdown()

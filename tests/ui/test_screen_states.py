@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QSettings
 
+from trainer.rules import Action, Outcome
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
@@ -24,19 +25,25 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
     qtbot.addWidget(page)
     page.resize(1090, 800)
     page.show()
-    prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=20000))
+    prepare(page, lambda done, what: qtbot.waitUntil(done, timeout=120000))
     if isinstance(page, ShoePage):
         expected = {"shoe-question": ShoePhase.DECIDING, "shoe-free-split": ShoePhase.DECIDING,
                     "shoe-settled": ShoePhase.SETTLED, "shoe-report": ShoePhase.REPORT,
                     "counted-shoe-question": ShoePhase.DECIDING,
                     "counted-shoe-check": ShoePhase.CHECKING,
-                    "counted-shoe-report": ShoePhase.REPORT}[name]
+                    "counted-shoe-report": ShoePhase.REPORT,
+                    "shoe-surrender": ShoePhase.DECIDING,
+                    "shoe-surrendered": ShoePhase.SETTLED}[name]
         assert page.phase is expected
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
             assert "Count checks: 1 of 1 right." in page.report.text()
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
+        if name == "shoe-surrender":
+            assert page.bar.button(Action.SURRENDER).isVisible()
+        if name == "shoe-surrendered":
+            assert page.practice.rounds[-1].result.hands[0].outcome is Outcome.SURRENDER
     else:
         shown = page.table.view().message
         if name == "flashcard-answer":

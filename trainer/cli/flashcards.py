@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from trainer.commands import (
@@ -21,13 +22,15 @@ from trainer.commands import (
     rules_of,
 )
 from trainer.drills.flashcards import FlashMode
+from trainer.rules import PRESETS
 
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
     from trainer.progress.review import Overview, Tally
-    from trainer.progress.saving import Row
+    from trainer.progress.saving import Row, SessionSaver
     from trainer.progress.store import ProgressStore
+    from trainer.rules import RuleSet
 
 #: What to assume of a player with no answers yet.
 ASSUME = Option(("--assume",), {
@@ -36,13 +39,20 @@ ASSUME = Option(("--assume",), {
             "to blackjack: what to teach first, and how to count what you have not answered"})
 
 
+#: Mode changes: the rules the player has practised (a preset).
+PRACTISED = Option(("--from",), {
+    "dest": "practised", "metavar": "NAME", "default": None, "choices": sorted(PRESETS),
+    "help": "mode changes: the preset you have practised (default: the one practised last)"})
+
+
 @command("drill", help="flashcards in the terminal", description=(
     "Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid as offered), "
-    "P split, Y/N insurance, U undo the last answer, Q quit."), options=(
+    "P split, R surrender (where offered), Y/N insurance, U undo the last answer, Q quit."),
+    options=(
     RulesOption(),
     Option(("--mode",), {"default": FlashMode.DUE.value, "choices": [m.value for m in FlashMode],
                          "help": "which situations (default: due)"}),
-    ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED, DATA_DIR))
+    PRACTISED, ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED, DATA_DIR))
 def cmd_drill(args: argparse.Namespace) -> int:
     """Run a flashcard session in the terminal, every answer saved as it is given.
 
@@ -68,6 +78,10 @@ def cmd_drill(args: argparse.Namespace) -> int:
         if plan.mode is FlashMode.DIFFERENCES:
             out.write("Comparing with standard blackjack: its table is built on first use "
                       "(up to a minute), then cached.\n")
+        if plan.mode is FlashMode.CHANGES:
+            plan = replace(plan, practised=_practised(args, saver, rules))
+            out.write(f"What changes from {plan.practised.name if plan.practised else ''}: "
+                      "its table is loaded, or built the first time.\n")
         try:           # a damaged or missing table: its error names the remedy
             prepared = prepare_flashcards(plan, saver)
         except ValueError as exc:   # a mode these rules do not have (Charlie hands)
@@ -162,6 +176,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
                       f"{s.fix()}\n")
     return 0
+
+
+def _practised(args: argparse.Namespace, saver: SessionSaver, rules: RuleSet) -> RuleSet:
+    """Mode changes: the preset ``--from`` names, else the one practised last; refused when
+    it plays as ``rules`` do."""
+    from trainer.rules import preset
+    name = args.practised or saver.read(_last_practised, None)
+    practised = preset(name) if name else None
+    if practised is None or practised.fingerprint() == rules.fingerprint():
+        raise CommandError("mode changes compares with the rules you have practised: give "
+                           "--from NAME, a preset other than the rules drilled", BAD_INPUT)
+    return practised
 
 
 def _last_practised(store: ProgressStore) -> str | None:

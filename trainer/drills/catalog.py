@@ -4,7 +4,7 @@ Every table entry (one exact hand against one up card in one context) belongs to
 :class:`~trainer.drills.situations.Situation`; the catalog groups them, gives each situation its
 natural frequency (:mod:`frequency`) and the EV cost of a mistake there (the gap between the best
 and second-best action, averaged over its hands by frequency), and finds the situations where
-Free Bet play differs from the same rules' standard blackjack play.
+Free Bet play differs from the same rules' standard blackjack play, or from another rule set's.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from strategy_charts.comparison import table_differences
+from strategy_charts.comparison import entry_differences, table_differences
 from strategy_charts.composition import of_values
 from strategy_charts.table_keys import hands_of, parse_table_key, split_card_of
 from strategy_charts.tables import load_or_build
@@ -45,6 +45,7 @@ class Catalog:
         self.spots: dict[str, list[Spot]] = defaultdict(list)
         self._extra: dict[str, Evs] = {}
         self._differences: frozenset[str] | None = None
+        self._changes: dict[str, frozenset[str]] = {}
         for table_key in sorted(self.entries):
             spot = self._spot_of(table_key)
             key = spot.situation.key
@@ -119,6 +120,23 @@ class Catalog:
             standard = load_or_build(self.rules.standard_counterpart())["situations"]
             self._differences = table_differences(self.entries, standard)
         return self._differences
+
+    def changes_from(self, other: RuleSet) -> frozenset[str]:
+        """Table keys whose best play differs from the table of ``other`` (the rules a player
+        has practised) where both deal those cards
+        (:func:`strategy_charts.comparison.entry_differences`); the other table is loaded, or
+        built and cached, on first use."""
+        found = self._changes.get(other.fingerprint())
+        if found is None:
+            entries = load_or_build(other)["situations"]
+            found = self._changes[other.fingerprint()] = entry_differences(self.entries,
+                                                                           entries)
+        return found
+
+    def before(self, other: RuleSet, spot: Spot) -> str | None:
+        """The best play of ``spot``'s cards under ``other`` (None where its table has none)."""
+        entry = load_or_build(other)["situations"].get(spot.table_key)
+        return None if entry is None else str(entry["best"])
 
     def spot_for(self, situation: Situation, hand: tuple[int, ...]) -> Spot:
         """The spot of ``situation`` with these card values (a split hand's split card first)."""

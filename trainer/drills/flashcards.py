@@ -5,6 +5,9 @@ Which situation comes next:
 * mode **due**: the study queue (:mod:`trainer.drills.study`): due and learning cards and a
   daily share of new ones, chosen by what an answer now does for tomorrow, from the player's
   memory as their past answers show it; then "keep going" on the weakest;
+* mode **changes**: the situations where the best play differs from the rules the player has
+  practised (another rule set, given as ``practised``), as **differences** does for Free Bet
+  against standard blackjack;
 * every other mode (and a drill on chosen situations): its situations in a shuffled cycle, each
   once before any repeats, and a situation answered wrongly comes back 3 to 5 cards later
   (same cards in value, fresh suits), before anything else at that card (:mod:`.comebacks`).
@@ -13,7 +16,8 @@ The last answer can be undone until the next card is answered: the card is dealt
 answer leaves the session (the caller marks its stored record undone).
 
 Concrete cards: a hand of the situation picked from its table entries by natural frequency
-(in mode **differences**, only among the entries where Free Bet play differs), ranks and suits
+(in modes **differences** and **changes**, only among the entries whose play differs), ranks
+and suits
 drawn from a seeded :class:`random.Random`, so a seed replays a session.
 """
 
@@ -40,8 +44,8 @@ from .situations import Context, HandKind, Situation, Spot, StakeLabel
 from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
-_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
-          "no_insurance")
+_ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "surrender",
+          "insure", "no_insurance")
 _TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
@@ -56,15 +60,22 @@ class FlashMode(Enum):
     PAIRS = "pairs"
     FREE = "free"
     CHARLIE = "charlie"
+    CHANGES = "changes"
 
     @property
     def title(self) -> str:
         """The mode as a player reads it ("Free Bet differences")."""
         return MODE_TITLES[self]
 
-    def offered(self, rules: RuleSet | None) -> bool:
-        """True when the mode has cards under ``rules`` (Charlie hands need Six Card Charlie)."""
-        return self is not FlashMode.CHARLIE or (rules is not None and rules.six_card_charlie)
+    def offered(self, rules: RuleSet | None, practised: RuleSet | None = None) -> bool:
+        """True when the mode has cards under ``rules``: Charlie hands need Six Card Charlie,
+        what changes needs ``practised`` rules of other play than ``rules``."""
+        if self is FlashMode.CHARLIE:
+            return rules is not None and rules.six_card_charlie
+        if self is FlashMode.CHANGES:
+            return (rules is not None and practised is not None
+                    and practised.fingerprint() != rules.fingerprint())
+        return True
 
 
 #: Every mode's title, once (a mode without one fails ``tests/drills/test_flashcards.py``).
@@ -73,13 +84,32 @@ MODE_TITLES = {
     FlashMode.DIFFERENCES: "Free Bet differences", FlashMode.HARD: "Hard totals",
     FlashMode.SOFT: "Soft totals", FlashMode.PAIRS: "Pairs",
     FlashMode.FREE: "Free-stake hands", FlashMode.CHARLIE: "Charlie hands (3+ cards)",
+    FlashMode.CHANGES: "What changes",
 }
 
 
-def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:
-    two_card = s.context in (Context.FIRST, Context.SPLIT)
+def changes_title(practised: RuleSet) -> str:
+    """The title of mode changes against the rules practised: "What changes from evolution"."""
+    return f"{FlashMode.CHANGES.title} from {practised.name}"
+
+
+def _differing(catalog: Catalog, mode: FlashMode,
+               practised: RuleSet | None) -> frozenset[str] | None:
+    """The table keys mode differences or changes deals (None for any other mode)."""
     if mode is FlashMode.DIFFERENCES:
-        differing = catalog.differences()
+        return catalog.differences()
+    if mode is FlashMode.CHANGES:
+        if practised is None:
+            raise ValueError("mode 'changes' compares with the rules you have practised: "
+                             "name them")
+        return catalog.changes_from(practised)
+    return None
+
+
+def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation,
+             differing: frozenset[str] | None) -> bool:
+    two_card = s.context in (Context.FIRST, Context.SPLIT)
+    if differing is not None:
         return any(spot.table_key in differing for spot in catalog.spots[key])
     return {
         FlashMode.DUE: True, FlashMode.ALL: True,
@@ -91,12 +121,17 @@ def _in_mode(catalog: Catalog, mode: FlashMode, key: str, s: Situation) -> bool:
     }[mode]
 
 
-def mode_situations(catalog: Catalog, mode: FlashMode) -> list[str]:
-    """Keys of the situations ``mode`` deals, sorted; raises ValueError when there are none."""
-    keys = sorted(k for k, s in catalog.situations.items() if _in_mode(catalog, mode, k, s))
+def mode_situations(catalog: Catalog, mode: FlashMode,
+                    practised: RuleSet | None = None) -> list[str]:
+    """Keys of the situations ``mode`` deals (mode changes: against ``practised``), sorted;
+    raises ValueError when there are none."""
+    differing = _differing(catalog, mode, practised)
+    keys = sorted(k for k, s in catalog.situations.items()
+                  if _in_mode(catalog, mode, k, s, differing))
     if not keys:
+        against = f" against {practised.name}" if mode is FlashMode.CHANGES and practised else ""
         raise ValueError(f"mode {mode.value!r} has no situations under {catalog.rules.name} "
-                         f"({catalog.rules.describe()})")
+                         f"({catalog.rules.describe()}){against}")
     return keys
 
 
@@ -136,7 +171,7 @@ class FlashcardSession:
     :func:`trainer.drills.history.answers`), ``fitted`` the memory fit stored with them, if
     any; due mode reads both, or takes a study queue made already (``queue``, e.g. from a kept
     picture of the player's memory: :func:`trainer.progress.study_store.load_study`). Every
-    mode adds to :attr:`answers`.
+    mode adds to :attr:`answers`. ``practised`` is the rule set mode changes compares with.
     """
 
     def __init__(self, catalog: Catalog, mode: FlashMode = FlashMode.DUE, *, seed: int = 0,
@@ -144,14 +179,16 @@ class FlashcardSession:
                  prior: Prior = Prior.CLASSIC, study: StudySettings = DEFAULT_STUDY,
                  clock: Clock = utc_now, record_mode: Mode = Mode.FLASHCARDS,
                  only: Collection[str] | None = None, day_start: datetime | None = None,
-                 queue: StudyQueue | None = None) -> None:
+                 queue: StudyQueue | None = None, practised: RuleSet | None = None) -> None:
         self.catalog = catalog
         self.mode = mode
+        self.practised = practised
         self.rng = random.Random(seed)
         self.clock = clock
         self.record_mode = record_mode
         self.course: Curriculum = curriculum(catalog.rules, prior)
-        self.keys = mode_situations(catalog, mode)
+        self.keys = mode_situations(catalog, mode, practised)
+        self._differing = _differing(catalog, mode, practised)
         if only is not None:   # a drill on chosen situations, e.g. the costliest leaks
             self.keys = [k for k in self.keys if k in set(only)]
             if not self.keys:
@@ -199,9 +236,8 @@ class FlashcardSession:
 
     def _pick_hand(self, key: str) -> tuple[int, ...]:
         spots = self.catalog.spots[key]
-        if self.mode is FlashMode.DIFFERENCES:
-            differing = self.catalog.differences()
-            spots = [s for s in spots if s.table_key in differing] or spots
+        if self._differing is not None:
+            spots = [s for s in spots if s.table_key in self._differing] or spots
         elif self.queue is not None:   # teach the hands the assumed play gets wrong
             spots = [s for s in spots if self.course.guess(s) < 1.0] or spots
         weights = [self.catalog.entry_weight.get(s.table_key, 0.0) for s in spots]
@@ -281,6 +317,13 @@ class FlashcardSession:
         evs, best = self.catalog.evs(card.spot)
         return reason(self.catalog.rules, card.spot, evs, best,
                       self.course.classic.play.get(card.spot.table_key))
+
+    def before(self, card: Flashcard) -> Action | None:
+        """Mode changes: the best play of ``card``'s cards under the rules practised."""
+        if self.practised is None or self.mode is not FlashMode.CHANGES:
+            return None
+        play = self.catalog.before(self.practised, card.spot)
+        return None if play is None else Action(play)
 
     def auto_action(self) -> Action:
         """The game's time-out decision for the current card (no insurance; hit 11 or less, else

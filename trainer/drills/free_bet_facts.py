@@ -74,12 +74,9 @@ def free_bet_facts(rules: RuleSet) -> FreeBetFacts:
                          standard["hard"].get(str(total), {}))
                     for total in sorted(rules.free_double_totals)
                     if str(total) in chart.get("hard", {}))
-    pairs: tuple[PlayRow, ...] = ()
-    if rules.free_split:
-        values = [1, *range(2, 10)] + ([10] if rules.free_split_tens else [])
-        pairs = tuple(_row(f"{'A' if v == 1 else v},{'A' if v == 1 else v}",
-                           chart["pair"][str(v)], standard.get("pair", {}).get(str(v), {}))
-                      for v in values if str(v) in chart.get("pair", {}))
+    pairs = tuple(_row(f"{'A' if v == 1 else v},{'A' if v == 1 else v}",
+                       chart["pair"][str(v)], standard.get("pair", {}).get(str(v), {}))
+                  for v in sorted(rules.free_split_pairs) if str(v) in chart.get("pair", {}))
     odds = [dealer_odds(rules, up) for up in UP_ORDER]
     return FreeBetFacts(rules.name, doubles, pairs,
                         tuple(o.twenty_two if rules.push_22 else 0.0 for o in odds),

@@ -27,7 +27,7 @@ ACCEPTABLE_BAND = 0.0001
 _GERUNDS = {
     "hit": "hitting", "stand": "standing", "double": "doubling",
     "free_double": "taking the free double", "split": "splitting",
-    "free_split": "taking the free split", "insure": "insuring",
+    "free_split": "taking the free split", "surrender": "surrendering", "insure": "insuring",
     "no_insurance": "declining insurance",
 }
 

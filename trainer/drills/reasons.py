@@ -10,6 +10,8 @@ situation graded (the table's EVs, the dealer's exact final-hand chances at a fu
 * **Six Card Charlie**: a sixth card that does not bust wins at once;
 * **free stake**: a hand made by a free split loses nothing of the player's, so only its
   chance to win counts;
+* **surrender**: every other play loses more than the half bet surrender gives up (early
+  surrender also escapes a dealer blackjack);
 * **no peek on a ten** (a note to the free plays): classic strategy hits where a dealer
   blackjack would take a paid double or split;
 * **insurance**: it pays 2:1 on a ten in the hole, and tens are fewer than one in three;
@@ -24,7 +26,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 
-from trainer.rules import Action, Peek, RuleSet
+from trainer.rules import Action, Peek, RuleSet, offers
 
 from .dealer_odds import dealer_odds
 from .exact import best_of, full_shoe_evs
@@ -39,6 +41,7 @@ class Rule(Enum):
     PUSH_22 = "push 22"
     SIX_CARD_CHARLIE = "Six Card Charlie"
     FREE_STAKE = "free stake"
+    SURRENDER = "surrender"
     INSURANCE = "insurance"
     CLASSIC_AGREES = "classic agrees"
     NUMBERS = "the numbers"
@@ -105,6 +108,8 @@ def reason(rules: RuleSet, spot: Spot, evs: Mapping[str, float], best: str,
             "Free split: the casino funds the second hand, so splitting risks nothing more "
             "than the stake already on this one, and the free hand can only win"), versus,
             no_peek)
+    if best == Action.SURRENDER.value:
+        return _because(Rule.SURRENDER, _surrender_claim(rules, s.up), versus)
     if classic is None or classic == best:
         return _because(Rule.CLASSIC_AGREES, "Classic basic strategy plays this too", versus)
     if (rules.six_card_charlie and s.context is Context.DRAWN and s.cards == 5
@@ -123,6 +128,16 @@ def reason(rules: RuleSet, spot: Spot, evs: Mapping[str, float], best: str,
             f"{_pct(odds.bust)} of the time, but {_pct(odds.twenty_two)} is exactly 22, which "
             f"only pushes, so busts pay just {_pct(odds.over_22)}"), versus)
     return _because(Rule.NUMBERS, "Here the Free Bet rules change the numbers", versus)
+
+
+def _surrender_claim(rules: RuleSet, up: int) -> str:
+    """Why surrender is best: what it gives up, and (early, before the peek) what it escapes
+    (docs/rules/surrender.md)."""
+    if offers.surrender_before_peek(rules, up):
+        return ("Early surrender: half the bet back before the dealer looks, a blackjack "
+                "included, loses less than any play of this hand")
+    return ("Surrender: every play of this hand loses more than half a bet on average, and "
+            "surrender gives up exactly half")
 
 
 def _no_peek_note(rules: RuleSet, spot: Spot, classic: str | None) -> str:

@@ -1,10 +1,11 @@
 """Flashcards in a terminal: the keys of the app, read line by line from any text stream.
 
 Keys: **H** hit, **S** stand, **D** double (free or paid, whichever is offered), **P** split
-(free or paid), **Y** / **N** insurance, **U** undo the last answer (that card comes again),
-**Q** quit. End of input quits too, so a test (or a pipe) can drive a whole session through
-stdin. In due mode the day's counts show at the start, and "done for today" with the time the
-next card falls due when they run out; the drill then keeps going on the weakest cards.
+(free or paid), **R** surrender (where offered), **Y** / **N** insurance, **U** undo the last
+answer (that card comes again), **Q** quit. End of input quits too, so a test (or a pipe) can
+drive a whole session through stdin. In due mode the day's counts show at the start, and "done
+for today" with the time the next card falls due when they run out; the drill then keeps going
+on the weakest cards.
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
             stdout.write("   Taken back: answer it again.\n")
             continue
         because = session.why(card)
+        before = session.before(card)
         decision = session.answer(action)
         card = None
         answered.append(decision)
@@ -123,6 +125,8 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
                         decision.ev_loss, decision.evs).explanation()
         stdout.write(f"   {decision.severity.value.upper()}: {numbers}\n"
                      f"   Why: {because.text}\n")
+        if before is not None and session.practised is not None:
+            stdout.write(f"   At {session.practised.name}: {before.title}\n")
     summary = Summary.of(answered)
     stdout.write(f"\n{summary.text()}\n")
     return summary

@@ -34,7 +34,7 @@ from .errors import (
 from .hand import Hand, hand_total
 from .presets import EVOLUTION, POT_OF_GOLD, POT_OF_GOLD_8D, PRESETS, preset
 from .round import Phase, Round
-from .ruleset import Peek, RuleSet
+from .ruleset import Peek, RuleSet, Surrender
 from .seat import Bets, Policy, Seat, SeatResult
 from .settlement import HandResult, Outcome, settle_hand
 from .shoe import Shoe, composition_of
@@ -47,7 +47,7 @@ __all__ = [
     "Card", "DealerFinal", "Hand", "HandResult", "IllegalActionError", "InsufficientBalanceError",
     "Outcome", "Peek", "Phase", "Policy", "Rank", "Round", "RuleSet", "RuleSetError",
     "RulesError", "Seat", "SeatResult", "Shoe", "ShoeEmptyError", "SideBet", "SideBetResult",
-    "StakeKind", "Stakes", "Suit", "balance_fallback", "cards", "composition_of",
+    "StakeKind", "Stakes", "Suit", "Surrender", "balance_fallback", "cards", "composition_of",
     "dealer_must_hit", "hand_total", "offers", "preset", "releases", "settle_hand",
     "standard_deck",
     "timer_decision",

@@ -14,6 +14,7 @@ class Action(Enum):
     FREE_DOUBLE = "free_double"
     SPLIT = "split"
     FREE_SPLIT = "free_split"
+    SURRENDER = "surrender"
     INSURE = "insure"
     NO_INSURANCE = "no_insurance"
 
@@ -68,8 +69,8 @@ class Action(Enum):
 _FAMILY = {Action.FREE_DOUBLE: Action.DOUBLE, Action.FREE_SPLIT: Action.SPLIT}
 _BUTTONS = {Action.INSURE: "Insurance: Yes", Action.NO_INSURANCE: "Insurance: No"}
 _KEYS = {Action.HIT: "H", Action.STAND: "S", Action.DOUBLE: "D", Action.SPLIT: "P",
-         Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
+         Action.SURRENDER: "R", Action.INSURE: "Y", Action.NO_INSURANCE: "N"}
 
 #: Actions on a hand (insurance is a separate decision before play).
 PLAY_ACTIONS = (Action.HIT, Action.STAND, Action.DOUBLE, Action.FREE_DOUBLE,
-                Action.SPLIT, Action.FREE_SPLIT)
+                Action.SPLIT, Action.FREE_SPLIT, Action.SURRENDER)

@@ -26,8 +26,9 @@ class Hand:
     """One hand of a seat. Immutable: the round replaces a hand when it changes.
 
     ``from_split`` hands can never be a blackjack; ``split_aces`` hands get one card and stand
-    unless aces may be resplit. ``lammers`` counts the free bets on this hand (one per free split
-    that made it, one per free double), which the Pot of Gold wager pays on.
+    unless aces may be resplit; a ``surrendered`` hand is out of play, half its real stake
+    given up (docs/rules/surrender.md). ``lammers`` counts the free bets on this hand (one per
+    free split that made it, one per free double), which the Pot of Gold wager pays on.
     """
 
     cards: tuple[Card, ...]
@@ -37,6 +38,7 @@ class Hand:
     doubled: bool = False
     stood: bool = False
     lammers: int = 0
+    surrendered: bool = False
 
     @property
     def points(self) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from .ruleset import RuleSet
+from .ruleset import RuleSet, to_plain
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def value_in_words(value: Any) -> str:
     if isinstance(value, Fraction):
         return f"{value.numerator}:{value.denominator}"
     if isinstance(value, frozenset | set | tuple | list):
-        return ", ".join(str(v) for v in sorted(value)) if value else "none"
+        return ", ".join(str(v) for v in value) if value else "none"
     if isinstance(value, float):
         return f"{value:.0%}"
     return str(value)
@@ -46,7 +46,7 @@ def value_in_words(value: Any) -> str:
 
 #: The parts of a rule's documentation that speak of the rules file's syntax, not the game.
 _FILE_SYNTAX = (r";\s*\[\] for none", r",?\s*e\.g\. [^.;)]*", r";\s*absent for [^.;)]*",
-                r",\s*see [a-z_0-9]+")
+                r",\s*see [a-z_0-9]+", r"\s*Older files' [^.]*\.")
 
 
 def plain(doc: str) -> str:
@@ -70,11 +70,15 @@ def _said(doc: str, value: Any) -> tuple[str, str]:
 def rules_in_words(rules: RuleSet) -> list[RuleInWords]:
     """Every rule of ``rules`` but its name, in the rule set's own order."""
     said = []
+    written = to_plain(rules)        # each value as a rules file writes it ("A" for an ace)
     for field in fields(RuleSet):
         if field.name == "name":
             continue
-        doc, value = _said(plain(field.metadata["doc"]), getattr(rules, field.name))
-        said.append(RuleInWords(field.name, doc, value))
+        value = getattr(rules, field.name)
+        if not isinstance(value, bool | float):
+            value = written.get(field.name)
+        doc, words = _said(plain(field.metadata["doc"]), value)
+        said.append(RuleInWords(field.name, doc, words))
     return said
 
 

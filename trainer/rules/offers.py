@@ -1,5 +1,5 @@
 """What the rules offer a hand: its double (free or paid), its split (free or paid, and how many
-hands the split may grow to), and whether it takes a decision at all.
+hands the split may grow to), its surrender, and whether it takes a decision at all.
 
 Each of these rules is stated here once. The round (:class:`~trainer.rules.round.Round`) builds
 its legal actions from them; the engine (``strategy_charts``) values exactly the actions they
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .hand import Hand
-from .ruleset import RuleSet
+from .ruleset import RuleSet, Surrender
 
 #: Cards that make a Six Card Charlie (where the rule set has it).
 CHARLIE_CARDS = 6
@@ -41,11 +41,28 @@ def double_offered(rules: RuleSet, cards: int, total: int, soft: bool,
 
 
 def split_kind(rules: RuleSet, pair: int) -> Action:
-    """How a pair of card value ``pair`` (1 = aces, 10 = ten-values) splits: free, unless the
-    rule set has no free split or the pair is ten-values without ``free_split_tens``."""
-    if rules.free_split and (pair != 10 or rules.free_split_tens):
-        return Action.FREE_SPLIT
-    return Action.SPLIT
+    """How a pair of card value ``pair`` (1 = aces, 10 = ten-values) splits: free when it is
+    among ``free_split_pairs``, else with money."""
+    return Action.FREE_SPLIT if pair in rules.free_split_pairs else Action.SPLIT
+
+
+def surrender_offered(rules: RuleSet, cards: int, from_split: bool) -> bool:
+    """Whether a hand may surrender: with surrender in the rule set, only the first decision of
+    the seat's own two cards (never a hand made by a split, nor after a hit or a double), so a
+    surrendered hand never holds a free stake or a lammer (docs/rules/surrender.md)."""
+    return rules.surrender.offered and cards == 2 and not from_split
+
+
+def surrender_before_peek(rules: RuleSet, up_points: int) -> bool:
+    """True when the seats' first decisions come before the dealer looks at the hole card:
+    early surrender against an up card the dealer peeks on (docs/rules/surrender.md#early)."""
+    return rules.surrender is Surrender.EARLY and rules.peek.peeks_on(up_points)
+
+
+def surrender_loses_to_blackjack(rules: RuleSet) -> bool:
+    """True when a surrendered hand still loses its whole stake to a dealer blackjack: late
+    surrender, met only where the dealer did not peek (docs/rules/surrender.md#late)."""
+    return rules.surrender is Surrender.LATE
 
 
 def split_limit(rules: RuleSet, pair: int) -> int:
@@ -128,6 +145,11 @@ def hand_split(rules: RuleSet, hand: Hand, hands_in_seat: int) -> Action | None:
     return split_offered(rules, pair_of(hand), hands_in_seat, hand.split_aces)
 
 
+def hand_surrender(rules: RuleSet, hand: Hand) -> bool:
+    """:func:`surrender_offered` for a live hand."""
+    return surrender_offered(rules, hand.card_count, hand.from_split)
+
+
 def hand_decides(rules: RuleSet, hand: Hand) -> bool:
     """:func:`decides` for a live hand."""
     return decides(rules, hand.card_count, hand.total, hand.from_split)
@@ -135,5 +157,6 @@ def hand_decides(rules: RuleSet, hand: Hand) -> bool:
 
 __all__ = ["ACES", "CHARLIE_CARDS", "charlie_cards", "decides", "double_offered",
            "draws_after_split", "hand_decides", "hand_double", "hand_draws", "hand_split",
-           "is_charlie", "pair_of", "resplit_offered", "split_kind", "split_limit",
-           "split_offered", "stands_on"]
+           "hand_surrender", "is_charlie", "pair_of", "resplit_offered", "split_kind",
+           "split_limit", "split_offered", "stands_on", "surrender_before_peek",
+           "surrender_loses_to_blackjack", "surrender_offered"]

@@ -40,6 +40,9 @@ RELEASES: dict[str, tuple[Release, ...]] = {
     "evolution": (Release("0.1", "8d5ec15c6387eead"),),
     "pot-of-gold": (Release("0.1", "d7585231ad7f29ba"),),
     "pot-of-gold-8d": (Release("0.1", "7df75976b7fd98fe"),),
+    "golden-nugget-2012": (Release("0.1.0", "13e64779d701c9c4"),),
+    "golden-nugget-1d-6to5": (Release("0.1.0", "fc61edee5ce2f5ea"),),
+    "uk-6d": (Release("0.1.0", "dbe1105399a355f6"),),
 }
 #: Between a preset's name and a later release's version in a label.
 SEPARATOR = "@"

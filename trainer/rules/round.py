@@ -2,7 +2,9 @@
 
 The round deals as docs/rules/evolution.md#the-deal says (a card to each seat, the dealer's up
 card, a second card to each seat, the dealer's hole card face down), offers insurance with an ace
-up, peeks as the rule set says, then waits for decisions. At every step
+up, peeks as the rule set says, then waits for decisions. With early surrender against an up
+card the dealer peeks on, every seat takes its first decision before the peek and the plays
+named are made after it (docs/rules/surrender.md#early). At every step
 :meth:`Round.legal_actions` says what the player may do; :meth:`Round.act` takes one action or
 raises :class:`IllegalActionError` and leaves the round as it was. Seats with a ``policy`` are
 played by the computer.
@@ -17,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
-from fractions import Fraction
 
 from . import offers
 from .actions import Action
@@ -68,6 +69,8 @@ class Round:
         self.phase = Phase.PLAYER
         self.hole_revealed = False
         self._peeked = False
+        #: first plays named before the peek (early surrender), by seat, made after it
+        self._named: dict[int, Action] = {}
         self.current: tuple[int, int] = (0, 0)
         self._deal()
         self._advance()
@@ -100,6 +103,13 @@ class Round:
         return list(self.dealer_cards) if self.hole_revealed else [self.dealer_cards[0]]
 
     @property
+    def peeked(self) -> bool:
+        """True once the dealer has looked at the hole card for a blackjack (and found none,
+        while the round goes on): never where the rules do not peek with this up card, not yet
+        while the seats' first decisions come before the peek (early surrender)."""
+        return self._peeked and self.rules.peek.peeks_on(self.dealer_up.points)
+
+    @property
     def dealer_blackjack(self) -> bool:
         """True when the dealer's first two cards make 21 (known to the player only once shown)."""
         return DealerFinal.of([c.points for c in self.dealer_cards[:2]]).blackjack
@@ -129,6 +139,8 @@ class Round:
             return frozenset()
         hand, seat = self.hand, self.seat
         actions = {Action.STAND}
+        if offers.hand_surrender(self.rules, hand):
+            actions.add(Action.SURRENDER)
         split = offers.hand_split(self.rules, hand, len(seat.hands))
         if split:
             actions.add(split)
@@ -202,10 +214,15 @@ class Round:
                 seat.pay(-seat.insurance)
             seat.insurance_decided = True
             return
-        _, hand_index = self.current
+        seat_index, hand_index = self.current
         hand = seat.hands[hand_index]
         main = seat.bets.main
-        if action is Action.STAND:
+        if self._before_peek() and action is not Action.SURRENDER:
+            self._named[seat_index] = action      # named now, made once the dealer has peeked
+            return
+        if action is Action.SURRENDER:
+            hand = replace(hand, surrendered=True)
+        elif action is Action.STAND:
             hand = replace(hand, stood=True)
         elif action is Action.HIT:
             hand = hand.with_card(self.shoe.draw())
@@ -220,29 +237,16 @@ class Round:
             hand = replace(hand.with_card(self.shoe.draw()), stakes=stakes, doubled=True,
                            lammers=lammers)
         else:
-            hand = self._split(seat, hand_index, action)
+            hand = seat.split(hand_index, free=action is Action.FREE_SPLIT).with_card(
+                self.shoe.draw())
         seat.hands[hand_index] = hand
-
-    def _split(self, seat: Seat, hand_index: int, action: Action) -> Hand:
-        hand = seat.hands[hand_index]
-        main = seat.bets.main
-        aces = hand.cards[0].is_ace
-        if action is Action.SPLIT:
-            seat.pay(-main)
-            new_stakes, new_lammers = Stakes(main), 0
-        else:
-            new_stakes, new_lammers = Stakes(Fraction(0), main), 1
-        new_hand = Hand(cards=(hand.cards[1],), stakes=new_stakes, from_split=True,
-                        split_aces=aces, lammers=new_lammers)
-        seat.hands.insert(hand_index + 1, new_hand)
-        kept = replace(hand, cards=(hand.cards[0],), from_split=True, split_aces=aces)
-        return kept.with_card(self.shoe.draw())
 
     # ----- moving the round on ----------------------------------------------------------------
 
     def _finished(self, hand: Hand) -> bool:
         """True when this hand takes no more decisions."""
-        if hand.stood or hand.doubled or not offers.hand_decides(self.rules, hand):
+        if (hand.stood or hand.doubled or hand.surrendered
+                or not offers.hand_decides(self.rules, hand)):
             return True
         seat = self.seats[self.current[0]]
         return (not offers.hand_draws(hand)
@@ -261,6 +265,10 @@ class Round:
                 self.phase = Phase.PLAYER
                 self.current = (0, 0)
             if self.phase is Phase.PLAYER:
+                if self._before_peek() and self._next_first_decision():
+                    if not self._computer_moves():
+                        return
+                    continue
                 if self._peek_ends_round():
                     return
                 if self._next_decision():
@@ -290,6 +298,23 @@ class Round:
         self._apply(action)
         return True
 
+    def _before_peek(self) -> bool:
+        """True while the seats take their first decisions before the peek (early surrender
+        against an up card the dealer peeks on)."""
+        return not self._peeked and offers.surrender_before_peek(self.rules,
+                                                                   self.dealer_up.points)
+
+    def _next_first_decision(self) -> bool:
+        """Point ``current`` at the next seat whose first decision is still to be taken before
+        the peek; False once every seat has surrendered or named its play."""
+        for number, seat in enumerate(self.seats):
+            hand = seat.hands[0]
+            if number not in self._named and not self._finished(hand):
+                self.current = (number, 0)
+                return True
+        self.current = (0, 0)
+        return False
+
     def _peek_ends_round(self) -> bool:
         """Peek when the rules say so; a dealer blackjack then settles the round at once."""
         if self._peeked:
@@ -313,6 +338,10 @@ class Round:
                 if hand.card_count == 1:
                     hand = hand.with_card(self.shoe.draw())
                     seat.hands[hand_index] = hand
+                named = self._named.pop(seat_index, None) if hand_index == 0 else None
+                if named is not None:         # the play named before the peek, made now
+                    self._apply(named)
+                    continue
                 if not self._finished(hand):
                     return True
                 hand_index += 1
@@ -325,7 +354,7 @@ class Round:
         if self.dealer_blackjack:
             return
         live = any(
-            not (h.is_bust or h.is_blackjack or is_charlie(h, self.rules))
+            not (h.is_bust or h.is_blackjack or h.surrendered or is_charlie(h, self.rules))
             for seat in self.seats for h in seat.hands)
         if not live:
             return

@@ -7,7 +7,7 @@ and pays its results, through :meth:`Seat.pay`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from .hand import Hand
 from .settlement import HandResult
 from .side_bets import SideBet
 from .side_bets.payouts import SideBetResult
+from .stakes import Stakes
 
 if TYPE_CHECKING:
     from .round import Round
@@ -104,6 +105,22 @@ class Seat:
         """Move money between the balance and the table (negative = the seat stakes it)."""
         if self.balance is not None:
             self.balance += amount
+
+    def split(self, index: int, free: bool) -> Hand:
+        """Split the pair of hand ``index`` (docs/rules/money.md#splits): a paid split charges
+        one main bet for the new hand's real stake, a free one gives it a free stake and its
+        lammer. The new hand (its second card to come) goes after this one; returns the kept
+        hand, its second card still to be dealt."""
+        hand, main = self.hands[index], self.bets.main
+        aces = hand.cards[0].is_ace
+        if free:
+            stakes, lammers = Stakes(Fraction(0), main), 1
+        else:
+            self.pay(-main)
+            stakes, lammers = Stakes(main), 0
+        self.hands.insert(index + 1, Hand(cards=(hand.cards[1],), stakes=stakes,
+                                          from_split=True, split_aces=aces, lammers=lammers))
+        return replace(hand, cards=(hand.cards[0],), from_split=True, split_aces=aces)
 
     @property
     def lammers(self) -> int:

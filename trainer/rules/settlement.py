@@ -20,6 +20,7 @@ class Outcome(Enum):
     WIN = "win"
     PUSH = "push"
     PUSH_22 = "push_22"
+    SURRENDER = "surrender"
     LOSE = "lose"
     BUST = "bust"
 
@@ -44,9 +45,14 @@ def settle_hand(hand: Hand, dealer: DealerFinal, rules: RuleSet) -> HandResult:
     A Charlie has already won whatever the dealer holds, and a bust has already lost. A dealer
     blackjack (turned over after play when the dealer did not peek) beats every other hand,
     pushing a player blackjack. A dealer 22 pushes every other hand when ``push_22`` is on, but
-    a player blackjack still wins.
+    a player blackjack still wins. A surrendered hand gets half its real stake back, unless the
+    surrender was late and the dealer turns over a blackjack (docs/rules/surrender.md).
     """
     stakes = hand.stakes
+    if hand.surrendered:
+        if dealer.blackjack and offers.surrender_loses_to_blackjack(rules):
+            return HandResult(hand, Outcome.LOSE, stakes.lose())
+        return HandResult(hand, Outcome.SURRENDER, stakes.surrender())
     if is_charlie(hand, rules):
         return HandResult(hand, Outcome.CHARLIE, stakes.win())
     if hand.is_bust:

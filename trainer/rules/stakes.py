@@ -26,6 +26,11 @@ class Stakes:
         """Net result of a lost hand."""
         return -self.real
 
+    def surrender(self) -> Fraction:
+        """Net result of a surrendered hand: half the real stake is lost, the other half comes
+        back; a free stake is taken away unpaid, as on a loss (docs/rules/surrender.md)."""
+        return -self.real / 2
+
     def kind(self, main_bet: Fraction) -> StakeKind:
         """Classify these stakes in units of the main bet."""
         return StakeKind.of(self.real / main_bet, self.free / main_bet)

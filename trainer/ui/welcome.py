@@ -125,7 +125,7 @@ class WelcomeDialog(QDialog):
             "so these hands double against every up card.")
         self.splits, self.splits_table = _fact_box(
             "2. Pairs split for free",
-            "Every pair but tens splits with the casino's money for the second hand.")
+            "These pairs split with the casino's money for the second hand.")
         self.dealer, self.dealer_table = _fact_box(
             "3. A dealer 22 pushes",
             "When the dealer ends on 22, every hand still in play pushes (a blackjack still "

@@ -1,5 +1,6 @@
 """The chart viewer's legend, beside the chart so it stays in view when the chart scrolls: each
-action's colour and letter, the double fallback, and what the frames and outlines mean. No Qt:
+action's colour and letter, the double's and the surrender's fallbacks, and what the frames and
+outlines mean. No Qt:
 simple HTML for a label."""
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ def legend_html(chart: dict[str, Any], rows: list[Row], differences: bool,
              for action in actions_used(chart, rows)
              for letter, colour, meaning in [STYLE[action]]]
     lines.append("<td></td><td>&nbsp;Dh / Ds: double, else hit / stand</td>")
+    if "surrender" in actions_used(chart, rows):
+        lines.append("<td></td><td>&nbsp;Rh / Rs / Rp: surrender, else hit / stand / split"
+                     "</td>")
     lines.append(f'<td bgcolor="{selection}"></td><td>&nbsp;Blue frame: the cell described '
                  "above (arrow keys move it, Enter shows its EVs)</td>")
     if differences:

@@ -7,7 +7,9 @@ indicator. Every answer is committed to the progress file as it is given
 (:class:`~trainer.ui.practice.progress_link.ProgressLink`); Ctrl+Z takes the last one back
 (kept in the file, marked undone) and deals that card again. In due mode the day's counts stay
 in view, and when they run out the page says "done for today" with the time the next card falls
-due, and offers to keep going.
+due, and offers to keep going. Choosing other rules offers first what changes from the rules
+left (mode changes: the situations whose best play differs there), each answer saying what
+was played there.
 Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
 all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
 game's auto-decision (docs/rules/evolution.md#time-and-balance) is taken and graded as the
@@ -29,13 +31,13 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
+from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.study import Counts, StudySettings
 from trainer.drills.timed import TimedDrill
 from trainer.drills.when import due_text
-from trainer.rules import RulesError
+from trainer.rules import RulesError, RuleSet
 from trainer.session import (
     FlashcardPlan,
     PreparedFlashcards,
@@ -88,6 +90,9 @@ class FlashcardsPage(DrillPage):
         self.history_notes: list[str] = []     # what the study queue's history said
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
+        #: the rules practised before the ones chosen now (what mode changes compares with)
+        self.practised: RuleSet | None = None
+        self._left: RuleSet | None = None     # the rules left, until the chosen ones are read
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
@@ -122,15 +127,18 @@ class FlashcardsPage(DrillPage):
 
     # ----- choosing -------------------------------------------------------------------------
 
-    def _fill_modes(self) -> None:
-        """The modes the chosen rules have (Charlie hands only with Six Card Charlie)."""
+    def _fill_modes(self, select: str | None = None) -> None:
+        """The modes the chosen rules have (Charlie hands only with Six Card Charlie; what
+        changes once other rules were practised before), ``select`` chosen if given."""
         rules = self._chosen_rules()
-        keep = self.mode_box.currentData() or FlashMode.DUE.value
+        keep = select or self.mode_box.currentData() or FlashMode.DUE.value
         self.mode_box.blockSignals(True)
         self.mode_box.clear()
         for mode in FlashMode:
-            if mode.offered(rules):
-                self.mode_box.addItem(mode.title, mode.value)
+            if mode.offered(rules, self.practised):
+                title = (changes_title(self.practised) if mode is FlashMode.CHANGES
+                         and self.practised is not None else mode.title)
+                self.mode_box.addItem(title, mode.value)
         if self._only:
             self.mode_box.addItem(f"Your leaks ({len(self._only)})", LEAKS)
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
@@ -154,13 +162,25 @@ class FlashcardsPage(DrillPage):
 
     def _rules_changed(self) -> None:
         self._only = None                     # the leaks were of the rules left
+        self._left = self.rules               # the rules practised until now
         self._keep_preset()
-        self._fill_modes()
+        self._offer_changes()
         self.load()
+
+    def _offer_changes(self) -> None:
+        """The modes of the chosen rules, what changes from the rules left first (when their
+        play differs at all); a rules file still being read decides when it is read."""
+        chosen = self._chosen_rules()
+        left, self._left = self._left, (self._left if chosen is None else None)
+        if chosen is not None and left is not None and left.fingerprint() != chosen.fingerprint():
+            self.practised = left
+            self._fill_modes(select=FlashMode.CHANGES.value)
+        else:
+            self._fill_modes()
 
     def _rules_file_read(self) -> None:
         """The custom rules file's rules are read (or changed): its modes, then deal."""
-        self._fill_modes()
+        self._offer_changes()
         self.load()
 
     # ----- loading --------------------------------------------------------------------------
@@ -186,13 +206,18 @@ class FlashcardsPage(DrillPage):
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         prior = prior_of(self.settings)
         study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
+        practised = self.practised if mode is FlashMode.CHANGES else None
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
                             "time (up to a minute), then kept…")
+        elif practised is not None:
+            self.busy.start(f"Comparing with {practised.name}: its table is loaded, or built "
+                            "the first time…")
         else:
             self.busy.start(f"Loading the {rules.name} strategy table…")
 
-        plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True)
+        plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True,
+                             practised=practised)
         job = Job(self, lambda: prepare_flashcards(plan, self.link.saver),
                   name="flashcards: load").ended(self.busy.stop)
         job.succeeded(lambda prepared: self._ready(prepared, seed))
@@ -283,6 +308,9 @@ class FlashcardsPage(DrillPage):
         self.feedback.count(decision)
         if cfg.feedback(self.settings).after_each_card:
             reason = self.session.why(self.card).claim   # the EVs are in the panel's table
+            before = self.session.before(self.card)
+            if before is not None and self.session.practised is not None:
+                reason += f" At {self.session.practised.name}: {before.title.lower()}."
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
             timed_out = "Time out · " if decision.timed_out else ""

@@ -1,7 +1,7 @@
 """The drill pages' states a screenshot (or a look at the screen) shows, each set up by one small
 function: a flashcard asked and answered, the day done, a shoe's question, a free split on the
-felt, a settled round and the end-of-shoe report; a counted shoe's decision, count check and
-report.
+felt, a settled round and the end-of-shoe report; a surrender offered and taken at a table with
+late surrender; a counted shoe's decision, count check and report.
 
 Each function takes the page and ``wait(done, what)``, which runs the event loop until
 ``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
@@ -10,12 +10,17 @@ Each function takes the page and ``wait(done, what)``, which runs the event loop
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
 from trainer.drills.flashcards import FlashMode
-from trainer.rules import Action, Shoe, cards
+from trainer.rules import POT_OF_GOLD, Action, RuleSet, Shoe, Surrender, cards, rules_file
 
+from ..settings import declarations as cfg
 from .flashcards_page import FlashcardsPage
+from .rules_choice import CUSTOM, rules_choices, rules_for
 from .shoe_page import ShoePage, ShoePhase
 
 Wait = Callable[[Callable[[], bool], str], None]
@@ -26,6 +31,13 @@ PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
 #: Player 10♥ 2♦ against dealer 5♠ (hole 10♣), then 9♣ and 8♣: hard 12 v 5, a Hi-Lo index
 #: play (stand from +1, hit below); the count after these cards is +1 over about 8 decks: hit.
 TWELVE_V_FIVE = "10h 5s 2d 10c 9c 8c"
+#: Player 10♥ 6♦ against the dealer's 10♠ (hole 7♣): hard 16 against a ten, where late
+#: surrender is the best play at the Pot of Gold table.
+SIXTEEN_V_TEN = "10h 10s 6d 7c"
+#: A table with late surrender ("S17 with late surrender is reported" at some Free Bet tables;
+#: here the Pot of Gold rules with late surrender added, as a rules file states it).
+LATE_SURRENDER = replace(POT_OF_GOLD, name="pot-of-gold, late surrender",
+                         surrender=Surrender.LATE, pot_of_gold=None)
 #: The flashcards' seed (the same cards every run).
 FLASHCARD_SEED = 11
 
@@ -74,6 +86,41 @@ def _stacked_shoe(page: ShoePage, wait: Wait, top: str, count: str) -> None:
     page.count_box.setCurrentIndex(page.count_box.findData(count))
     page.count_box.blockSignals(False)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))
+
+
+def use_rules_file(page: ShoePage | FlashcardsPage, rules: RuleSet = LATE_SURRENDER) -> None:
+    """Write ``rules`` as the rules file Settings names (in the data folder) and choose it on
+    the page, without starting anything (the caller deals)."""
+    folder = Path(cfg.read(page.settings, cfg.DATA_DIR) or tempfile.gettempdir())
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "late-surrender.toml"
+    rules_file.save(rules, path)
+    cfg.write(page.settings, cfg.RULES_FILE, str(path))
+    page.rules_box.blockSignals(True)
+    if page.rules_box.findData(CUSTOM) < 0:
+        label = dict(rules_choices(page.settings))[CUSTOM]
+        page.rules_box.addItem(label, CUSTOM)
+    page.rules_box.setCurrentIndex(page.rules_box.findData(CUSTOM))
+    page.rules_box.blockSignals(False)
+
+
+def shoe_surrender(page: ShoePage, wait: Wait) -> None:
+    """A table with late surrender: hard 16 against a ten, Surrender (R) among the plays."""
+    wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
+    use_rules_file(page)
+    wait(lambda: rules_for(CUSTOM, page.settings) is not None, "the rules file read")
+    page.count_box.blockSignals(True)
+    page.count_box.setCurrentIndex(page.count_box.findData(""))    # no count kept
+    page.count_box.blockSignals(False)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(SIXTEEN_V_TEN), decks=6))
+    wait(lambda: page.phase is ShoePhase.DECIDING, "the hand to surrender")
+
+
+def shoe_surrendered(page: ShoePage, wait: Wait) -> None:
+    """The 16 surrendered: half the bet back, the round settled."""
+    shoe_surrender(page, wait)
+    page.act(Action.SURRENDER)
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
 
 
 def shoe_question(page: ShoePage, wait: Wait) -> None:
@@ -143,6 +190,8 @@ STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "shoe-free-split": ("shoe", shoe_free_split),
     "shoe-settled": ("shoe", shoe_settled),
     "shoe-report": ("shoe", shoe_report),
+    "shoe-surrender": ("shoe", shoe_surrender),
+    "shoe-surrendered": ("shoe", shoe_surrendered),
     "counted-shoe-question": ("shoe", counted_shoe_question),
     "counted-shoe-check": ("shoe", counted_shoe_check),
     "counted-shoe-report": ("shoe", counted_shoe_report),

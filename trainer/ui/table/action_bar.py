@@ -1,9 +1,9 @@
 """The decision buttons: only the legal actions, free plays golden, every one on a key.
 
 Keys: H hit, S stand, D double (free or paid, whichever is offered), P split (free or paid),
-Y/N insurance, Space or Enter to go on (deal, next card). Buttons never take the keyboard
-focus, so Space never presses a decision by accident; the page passes its key presses to
-:meth:`ActionBar.handle_key`.
+R surrender (where the rules offer it), Y/N insurance, Space or Enter to go on (deal, next
+card). Buttons never take the keyboard focus, so Space never presses a decision by accident;
+the page passes its key presses to :meth:`ActionBar.handle_key`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from trainer.rules import Action
 
 #: Buttons in table order.
 ORDER = (Action.HIT, Action.STAND, Action.FREE_DOUBLE, Action.DOUBLE, Action.FREE_SPLIT,
-         Action.SPLIT, Action.INSURE, Action.NO_INSURANCE)
+         Action.SPLIT, Action.SURRENDER, Action.INSURE, Action.NO_INSURANCE)
 
 #: Each action's key (stated once, :attr:`Action.key`) as Qt names it (a free and a paid
 #: double share theirs, as do the splits: only one is ever offered).
@@ -34,6 +34,7 @@ TIPS = {
     Action.FREE_DOUBLE: "The casino stakes the double (a golden lammer); one more card.",
     Action.SPLIT: "Pay a second bet and play the pair as two hands.",
     Action.FREE_SPLIT: "The casino stakes the second hand (a golden lammer).",
+    Action.SURRENDER: "Give up the hand and get half your bet back.",
     Action.INSURE: "Pay half your bet against a dealer blackjack.",
     Action.NO_INSURANCE: "Decline insurance.",
 }

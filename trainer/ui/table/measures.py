@@ -26,7 +26,7 @@ PILL = 1.7
 #: A settled hand's result in two words, as on a live table's result badge.
 BADGE_WORDS = {Outcome.BLACKJACK: "Blackjack", Outcome.CHARLIE: "Charlie", Outcome.WIN: "Win",
                Outcome.PUSH: "Push", Outcome.PUSH_22: "Push 22", Outcome.LOSE: "Lose",
-               Outcome.BUST: "Bust"}
+               Outcome.BUST: "Bust", Outcome.SURRENDER: "Surrender"}
 
 
 @cache

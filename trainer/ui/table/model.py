@@ -103,7 +103,7 @@ EMPTY = TableView(dealer_cards=(), hole_hidden=False, hands=(), current=None, ca
 _OUTCOME_WORDS = {
     Outcome.BLACKJACK: "Blackjack", Outcome.CHARLIE: "Six Card Charlie", Outcome.WIN: "Win",
     Outcome.PUSH: "Push", Outcome.PUSH_22: "Push (dealer 22)", Outcome.LOSE: "Lose",
-    Outcome.BUST: "Bust",
+    Outcome.BUST: "Bust", Outcome.SURRENDER: "Surrender",
 }
 
 

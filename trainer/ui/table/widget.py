@@ -47,7 +47,7 @@ TEXT = QColor("#fffdf5")
 #: The settled hand's badge: green for a win, grey for a push, red for a loss.
 BADGE = {Outcome.BLACKJACK: "#1e8e3e", Outcome.CHARLIE: "#1e8e3e", Outcome.WIN: "#1e8e3e",
          Outcome.PUSH: "#5f6368", Outcome.PUSH_22: "#5f6368", Outcome.LOSE: "#b3261e",
-         Outcome.BUST: "#b3261e"}
+         Outcome.BUST: "#b3261e", Outcome.SURRENDER: "#6a4c9c"}
 #: A settled side bet's caption: green when it paid, red when it lost.
 SIDE_WON, SIDE_LOST = QColor("#1e8e3e"), QColor("#8c1d18")
 
