@@ -84,3 +84,23 @@ def test_the_progress_filter_offers_a_rules_file_under_its_name(
     assert label.startswith("custom-") and label[len("custom-"):] in rules.fingerprint()
     bar.set_preset(label)                         # the page following the practice
     assert bar.preset_box.currentText() == "two decks (rules file)"
+
+
+def test_a_rules_file_set_before_this_run_is_offered_once_settings_has_read_it(
+        qtbot, store: QSettings, data_dir: Path, tmp_path: Path) -> None:
+    """The Settings page (made by the warm-up, or visited) readies the file's tables without
+    a word: the status says what is played, and Strategy charts offers the file."""
+    path = tmp_path / "house.toml"
+    path.write_text('base = "evolution"\nname = "my house"\n', encoding="utf-8")
+    cfg.write(store, cfg.RULES_FILE, str(path))
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    charts = window.show_page("charts")
+    assert charts.preset_box.findData(CUSTOM) < 0  # type: ignore[attr-defined]
+    with qtbot.waitSignal(rules_files().offered, timeout=60_000):
+        settings = window.show_page("settings")
+    assert settings.rules.status.text() == (  # type: ignore[attr-defined]
+        "Using 'my house' (custom rules, instead of the preset).")
+    assert charts.preset_box.itemText(  # type: ignore[attr-defined]
+        charts.preset_box.findData(CUSTOM)) == "my house (rules file)"  # type: ignore

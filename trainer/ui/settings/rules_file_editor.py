@@ -135,6 +135,23 @@ class RulesFileEditor(QWidget):
         job.failed(lambda exc: self._tables_failed(rules, exc),
                    TableError, RulesError, OSError, MemoryError).start()
 
+    def _make_ready(self, rules: RuleSet) -> None:
+        """The tables of the file set (a file set before this run: cached, or built anew
+        after its cache was cleared) loaded in a worker without a word, then offered on every
+        page; a choice or a build under way says its own."""
+        key = rules.fingerprint()
+        if key in self.tables or self._building is not None:
+            return
+        job = Job.heavy(self, lambda report: load_or_build(rules, report),
+                        name=f"tables for {rules.name}")
+        job.succeeded(lambda table: self._quietly_ready(rules, table))
+        job.failed(lambda exc: self._tables_failed(rules, exc),
+                   TableError, RulesError, OSError, MemoryError).start()
+
+    def _quietly_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
+        self.tables[rules.fingerprint()] = table
+        rules_files().ready(rules, table)
+
     @staticmethod
     def _building_text(rules: RuleSet, step: str = "") -> str:
         return (f"Building the strategy tables for '{rules.name}'{step} (about a minute the "
@@ -182,8 +199,7 @@ class RulesFileEditor(QWidget):
             self._say(f"The preset is used instead: {outcome}", error=True)
         else:
             self._say(f"Using '{outcome.name}' (custom rules, instead of the preset).")
-            if self._building is None:   # ready for every page (a cached table: a moment)
-                self.build_tables(outcome)
+            self._make_ready(outcome)
 
     @pyqtSlot(str)   # a slot of the editor: Qt drops the connection when it is deleted
     def _file_changed(self, path: str) -> None:
