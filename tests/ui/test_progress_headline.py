@@ -121,3 +121,24 @@ def test_month_ticks_name_the_year_where_it_changes() -> None:
     from matplotlib.dates import date2num
     assert formatter.format_ticks([date2num(d) for d in ticks]) == ["Nov 2026", "Dec",
                                                                     "Jan 2027"]
+
+
+def test_a_shown_trend_line_takes_its_colour_and_a_new_theme_once(qtbot, qapp) -> None:
+    """Shown, its style sheet's colour changes the label's palette; that change does not set
+    the sheet again (it recursed without end), and a theme switched live still recolours it."""
+    from trainer.ui.progress.panels import TREND_INK, TrendLabel
+    from trainer.ui.theme import apply_theme
+    label = TrendLabel()
+    qtbot.addWidget(label)
+    label.show()
+    qtbot.waitExposed(label)
+    label.show_trend("Worse by 4.32", Direction.WORSE)
+    assert TREND_INK[Direction.WORSE][0] in label.styleSheet()
+    try:
+        apply_theme(qapp, "dark")
+        qtbot.waitUntil(lambda: TREND_INK[Direction.WORSE][1] in label.styleSheet())
+        label.show_trend("Better by 1.00", Direction.BETTER)
+        assert TREND_INK[Direction.BETTER][1] in label.styleSheet()
+    finally:
+        apply_theme(qapp, "light")
+    qtbot.waitUntil(lambda: TREND_INK[Direction.BETTER][0] in label.styleSheet())

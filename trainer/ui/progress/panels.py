@@ -51,7 +51,9 @@ class TrendLabel(QLabel):
     def _colour(self) -> None:
         shades = TREND_INK.get(self.direction)
         colour = shades[is_dark(self.palette())] if shades else None
-        self.setStyleSheet(f"color: {colour}; font-weight: bold;" if colour else "")
+        sheet = f"color: {colour}; font-weight: bold;" if colour else ""
+        if sheet != self.styleSheet():      # a sheet's colour is a palette change itself
+            self.setStyleSheet(sheet)
 
     def changeEvent(self, event: QEvent | None) -> None:
         super().changeEvent(event)
