@@ -303,3 +303,5 @@ def test_at_1024_by_640_labels_fit_their_cells_and_title_and_legend_stay_in_view
     assert "Free double" in page.legend.text() and "Blue frame" in page.legend.text()
     legend_bottom = page.legend.mapTo(window, page.legend.rect().bottomLeft()).y()
     assert page.legend.isVisible() and legend_bottom <= window.height()
+    for control in (page.diff_box, page.export_button):           # the top bar's words whole
+        assert control.width() >= control.sizeHint().width(), control.text()

@@ -74,7 +74,7 @@ class ChartsPage(QWidget):
         self.context_box = QComboBox()
         self.context_box.setAccessibleName("Chart")
         self.context_box.setMinimumContentsLength(30)
-        self.diff_box = QCheckBox("Differences from standard blackjack")
+        self.diff_box = QCheckBox("Differences from blackjack")   # fits a 1024 window
         self.diff_box.setToolTip("Outline the cells where Free Bet play differs from standard "
                                  "blackjack (free double counted as double, free split as "
                                  "split).")
