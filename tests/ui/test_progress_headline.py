@@ -142,3 +142,19 @@ def test_a_shown_trend_line_takes_its_colour_and_a_new_theme_once(qtbot, qapp) -
     finally:
         apply_theme(qapp, "light")
     qtbot.waitUntil(lambda: TREND_INK[Direction.BETTER][0] in label.styleSheet())
+
+
+def test_one_decision_and_one_day_are_said_in_agreement() -> None:
+    from types import SimpleNamespace
+
+    from trainer.progress.review import DayStats
+    from trainer.ui.progress.headline import summary_line
+    from trainer.ui.progress.over_time import over_time_title
+    one_day = [DayStats("2026-12-02", 1, 0, 0.0, 0.5)]
+    assert over_time_title(one_day, "day").startswith("Accuracy per day (1 day, 0.0% right")
+    two = [*one_day, DayStats("2026-12-03", 2, 2, 1.0, 0.0)]
+    assert over_time_title(two, "day").startswith("Accuracy per day (2 days, 66.7% right")
+    data = SimpleNamespace(decisions=1, days=one_day, history=1)
+    assert summary_line(data, None) == "1 decision matches these filters · 0.0% right"
+    data = SimpleNamespace(decisions=3, days=two, history=3)
+    assert summary_line(data, None) == "3 decisions match these filters · 66.7% right"

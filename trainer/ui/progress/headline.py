@@ -44,8 +44,8 @@ def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], 
     if not decisions:
         return (f"No decisions match these filters ({data.history:,} in your whole history).")
     right = sum(d.right for d in data.days)
-    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
-            "right")
+    matched = "1 decision matches" if decisions == 1 else f"{decisions:,} decisions match"
+    text = f"{matched} these filters · {100 * right / decisions:.1f}% right"
     if fault is not None:
         return f"{text} · the flashcards due could not be read"
     if cards is None:
