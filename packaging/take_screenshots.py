@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.progr
 from PIL import Image
 from PyQt6.QtCore import QBuffer, QIODevice, QPoint, QSettings
 from PyQt6.QtGui import QPainter, QPixmap
-from PyQt6.QtWidgets import QApplication, QDialog
+from PyQt6.QtWidgets import QApplication, QDialog, QMenu
 
 from strategy_charts.chart_layout import position_of
 from tests.progress.history import seed
@@ -124,6 +124,70 @@ def settings(window: MainWindow, wait: Wait) -> None:
     window.show_page("settings")
 
 
+def _counting(window: MainWindow):  # type: ignore[no-untyped-def]
+    """The Counting page with its lab and drills ready."""
+    page = window.show_page("counting")
+    wait(lambda: page.lab is not None and page.running.drill is not None  # type: ignore
+         and page.index.cards is not None, "the counting page")  # type: ignore[attr-defined]
+    return page
+
+
+def counting_missed_run(window: MainWindow) -> None:
+    """A running count missed: the run's cards again, the count after each showing."""
+    page = _counting(window)
+    page.tabs.setCurrentWidget(page.running)
+    panel = page.running
+    panel.cards.setValue(8)
+    panel.at_once.setValue(2)
+    panel.due.setChecked(False)
+    panel.deal()
+    while not panel.entry.box.isEnabled():
+        panel.step()
+    panel.entry.box.setText(f"{panel.run.running + 2:+d}")
+    panel.entry.typed.emit(panel.entry.box.text())
+
+
+def counting_index(window: MainWindow) -> None:
+    """An index card answered with the chart's play where the index play is best: the
+    verdict a banner on the felt, the EVs and the index under it."""
+    page = _counting(window)
+    page.tabs.setCurrentWidget(page.index)
+    panel = page.index
+    card = panel.card
+    wrong = next(a for a in card.actions if a != card.best)
+    panel.answer(wrong)
+
+
+def welcome(window: MainWindow) -> None:
+    """The first run's welcome over the Flashcards page: Free Bet's three differences as
+    small tables, the starting point and the new cards a day."""
+    window.show_page("flashcards")
+    dialog = window.show_welcome()
+    wait(lambda: dialog.facts is not None, "the welcome's tables")
+
+
+def menu_help(window: MainWindow) -> None:
+    """The Help menu open over the window."""
+    window.show_page("flashcards")
+    window.menus.help_menu.popup(window.mapToGlobal(window.menus.help_at()))
+    wait(window.menus.help_menu.isVisible, "the Help menu")
+
+
+def help_rules(window: MainWindow) -> None:
+    """Help ▸ The rules of this game: the rules practised, every rule in words."""
+    window.menus.show_rules()
+
+
+def help_keys(window: MainWindow) -> None:
+    """Help ▸ Keys."""
+    window.menus.show_keys()
+
+
+def about(window: MainWindow) -> None:
+    """Help ▸ About: version, data folder, each table's fingerprint."""
+    window.menus.show_about()
+
+
 #: File stem -> how the window is set up for it, in this order (progress before any drill).
 SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "progress": progress, "progress-heatmap": progress_heatmap,
@@ -140,6 +204,9 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "counted-shoe-report": drill_state("counted-shoe-report"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
+    "counting-missed-run": counting_missed_run, "counting-index": counting_index,
+    "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
+    "help-keys": help_keys, "about": about,
     # last: they set a rules file with late surrender, which the pages above must not read
     "shoe-surrender": drill_state("shoe-surrender"),
     "shoe-surrendered": drill_state("shoe-surrendered"),
@@ -169,6 +236,12 @@ def grab(window: MainWindow) -> QPixmap:
                                       (shot.height() - picture.height()) // 2), picture)
             painter.end()
             dialog.reject()
+    for menu in window.findChildren(QMenu):     # an open menu, where it drops down
+        if menu.isVisible():
+            painter = QPainter(shot)
+            painter.drawPixmap(window.mapFromGlobal(menu.pos()), menu.grab())
+            painter.end()
+            menu.hide()
     return shot
 
 

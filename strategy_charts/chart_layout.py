@@ -16,6 +16,18 @@ Row = tuple[str, str, str]
 
 #: The up cards in column order: 2 to 10, then the ace (1).
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+#: Colour and short label per action (and per double fallback): the chart's and every small
+#: table's that shows plays (the welcome's), drawn with matplotlib or not.
+STYLE: dict[str, tuple[str, str, str]] = {
+    # action: (label, colour, meaning)
+    "hit": ("H", "#f2f2f2", "Hit"),
+    "stand": ("S", "#e4574e", "Stand"),
+    "double": ("D", "#4a90d9", "Double (paid)"),
+    "free_double": ("FD", "#f4c430", "Free double"),
+    "split": ("P", "#3cb371", "Split (paid)"),
+    "free_split": ("FP", "#d4a017", "Free split"),
+    "surrender": ("R", "#9575cd", "Surrender"),
+}
 #: What each two-card or drawn context is, in words.
 CONTEXT_TITLES = {"real": "first decision, real stake", "split": "hand one after a split",
                   "free": "free-stake hand after a free split",
@@ -103,5 +115,6 @@ def row_label(chart: dict[str, Any], context: str, cell: Cell) -> str:
                 if (k, v) == (kind, value))
 
 
-__all__ = ["CONTEXT_TITLES", "UP_ORDER", "Cell", "Row", "cell_at", "chart_rows", "context_label",
-           "context_order", "context_title", "position_of", "row_label", "up_text"]
+__all__ = ["CONTEXT_TITLES", "STYLE", "UP_ORDER", "Cell", "Row", "cell_at", "chart_rows",
+           "context_label", "context_order", "context_title", "position_of", "row_label",
+           "up_text"]

@@ -17,21 +17,14 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
-from strategy_charts.chart_layout import UP_ORDER, chart_rows, context_title
+from strategy_charts.chart_layout import STYLE, UP_ORDER, chart_rows, context_title
 from strategy_charts.label_paths import LABEL, add_labels
 from trainer.rules import RuleSet
 
-#: Colour and short label per action (and per double fallback).
-STYLE: dict[str, tuple[str, str, str]] = {
-    # action: (label, colour, meaning)
-    "hit": ("H", "#f2f2f2", "Hit"),
-    "stand": ("S", "#e4574e", "Stand"),
-    "double": ("D", "#4a90d9", "Double (paid)"),
-    "free_double": ("FD", "#f4c430", "Free double"),
-    "split": ("P", "#3cb371", "Split (paid)"),
-    "free_split": ("FP", "#d4a017", "Free split"),
-    "surrender": ("R", "#9575cd", "Surrender"),
-}
+#: The legend's words for the outline of ``differences``.
+OUTLINE_LABEL = "outlined: Free Bet play differs from standard blackjack"
+
+
 def cell_label(cell: dict[str, Any]) -> str:
     """Text shown in a cell: the action's short label, with the play where it is not allowed
     in lower case (a double's "Dh", a surrender's "Rh", "Rp")."""
@@ -114,6 +107,9 @@ def draw_chart(chart: dict[str, Any], rules: RuleSet, context: str,
     if "surrender" in used:
         handles.append(Patch(facecolor="none", edgecolor="none",
                              label="Rh/Rs/Rp: surrender, else hit/stand/split"))
+    if outlined:                # the outline explained wherever the chart goes (an export)
+        handles.append(Patch(facecolor="none", edgecolor="#000000", linewidth=2.0,
+                             label=OUTLINE_LABEL))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=4,
               fontsize=7, frameon=False, labelcolor=ink)
     heading = title or f"{rules.name}: {context_title(context)}"

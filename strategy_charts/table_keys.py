@@ -10,9 +10,12 @@ the drills; this module is the one place that knows their format.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .composition import Composition, of_values
 
 
+@cache    # a few thousand hands, asked for tens of thousands of times as a catalog is built
 def cards_key(hand: Composition) -> str:
     """Card values of a hand, high to low, as text: "10,6" or "7,5,2" (aces are 1)."""
     values = [v for v in range(10, 0, -1) for _ in range(hand[v - 1])]
@@ -49,6 +52,7 @@ def hands_of(key: str) -> int:
     return int(parts[4][1:]) if len(parts) > 4 else 2
 
 
+@cache    # each key is read by the catalog, its weights and the classic play
 def parse_table_key(key: str) -> tuple[str, str, Composition, int]:
     """(context, stakes, hand composition, up card) of a table key like ``first:real:10,2:v4``
     (a resplit's count of hands in the seat, ``:h3``, is not part of it: see :func:`hands_of`)."""

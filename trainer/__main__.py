@@ -4,10 +4,15 @@ Without a command it opens the desktop app (:mod:`trainer.ui.app`; ``--data-dir 
 run; options it does not know, such as ``--quit-after-show`` or Qt's own, pass to the window;
 ``--self-test`` checks an installation offscreen). With one it runs that terminal command
 (:mod:`trainer.cli`: ``drill``, ``stats``, ``export``, ``count ...``).
+
+Before Qt is loaded, the window's platform is checked (:mod:`trainer.ui.display`): with no
+display, or a system library Qt's platform plugin needs missing, the program says which (and
+the package that provides it) and exits 2, instead of Qt's own abort.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,6 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if SELF_TEST in rest:
         return run_self_test()
+    from trainer.commands import BAD_INPUT, CommandError
+    from trainer.ui.display import display_problem
+
+    problem = display_problem(os.environ, rest)
+    if problem is not None:
+        return program.say(CommandError(problem.message(), BAD_INPUT))
     from trainer.ui.app import run
 
     return run([sys.argv[0], *rest], data_dir=args.window_data_dir)

@@ -86,6 +86,15 @@ def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
     return PreparedFlashcards(session, history, day, history.notes() if history else [])
 
 
+def head_start(rules: RuleSet, prior: Prior) -> None:
+    """Build what every flashcard session of ``rules`` under ``prior`` reads first: the
+    catalog, the classic play and the curriculum (about a second or two, kept in memory). The
+    window runs this in a thread from its start, so its first card waits only for what is
+    left; a session prepared meanwhile waits for these values instead of building them again
+    (:func:`trainer.drills.once.built_once`)."""
+    curriculum(rules, prior)
+
+
 def begin_flashcards(prepared: PreparedFlashcards, saver: SessionSaver, mode: Mode,
                      settings: Mapping[str, Any]) -> None:
     """Start the session's record in the progress file (its answers are saved under it), and
@@ -106,5 +115,5 @@ def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
     return True
 
 
-__all__ = ["FlashcardPlan", "PreparedFlashcards", "begin_flashcards", "keep_fit",
+__all__ = ["FlashcardPlan", "PreparedFlashcards", "begin_flashcards", "head_start", "keep_fit",
            "prepare_flashcards"]

@@ -62,3 +62,43 @@ def test_help_is_plain_text_naming_the_commands_and_the_exit_codes(tmp_path: Pat
     for shown in ("--data-dir DIR", "--self-test", "drill", "stats", "export", "count",
                   "Exit status: 0 done, 2 bad input, 1 a file that cannot be used"):
         assert shown in out.stdout
+
+
+def test_the_first_card_is_dealt_and_timed_after_the_first_paint(tmp_path: Path) -> None:
+    """What bench/startup.py reads: the moments of the first paint and of the first card."""
+    env = {**_window_env(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    code = "import sys; from trainer.ui.app import run; sys.exit(run(['freebet-trainer', " \
+           "'--quit-after-first-card']))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    seen = dict(line.split() for line in out.stdout.splitlines())
+    assert float(seen["first-card"]) > float(seen["first-paint"]) > 0
+
+
+def test_the_head_start_builds_the_rules_and_starting_point_set(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, qapp) -> None:
+    from PyQt6.QtCore import QSettings
+
+    import trainer.session
+    from trainer.drills.curriculum import Prior
+    from trainer.ui.app import head_start
+    from trainer.ui.settings import declarations as cfg
+    built: list[tuple[str, Prior]] = []
+    monkeypatch.setattr(trainer.session, "head_start",
+                        lambda rules, prior: built.append((rules.name, prior)))
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    thread = head_start(store)
+    assert thread is not None
+    thread.join(60)
+    rules_file = tmp_path / "mine.toml"
+    rules_file.write_text('name = "mine"\nbase = "pot-of-gold"\n')
+    cfg.write(store, cfg.RULES_FILE, str(rules_file))
+    cfg.write(store, cfg.ASSUME_CLASSIC, False)
+    thread = head_start(store)
+    assert thread is not None
+    thread.join(60)
+    assert built == [("evolution", Prior.CLASSIC), ("mine", Prior.NOVICE)]
+    cfg.write(store, cfg.WINDOW_PAGE, "settings")      # the window opens on another page
+    assert head_start(store) is None

@@ -14,6 +14,7 @@ from strategy_charts import tables
 from strategy_charts.chart_layout import position_of
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS
+from trainer.ui.charts import export as chart_export
 from trainer.ui.charts import files as chart_files
 from trainer.ui.charts import page as charts_page
 from trainer.ui.charts.page import ChartsPage
@@ -162,14 +163,35 @@ def test_the_window_and_the_command_line_write_a_chart_alike(
     assert round(shown.dotsPerMeterX() * 0.0254) == DPI
 
 
-def test_export_dialog_adds_the_suffix_of_the_chosen_format(page: ChartsPage, tmp_path: Path,
-                                                            monkeypatch) -> None:
-    monkeypatch.setattr(charts_page.QFileDialog, "getSaveFileName",
+def test_export_dialog_adds_the_suffix_of_the_chosen_format_and_says_where_it_saved(
+        page: ChartsPage, tmp_path: Path, monkeypatch) -> None:
+    """Before: the chart was written without a word."""
+    monkeypatch.setattr(chart_export.QFileDialog, "getSaveFileName",
                         lambda *args: (str(tmp_path / "mine"), "SVG image (*.svg)"))
     assert page.export_with_dialog() == tmp_path / "mine.svg"
     assert (tmp_path / "mine.svg").stat().st_size > 5000
-    monkeypatch.setattr(charts_page.QFileDialog, "getSaveFileName", lambda *args: ("", ""))
+    assert page.status.text() == f"Saved the chart as SVG image to {tmp_path / 'mine.svg'}."
+    monkeypatch.setattr(chart_export.QFileDialog, "getSaveFileName", lambda *args: ("", ""))
     assert page.export_with_dialog() is None
+    folder = tmp_path / "a folder.png"
+    folder.mkdir()
+    monkeypatch.setattr(chart_export.QFileDialog, "getSaveFileName",
+                        lambda *args: (str(folder), "PNG image (*.png)"))
+    assert page.export_with_dialog() is None
+    assert page.status.text().startswith(f"Not saved: {folder} cannot be written")
+
+
+def test_an_exported_chart_with_outlines_explains_them_in_its_legend(
+        page: ChartsPage, tmp_path: Path) -> None:
+    """Before: the exported PNG had the outlines and no word on what they mean."""
+    from strategy_charts.render import OUTLINE_LABEL, draw_chart
+    chart = page.chart()
+    cells = {("hard", "16", "10")}
+    outlined = draw_chart(chart, page.rules, page.context, differences=cells)
+    plain = draw_chart(chart, page.rules, page.context)
+    texts = [t.get_text() for t in outlined.axes[0].get_legend().get_texts()]
+    assert OUTLINE_LABEL in texts
+    assert OUTLINE_LABEL not in [t.get_text() for t in plain.axes[0].get_legend().get_texts()]
 
 
 def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
@@ -281,3 +303,5 @@ def test_at_1024_by_640_labels_fit_their_cells_and_title_and_legend_stay_in_view
     assert "Free double" in page.legend.text() and "Blue frame" in page.legend.text()
     legend_bottom = page.legend.mapTo(window, page.legend.rect().bottomLeft()).y()
     assert page.legend.isVisible() and legend_bottom <= window.height()
+    for control in (page.diff_box, page.export_button):           # the top bar's words whole
+        assert control.width() >= control.sizeHint().width(), control.text()

@@ -95,6 +95,13 @@ def test_status_and_error_lines_meet_aa_in_both_themes(qapp: QApplication, theme
     assert contrast(shown, palette.color(R.Window)) >= AA
 
 
+def test_the_progress_trend_colours_meet_aa_on_their_window(qapp: QApplication) -> None:
+    from trainer.ui.progress.panels import TREND_INK
+    light, dark = light_palette(qapp).color(R.Window), dark_palette().color(R.Window)
+    for on_light, on_dark in TREND_INK.values():
+        assert contrast(on_light, light) >= AA and contrast(on_dark, dark) >= AA
+
+
 @pytest.mark.parametrize("sheet", [action_bar._GOLD, action_bar._PROCEED])
 def test_the_action_bars_own_colours_meet_aa(sheet: str) -> None:
     """A button that sets its text colour sets its backgrounds too: each pair is checked."""
@@ -109,3 +116,79 @@ def test_the_action_bars_own_colours_meet_aa(sheet: str) -> None:
 
 def _text_of(sheet: str) -> str:
     return re.search(r"(?<![-\w])color:\s*(#[0-9a-f]{6}|white)", sheet).group(1)
+
+
+#: WCAG 2 AA for the parts of a control one must see to use it (1.4.11 non-text contrast).
+UI = 3.0
+
+
+def _grab_indicator(qapp: QApplication, widget, theme: str):
+    """The widget drawn in ``theme`` (as the app applies it), and its indicator's rectangle."""
+    from PyQt6.QtWidgets import QStyle, QStyleOptionButton
+
+    from trainer.ui.theme import apply_theme
+    apply_theme(qapp, theme)
+    widget.setPalette(qapp.palette())
+    widget.resize(widget.sizeHint())
+    option = QStyleOptionButton()
+    widget.initStyleOption(option)
+    element = (QStyle.SubElement.SE_RadioButtonIndicator if "Radio" in type(widget).__name__
+               else QStyle.SubElement.SE_CheckBoxIndicator)
+    rect = widget.style().subElementRect(element, option, widget)
+    return widget.grab().toImage(), rect
+
+
+def _colours(image, rect) -> tuple[list[QColor], list[QColor]]:
+    """The colours on the indicator's outline (its outer two pixels) and inside it."""
+    ring, inside = [], []
+    for y in range(rect.top(), rect.bottom() + 1):
+        for x in range(rect.left(), rect.right() + 1):
+            edge = min(x - rect.left(), rect.right() - x, y - rect.top(), rect.bottom() - y)
+            (ring if edge <= 2 else inside).append(image.pixelColor(x, y))
+    return ring, inside
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("kind", ["check box", "radio button"])
+@pytest.mark.parametrize("checked", [False, True], ids=["off", "on"])
+def test_check_boxes_and_radio_buttons_have_a_visible_border(
+        qapp: QApplication, theme: str, kind: str, checked: bool) -> None:
+    """Before: on the dark theme a check box was a near-black square with no border on dark
+    grey (Fusion's frame is the window colour made darker). The drawn border stands out
+    from the window at 3:1, and a checked indicator's mark from its fill."""
+    from PyQt6.QtWidgets import QCheckBox, QRadioButton
+    before = qapp.palette()
+    widget = (QCheckBox if kind == "check box" else QRadioButton)("Timed")
+    widget.setChecked(checked)
+    try:
+        image, rect = _grab_indicator(qapp, widget, theme)
+        window = qapp.palette().color(R.Window)
+    finally:
+        from trainer.ui.theme import apply_theme
+        apply_theme(qapp, "light")
+        qapp.setPalette(before)
+    ring, inside = _colours(image, rect)
+    assert max(contrast(c, window) for c in ring) >= UI, (theme, kind, checked)
+    if checked:                 # the mark on its fill: the two colours furthest apart
+        colours = [QColor(name) for name in {c.name() for c in inside}]
+        assert max(contrast(a, b) for a in colours for b in colours) >= UI, (theme, kind)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_indicator_colours_meet_the_ui_contrast(qapp: QApplication, theme: str) -> None:
+    from trainer.ui.indicators import LOOKS
+    palette = dark_palette() if theme == "dark" else light_palette(qapp)
+    look, window = LOOKS[theme], palette.color(R.Window)
+    for border in (look.border, look.hover, look.checked_border):
+        assert contrast(border, window) >= UI and contrast(border, palette.color(R.Base)) >= UI
+    assert contrast(look.mark, look.checked) >= UI
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_welcomes_table_cells_meet_aa(dark: bool) -> None:
+    from strategy_charts.chart_layout import STYLE
+    from trainer.ui.welcome import CELL_INK, FADED
+    ink, fill = FADED[dark]
+    assert contrast(ink, fill) >= AA
+    for _, colour, _ in STYLE.values():
+        assert contrast(CELL_INK, colour) >= AA, colour

@@ -34,7 +34,7 @@ def _open(qtbot, store: QSettings, clock: FakeClock) -> CountingPage:
     with qtbot.waitExposed(made):
         made.show()
     qtbot.waitUntil(lambda: made.lab is not None, timeout=20000)
-    qtbot.waitUntil(lambda: made.index.card is not None, timeout=20000)   # spaced by the store
+    qtbot.waitUntil(lambda: made.index.cards is not None, timeout=20000)  # spaced by the store
     qtbot.waitUntil(lambda: made.running.drill is not None and made.true.drill is not None,
                     timeout=20000)
     return made
@@ -153,7 +153,7 @@ def test_index_cards_are_graded_against_the_exact_evs_at_the_count(
             assert panel.table.view().dealer_cards[0].rank_text == card.up.rank.symbol
         wrong = next(a for a in card.actions if a != card.best)
         panel.answer(wrong if len(answered) % 2 else card.best)
-        assert ("Wrong" if len(answered) % 2 else "Right") in panel.feedback.text()
+        assert ("best is" if len(answered) % 2 else "<b>Correct: ") in panel.feedback.text()
         answered.append(card)
         assert panel.bar.go_on.isVisibleTo(panel)
         qtbot.keyClick(panel, Qt.Key.Key_Space)
@@ -208,6 +208,7 @@ def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingP
     panel.entry.take(panel.drill.answer, "+99")                # wrong
     page.record(Mode.COUNT, panel.drill.settings.plain(), panel.drill.decisions[-1])
     index = page.index
+    page.tabs.setCurrentWidget(index)                          # its first card dealt now
     card = index.card
     base = page.lab_count()["cells"][card.cell.key]["base"]
     miss = base if card.best != base else next(a for a in card.actions if a != card.best)
@@ -261,8 +262,10 @@ def test_the_due_line_and_the_running_count_from_the_store(
     made = _open(qtbot, store, clock)
     assert made.due.text() == ("Due today: true count with 2 decks left; running count 2 cards "
                                "at a time")
+    made.tabs.setCurrentWidget(made.true)                          # asked when shown
     question = made.true.drill.current
     assert question is not None and question.decks == 2            # the due detail first
+    made.tabs.setCurrentWidget(made.running)
     panel = made.running
     assert panel.at_once.value() == 1 and panel.due.isChecked()
     panel.deal()
@@ -329,3 +332,99 @@ def test_the_ramp_and_risk_tab_shows_the_figures_of_the_ramp(qtbot, page: Counti
     assert "none suffices (no edge)" in panel.figures.text()
     panel.unit.setValue(2000)
     assert panel.figures.text() == "A bankroll holds at least one unit."
+
+
+def test_a_tab_takes_the_keys_when_shown_and_space_deals_from_anywhere_on_it(
+        qtbot, page: CountingPage) -> None:
+    """Before: on opening a tab the focus sat in a spin box, Space did not deal, and a click
+    on the felt did not help."""
+    panel = page.running
+    page.tabs.setCurrentWidget(page.true)
+    page.tabs.setCurrentWidget(panel)
+    assert panel.hasFocus()
+    panel.cards.setFocus()                       # the pace changed: the focus in its box
+    qtbot.keyClick(panel.cards, Qt.Key.Key_Space)
+    assert panel.run is not None                 # dealt all the same
+    panel.run = None
+    qtbot.mouseClick(panel.table, Qt.MouseButton.LeftButton)
+    assert panel.table.hasFocus()
+    qtbot.keyClick(panel.table, Qt.Key.Key_Space)
+    assert panel.run is not None
+    page.tabs.setCurrentWidget(page.true)
+    assert page.true.entry.box.hasFocus()        # digits go to the count box
+    page.tabs.setCurrentWidget(page.index)
+    assert page.index.hasFocus()
+
+
+def test_a_questions_clock_starts_when_its_tab_shows_it(qtbot, page: CountingPage,
+                                                        clock: FakeClock) -> None:
+    """Before: the true count's question was drawn, and timed, while its tab was hidden (an
+    answer given in 3 s was stored as 352.1 s)."""
+    panel = page.true
+    assert panel.drill is not None and panel.drill.current is None   # not asked unseen
+    clock.advance(350)
+    page.tabs.setCurrentWidget(panel)
+    question = panel.drill.current
+    assert question is not None and question.asked_at == clock.now
+    clock.advance(3)
+    panel.entry.box.setText(str(question.true_count))
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert panel.drill.decisions[-1].response_ms == 3000
+    page.tabs.setCurrentWidget(page.running)                 # away from the next question
+    clock.advance(120)
+    page.tabs.setCurrentWidget(panel)                        # and back: timed from now
+    clock.advance(2)
+    panel.entry.box.setText("0")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    assert panel.drill.decisions[-1].response_ms == 2000
+
+
+def test_an_index_card_is_dealt_when_shown_and_its_verdict_is_a_banner(
+        qtbot, page: CountingPage, clock: FakeClock) -> None:
+    """Before: index feedback was one small grey line where flashcards have a banner."""
+    from trainer.ui.practice.feedback import SEVERITY_LOOK
+    panel = page.index
+    assert panel.card is None                    # nothing dealt behind the hidden tab
+    clock.advance(200)
+    page.tabs.setCurrentWidget(panel)
+    card = panel.card
+    assert card is not None and card.dealt_at == clock.now
+    clock.advance(4)
+    wrong = next(a for a in card.actions if a != card.best)
+    panel.answer(wrong)
+    decision = page.index.cards.decisions[-1]  # type: ignore[union-attr]
+    assert decision.response_ms == 4000
+    view = panel.table.view()
+    assert view.message.startswith(SEVERITY_LOOK[decision.severity][0] + ": best is ")
+    assert view.message_colour == SEVERITY_LOOK[decision.severity][1]
+    assert panel.feedback.text().startswith(f"<b>{view.message}.</b>")
+    from html import escape
+    assert escape(card.explanation(wrong)) in panel.feedback.text()   # "TC >= +3" in full
+
+
+def test_a_missed_running_count_shows_its_cards_again(qtbot, page: CountingPage) -> None:
+    panel = page.running
+    panel.cards.setValue(6)
+    panel.at_once.setValue(2)
+    panel.deal()
+    run = panel.run
+    assert run is not None
+    for _ in run.flashes:
+        panel.step()
+    panel.step()
+    panel.entry.box.setText(f"{run.running + 3:+d}")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    shown = [c.rank_text for c in panel.table.view().hands[0].cards]
+    assert len(shown) == 6 == sum(len(f) for f in run.flashes)
+    assert panel.table.view().message.startswith(f"It was {run.running:+d}".replace("+0", "0"))
+    assert "the count after each showing" in panel.entry.line.text()
+    assert panel.entry.line.text().count("→") == 3
+
+
+def test_counts_are_said_in_agreement() -> None:
+    """Before: "1 deviations missed" in the review's headline."""
+    from trainer.ui.widgets import counted
+    assert counted(1, "deviation missed") == "1 deviation missed"
+    assert counted(2, "deviation missed") == "2 deviations missed"
+    assert counted(0, "card") == "0 cards" and counted(1200, "card") == "1,200 cards"
+    assert counted(3, "index play", "index plays") == "3 index plays"

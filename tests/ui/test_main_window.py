@@ -109,7 +109,8 @@ def test_opening_the_window_does_not_import_matplotlib(tmp_path: Path) -> None:
 
 def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> None:
     """The app as started (theme applied, error hook, window shown), up to its first paint:
-    the heavy modules load only after it (the warm-up) or with the pages that need them."""
+    the heavy modules load only after it (the warm-up) or with the pages that need them (the
+    strategy tables may: the first card's head start reads them in a thread from the start)."""
     code = (
         "import sys\n"
         "from PyQt6.QtCore import QEvent\n"
@@ -119,7 +120,7 @@ def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> N
         "def first_paint(self, watched, event):\n"
         "    if event is not None and event.type() == QEvent.Type.Paint and not seen:\n"
         "        seen.append(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'"
-        " or m in ('strategy_charts.render', 'strategy_charts.tables')))\n"
+        " or m == 'strategy_charts.render'))\n"
         "    return original(self, watched, event)\n"
         "app._FirstPaint.eventFilter = first_paint\n"
         "app.run(['freebet-trainer', '--quit-after-show'])\n"
@@ -130,3 +131,20 @@ def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> N
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, env=env, check=True)
     assert out.stdout.splitlines()[-1] == "[[]]"
+
+
+def test_the_dark_theme_reaches_the_navigation_at_once(qtbot, shown_window, qapp) -> None:
+    """Before: switching the theme live left the sidebar white until a restart (its style
+    sheet's palette(base) was resolved once)."""
+    from trainer.ui.theme import apply_theme, dark_palette, light_palette
+    before = qapp.palette()
+    nav = shown_window.nav
+    try:
+        for theme, palette in (("dark", dark_palette()), ("light", light_palette(qapp))):
+            apply_theme(qapp, theme)
+            qtbot.wait(10)
+            corner = nav.grab().toImage().pixelColor(nav.width() - 4, nav.height() - 4)
+            assert corner.name() == palette.color(palette.ColorRole.Base).name(), theme
+    finally:
+        apply_theme(qapp, "light")
+        qapp.setPalette(before)

@@ -10,10 +10,13 @@ from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
 from trainer.ui.progress import charts
 from trainer.ui.progress.headline import (
+    Direction,
     cost_lines,
     cost_sentence,
     headline,
+    headline_direction,
     scope_sentence,
+    trend_direction,
     trend_sentence,
 )
 
@@ -27,16 +30,48 @@ def test_the_headline_gives_the_cost_in_main_bets_per_100_rounds_beside_classic_
     assert cost_sentence(TREND) == ("Your play costs 1.23 main bets per 100 rounds (classic "
                                     "basic strategy: 2.69; perfect play: 0)")
     assert trend_sentence(TREND, date(2026, 12, 1)) == (
-        "Down 1.27 in the last 7 days (from 2.50); 2.69 before your first answer.")
+        "Better by 1.27 in the last 7 days: the cost fell from 2.50 to 1.23; 2.69 before your "
+        "first answer.")
     assert trend_sentence(TREND, date(2026, 11, 20)) == (
-        "Down 1.45 since your first answer (from 2.69).")
+        "Better by 1.45 since your first answer: the cost fell from 2.69 to 1.23.")
     assert trend_sentence(TREND, date(2026, 12, 20)) == (
         "No answers in the last 7 days (the last on Nov 30); 2.69 before your first answer.")
     two = LeakTrend("pot-of-gold", 0.5, 3.0, 2.0, (("2026-11-30", 0.5),))
     text, moved = headline([TREND, two], date(2026, 12, 1))
     assert text.split("\n") == [cost_sentence(TREND, named=True), cost_sentence(two, named=True)]
     assert text.startswith("evolution: your play costs 1.23")
-    assert moved.startswith("evolution: Down 1.27") and "pot-of-gold: Down 2.50" in moved
+    assert moved.startswith("evolution: Better by 1.27") and "pot-of-gold: Better by 2.50" in moved
+
+
+def test_a_cost_that_rose_is_said_as_worse_in_words_and_red() -> None:
+    """The issue's headline, "Up 4.32 since your first answer (from 2.69)": up meant worse."""
+    rose = LeakTrend("evolution", now=7.01, start=2.69, classic=2.69,
+                     days=(("2026-11-29", 7.01),))
+    today = date(2026, 11, 30)
+    assert trend_sentence(rose, today) == (
+        "Worse by 4.32 since your first answer: the cost rose from 2.69 to 7.01.")
+    assert trend_direction(rose, today) is Direction.WORSE
+    assert trend_direction(TREND, date(2026, 12, 1)) is Direction.BETTER
+    steady = LeakTrend("evolution", 2.69, 2.69, 2.69, (("2026-11-29", 2.69),))
+    assert trend_sentence(steady, today) == "No change since your first answer."
+    assert trend_direction(steady, today) is Direction.SAME
+    assert headline_direction([rose, steady], today) is Direction.WORSE
+    assert headline_direction([rose, TREND], today) is Direction.SAME     # mixed: no colour
+    assert headline_direction(None, today) is Direction.SAME
+
+
+def test_the_trend_line_is_green_when_better_red_when_worse_in_either_theme(qapp) -> None:
+    from trainer.ui.progress.panels import TREND_INK, TrendLabel
+    from trainer.ui.theme import dark_palette, light_palette
+    label = TrendLabel()
+    for palette, shade in ((light_palette(qapp), 0), (dark_palette(), 1)):
+        label.setPalette(palette)
+        label.show_trend("Worse by 4.32", Direction.WORSE)
+        assert TREND_INK[Direction.WORSE][shade] in label.styleSheet()
+        label.show_trend("Better by 1.00", Direction.BETTER)
+        assert TREND_INK[Direction.BETTER][shade] in label.styleSheet()
+        label.show_trend("No change", Direction.SAME)
+        assert label.styleSheet() == ""
 
 
 def test_the_scope_says_which_rules_are_shown_and_why() -> None:
@@ -86,3 +121,40 @@ def test_month_ticks_name_the_year_where_it_changes() -> None:
     from matplotlib.dates import date2num
     assert formatter.format_ticks([date2num(d) for d in ticks]) == ["Nov 2026", "Dec",
                                                                     "Jan 2027"]
+
+
+def test_a_shown_trend_line_takes_its_colour_and_a_new_theme_once(qtbot, qapp) -> None:
+    """Shown, its style sheet's colour changes the label's palette; that change does not set
+    the sheet again (it recursed without end), and a theme switched live still recolours it."""
+    from trainer.ui.progress.panels import TREND_INK, TrendLabel
+    from trainer.ui.theme import apply_theme
+    label = TrendLabel()
+    qtbot.addWidget(label)
+    label.show()
+    qtbot.waitExposed(label)
+    label.show_trend("Worse by 4.32", Direction.WORSE)
+    assert TREND_INK[Direction.WORSE][0] in label.styleSheet()
+    try:
+        apply_theme(qapp, "dark")
+        qtbot.waitUntil(lambda: TREND_INK[Direction.WORSE][1] in label.styleSheet())
+        label.show_trend("Better by 1.00", Direction.BETTER)
+        assert TREND_INK[Direction.BETTER][1] in label.styleSheet()
+    finally:
+        apply_theme(qapp, "light")
+    qtbot.waitUntil(lambda: TREND_INK[Direction.BETTER][0] in label.styleSheet())
+
+
+def test_one_decision_and_one_day_are_said_in_agreement() -> None:
+    from types import SimpleNamespace
+
+    from trainer.progress.review import DayStats
+    from trainer.ui.progress.headline import summary_line
+    from trainer.ui.progress.over_time import over_time_title
+    one_day = [DayStats("2026-12-02", 1, 0, 0.0, 0.5)]
+    assert over_time_title(one_day, "day").startswith("Accuracy per day (1 day, 0.0% right")
+    two = [*one_day, DayStats("2026-12-03", 2, 2, 1.0, 0.0)]
+    assert over_time_title(two, "day").startswith("Accuracy per day (2 days, 66.7% right")
+    data = SimpleNamespace(decisions=1, days=one_day, history=1)
+    assert summary_line(data, None) == "1 decision matches these filters · 0.0% right"
+    data = SimpleNamespace(decisions=3, days=two, history=3)
+    assert summary_line(data, None) == "3 decisions match these filters · 66.7% right"

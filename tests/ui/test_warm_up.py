@@ -69,3 +69,46 @@ def test_a_page_that_fails_ahead_is_left_for_its_visit(qtbot, store: QSettings) 
     assert "could not be opened" in slot._loading.text()
     slot.spec = real                                # the page's own paint retries it
     qtbot.waitUntil(lambda: slot.page is not None, timeout=60_000)
+
+
+def test_the_warm_up_waits_for_the_first_card_of_the_page_shown(qtbot, store: QSettings,
+                                                                 data_dir) -> None:
+    """Nothing competes with the first card: the imports and pages start once it is dealt."""
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    warm = WarmUp(window, pause_ms=0)
+    warm.start_when_ready(longest_ms=600_000)
+    slot = window.pages["flashcards"]
+    with qtbot.waitSignal(slot.made, timeout=60_000):
+        window.show()
+    assert warm._imports.ident is None                  # made, but no card yet
+    page = slot.page
+    if page.card is None:                               # type: ignore[union-attr]
+        with qtbot.waitSignal(page.dealt, timeout=120_000):  # type: ignore[union-attr]
+            pass
+    qtbot.waitUntil(lambda: warm._imports.ident is not None, timeout=5_000)
+    warm.start()                                        # once only
+    with qtbot.waitSignal(warm.done, timeout=120_000):
+        pass
+
+
+def test_on_a_page_that_deals_nothing_the_warm_up_starts_at_once(qtbot, store: QSettings) -> None:
+    window = _window(qtbot, store)                      # on Settings
+    warm = WarmUp(window, pause_ms=0)
+    with qtbot.waitSignal(warm.done, timeout=60_000):
+        warm.start_when_ready(longest_ms=600_000)
+
+
+def test_a_first_launch_builds_matplotlibs_font_cache_without_a_console_notice(
+        tmp_path) -> None:
+    """Before: "Matplotlib is building the font cache; this may take a moment." on the
+    console of a fresh machine."""
+    import os
+    import subprocess
+    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl"), "HOME": str(tmp_path),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "QT_QPA_PLATFORM": "offscreen"}
+    code = "from trainer.ui.warm_up import import_libraries; import_libraries()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=300, check=True)
+    assert list((tmp_path / "mpl").glob("fontlist-*.json"))       # the cache was built
+    assert "font cache" not in done.stderr and done.stderr == ""

@@ -10,7 +10,6 @@ Free Bet play differs from the same rules' standard blackjack play, or from anot
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
 from typing import Any
 
 from strategy_charts.comparison import entry_differences, table_differences
@@ -21,6 +20,7 @@ from trainer.rules import RuleSet, offers
 
 from .exact import Evs, best_of, full_shoe_evs
 from .frequency import entry_weights
+from .once import built_once
 from .situations import Context, Situation, Spot, StakeLabel, classify, preset_label
 
 _SPLITS = ("free_split", "split")
@@ -48,8 +48,9 @@ class Catalog:
         self._changes: dict[str, frozenset[str]] = {}
         for table_key in sorted(self.entries):
             spot = self._spot_of(table_key)
-            self.situations.setdefault(spot.situation.key, spot.situation)
-            self.spots[spot.situation.key].append(spot)
+            key = spot.situation.key
+            self.situations.setdefault(key, spot.situation)
+            self.spots[key].append(spot)
         self.weight = {key: sum(self.entry_weight.get(s.table_key, 0.0) for s in spots)
                        for key, spots in self.spots.items()}
         self.cost = {key: self._mean_gap(spots) for key, spots in self.spots.items()}
@@ -66,7 +67,13 @@ class Catalog:
             offered = False
         situation = classify(self.preset, ctx, StakeLabel(stakes), hand, up, offered)
         split_card = split_card_of(table_key) if ctx is Context.SPLIT else None
-        return Spot(situation, hand, hands_of(table_key), split_card=split_card)
+        spot = Spot(situation, hand, hands_of(table_key), split_card=split_card)
+        if ctx is not Context.SPLIT or spot.hands_in_seat == 2 or spot.can_split:
+            # the key the spot would work out is this one (a table's keys are written by
+            # strategy_charts.table_keys); a split hand no longer a pair in a seat of more
+            # hands works out the two-hand key, as before
+            spot.__dict__["table_key"] = table_key
+        return spot
 
     def _mean_gap(self, spots: list[Spot]) -> float:
         weights = [self.entry_weight.get(s.table_key, 0.0) for s in spots]
@@ -137,7 +144,7 @@ class Catalog:
         return Spot(situation, of_values(hand), split_card=split_card)
 
 
-@cache
+@built_once
 def catalog(rules: RuleSet) -> Catalog:
     """The catalog of ``rules`` (its table loaded, or built for custom rules), kept in memory."""
     return Catalog(rules, load_or_build(rules))

@@ -18,7 +18,6 @@ figure beside the player's own leak.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from strategy_charts.table_keys import parse_table_key, table_key
@@ -26,9 +25,12 @@ from strategy_charts.tables import load_or_build
 from trainer.rules import Action, RuleSet
 
 from .catalog import Catalog, catalog
+from .once import built_once
 from .situations import Context, Spot
 
 Entries = Mapping[str, Mapping[str, Any]]
+#: Each action's family by its value (read for every hand of a table: looked up, not made).
+_FAMILY: dict[str, Action] = {action.value: action.family for action in Action}
 
 
 class ClassicPlay:
@@ -53,9 +55,9 @@ class ClassicPlay:
         entry = self._standard.get(table_key(context, "real", hand, up, split_card))
         if entry is None:
             return None
-        by_family: dict[Action, str] = {Action(a).family: a for a in offered}
+        by_family: dict[Action, str] = {_FAMILY[a]: a for a in offered}
         for standard, _ in sorted(entry["ev"].items(), key=lambda kv: -kv[1]):
-            mine = by_family.get(Action(standard).family)
+            mine = by_family.get(_FAMILY[standard])
             if mine is not None:
                 return mine
         return None
@@ -80,7 +82,7 @@ class ClassicPlay:
         return 100 * sum(self.situation_leak(key) for key in self.catalog.situations)
 
 
-@cache
+@built_once
 def classic_play(rules: RuleSet) -> ClassicPlay:
     """The classic play of ``rules`` (its standard-counterpart table loaded), kept in memory."""
     standard = load_or_build(rules.standard_counterpart())["situations"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 
 from trainer.rules import RuleSet
 
@@ -25,6 +24,7 @@ from .catalog import Catalog, catalog
 from .classic import classic_play
 from .facts import Facts
 from .grading import grade
+from .once import built_once
 from .records import Verdict
 from .situations import Situation, Spot
 
@@ -118,7 +118,7 @@ def _novice_loss(table: Catalog, spot: Spot) -> float:
     return sum(evs[best] - ev for ev in evs.values()) / len(evs)
 
 
-@cache
+@built_once
 def curriculum(rules: RuleSet, prior: Prior) -> Curriculum:
     """The curriculum of ``rules`` under ``prior`` (kept in memory)."""
     return Curriculum(catalog(rules), prior)

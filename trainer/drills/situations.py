@@ -86,9 +86,9 @@ class Situation:
         shown = card_label(self.value) if self.kind is HandKind.PAIR else str(self.value)
         return f"{self.kind.value}{shown}"
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """The stable key, e.g. ``evolution|first|real|hard12|2|v4``."""
+        """The stable key, e.g. ``evolution|first|real|hard12|2|v4`` (worked out once)."""
         return "|".join((self.preset, self.context.value, self.stakes.value, self.hand_class,
                          str(self.cards), f"v{card_label(self.up)}"))
 

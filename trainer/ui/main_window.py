@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QSettings, QSize, Qt
-from PyQt6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from trainer.progress.saving import SaveState
 
 from .lazy_page import LazyPage
+from .menus import Menus
 from .pages import PAGES
 from .settings import declarations as cfg
+
+if TYPE_CHECKING:
+    from .welcome import WelcomeDialog
 
 DEFAULT_SIZE = QSize(1180, 760)
 
@@ -30,7 +34,8 @@ class MainWindow(QMainWindow):
     """Flashcards, Shoe practice, Strategy charts, Progress, Counting and Settings.
 
     ``store`` is where window size, position and the current page persist (the user's settings
-    file by default; tests pass a temporary ini file). Ctrl+1 ... Ctrl+6 switch pages.
+    file by default; tests pass a temporary ini file). The menu bar (:mod:`.menus`) holds the
+    File, View and Help actions; Ctrl+1 ... Ctrl+6 (View) switch pages.
     """
 
     def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
@@ -56,8 +61,6 @@ class MainWindow(QMainWindow):
             self.pages[spec.key] = page
             page.made.connect(self._page_made)
             self.stack.addWidget(page)
-            shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
-            shortcut.activated.connect(lambda key=spec.key: self.show_page(key))
         font = self.nav.font()
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.nav.setFont(font)
@@ -73,6 +76,8 @@ class MainWindow(QMainWindow):
         row.addWidget(self.nav)
         row.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        self.menus = Menus(self)          # File, View (the pages' Ctrl+1..6), Help
+        self.welcome: WelcomeDialog | None = None
 
         self._restore()
 
@@ -119,6 +124,31 @@ class MainWindow(QMainWindow):
         """Show the Counting page's review."""
         page = self.show_page("counting")
         page.show_review()  # type: ignore[attr-defined]
+
+    def show_welcome(self) -> WelcomeDialog:
+        """Open the welcome over the window (the first run's, or Help ▸ Welcome…): what Free
+        Bet changes, the starting point and new cards a day; the Flashcards page deals again
+        with the choices made, if they changed what it deals."""
+        from .settings.chosen import practised_rules
+        from .welcome import WelcomeDialog
+        if self.welcome is not None and self.welcome.isVisible():
+            return self.welcome
+        before = (cfg.read(self.store, cfg.ASSUME_CLASSIC),
+                  cfg.read(self.store, cfg.NEW_PER_DAY))
+        self.welcome = WelcomeDialog(self.store, practised_rules(self.store), self)
+        self.welcome.chosen.connect(lambda taken: self._welcomed(taken, before))
+        self.welcome.open()
+        return self.welcome
+
+    def _welcomed(self, taken: bool, before: tuple[object, object]) -> None:
+        """The welcome closed: the first card, dealt afresh if the starting point or the new
+        cards a day changed (a drill made with the old ones would teach the wrong cards)."""
+        now = (cfg.read(self.store, cfg.ASSUME_CLASSIC), cfg.read(self.store, cfg.NEW_PER_DAY))
+        if not taken:
+            return
+        page = self.show_page("flashcards")
+        if now != before:
+            page.load()  # type: ignore[attr-defined]
 
     def _row_changed(self, row: int) -> None:
         if row < 0:

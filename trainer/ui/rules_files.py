@@ -11,11 +11,18 @@ reads a path in a worker thread whenever a page asks for it and keeps each path'
 
 A page that gets None waits for ``changed`` (saying it is reading the file) and then loads; a
 page that gets an outcome uses it at once, and hears ``changed`` if the file was edited since.
+
+Every page that takes rules offers the custom rules file set in Settings, under the name in
+the file (:func:`trainer.ui.settings.chosen.rules_choices`). ``offered`` tells them all at
+once that what is offered changed: a file chosen in Settings whose strategy tables are now
+ready (:meth:`RulesFiles.ready`, the tables kept here for the session), or the file cleared
+(:meth:`RulesFiles.withdraw`), so no page waits for a restart to offer it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PyQt6.QtCore import QCoreApplication, QObject, pyqtSignal
 
@@ -49,11 +56,28 @@ class RulesFiles(QObject):
 
     #: A path whose read gave an outcome unlike the one before (or its first).
     changed = pyqtSignal(str)
+    #: The custom rules the pages offer changed: a file's tables are ready, or it was cleared.
+    offered = pyqtSignal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._outcomes: dict[str, Outcome] = {}
         self._waiting: dict[str, list[Callable[[Outcome], None]]] = {}
+        self._tables: dict[str, dict[str, Any]] = {}
+
+    def ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
+        """The strategy table of ``rules`` (a rules file's) is built: keep it for the session
+        and have every page offer the file set in Settings."""
+        self._tables[rules.fingerprint()] = table
+        self.offered.emit()
+
+    def withdraw(self) -> None:
+        """The rules file was cleared in Settings: every page offers the presets alone."""
+        self.offered.emit()
+
+    def table(self, rules: RuleSet) -> dict[str, Any] | None:
+        """The strategy table of ``rules`` if it was made ready this session (:meth:`ready`)."""
+        return self._tables.get(rules.fingerprint())
 
     def last(self, path: str) -> Outcome | None:
         """The outcome of the last read of ``path`` ended, None before the first."""

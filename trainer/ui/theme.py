@@ -2,7 +2,8 @@
 with readable secondary and error text.
 
 Every text colour meets WCAG AA (a contrast of at least 4.5:1) on the backgrounds it is drawn
-on, in both themes (tests/ui/test_contrast.py computes it). Status and error lines name
+on, in both themes, and every check box and radio button has a border of at least 3:1
+(tests/ui/test_contrast.py computes both). Status and error lines name
 palette roles in their style sheets (``palette(placeholder-text)``, ``palette(bright-text)``),
 so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QApplication
 
+from .indicators import IndicatorStyle
 from .plotting.look import DARK, LIGHT, Look
 
 _DARK = {
@@ -71,8 +73,25 @@ def light_palette(app: QApplication) -> QPalette:
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
-    """Give the whole application the ``theme`` ("light" or "dark") look."""
+    """Give the whole application the ``theme`` ("light" or "dark") look, every widget at once:
+    the palette, check boxes and radio buttons with a visible border
+    (:class:`~trainer.ui.indicators.IndicatorStyle`), and each style sheet that names a
+    palette role (the navigation's ``palette(base)``, status lines) read again, since Qt
+    resolves those only when a widget is polished (before: the sidebar stayed white until a
+    restart)."""
+    if not isinstance(app.style(), IndicatorStyle):
+        base = app.style()
+        style = IndicatorStyle(base.name() if base is not None else "Fusion")
+        app.setStyle(style)
+        _KEPT[:] = [style]     # Python owns the proxy: kept while the application uses it
     app.setPalette(dark_palette() if theme == "dark" else light_palette(app))
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if "palette(" in sheet:
+            widget.setStyleSheet(sheet)
+
+
+_KEPT: list[IndicatorStyle] = []
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -1,5 +1,6 @@
-"""After the window's first paint, the first visit of every page made about as quick as a later
-one: the heavy libraries are imported off the UI thread, then, one idle moment at a time, each
+"""After the window's first paint and the shown page's first content (the Flashcards page's
+first card: nothing competes with it), the first visit of every page made about as quick as a
+later one: the heavy libraries are imported off the UI thread, then, one idle moment at a time, each
 page not made yet is made (or, for a drill, which deals and starts its clock when made, only
 its module imported), and the charts of the pages made are rendered unseen at the sizes they
 will be shown at, once their data are read: choosing a page later is a switch, not a build."""
@@ -7,6 +8,7 @@ will be shown at, once their data are read: choosing a page later is a switch, n
 from __future__ import annotations
 
 import importlib
+import logging
 import threading
 
 from PyQt6 import sip
@@ -23,7 +25,11 @@ LIBRARIES = ("matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib
 
 
 def import_libraries() -> None:
-    """Import :data:`LIBRARIES`; a failure is left for the page that needs it to report."""
+    """Import :data:`LIBRARIES`; a failure is left for the page that needs it to report.
+    On a first launch matplotlib builds its font cache here, in the background: its notice
+    ("Matplotlib is building the font cache; this may take a moment.") is not printed on the
+    player's console."""
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     for name in LIBRARIES:
         try:
             importlib.import_module(name)
@@ -47,8 +53,33 @@ class WarmUp(QObject):
         self._imports = threading.Thread(target=import_libraries, name="warm-up imports",
                                          daemon=True)
 
+    def start_when_ready(self, longest_ms: int = 10_000) -> None:
+        """:meth:`start` once the page shown has what it shows first, a page that deals when
+        its first card is dealt (its ``dealt`` signal), so that the warm-up's imports and
+        pages take nothing from it; at the latest after ``longest_ms`` (a load that failed
+        deals nothing)."""
+        slot = self.window.stack.currentWidget()
+        if not isinstance(slot, LazyPage):
+            self.start()
+            return
+        QTimer.singleShot(longest_ms, self.start)
+        if slot.page is not None:
+            self._wait_for(slot.page)
+        else:
+            slot.made.connect(self._wait_for)
+
+    def _wait_for(self, page: QWidget) -> None:
+        dealt = getattr(page, "dealt", None)
+        if dealt is None:
+            self.start()
+        else:
+            dealt.connect(self.start)
+
     def start(self) -> None:
-        """Import the libraries in the background, then make the pages one idle moment apart."""
+        """Import the libraries in the background, then make the pages one idle moment apart
+        (once: a later call does nothing)."""
+        if self._imports.ident is not None:
+            return
         self._imports.start()
         QTimer.singleShot(self.pause_ms, self._next)
 

@@ -14,6 +14,15 @@ QUIET = "color: palette(placeholder-text);"
 WARNING = "color: palette(bright-text); font-weight: bold;"
 
 
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """A number with its noun in agreement: '1 deviation missed', '2 deviations missed' (the
+    plural ``many``, else ``one`` with an s on its first word)."""
+    if number == 1:
+        return f"1 {one}"
+    first, _, rest = one.partition(" ")
+    return f"{number:,} {many if many is not None else (first + 's ' + rest).rstrip()}"
+
+
 def heading(text: str) -> QLabel:
     """A page heading: large and bold."""
     label = QLabel(text)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -206,6 +206,13 @@ class IndexFlashcards:
         self.current = IndexCard(self.dealt, play, tc, cards, up, evs, best, self.count.name,
                                  self.clock(), self.book.scale.words)
         self.dealt += 1
+        return self.current
+
+    def shown(self) -> IndexCard | None:
+        """The current card is shown (again) now: its answer is timed from here, not from when
+        it was dealt (a card dealt while its tab was hidden would count that time)."""
+        if self.current is not None:
+            self.current = replace(self.current, dealt_at=self.clock())
         return self.current
 
     def answer(self, action: str) -> GradedDecision:

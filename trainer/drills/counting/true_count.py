@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import numpy as np
@@ -140,6 +140,14 @@ class TrueCountDrill:
                 break
         self.current = TrueCountQuestion(self.asked, running, decks, answer, self.clock())
         self.asked += 1
+        return self.current
+
+    def shown(self) -> TrueCountQuestion | None:
+        """The current question is shown (again) now: its answer is timed from here, not from
+        when it was drawn (a question drawn while its tab was hidden, or left and come back
+        to, would count that time as thinking)."""
+        if self.current is not None:
+            self.current = replace(self.current, asked_at=self.clock())
         return self.current
 
     def answer(self, text: str) -> GradedDecision:

@@ -16,11 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QSettings, Qt
+from PyQt6.QtCore import QEvent, QSettings, Qt, pyqtSlot
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -46,12 +45,15 @@ from strategy_charts.tables import TableError, load_standard
 from trainer.rules import PRESETS, RuleSet
 
 from ..background import Job
+from ..rules_files import rules_files
 from ..settings import declarations as cfg
+from ..settings.chosen import CUSTOM, custom_rules, fallback_preset, fill_rules_box
 from ..theme import chart_look
 from ..widgets import busy_bar, heading, rules_box
 from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
-from .files import EXPORT_FORMATS, export_chart, keep_standard, play_table, standard_table
+from .export import export_dialog
+from .files import export_chart, keep_standard, play_table, standard_table
 from .legend import legend_html
 
 
@@ -67,9 +69,7 @@ class ChartsPage(QWidget):
         self._outlined: set[Cell] = set()
         self._building: set[str] = set()
 
-        self.preset_box = rules_box("Preset")
-        for name in PRESETS:
-            self.preset_box.addItem(name, name)
+        self.preset_box = rules_box()
         self.context_box = QComboBox()
         self.context_box.setAccessibleName("Chart")
         self.context_box.setSizeAdjustPolicy(
@@ -119,7 +119,7 @@ class ChartsPage(QWidget):
         column.addWidget(self.legend)
 
         bar = QHBoxLayout()
-        for widget in (QLabel("Preset"), self.preset_box, QLabel("Chart"), self.context_box,
+        for widget in (QLabel("Rules"), self.preset_box, QLabel("Chart"), self.context_box,
                        self.diff_box, self.busy):
             bar.addWidget(widget)
         bar.addStretch(1)
@@ -137,8 +137,8 @@ class ChartsPage(QWidget):
         layout.addLayout(bar)
         layout.addLayout(body, 1)
 
-        preset = cfg.read(self.store, cfg.CHARTS_PRESET)
-        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(preset)))
+        self._offer_rules(cfg.read(self.store, cfg.CHARTS_PRESET))
+        rules_files().offered.connect(self._rules_offered)
         self._fill_contexts(cfg.read(self.store, cfg.CHARTS_CONTEXT))
         self.diff_box.setChecked(cfg.read(self.store, cfg.CHARTS_DIFFERENCES))
         self.preset_box.currentIndexChanged.connect(self._preset_changed)
@@ -151,8 +151,32 @@ class ChartsPage(QWidget):
 
     @property
     def rules(self) -> RuleSet:
-        """The preset shown."""
-        return PRESETS[self.preset_box.currentData()]
+        """The rules shown: a preset, or the custom rules file set in Settings."""
+        choice = self.preset_box.currentData()
+        custom = custom_rules(self.store) if choice == CUSTOM else None
+        if custom is not None:
+            return custom
+        return PRESETS[choice if choice in PRESETS else fallback_preset(self.store)]
+
+    def _offer_rules(self, choose: str | None = None) -> bool:
+        """The rules menu: the presets, and the rules file set in Settings once its table is
+        ready (:meth:`~trainer.ui.rules_files.RulesFiles.ready`); True if the choice moved."""
+        custom = custom_rules(self.store)
+        ready = custom is not None and rules_files().table(custom) is not None
+        return fill_rules_box(self.preset_box, self.store, choose, custom=ready)
+
+    @pyqtSlot()   # a slot of the page: Qt drops the connection when the page is deleted
+    def _rules_offered(self) -> None:
+        """A rules file's tables are ready (or it was cleared in Settings): offered here at
+        once; the chart shown changes only if its rules are gone or changed."""
+        if self._offer_rules() or (self.preset_box.currentData() == CUSTOM
+                                   and self._drawn_key is not None
+                                   and self._drawn_key[0] != self.rules.fingerprint()):
+            self._preset_changed()
+
+    def _play_table(self) -> dict[str, Any]:
+        """The table of the rules shown (a rules file's as made ready this session)."""
+        return rules_files().table(self.rules) or play_table(self.rules)
 
     @property
     def context(self) -> str:
@@ -165,7 +189,7 @@ class ChartsPage(QWidget):
 
     def chart(self) -> dict[str, Any]:
         """The chart shown: table -> charts -> context."""
-        return play_table(self.rules)["charts"][self.context]
+        return self._play_table()["charts"][self.context]
 
     def standard_chart(self) -> dict[str, Any] | None:
         """The standard blackjack chart to compare with, if its table is ready."""
@@ -180,11 +204,11 @@ class ChartsPage(QWidget):
         self.context_box.setCurrentIndex(self.context_box.findData(context))
 
     def set_preset(self, name: str) -> None:
-        """Show preset ``name``."""
+        """Show preset ``name`` (or CUSTOM: the rules file's, when offered)."""
         self.preset_box.setCurrentIndex(self.preset_box.findData(name))
 
     def _fill_contexts(self, wanted: str) -> None:
-        contexts = context_order(list(play_table(self.rules)["charts"]))
+        contexts = context_order(list(self._play_table()["charts"]))
         self.context_box.blockSignals(True)
         self.context_box.clear()
         for context in contexts:
@@ -195,7 +219,7 @@ class ChartsPage(QWidget):
         self.context_box.blockSignals(False)
 
     def _preset_changed(self) -> None:
-        cfg.write(self.store, cfg.CHARTS_PRESET, self.rules.name)
+        cfg.write(self.store, cfg.CHARTS_PRESET, str(self.preset_box.currentData()))
         self._fill_contexts(self.context)
         self.refresh()
 
@@ -218,7 +242,7 @@ class ChartsPage(QWidget):
             if standard is None:
                 self._build_standard()
         look = chart_look(self.palette())
-        key = (self.rules.name, self.context, standard is not None, look.name)
+        key = (self.rules.fingerprint(), self.context, standard is not None, look.name)
         if key == self._drawn_key:
             return
         self._drawn_key = key
@@ -354,18 +378,10 @@ class ChartsPage(QWidget):
                             self._outlined or None)
 
     def export_with_dialog(self) -> Path | None:
-        """Ask where to save, then export; None if the user cancels."""
-        name = f"{self.rules.name}-{self.context}.png"
-        filters = ";;".join(f"{label} (*{suffix})" for suffix, label in EXPORT_FORMATS.items())
-        chosen, selected = QFileDialog.getSaveFileName(
-            self, "Export chart", str(Path.home() / name), filters)
-        if not chosen:
-            return None
-        path = Path(chosen)
-        if path.suffix.lower() not in EXPORT_FORMATS:
-            suffix = next((s for s, label in EXPORT_FORMATS.items() if label in selected), ".png")
-            path = path.with_suffix(suffix)
-        return self.export(path)
+        """Ask where to save, then export and say where it went (or why not, naming the
+        file); None if the player cancels or it could not be written."""
+        return export_dialog(self, f"{self.rules.name}-{self.context}.png", self.export,
+                             self._say)
 
 
 def charts_page(settings: QSettings) -> QWidget:

@@ -1,11 +1,18 @@
 """The typed-count tabs: a running count of cards shown at the player's pace, and the true
 count of a running count and a discard tray. Each drill is spaced by the player's earlier
-answers of its skills, read off the UI thread when it starts (:mod:`.history`)."""
+answers of its skills, read off the UI thread when it starts (:mod:`.history`).
+
+A tab takes the keys when it is shown (Space deals a run wherever the focus is on its tab,
+the count box takes the digits), and a question's clock starts when it is shown, not when it
+was drawn behind a hidden tab (issue 24: an answer given in 3 s was stored as 352 s). A missed
+running count shows its cards again, with the count after each showing."""
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtGui import QFont, QKeyEvent
+from collections.abc import Callable
+
+from PyQt6.QtCore import QEvent, QObject, Qt, QTimer
+from PyQt6.QtGui import QFont, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
@@ -24,7 +31,7 @@ from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSettings
 from trainer.drills.counting.true_count import TrueCountDrill
 from trainer.drills.memory import Answer
-from trainer.drills.records import Mode
+from trainer.drills.records import GradedDecision, Mode, Verdict
 
 from ..background import Latest
 from ..count_widgets import CountEntry, DiscardTray
@@ -32,6 +39,19 @@ from ..table.widget import TableWidget
 from .history import read_answers
 from .host import CountingHost
 from .views import cards_view, spin_box
+
+#: The most cards of a missed run shown again on the felt (its last ones; the line under it
+#: gives every showing).
+SHOWN_AGAIN = 24
+
+
+def run_again(run: CountRun, tag: Callable[[int], float]) -> str:
+    """A run's showings with the running count after each: '5♠ K♦ → 0 · 2♥ 9♣ → +1'."""
+    total, parts = 0.0, []
+    for flash in run.flashes:
+        total += sum(tag(card.points) for card in flash)
+        parts.append(f"{' '.join(map(str, flash))} → {signed(int(total))}")
+    return " · ".join(parts)
 
 
 class RunningPanel(QWidget):
@@ -59,6 +79,9 @@ class RunningPanel(QWidget):
         self.due.setToolTip("Show the cards at once that are due (answered before, now fading) "
                             "first, the weakest first; your run length and pace stay. When "
                             "nothing is due, runs are shown as set.")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        for pace in (self.cards, self.at_once, self.seconds):
+            pace.installEventFilter(self)  # Space deals, even from the pace's boxes
         self.deal_button = QPushButton("Deal a run (Space)")
         self.deal_button.setObjectName("deal-run")
         box = QGroupBox("Your pace")
@@ -70,6 +93,7 @@ class RunningPanel(QWidget):
         form.addRow(self.deal_button)
         box.setMaximumWidth(250)
         self.table = TableWidget()
+        self.table.setFocusPolicy(Qt.FocusPolicy.ClickFocus)   # a click on the felt: keys
         self.entry = CountEntry("Running count")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -157,15 +181,50 @@ class RunningPanel(QWidget):
         self.page.show_due()
         self.run = None
         self.entry.ask(False)
-        self.table.set_view(cards_view((), f"{decision.best_action}: deal the next run"))
-        self.deal_button.setFocus()
+        if decision.verdict is Verdict.WRONG:
+            self._show_again(run, decision, drill)
+        else:
+            self.table.set_view(cards_view((), f"{decision.best_action}: deal the next run"))
+        self.setFocus()
+
+    def _show_again(self, run: CountRun, decision: GradedDecision,
+                    drill: RunningCountDrill) -> None:
+        """A missed run's cards on the felt again (its last :data:`SHOWN_AGAIN`), and every
+        showing with the count after it under the verdict."""
+        cards = [card for flash in run.flashes for card in flash]
+        shown = cards[-SHOWN_AGAIN:]
+        more = f" (its last {len(shown)} of {len(cards)})" if len(shown) < len(cards) else ""
+        self.table.set_view(cards_view(shown, f"It was {decision.best_action}: the run "
+                                              f"again{more}; Space deals the next"))
+        self.entry.line.setText(f"{self.entry.line.text()}\nThe run, the count after each "
+                                f"showing: {run_again(run, drill.count.tag)}")
+
+    def _deal_key(self, event: QKeyEvent) -> bool:
+        """Space deals the next run when none is shown."""
+        if event.key() == Qt.Key.Key_Space and self.run is None:
+            self.deal()
+            return True
+        return False
+
+    def eventFilter(self, watched: QObject | None, event: QEvent | None) -> bool:
+        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress \
+                and self._deal_key(event):
+            return True
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        if event is not None and event.key() == Qt.Key.Key_Space and self.run is None:
-            self.deal()
+        if event is not None and self._deal_key(event):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """The tab takes the keys: the count box when it asks, else the tab (Space deals)."""
+        super().showEvent(event)
+        if self.entry.box.isEnabled():
+            self.entry.box.setFocus()
+        else:
+            self.setFocus()
 
 
 class TruePanel(QWidget):
@@ -233,13 +292,26 @@ class TruePanel(QWidget):
             self.drill = TrueCountDrill(rules, count, seed=seed, clock=self.page.clock,
                                         history=history)
             self.page.show_due()
-            self.ask()
+            if self.isVisible():     # else the first question waits for the tab's showing
+                self.ask()
 
         self.loading.start(read_answers(self, self.page, rules, TRUE, start))
 
     def stop(self) -> None:
         self.loading.cancel()
         self.entry.ask(False)
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """The question is asked (or asked again) now: its clock starts here, and the count
+        box takes the keys."""
+        super().showEvent(event)
+        if self.drill is None:
+            return
+        if self.drill.current is None:
+            self.ask()
+        else:
+            self.drill.shown()
+            self.entry.ask(True)
 
     def _tray_toggled(self, _checked: bool) -> None:
         """The decks left hidden or shown: ask again (once a drill is under way)."""

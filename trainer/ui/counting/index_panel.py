@@ -1,30 +1,59 @@
 """The index-play tab: a hand, the up card and a true count (an unbalanced count's running
 count) at the table; the play is graded against the count lab's exact EVs at that count, and
 the EVs, the index and its spread are shown. Only the indices the lab is sure of are dealt; a
-line above says which are left out."""
+line above says which are left out.
+
+As on the Flashcards page, the verdict is a banner on the felt in its severity's colour
+("Correct: Stand", "Mistake: best is Hit") and the EVs and the index under it in that colour
+too. A card is dealt, and its clock started, when the tab is shown
+(:meth:`~trainer.drills.counting.index_cards.IndexFlashcards.shown`), not behind it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from html import escape
+
 from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QKeyEvent
+from PyQt6.QtGui import QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from strategy_charts.counting.cells import BET, NO_BET
 from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
 from trainer.drills.counting.keys import INDEX
 from trainer.drills.memory import Answer
-from trainer.drills.records import Mode, Verdict
+from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.rules import Action
 
 from ..background import Latest
+from ..practice.feedback import SEVERITY_LOOK, ink
 from ..table.action_bar import ORDER, ActionBar
 from ..table.widget import TableWidget
-from ..widgets import ERROR_STYLE, QUIET
+from ..theme import is_dark
+from ..widgets import QUIET
 from .history import read_answers
 from .host import CountingHost
 from .views import cards_view, index_view
 
 #: The side-bet answers and their keys.
 WAGER_KEYS = {Qt.Key.Key_B: BET, Qt.Key.Key_N: NO_BET}
+
+
+def play_title(name: str) -> str:
+    """An index card's play as its button names it: 'Stand', 'Insurance: Yes', 'Bet'."""
+    try:
+        return Action(name).button
+    except ValueError:            # a side bet's answer: bet, no bet
+        return name.replace("_", " ").capitalize()
+
+
+def verdict_words(decision: GradedDecision) -> str:
+    """The banner's words, as the flashcards say them (:func:`~trainer.ui.practice.feedback.
+    verdict_word`, for index plays and side bets too): 'Correct: Stand', 'Mistake: best is
+    Hit'."""
+    word = SEVERITY_LOOK[decision.severity][0]
+    if decision.verdict is Verdict.CORRECT:
+        return f"{word}: {play_title(decision.action)}"
+    return f"{word}: best is {play_title(decision.best_action)}"
 
 
 class IndexPanel(QWidget):
@@ -112,7 +141,8 @@ class IndexPanel(QWidget):
                 return
             self.unsure.setText(self.cards.unsure_text())
             self.unsure.setVisible(bool(self.unsure.text()))
-            self.next()
+            if self.isVisible():    # else the first card waits for the tab's showing
+                self.next()
 
         self.loading.start(read_answers(self, self.page, rules, INDEX, deal))
 
@@ -139,6 +169,17 @@ class IndexPanel(QWidget):
         self.feedback.setText("")
         self.setFocus()
 
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """The tab shown: the first card dealt now, or the card waiting timed from now; the
+        tab takes the keys."""
+        super().showEvent(event)
+        if self.cards is not None:
+            if self.card is None and self.cards.current is None:
+                self.next()
+            elif self.card is not None and self.cards.current is self.card:
+                self.card = self.cards.shown()
+        self.setFocus()
+
     def answer(self, name: str) -> None:
         """Grade the play ``name`` on the card shown; save it; say the EVs and the index."""
         card, cards = self.card, self.cards
@@ -146,9 +187,14 @@ class IndexPanel(QWidget):
             return
         decision = cards.answer(name)
         self.page.record(Mode.INDEX, {"drill": "index", "count": cards.count.key}, decision)
-        right = decision.verdict is not Verdict.WRONG
-        self.feedback.setText(("Right. " if right else "Wrong. ") + card.explanation(name))
-        self.feedback.setStyleSheet(QUIET if right else ERROR_STYLE)
+        word = verdict_words(decision)
+        colour = SEVERITY_LOOK[decision.severity][1]
+        if self.page.rules is not None:
+            self.table.set_view(replace(index_view(card, self.page.rules), message=word,
+                                        message_colour=colour))
+        self.feedback.setText(f"<b>{escape(word)}.</b> {escape(card.explanation(name))}")
+        self.feedback.setStyleSheet(f"color: {ink(colour, is_dark(self.palette()))}; "
+                                    "font-size: 11pt;")
         self.bar.set_actions(())
         for button in self.wagers.values():
             button.hide()

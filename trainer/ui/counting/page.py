@@ -46,9 +46,10 @@ from ..practice.progress_link import ProgressLink
 from ..practice.rules_choice import (
     CUSTOM,
     custom_path,
+    custom_rules,
     fallback_preset,
+    fill_rules_box,
     initial_choice,
-    rules_choices,
     rules_for,
 )
 from ..practice.save_status import SaveStatus
@@ -102,9 +103,7 @@ class CountingPage(QWidget):
         self._only_cells: list[str] | None = None
 
         self.rules_box = rules_box()
-        for value, label in rules_choices(settings):
-            self.rules_box.addItem(label, value)
-        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        fill_rules_box(self.rules_box, settings, initial_choice(settings))
         self.count_box = QComboBox()
         self.count_box.setAccessibleName("Count")
         for key, count in TRAINED.items():
@@ -145,6 +144,7 @@ class CountingPage(QWidget):
         self.saving = SaveStatus(self.link)
         self.status = self.saving.label
         rules_files().changed.connect(self._rules_file_changed)
+        rules_files().offered.connect(self._rules_file_offered)
 
         top = QHBoxLayout()
         top.addWidget(heading("Counting"))
@@ -231,8 +231,20 @@ class CountingPage(QWidget):
 
     @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
     def _rules_file_changed(self, path: str) -> None:
-        """The custom rules file was read anew: load its count lab if the page counts it."""
-        if self.rules_box.currentData() == CUSTOM and path == custom_path(self.settings):
+        """The custom rules file was read anew: its name on the menu, and its count lab
+        loaded if the page counts it."""
+        if path == custom_path(self.settings):
+            fill_rules_box(self.rules_box, self.settings)
+            if self.rules_box.currentData() == CUSTOM:
+                self.load()
+
+    @pyqtSlot()
+    def _rules_file_offered(self) -> None:
+        """Settings chose a rules file whose tables are ready, or cleared it: offered on the
+        menu (the page counts on with its choice, unless that is gone)."""
+        if fill_rules_box(self.rules_box, self.settings) or (
+                self.rules_box.currentData() == CUSTOM and self.rules is not None
+                and custom_rules(self.settings) not in (None, self.rules)):
             self.load()
 
     def load(self) -> None:

@@ -26,6 +26,7 @@ from trainer.progress.store import ProgressStore
 
 from ..background import Job, Latest
 from ..theme import chart_look
+from ..widgets import counted
 from .host import CountingHost
 from .trend import CountTrend
 
@@ -132,7 +133,7 @@ class ReviewPanel(QWidget):
         else:
             self.headline.setText(
                 f"Missed {name} index plays cost {record.leak_per_100:.3f} main bets per 100 "
-                f"rounds ({sum(p.missed for p in record.plays)} deviations missed, "
+                f"rounds ({counted(sum(p.missed for p in record.plays), 'deviation missed')}, "
                 f"{sum(p.deviated for p in record.plays)} made wrongly)")
         self.trend.show_days(review.days, chart_look(self.palette()))
         _fill(self.days, [day_row(d) for d in reversed(review.days)])

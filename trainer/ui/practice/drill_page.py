@@ -39,9 +39,10 @@ from .progress_link import ProgressLink
 from .rules_choice import (
     CUSTOM,
     custom_path,
+    custom_rules,
     fallback_preset,
+    fill_rules_box,
     initial_choice,
-    rules_choices,
     rules_for,
 )
 from .save_status import SaveStatus
@@ -78,9 +79,7 @@ class DrillPage(QWidget):
         self.rules: RuleSet | None = None
         self.loading = Latest()   # the page's load: a newer one drops an older one's result
         self.rules_box = rules_box()
-        for value, label in rules_choices(settings):
-            self.rules_box.addItem(label, value)
-        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(initial_choice(settings))))
+        fill_rules_box(self.rules_box, settings, initial_choice(settings))
         self.timed_box = QCheckBox()
         self.countdown = Countdown()
         self.busy = Busy()
@@ -91,6 +90,7 @@ class DrillPage(QWidget):
         self.saving = SaveStatus(self.link)
         self.status = self.saving.label
         rules_files().changed.connect(self._rules_file_changed)
+        rules_files().offered.connect(self._rules_offered)
 
     def _chosen_rules(self) -> RuleSet | None:
         """The chosen rule set; None while the custom rules file is read for the first time
@@ -117,8 +117,22 @@ class DrillPage(QWidget):
 
     @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
     def _rules_file_changed(self, path: str) -> None:
-        """A rules file was read anew: reload when it is the one this page plays."""
-        if self.rules_box.currentData() == CUSTOM and path == custom_path(self.settings):
+        """A rules file was read anew: its name on the rules menu, and a reload when it is
+        the one this page plays."""
+        if path != custom_path(self.settings):
+            return
+        fill_rules_box(self.rules_box, self.settings)
+        if self.rules_box.currentData() == CUSTOM:
+            self._rules_file_read()
+
+    @pyqtSlot()
+    def _rules_offered(self) -> None:
+        """Settings chose a rules file whose tables are ready, or cleared it: the menu offers
+        what is set, and the page plays what Settings chose to practise (the file, or the
+        preset when it was cleared)."""
+        changed = fill_rules_box(self.rules_box, self.settings, initial_choice(self.settings))
+        if changed or (self.rules_box.currentData() == CUSTOM
+                       and custom_rules(self.settings) != self.rules):
             self._rules_file_read()
 
     def _keep_preset(self) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeySequence, QShortcut
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -74,6 +74,8 @@ LEAKS = "leaks"
 
 class FlashcardsPage(DrillPage):
     """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
+
+    dealt = pyqtSignal()   # a card is on the table, waiting for the player
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
                  seed: int | None = None, clock: Clock = utc_now) -> None:
@@ -255,6 +257,7 @@ class FlashcardsPage(DrillPage):
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
         self._await_decision(self.card.actions)
+        self.dealt.emit()
 
     def _done_for_today(self) -> None:
         assert self.session is not None

@@ -3,28 +3,20 @@ and the cut card set there."""
 
 from __future__ import annotations
 
-import os
-
 from PyQt6.QtCore import QSettings
 
-from trainer.rules import PRESETS, RuleSet, preset
+from trainer.rules import RuleSet, preset
 from trainer.rules.errors import RuleSetError
 
 from ..rules_files import rules_files
 from ..settings import declarations as cfg
-from ..settings.chosen import fallback_preset
-
-#: The rule-set choice meaning "the custom rules file in Settings".
-CUSTOM = "custom"
-
-
-def rules_choices(settings: QSettings) -> list[tuple[str, str]]:
-    """(value, label) of every rule set the pages offer: the presets, and the custom file."""
-    choices = [(name, name) for name in PRESETS]
-    path = cfg.read(settings, cfg.RULES_FILE)
-    if path:
-        choices.append((CUSTOM, f"custom: {os.path.basename(path)}"))
-    return choices
+from ..settings.chosen import (
+    CUSTOM,
+    custom_rules,
+    fallback_preset,
+    fill_rules_box,
+    rules_choices,
+)
 
 
 def initial_choice(settings: QSettings) -> str:
@@ -58,5 +50,5 @@ def penetration(settings: QSettings) -> float | None:
     return float(cfg.read(settings, cfg.PENETRATION))
 
 
-__all__ = ["CUSTOM", "custom_path", "fallback_preset", "initial_choice", "penetration",
-           "rules_choices", "rules_for"]
+__all__ = ["CUSTOM", "custom_path", "custom_rules", "fallback_preset", "fill_rules_box",
+           "initial_choice", "penetration", "rules_choices", "rules_for"]

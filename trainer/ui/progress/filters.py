@@ -1,21 +1,25 @@
 """The progress page's filter bar: preset, mode, dates and "per day or session", as a query.
 
 The bar only turns what the player chose into a :class:`ProgressQuery`; the page reads the
-store for it. The preset box lists the presets and whatever rule sets the history holds (a
-custom rule set, a preset's older rules), each by its title.
+store for it. The preset box lists the presets, the rules file set in Settings (under the name
+in the file, as soon as it is read or its tables are ready: no restart) and whatever rule sets
+the history holds (a custom rule set, a preset's older rules), each by its title.
 """
 
 from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PyQt6.QtCore import QDate
+from PyQt6.QtCore import QDate, QSettings, pyqtSlot
 from PyQt6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
 
 from trainer.drills.records import Mode
+from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import ProgressQuery, preset_title
 from trainer.rules import PRESETS
 
+from ..rules_files import rules_files
+from ..settings.chosen import custom_rules
 from ..widgets import busy_bar, rules_box
 
 RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90),
@@ -25,12 +29,16 @@ RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 9
 class FilterBar(QWidget):
     """The boxes the page filters by, in one row, with the page's busy bar at its end."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.store = store
         self.preset_box = rules_box("Preset")
         self.preset_box.addItem("All presets", None)
         for name in PRESETS:
             self.preset_box.addItem(name, name)
+        self.offer_rules_file()
+        rules_files().offered.connect(self.offer_rules_file)
+        rules_files().changed.connect(self._rules_file_read)
         self.mode_box = QComboBox()
         self.mode_box.setAccessibleName("Mode")
         self.mode_box.addItem("All modes", None)
@@ -82,6 +90,25 @@ class FilterBar(QWidget):
         self.preset_box.blockSignals(True)
         self.preset_box.setCurrentIndex(index)
         self.preset_box.blockSignals(False)
+
+    @pyqtSlot()   # a slot of the bar: Qt drops the connection when it is deleted
+    def offer_rules_file(self) -> None:
+        """Offer the rules file set in Settings, once read, under the name in the file (its
+        answers are filed under its fingerprint's label; a file of a preset's very rules
+        shares the preset's entry)."""
+        rules = custom_rules(self.store) if self.store is not None else None
+        if rules is None or preset_label(rules) in PRESETS:
+            return
+        label, title = preset_label(rules), f"{rules.name} (rules file)"
+        index = self.preset_box.findData(label)
+        if index < 0:
+            self.preset_box.addItem(title, label)
+        else:
+            self.preset_box.setItemText(index, title)
+
+    @pyqtSlot(str)
+    def _rules_file_read(self, _path: str) -> None:
+        self.offer_rules_file()
 
     def offer_presets(self, presets: tuple[str, ...]) -> None:
         """Add the rule sets the history holds (custom ones, older rules) to the preset box."""

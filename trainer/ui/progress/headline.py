@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from enum import Enum
 
 from trainer.progress.dashboard import ProgressData, preset_title
 from trainer.progress.errors import ProgressStoreError
@@ -43,8 +44,8 @@ def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], 
     if not decisions:
         return (f"No decisions match these filters ({data.history:,} in your whole history).")
     right = sum(d.right for d in data.days)
-    text = (f"{decisions:,} decisions match these filters · {100 * right / decisions:.1f}% "
-            "right")
+    matched = "1 decision matches" if decisions == 1 else f"{decisions:,} decisions match"
+    text = f"{matched} these filters · {100 * right / decisions:.1f}% right"
     if fault is not None:
         return f"{text} · the flashcards due could not be read"
     if cards is None:
@@ -61,8 +62,32 @@ def cost_sentence(trend: LeakTrend, named: bool = False) -> str:
             f"{trend.classic:.2f}; perfect play: 0)")
 
 
+class Direction(Enum):
+    """Which way the cost moved: down is better (less lost), up is worse."""
+
+    BETTER = "better"
+    WORSE = "worse"
+    SAME = "same"
+
+
+#: A change of the cost smaller than this is said as no change (the figures show 2 decimals).
+STEADY = 0.005
+
+
+def trend_direction(trend: LeakTrend, today: date, days: int = TREND_DAYS) -> Direction:
+    """The direction :func:`trend_sentence` says (SAME also when there is no recent answer)."""
+    since = (today - timedelta(days=days - 1)).isoformat()
+    if trend.days and trend.days[-1][0] < since:
+        return Direction.SAME
+    change = trend.now - trend.before(since)
+    if abs(change) < STEADY:
+        return Direction.SAME
+    return Direction.BETTER if change < 0 else Direction.WORSE
+
+
 def trend_sentence(trend: LeakTrend, today: date, days: int = TREND_DAYS) -> str:
-    """How the cost moved over the last ``days`` days, and where it started."""
+    """How the cost moved over the last ``days`` days, in words that say whether that is good
+    (a cost going up is play getting worse), and where it started."""
     since = (today - timedelta(days=days - 1)).isoformat()
     then = trend.before(since)
     change = trend.now - then
@@ -76,11 +101,21 @@ def trend_sentence(trend: LeakTrend, today: date, days: int = TREND_DAYS) -> str
         started = ""
     else:
         window = f"in the last {days} days"
-    if abs(change) < 0.005:
+    direction = trend_direction(trend, today, days)
+    if direction is Direction.SAME:
         moved = f"No change {window}"
     else:
-        moved = f"{'Down' if change < 0 else 'Up'} {abs(change):.2f} {window} (from {then:.2f})"
+        went = "fell" if direction is Direction.BETTER else "rose"
+        moved = (f"{direction.value.capitalize()} by {abs(change):.2f} {window}: the cost "
+                 f"{went} from {then:.2f} to {trend.now:.2f}")
     return f"{moved}; {started}." if started else f"{moved}."
+
+
+def headline_direction(trends: Sequence[LeakTrend] | None, today: date) -> Direction:
+    """One direction for the trend line's colour: better or worse when every rule set shown
+    moved that way (or stayed), else SAME."""
+    moved = {trend_direction(t, today) for t in trends or ()} - {Direction.SAME}
+    return moved.pop() if len(moved) == 1 else Direction.SAME
 
 
 def headline(trends: Sequence[LeakTrend], today: date) -> tuple[str, str]:
@@ -151,5 +186,5 @@ def cost_lines(trends: Sequence[LeakTrend], per: str, sessions: Sequence[Session
     return tuple(lines)
 
 
-__all__ = ["UNIT", "CostLine", "cost_lines", "cost_sentence", "headline", "scope_sentence",
-           "trend_sentence"]
+__all__ = ["UNIT", "CostLine", "Direction", "cost_lines", "cost_sentence", "headline",
+           "headline_direction", "scope_sentence", "trend_direction", "trend_sentence"]

@@ -101,7 +101,8 @@ def over_time_title(stats: Sequence[DayStats] | Sequence[SessionStats], per: str
     if not decisions:
         return f"Accuracy and what your play costs, per {per}"
     right = sum(s.right for s in stats)
-    return (f"Accuracy per {per} ({len(stats):,} {per}s, {100 * right / decisions:.1f}% right "
+    shown = f"1 {per}" if len(stats) == 1 else f"{len(stats):,} {per}s"
+    return (f"Accuracy per {per} ({shown}, {100 * right / decisions:.1f}% right "
             f"overall), and what your play costs in {UNIT} at the end of each {per} (perfect "
             "play: 0)")
 

@@ -48,7 +48,7 @@ from ..widgets import heading
 from . import charts
 from .board import Board
 from .filters import FilterBar
-from .headline import headline_lines, scope_sentence, summary_line
+from .headline import headline_direction, headline_lines, scope_sentence, summary_line
 from .panels import error_screen, fault_line, headline_labels, start_screen
 
 
@@ -82,7 +82,7 @@ class ProgressPage(QWidget):
         self.costs_error: ProgressStoreError | None = None
         self.cards_error: ProgressStoreError | None = None
 
-        self.filters = FilterBar()
+        self.filters = FilterBar(store)
         bar = self.filters
         self.preset_box, self.mode_box, self.per_box = bar.preset_box, bar.mode_box, bar.per_box
         self.range_box, self.since_edit, self.until_edit = (bar.range_box, bar.since_edit,
@@ -346,7 +346,7 @@ class ProgressPage(QWidget):
         shown = self.data.query.preset if self.data is not None else None
         text, moved = headline_lines(self.trends, self.costs_error, shown, date.today())
         self.headline.setText(text)
-        self.trend.setText(moved)
+        self.trend.show_trend(moved, headline_direction(self.trends, date.today()))
 
     def _redraw(self) -> None:
         """Draw each chart whose inputs differ from what its canvas shows."""

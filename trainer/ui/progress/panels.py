@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QPalette
 from PyQt6.QtWidgets import (
     QFrame,
@@ -23,7 +23,42 @@ from trainer.drills.leak import SituationLeak
 from trainer.drills.situations import Situation
 from trainer.progress.dashboard import ProgressData, preset_title
 
-from .headline import UNIT
+from ..theme import is_dark
+from .headline import UNIT, Direction
+
+#: The trend line's colour by direction: (on a light window, on a dark one), each at least
+#: 4.5:1 against its window (tests/ui/test_contrast.py); a steady cost keeps the text colour.
+TREND_INK: dict[Direction, tuple[str, str]] = {
+    Direction.BETTER: ("#137333", "#5bb974"),
+    Direction.WORSE: ("#c5221f", "#f28b82"),
+}
+
+
+class TrendLabel(QLabel):
+    """The headline's trend line, green when the cost fell (better) and red when it rose
+    (worse), in the theme's shade, recoloured when the theme changes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.direction = Direction.SAME
+
+    def show_trend(self, text: str, direction: Direction) -> None:
+        """Say ``text`` in the colour of ``direction``."""
+        self.direction = direction
+        self.setText(text)
+        self._colour()
+
+    def _colour(self) -> None:
+        shades = TREND_INK.get(self.direction)
+        colour = shades[is_dark(self.palette())] if shades else None
+        sheet = f"color: {colour}; font-weight: bold;" if colour else ""
+        if sheet != self.styleSheet():      # a sheet's colour is a palette change itself
+            self.setStyleSheet(sheet)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.PaletteChange:
+            self._colour()
 
 
 def _title(text: str, scale: float) -> QLabel:
@@ -62,10 +97,10 @@ START_TEXT = ("Every answer you give in Flashcards or Shoe practice is graded ag
               "after a day away, how fast you answer and how many flashcards fall due.")
 
 
-def headline_labels() -> tuple[QLabel, QLabel, QLabel, QLabel]:
+def headline_labels() -> tuple[QLabel, TrendLabel, QLabel, QLabel]:
     """The lines at the top of the page: the headline (what the play costs), its trend, which
     rule sets are shown and why, and the summary under the filters."""
-    headline, trend, scope, summary = QLabel(), QLabel(), QLabel(), QLabel()
+    headline, trend, scope, summary = QLabel(), TrendLabel(), QLabel(), QLabel()
     headline.setObjectName("progressHeadline")
     headline.setAccessibleName("What your play costs")
     font = headline.font()

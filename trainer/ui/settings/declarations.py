@@ -214,6 +214,8 @@ NEW_PER_DAY = Setting("study/new_per_day", int, 20,
                       allowed=Range(0, 200, step=5, suffix=" a day"))
 THEME = Setting("look/theme", str, "light", "Light or dark theme.",
                 label="Theme", section="Look", allowed=Choices({"light": "Light", "dark": "Dark"}))
+WELCOMED = Setting("welcome/shown", bool, False,
+                   "The first run's welcome was shown (Help ▸ Welcome… shows it again).")
 DATA_DIR = Setting("data/dir", str, "",
                    "Folder of the progress file (empty: the user data folder).",
                    label="Data location", section="Data", editor=Editor.FOLDER)
@@ -222,7 +224,7 @@ ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
                             TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
                             TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY, THEME,
-                            DATA_DIR)
+                            WELCOMED, DATA_DIR)
 
 
 def on_the_page() -> list[Setting]:

@@ -4,8 +4,9 @@ A chosen file is read and checked off the UI thread (:mod:`trainer.ui.rules_file
 a stalled mount, or one that is no file at all, never freezes the window); its error is shown
 and nothing changed when it fails, and :attr:`RulesFileEditor.checked` says how it went. Its
 strategy tables are loaded or built in a worker thread with a progress bar, so the window stays
-usable for the minute a first build can take. The setting itself is stored by the page's
-``apply``, which this editor is given.
+usable for the minute a first build can take; once they are ready, every page offers the
+file's rules (:meth:`~trainer.ui.rules_files.RulesFiles.ready`). The setting itself is stored
+by the page's ``apply``, which this editor is given.
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ class RulesFileEditor(QWidget):
         self.apply(cfg.RULES_FILE, "")
         self.path.setText("")
         self._show_status("")
+        rules_files().withdraw()
 
     def build_tables(self, rules: RuleSet) -> None:
         """Load or build the strategy tables of ``rules`` in a worker thread, with a progress
@@ -119,6 +121,7 @@ class RulesFileEditor(QWidget):
         key = rules.fingerprint()
         if key in self.tables:
             self._say(f"Using '{rules.name}': its strategy tables are ready.")
+            rules_files().ready(rules, self.tables[key])
             return
         self._building = key
         self.busy.setRange(0, 0)            # loading from the cache, or starting a build
@@ -131,6 +134,23 @@ class RulesFileEditor(QWidget):
         job.succeeded(lambda table: self._tables_ready(rules, table))
         job.failed(lambda exc: self._tables_failed(rules, exc),
                    TableError, RulesError, OSError, MemoryError).start()
+
+    def _make_ready(self, rules: RuleSet) -> None:
+        """The tables of the file set (a file set before this run: cached, or built anew
+        after its cache was cleared) loaded in a worker without a word, then offered on every
+        page; a choice or a build under way says its own."""
+        key = rules.fingerprint()
+        if key in self.tables or self._building is not None:
+            return
+        job = Job.heavy(self, lambda report: load_or_build(rules, report),
+                        name=f"tables for {rules.name}")
+        job.succeeded(lambda table: self._quietly_ready(rules, table))
+        job.failed(lambda exc: self._tables_failed(rules, exc),
+                   TableError, RulesError, OSError, MemoryError).start()
+
+    def _quietly_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
+        self.tables[rules.fingerprint()] = table
+        rules_files().ready(rules, table)
 
     @staticmethod
     def _building_text(rules: RuleSet, step: str = "") -> str:
@@ -156,7 +176,9 @@ class RulesFileEditor(QWidget):
 
     def _tables_ready(self, rules: RuleSet, table: dict[str, Any]) -> None:
         self.tables[rules.fingerprint()] = table
-        self._say(f"Using '{rules.name}': its strategy tables are ready.")
+        self._say(f"Using '{rules.name}': its strategy tables are ready; every page offers "
+                  "them.")
+        rules_files().ready(rules, table)
 
     def _tables_failed(self, rules: RuleSet, exc: Exception) -> None:
         self._say(f"The strategy tables for '{rules.name}' could not be built: {exc}",
@@ -177,6 +199,7 @@ class RulesFileEditor(QWidget):
             self._say(f"The preset is used instead: {outcome}", error=True)
         else:
             self._say(f"Using '{outcome.name}' (custom rules, instead of the preset).")
+            self._make_ready(outcome)
 
     @pyqtSlot(str)   # a slot of the editor: Qt drops the connection when it is deleted
     def _file_changed(self, path: str) -> None:
