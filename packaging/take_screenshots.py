@@ -124,7 +124,7 @@ def settings(window: MainWindow, wait: Wait) -> None:
     window.show_page("settings")
 
 
-def _counting(window: MainWindow):  # type: ignore[no-untyped-def]
+def _counting(window: MainWindow, wait: Wait):  # type: ignore[no-untyped-def]
     """The Counting page with its lab and drills ready."""
     page = window.show_page("counting")
     wait(lambda: page.lab is not None and page.running.drill is not None  # type: ignore
@@ -132,9 +132,9 @@ def _counting(window: MainWindow):  # type: ignore[no-untyped-def]
     return page
 
 
-def counting_missed_run(window: MainWindow) -> None:
+def counting_missed_run(window: MainWindow, wait: Wait) -> None:
     """A running count missed: the run's cards again, the count after each showing."""
-    page = _counting(window)
+    page = _counting(window, wait)
     page.tabs.setCurrentWidget(page.running)
     panel = page.running
     panel.cards.setValue(8)
@@ -147,10 +147,10 @@ def counting_missed_run(window: MainWindow) -> None:
     panel.entry.typed.emit(panel.entry.box.text())
 
 
-def counting_index(window: MainWindow) -> None:
+def counting_index(window: MainWindow, wait: Wait) -> None:
     """An index card answered with the chart's play where the index play is best: the
     verdict a banner on the felt, the EVs and the index under it."""
-    page = _counting(window)
+    page = _counting(window, wait)
     page.tabs.setCurrentWidget(page.index)
     panel = page.index
     card = panel.card
@@ -158,7 +158,7 @@ def counting_index(window: MainWindow) -> None:
     panel.answer(wrong)
 
 
-def welcome(window: MainWindow) -> None:
+def welcome(window: MainWindow, wait: Wait) -> None:
     """The first run's welcome over the Flashcards page: Free Bet's three differences as
     small tables, the starting point and the new cards a day."""
     window.show_page("flashcards")
@@ -166,24 +166,24 @@ def welcome(window: MainWindow) -> None:
     wait(lambda: dialog.facts is not None, "the welcome's tables")
 
 
-def menu_help(window: MainWindow) -> None:
+def menu_help(window: MainWindow, wait: Wait) -> None:
     """The Help menu open over the window."""
     window.show_page("flashcards")
     window.menus.help_menu.popup(window.mapToGlobal(window.menus.help_at()))
     wait(window.menus.help_menu.isVisible, "the Help menu")
 
 
-def help_rules(window: MainWindow) -> None:
+def help_rules(window: MainWindow, wait: Wait) -> None:
     """Help ▸ The rules of this game: the rules practised, every rule in words."""
     window.menus.show_rules()
 
 
-def help_keys(window: MainWindow) -> None:
+def help_keys(window: MainWindow, wait: Wait) -> None:
     """Help ▸ Keys."""
     window.menus.show_keys()
 
 
-def about(window: MainWindow) -> None:
+def about(window: MainWindow, wait: Wait) -> None:
     """Help ▸ About: version, data folder, each table's fingerprint."""
     window.menus.show_about()
 

@@ -40,8 +40,11 @@ def _button(button: QAbstractButton) -> str | None:
         return None
     metrics = button.fontMetrics()
     if isinstance(button, QPushButton):
-        option = QStyleOptionButton()
-        button.initStyleOption(option)
+        option = QStyleOptionButton()        # as initStyleOption fills it (protected: Qt's
+        option.initFrom(button)                # own dialogs' buttons refuse it from Python)
+        option.text, option.icon, option.iconSize = button.text(), button.icon(), button.iconSize()
+        if button.isFlat():
+            option.features |= QStyleOptionButton.ButtonFeature.Flat
         style = button.style()
         assert style is not None
         room = style.subElementRect(QStyle.SubElement.SE_PushButtonContents, option, button)

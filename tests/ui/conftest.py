@@ -18,8 +18,9 @@ from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QImage, QPixmap
 from PyQt6.QtWidgets import QMessageBox
 
-#: Qt's offscreen platform warns about this when any window is shown; real platforms do not.
-OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
+#: Qt's offscreen platform warns about these when any window is shown or a menu pops up (it
+#: cannot raise a window or grab the keyboard); real platforms do not.
+OFFSCREEN_NOISE = "This plugin does not support (propagateSizeHints|raise|grabbing the keyboard)"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -291,6 +291,7 @@ def test_ko_is_counted_without_a_true_count(qtbot, page: CountingPage) -> None:
     """KO in the count box: its index cards ask running counts; the True count tab says why
     it has none; what is due still shows (the running count's)."""
     page.count_box.setCurrentIndex(page.count_box.findData("ko"))
+    page.tabs.setCurrentWidget(page.index)        # a card is dealt when its tab shows
     qtbot.waitUntil(lambda: page.index.card is not None and page.running.drill is not None,
                     timeout=20000)
     assert "KO running count" in page.index.card.question()

@@ -1,15 +1,12 @@
 """One round at the table, from the bets to the settlement of every bet.
 
-The round deals as docs/rules/evolution.md#the-deal says (a card to each seat, the dealer's up
-card, a second card to each seat, the dealer's hole card face down), offers insurance with an ace
-up, peeks as the rule set says, then waits for decisions. With early surrender against an up
-card the dealer peeks on, every seat takes its first decision before the peek and the plays
-named are made after it (docs/rules/surrender.md#early). The side bets the deal decides are
-settled and paid as soon as the cards are out (docs/rules/evolution.md#side-bets), the rest
-with the hands at the end. At every step
-:meth:`Round.legal_actions` says what the player may do; :meth:`Round.act` takes one action or
-raises :class:`IllegalActionError` and leaves the round as it was. Seats with a ``policy`` are
-played by the computer.
+The round deals as docs/rules/evolution.md#the-deal says, offers insurance with an ace up,
+peeks as the rule set says (early surrender's first decisions come before the peek:
+docs/rules/surrender.md#early), pays the side bets the deal decides at once
+(docs/rules/evolution.md#side-bets), then waits for decisions: :meth:`Round.legal_actions`
+says what the player may do; :meth:`Round.act` takes one action or raises
+:class:`IllegalActionError` and leaves the round as it was. Seats with a ``policy`` are played
+by the computer.
 
 What is offered (doubles, splits, which hands decide) comes from :mod:`.offers`; the seats and
 their bets are :mod:`.seat`'s records; each hand settles by :func:`.settlement.settle_hand` and

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
+from PyQt6.QtGui import QResizeEvent
 from PyQt6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.counting.keys import BET, INDEX
@@ -112,6 +113,7 @@ class CountPanel(QGroupBox):
         """The next round's bet (or ``what`` bet), in the words the deal button and the money
         line use."""
         self.bet.setText(f"{what}: {words}")
+        self._fit()
 
     def show_state(self) -> None:
         """Whether a check is asked, the last lines, the discards."""
@@ -127,7 +129,19 @@ class CountPanel(QGroupBox):
         self.shoe_line.setText(f"Discards about {round(gone * 2) / 2:g} decks of "
                                f"{counter.practice.rules.decks}. Bets 1–{counter.counting.spread} "
                                f"units of {money_text(unit)}.")
+        self._fit()
 
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Each wrapped line as high as its words need at its width (a layout asks a wrapped
+        label's height at a guessed width, and a short window would cut its last lines)."""
+        for label in (self.bet, self.lines, self.shoe_line):
+            need = label.heightForWidth(label.width()) if label.text() else 0
+            if need >= 0 and label.minimumHeight() != need:
+                label.setMinimumHeight(need)
 
 
 __all__ = ["CountPanel", "graded_line", "summary_html"]

@@ -22,7 +22,6 @@ from PyQt6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
-    QGroupBox,
     QMessageBox,
     QToolButton,
     QVBoxLayout,
@@ -100,13 +99,11 @@ class ShoePage(ShoePlay):
         self.count_box.setToolTip("Keep a count through the shoe: bet by it, play its index "
                                   "plays, and type it when asked (Hi-Lo is the one to learn).")
 
-        settled_box = QGroupBox("Settlement")
-        QVBoxLayout(settled_box).addWidget(self.settlement)
         right = QWidget()
         right.setFixedWidth(SIDE_WIDTH)
         column = QVBoxLayout(right)
         column.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.money, self.count_panel, settled_box):
+        for widget in (self.money, self.count_panel, self.settled_box):
             column.addWidget(widget)
         column.addWidget(self.feedback, 1)
 
@@ -233,6 +230,7 @@ class ShoePage(ShoePlay):
         self.table.set_view(EMPTY)
         self.centre.setCurrentWidget(self.table)
         self.settlement.setText("")
+        self.settled_box.show()
         self.money.setText("")
         rules = self._chosen_rules()
         if rules is None:

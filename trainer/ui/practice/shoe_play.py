@@ -18,7 +18,7 @@ from dataclasses import replace
 from enum import Enum
 
 from PyQt6.QtCore import QSettings, QTimer
-from PyQt6.QtWidgets import QStackedWidget, QWidget
+from PyQt6.QtWidgets import QGroupBox, QStackedWidget, QVBoxLayout, QWidget
 
 from trainer.drills.betting import MAIN
 from trainer.drills.counting.keys import BET
@@ -92,6 +92,8 @@ class ShoePlay(DrillPage):
         self.table.spot_clicked.connect(self.bets.click_spot)
         self.money = MoneyLine()
         self.settlement = rich_label("settlement")
+        self.settled_box = QGroupBox("Settlement")   # the last round's; hidden by the report
+        QVBoxLayout(self.settled_box).addWidget(self.settlement)
         self.count_panel = CountPanel()
         self.count_panel.hide()
         self.count_panel.check.typed.connect(self.answer_check)
@@ -316,6 +318,7 @@ class ShoePlay(DrillPage):
                                 summary_html(summary) if summary else "",
                                 list(summary.missed_cells) if summary else None)
         self.centre.setCurrentWidget(self.report)
+        self.settled_box.hide()       # the report says the shoe; its room goes to the count
         self.phase = ShoePhase.REPORT
         self._offer_proceed("Next shoe")
 
