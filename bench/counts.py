@@ -9,7 +9,11 @@ core: ``build_lab(phases=...)``). The running and true count cards are timed afr
 by a long record (100 earlier answers of each skill over 60 days, some due: the schedule's work
 at each card, and the record replayed once when the drill starts). Every figure is in seconds
 and in yardstick units (``bench/yardstick.py``: the time a fixed loop takes on this machine,
-measured before and after; the mean is used).
+measured before and after; the mean is used). Each build's CPU time, this process's and its
+workers', is printed beside its wall time: on a machine shared with other work the wall time
+grows with the others' load, the CPU time hardly does; this process's own CPU time plus the
+workers' shared among them estimates the wall time on that many idle cores (the workers value
+the shoes; the rest of the build runs here).
 
 Run: .venv/bin/python bench/counts.py [--presets evolution,pot-of-gold,...]
      [--rules bench/rules/standard-6d-h17.toml,...] [--cards N] [--shoes N] [--no-build]
@@ -20,12 +24,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from yardstick import yardstick
 
@@ -39,6 +44,9 @@ from trainer.drills.counting.true_count import TrueCountDrill
 from trainer.drills.memory import Answer, day_of
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.rules import PRESETS, Action, RuleSet, preset, rules_file
+
+#: What a drill shows for a card (a question, a run of cards, an index card).
+Shown = TypeVar("Shown")
 
 
 class Clock:
@@ -60,7 +68,7 @@ def _ms(samples: list[float], unit: float) -> str:
             f"max {max(samples) * 1000:.3f} ms ({max(samples) / unit:.5f} u)")
 
 
-def card_times(deal: Callable[[], object], answer: Callable[[object], object],
+def card_times(deal: Callable[[], Shown], answer: Callable[[Shown], object],
                cards: int) -> list[float]:
     """Seconds per card: dealing it and grading an answer."""
     out = []
@@ -119,7 +127,7 @@ def drills(name: str, cards: int, shoes: int, unit: float) -> None:
     for count in ("hilo", "freebet"):
         index = IndexFlashcards(rules, count, lab=lab, seed=1, clock=clock)
         print(f"{name} index card ({count}): " + _ms(card_times(
-            index.next, lambda card, index=index: index.answer(card.best), cards), unit))
+            index.next, lambda card: index.answer(card.best), cards), unit))  # noqa: B023
     steps, decisions = counted_shoe_steps(rules, lab, clock, cards, shoes)
     print(f"{name} counted shoe step ({shoes} shoes, {len(steps)} steps: bet; decision graded "
           "at the live shoe and against the index; or count check): " + _ms(steps, unit))
@@ -149,13 +157,23 @@ def counted_shoe_steps(rules: RuleSet, lab: dict[str, Any], clock: Clock, cards:
             elif shoe.bet_due:
                 shoe.bet(shoe.ramp.bet(shoe.true_count()))
             else:
-                legal = shoe.practice.round.legal_actions()
+                round_ = shoe.practice.round
+                assert round_ is not None     # a decision is due: a round is being played
+                legal = round_.legal_actions()
                 shoe.answer(Action.STAND if Action.STAND in legal else
                             Action.NO_INSURANCE if Action.NO_INSURANCE in legal else Action.HIT)
             steps.append(time.perf_counter() - start)
             if deciding:
                 decisions.append(steps[-1])
     return steps, decisions
+
+
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time so far of this process and of its children that have ended (the build's
+    workers end with its pool)."""
+    own, children = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                      resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
 def main() -> None:
@@ -175,19 +193,23 @@ def main() -> None:
     names = [n for n in args.presets.split(",") if n]
     targets = [preset(n) for n in names] + [rules_file.load(path)
                                              for path in args.rules.split(",") if path]
-    builds: dict[str, tuple[float, dict[str, float]]] = {}
+    builds: dict[str, tuple[float, float, float, dict[str, float]]] = {}
     if not args.no_build:
         for rules in targets:
             phases: dict[str, float] = {}
-            start = time.perf_counter()
+            start, (own, workers) = time.perf_counter(), cpu_seconds()
             build_lab(rules, workers=args.workers, phases=phases)
-            builds[rules.name] = (time.perf_counter() - start, phases)
+            after_own, after_workers = cpu_seconds()
+            builds[rules.name] = (time.perf_counter() - start, after_own - own,
+                                  after_workers - workers, phases)
     after = yardstick()
     unit = (before + after) / 2
     print(f"yardstick {before:.3f} s before, {after:.3f} s after")
-    for name, (seconds, phases) in builds.items():
+    for name, (seconds, own, workers, phases) in builds.items():
+        idle = own + workers / max(1, args.workers)
         print(f"{name}: lab table build ({args.workers} processes) {seconds:.1f} s, "
-              f"{seconds / unit:.0f} u")
+              f"{seconds / unit:.0f} u; CPU {own:.1f} s here and {workers:.1f} s in the "
+              f"workers: on {args.workers} idle cores about {idle:.0f} s ({idle / unit:.0f} u)")
         for part, took in phases.items():
             print(f"    {part}: {took:.1f} s ({took / unit:.1f} u, {took / seconds:.0%})")
     if not args.no_drills:

@@ -18,7 +18,11 @@ round's result is scaled by the ramp's bet at its true count (a round's result i
 to its bet). **Risk of ruin** is measured on trips made of those shoes drawn at random (shoes
 are independent, each freshly shuffled): the share of trips whose bankroll falls below one
 unit within ``rounds`` rounds, beside the diffusion formulas of :mod:`.risk` (the trip formula for
-the same rounds, and unlimited play).
+the same rounds, and unlimited play). The walk of those formulas has the measured win rate and
+the **long-run variance** per round, that of whole shoes' totals over their rounds: the rounds
+of one shoe offset each other a little (the cards one round takes the next cannot: at eight
+decks a shoe's total varies about 9% less than its rounds apart), so the variance of one round
+overstates the spread of a trip and its risk.
 """
 
 from __future__ import annotations
@@ -81,6 +85,14 @@ class Outcome:
     win_se: float = 0.0     # standard error of a measured win rate (0 when predicted)
     rounds: int = 0         # rounds played (measured)
     played: float = 1.0     # the share of rounds dealt that the counter plays
+    shoe_sd_per_100: float | None = None   # measured: the long-run SD, from whole shoes
+
+    @property
+    def long_run(self) -> tuple[float, float]:
+        """Mean and long-run variance of one round (the variance of whole shoes' totals per
+        round when measured; of one round when predicted)."""
+        sd = self.sd_per_100 if self.shoe_sd_per_100 is None else self.shoe_sd_per_100
+        return self.win_per_100 / 100, (sd / 10) ** 2
 
     @property
     def per_round(self) -> tuple[float, float]:
@@ -105,7 +117,8 @@ def _money(ramp: Ramp, run: ShoeRun) -> np.ndarray:
 
 def measured(ramp: Ramp, runs: list[ShoeRun]) -> Outcome:
     """Win rate and spread per 100 rounds played over simulated shoes (with the win rate's
-    standard error, from the shoes' totals: rounds within a shoe are not independent)."""
+    standard error and the long-run SD, from the shoes' totals: rounds within a shoe are not
+    independent)."""
     per_shoe = [_money(ramp, run)[_played(ramp, run)] for run in runs]
     rounds = sum(len(x) for x in per_shoe)
     dealt = sum(len(run.nets) for run in runs)
@@ -114,8 +127,10 @@ def measured(ramp: Ramp, runs: list[ShoeRun]) -> Outcome:
     allx = np.concatenate(per_shoe)
     mean = float(allx.mean())
     totals = np.array([x.sum() - mean * len(x) for x in per_shoe])
-    se = math.sqrt(float((totals ** 2).sum())) / rounds
-    return Outcome(100 * mean, 10 * float(allx.std()), 100 * se, rounds, rounds / dealt)
+    long_run = float((totals ** 2).sum()) / rounds     # variance per round of whole shoes
+    se = math.sqrt(long_run / rounds)
+    return Outcome(100 * mean, 10 * float(allx.std()), 100 * se, rounds, rounds / dealt,
+                   10 * math.sqrt(long_run))
 
 
 def _played(ramp: Ramp, run: ShoeRun) -> np.ndarray:

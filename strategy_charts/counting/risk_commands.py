@@ -92,18 +92,20 @@ def cmd_ramp(args: argparse.Namespace) -> int:
                            "(a lower --wong)", BAD_INPUT)
     expect, seen = predicted(ramp, shares, edges), measured(ramp, runs)
     ruin = risk_of_ruin(ramp, runs, args.rounds, args.trips, args.seed)
-    walk = Walk(*seen.per_round)
+    walk, apart = Walk(*seen.long_run), Walk(*seen.per_round)
     data = {"rules": rules.name, "count": count.key, "bankroll": args.bankroll,
             "unit": args.unit, "kelly": args.kelly, "spread": args.spread, "wong": args.wong,
             "variance": variance, "bets": {str(t): b for t, b in ramp.bets.items()},
             "predicted": {"win_per_100": expect.win_per_100, "sd_per_100": expect.sd_per_100,
                           "played": expect.played},
             "simulated": {"win_per_100": seen.win_per_100, "win_se": seen.win_se,
-                          "sd_per_100": seen.sd_per_100, "rounds": seen.rounds,
+                          "sd_per_100": seen.sd_per_100,
+                          "shoe_sd_per_100": seen.shoe_sd_per_100, "rounds": seen.rounds,
                           "played": seen.played, "shoes": args.shoes, "seed": args.seed},
             "risk_of_ruin": {"rounds": args.rounds, "trips": args.trips, "simulated": ruin,
                              "diffusion": walk.trip_ruin(args.bankroll, args.rounds),
-                             "diffusion_infinite": walk.ruin(args.bankroll)}}
+                             "diffusion_infinite": walk.ruin(args.bankroll),
+                             "diffusion_round_sd": apart.trip_ruin(args.bankroll, args.rounds)}}
     letters = "RC" if part["scale"]["kind"] == "running count" else "TC"
     per = "per 100 rounds" if args.wong is None else "per 100 rounds played"
     lines = [f"{rules.name}, {count.name}: {args.kelly:g} Kelly, bankroll {args.bankroll:g}, "
@@ -114,11 +116,12 @@ def cmd_ramp(args: argparse.Namespace) -> int:
              + (f" (plays {expect.played:.1%} of rounds)" if args.wong is not None else ""),
              f"simulated ({seen.rounds} rounds played, {args.shoes} shoes through the rules "
              f"core): win {seen.win_per_100:+.3f} ± {seen.win_se:.3f} {per}, SD "
-             f"{seen.sd_per_100:.2f}",
+             f"{seen.sd_per_100:.2f} (whole shoes': {seen.shoe_sd_per_100:.2f})",
              f"risk of ruin within {args.rounds} rounds: {ruin:.1%} simulated ({args.trips} "
              f"trips of the simulated shoes), {data['risk_of_ruin']['diffusion']:.1%} by the "
-             f"trip formula at the simulated win rate and SD; in unlimited play "
-             f"{data['risk_of_ruin']['diffusion_infinite']:.1%}"]
+             "trip formula at the simulated win rate and whole shoes' SD "
+             f"({data['risk_of_ruin']['diffusion_round_sd']:.1%} at the rounds' SD); in "
+             f"unlimited play {data['risk_of_ruin']['diffusion_infinite']:.1%}"]
     print_result(args, data, "\n".join(lines))
     return 0
 

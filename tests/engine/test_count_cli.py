@@ -144,6 +144,21 @@ def test_a_kelly_ramp_and_its_figures() -> None:
         kelly_ramp(edges, 1.25, 10_000, 25, kelly=1.5)
 
 
+def test_a_trip_s_long_run_sd_is_that_of_whole_shoes() -> None:
+    """Rounds that offset each other within a shoe spread a trip less than rounds apart: the
+    diffusion formulas of ``ramp`` take the variance of whole shoes' totals per round."""
+    ramp = kelly_ramp({t: 0.0 for t in range(-10, 11)}, 1.0, bankroll=1000, unit=25)
+    runs = [_run([0, 0], [1.0, -1.0])] * 3 + [_run([0, 0], [1.0, 1.0]),
+                                            _run([0, 0], [-1.0, -1.0])]
+    seen = measured(ramp, runs)
+    assert seen.sd_per_100 == pytest.approx(10 * 25)               # each round +-25
+    assert seen.shoe_sd_per_100 == pytest.approx(10 * np.sqrt(2 * 50 ** 2 / 10))
+    assert seen.long_run == pytest.approx((0.0, 500.0))
+    assert seen.win_se == pytest.approx(100 * np.sqrt(500 / 10))
+    assert predicted(ramp, {t: 1 / 21 for t in range(-10, 11)}, {}).long_run[1] == \
+        pytest.approx(25 ** 2)
+
+
 def test_risk_of_ruin_and_sitting_out() -> None:
     edges = {t: 0.01 for t in range(-10, 11)}
     ramp = kelly_ramp(edges, 1.0, bankroll=100, unit=10, kelly=1.0, spread=1, wong=0)
