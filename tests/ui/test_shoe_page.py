@@ -497,3 +497,24 @@ def test_computer_seats_from_the_seat_panel_play_beside_yours(qtbot, store: QSet
     assert page.practice.settings.seat == 2, "yours is dealt last"
     assert page.table.view().hands, "the felt shows your hands"
     page.shutdown()
+
+
+def test_the_seat_panel_opened_in_a_narrow_window_lies_over_the_felt_not_beside_it(
+        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+    """Where the table would lose its share of the width, the seat panel opened by hand is a
+    drawer over the felt's left edge: the felt keeps its size; in a wide window it sits beside
+    the felt again."""
+    page = make_page(qtbot, store, stacked=None, deal=False)        # 1280 wide: folded
+    assert not page.seat.isVisible() and not page.seat_button.isChecked()
+    felt = page.centre.geometry()
+    page.seat_button.click()
+    assert page.seat.isVisible()
+    assert page.centre.geometry() == felt, "the felt is not squeezed"
+    assert page.seat.geometry().intersects(felt) and page.seat.geometry().left() == felt.left()
+    page.resize(1920, 1080)
+    qtbot.waitUntil(lambda: page.centre.width() > felt.width())
+    assert page.seat.isVisible()
+    assert page.seat.geometry().right() < page.centre.geometry().left(), "beside the felt"
+    page.seat_button.click()
+    assert not page.seat.isVisible()
+    page.shutdown()

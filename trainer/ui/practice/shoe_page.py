@@ -21,6 +21,7 @@ from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QAbstractSpinBox,
+    QBoxLayout,
     QComboBox,
     QMessageBox,
     QToolButton,
@@ -124,6 +125,11 @@ class ShoePage(ShoePlay):
         self._lay_out(top, [self.seat, self.centre, right])
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
+        rows = (item.layout() for i in range(layout.count())
+                if (item := layout.itemAt(i)) is not None)
+        self._row: QBoxLayout = next(r for r in rows if isinstance(r, QBoxLayout)
+                                     and r.indexOf(self.seat) >= 0)
+        self.seat.setAutoFillBackground(True)          # opaque where it lies over the felt
         layout.insertWidget(layout.indexOf(self.bar), self.bets.bar)
 
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
@@ -137,19 +143,46 @@ class ShoePage(ShoePlay):
     def _seat_toggled(self, shown: bool) -> None:
         self._seat_by_hand = True
         self.seat.setVisible(shown)
+        self._place_seat()
+
+    def _wide(self) -> bool:
+        """True where the table keeps :data:`FELT_SHARE` of the window's width beside the
+        seat panel."""
+        top = self.window()
+        window = top.width() if top is not None and top is not self else self.width()
+        return self.width() - self.side_room() - SEAT_WIDTH >= FELT_SHARE * window
 
     def _fold_seat(self) -> None:
         """Open the seat panel where the table keeps its share of the width beside it, fold it
         where it would not (unless the player opened or folded it)."""
-        if self._seat_by_hand:
-            return
-        top = self.window()
-        window = top.width() if top is not None and top is not self else self.width()
-        wide = self.width() - self.side_room() - SEAT_WIDTH >= FELT_SHARE * window
-        self.seat.setVisible(wide)
-        self.seat_button.blockSignals(True)
-        self.seat_button.setChecked(wide)
-        self.seat_button.blockSignals(False)
+        if not self._seat_by_hand:
+            wide = self._wide()
+            self.seat.setVisible(wide)
+            self.seat_button.blockSignals(True)
+            self.seat_button.setChecked(wide)
+            self.seat_button.blockSignals(False)
+        self._place_seat()
+
+    def _place_seat(self) -> None:
+        """The seat panel beside the table where the table keeps its share of the width; opened
+        where it would not, over the felt's left edge like a drawer, so the felt is never
+        squeezed (it keeps its size and its words their size)."""
+        floating = self.seat.isVisibleTo(self) and not self._wide()
+        if floating and self._row.indexOf(self.seat) >= 0:
+            self._row.removeWidget(self.seat)
+        elif not floating and self._row.indexOf(self.seat) < 0:
+            self._row.insertWidget(0, self.seat, 0)
+        inside = self.seat.layout()
+        if inside is not None:                   # a drawer's edge, off the felt's
+            inside.setContentsMargins(*((8, 6, 8, 8) if floating else (0, 0, 0, 0)))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        if floating:
+            felt = self.centre.geometry()
+            self.seat.setGeometry(felt.x(), felt.y(), SEAT_WIDTH,
+                                  min(felt.height(), self.seat.sizeHint().height()))
+            self.seat.raise_()
 
     def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
