@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from ctypes.util import find_library
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,24 @@ def test_a_missing_plugin_library_is_named_with_its_package(tmp_path: Path) -> N
     assert "freebet-trainer drill" in lines[4]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not find_library("xcb"),
+                    reason="libxcb on Linux")
+def test_a_display_no_x_server_answers_on_exits_2_before_qt(tmp_path: Path) -> None:
+    """Every library found (a stand-in ldd finds all), DISPLAY set to a display no server
+    runs on: said plainly, exit 2, Qt never loaded."""
+    fake = tmp_path / "ldd"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    free = next(n for n in range(97, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env = {**_without_display(), "DISPLAY": f":{free}",
+           "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
+    done = _entry(env)
+    assert done.returncode == 2 and done.stdout.strip() == "qt not loaded"
+    assert done.stderr.startswith(f"freebet-trainer: the window cannot open: the X display "
+                                  f":{free} (DISPLAY) does not answer")
+    assert "qt." not in done.stderr.lower() and "Traceback" not in done.stderr
+
+
 def test_ldd_output_gives_each_library_not_found_once() -> None:
     assert parse_ldd(LDD_NOT_FOUND) == ["libxcb-icccm.so.4", "libxcb-keysyms.so.1"]
     assert parse_ldd("\tlibc.so.6 => /lib/libc.so.6 (0x1)\n") == []
@@ -94,7 +113,8 @@ def _plugins(tmp_path: Path) -> Path:
 
 def test_a_platform_that_needs_no_display_is_let_through(tmp_path: Path) -> None:
     folder = _plugins(tmp_path)
-    fine = {"folder": folder, "system": "linux", "resolve": lambda plugin, family: []}
+    fine = {"folder": folder, "system": "linux", "resolve": lambda plugin, family: [],
+            "answers": lambda display: True}
     assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, **fine) is None
     assert display_problem({}, ["-platform", "minimal"], **fine) is None
     assert display_problem({"DISPLAY": ":0"}, **fine) is None
@@ -123,6 +143,35 @@ def test_one_usable_platform_is_enough_and_each_failure_is_said(tmp_path: Path) 
     chosen = display_problem({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "w"},
                              folder=folder, system="linux", resolve=broken_xcb)
     assert chosen is not None and "(DISPLAY is not set)" in chosen.message()
+
+
+def test_an_x_display_no_server_answers_on_is_said(tmp_path: Path) -> None:
+    folder = _plugins(tmp_path)
+    asked: list[str] = []
+
+    def silent(display: str) -> bool:
+        asked.append(display)
+        return False
+
+    kept = {"folder": folder, "system": "linux", "resolve": lambda plugin, family: []}
+    problem = display_problem({"DISPLAY": ":97"}, answers=silent, **kept)
+    assert asked == [":97"] and problem is not None
+    first, second = problem.message().splitlines()
+    assert first.startswith("the window cannot open: the X display :97 (DISPLAY) does not "
+                            "answer")
+    assert "freebet-trainer drill" in second
+    assert display_problem({"DISPLAY": ":97", "WAYLAND_DISPLAY": "wayland-0"},
+                           answers=silent, **kept) is None, "Wayland can open it"
+    missing = display_problem({"DISPLAY": ":97"}, answers=silent, folder=folder,
+                              system="linux", resolve=lambda plugin, family: ["libx.so.1"])
+    assert missing is not None and missing.missing, "a missing library is said first"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not find_library("xcb"),
+                    reason="libxcb on Linux")
+def test_libxcb_finds_that_no_x_server_answers_on_a_free_display() -> None:
+    free = next(n for n in range(97, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    assert display.x_display_answers(f":{free}") is False
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's libc.so.6")

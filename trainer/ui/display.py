@@ -10,7 +10,9 @@ is not installed (issue 24: ``libxcb-icccm.so.4`` missing, shown only by ``QT_DE
 :func:`display_problem` tells which, with each missing library resolved as the dynamic loader
 resolves it (``ldd`` on PyQt6's plugin, which follows the plugin's own search path and every
 library it pulls in; without ``ldd``, the plugin's known system libraries opened with ctypes),
-and names the Debian/Ubuntu package of each. Nothing here imports Qt.
+and names the Debian/Ubuntu package of each; an X display that is set but that no server answers
+on (a stale ``DISPLAY``) is found by opening and closing a connection with libxcb. Nothing here
+imports Qt.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import importlib.util
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,9 +97,15 @@ class DisplayProblem:
 
     platforms: tuple[str, ...]
     missing: tuple[MissingLibrary, ...] = ()
+    silent: str = ""          # an X display set that no server answers on
 
     def message(self) -> str:
         """The plain message, in lines: what is missing, what to do, the terminal drills."""
+        if self.silent and not self.missing:
+            return (f"the window cannot open: the X display {self.silent} (DISPLAY) does not "
+                    "answer: no X server runs there, or this session may not use it. Start "
+                    "the trainer from a desktop session (over ssh: ssh -X, keeping the "
+                    "DISPLAY it sets).\n" + TERMINAL)
         if not self.missing:
             unset = [DISPLAY_VARIABLE[p] for p in self.platforms if p in DISPLAY_VARIABLE]
             said = (f"neither {unset[0]} nor {unset[1]} is set" if len(unset) == 2
@@ -196,9 +205,37 @@ def unresolved(library: Path, family: str = "xcb") -> list[str]:
     return missing
 
 
+def x_display_answers(display: str, wait: float = 5.0) -> bool:
+    """True when the X server of ``display`` takes a connection (libxcb's ``xcb_connect``,
+    opened and closed at once, in a thread given ``wait`` seconds: a display slower than that
+    is left to Qt); True also when libxcb cannot be loaded (the library check says that)."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return True
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    answered: list[bool] = []
+
+    def connect() -> None:
+        connection = xcb.xcb_connect(display.encode(), None)   # never NULL: an error one
+        try:
+            answered.append(xcb.xcb_connection_has_error(connection) == 0)
+        finally:
+            xcb.xcb_disconnect(connection)
+
+    thread = threading.Thread(target=connect, name="X display check", daemon=True)
+    thread.start()
+    thread.join(wait)
+    return answered[0] if answered else True
+
+
 def display_problem(env: Mapping[str, str], argv: Sequence[str] = (), *,
                     system: str = sys.platform, folder: Path | None = None,
                     resolve: Callable[[Path, str], list[str]] = unresolved,
+                    answers: Callable[[str], bool] = x_display_answers,
                     ) -> DisplayProblem | None:
     """Why none of the platforms Qt would try can open the window, or None when one can (or
     when this is not Linux, or the plugins cannot be found: Qt then says its own)."""
@@ -209,6 +246,7 @@ def display_problem(env: Mapping[str, str], argv: Sequence[str] = (), *,
     no_display: list[str] = []
     missing: dict[str, MissingLibrary] = {}
     lacking: list[str] = []
+    silent = ""
     for platform in tried:
         family = _family(platform)
         variable = DISPLAY_VARIABLE.get(family)
@@ -220,12 +258,17 @@ def display_problem(env: Mapping[str, str], argv: Sequence[str] = (), *,
             return None
         names = resolve(plugin, family)
         if not names:
-            return None
+            if family != "xcb" or answers(env.get("DISPLAY", "")):
+                return None
+            silent = env.get("DISPLAY", "")
+            continue
         lacking.append(family)
         for name in names:
             missing.setdefault(name, MissingLibrary(name, PACKAGES.get(name)))
     if missing:
         return DisplayProblem(tuple(lacking), tuple(missing.values()))
+    if silent:
+        return DisplayProblem(("xcb",), silent=silent)
     if not no_display:
         return None
     if not chosen_platform(env, argv):       # Qt would have taken either display
@@ -244,4 +287,5 @@ __all__ = [
     "plugin_file",
     "plugin_folder",
     "unresolved",
+    "x_display_answers",
 ]
