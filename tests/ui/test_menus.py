@@ -101,6 +101,10 @@ def test_help_keys_names_every_decision_key_and_page_shortcut(window: MainWindow
     for word in ("Hit", "Stand", "Free Double", "Insurance: Yes", "Ctrl+Z", "Ctrl+6",
                  "Space"):
         assert word in shown, word
+    from trainer.ui.practice.shoe_betting import KEYS_HELP
+    for keys, what in KEYS_HELP:                 # the betting's keys, as Shoe practice takes them
+        assert f"{keys}\t{what}" in shown or f"{keys}\n{what}" in shown or keys in shown, keys
+    assert "deal" in shown and "then Space" not in shown   # Enter deals, Space repeats the bets
 
 
 def test_the_rules_of_this_game_say_every_rule_of_the_rules_practised(

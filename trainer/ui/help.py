@@ -22,6 +22,7 @@ from trainer.rules import PRESETS, Action, RuleSet
 from trainer.rules.in_words import rules_in_words
 
 from .pages import PAGES
+from .practice.shoe_betting import KEYS_HELP as BETTING_KEYS
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
@@ -38,7 +39,7 @@ def keys_html() -> str:
             + _table([*decisions, ("Space or Enter", "next card, next hand, go on"),
                       ("Ctrl+Z", "take the last flashcard answer back and play it again")])
             + "<h3>Shoe practice</h3>"
-            + _table([("digits, then Space", "a counted shoe's bet of 1–12 units")])
+            + _table([(escape(k), escape(v)) for k, v in BETTING_KEYS])
             + "<h3>Counting</h3>"
             + _table([("Space", "deal a run of cards to count"),
                       ("digits, then Enter", "check the running or true count typed"),

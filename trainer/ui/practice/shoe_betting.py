@@ -33,6 +33,18 @@ from ..table.model import BettingView, ChipView, SideBetView, TableView
 HOLD_TO_CLEAR = 3.0
 UNDO_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 DEAL_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+#: The betting's keys as Help ▸ Keys says them (their handler: :meth:`ShoeBets.key`).
+KEYS_HELP: tuple[tuple[str, str], ...] = (
+    ("1–9", "take a chip, 1 the lowest (a counted shoe: bet that many units)"),
+    ("+ / −", "a counted shoe's bet one unit up or down"),
+    ("B, ← / →", "the chip in hand on the ringed spot; move the ring"),
+    ("Space", "repeat the last round's bets; again, double them"),
+    ("X", "double every bet (x2)"),
+    ("A", "the chip in hand on every side bet"),
+    ("Ctrl+Z, Delete, Backspace", f"take back the last chip (held {HOLD_TO_CLEAR:g} s: every bet)"),
+    ("Enter", "deal"),
+    ("Ctrl+H", "the round history"),
+)
 
 _BUTTON = ("QPushButton { padding: 6px 12px; border-radius: 6px; font-weight: 600;"
            " border: 1px solid palette(mid); background: palette(button); }"
@@ -315,4 +327,4 @@ class ShoeBets(QObject):
         self.refresh()
 
 
-__all__ = ["HOLD_TO_CLEAR", "BettingBar", "ShoeBets", "table_limits", "units_text"]
+__all__ = ["HOLD_TO_CLEAR", "KEYS_HELP", "BettingBar", "ShoeBets", "table_limits", "units_text"]
