@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tests.conftest import FakeClock
@@ -80,6 +82,21 @@ def test_differences_mode_deals_only_differing_hands(
         card = session.next()
         assert card.spot.table_key in evolution_differences
         session.answer(best(session))
+
+
+def test_differences_mode_deals_by_natural_frequency(
+        evolution: Catalog, evolution_differences: frozenset[str]) -> None:
+    """Most of what it deals is two-card hands (met every few rounds), not the five-card hands
+    a shoe meets a few times; never the same situation twice running."""
+    session = FlashcardSession(evolution, FlashMode.DIFFERENCES, seed=5)
+    keys = []
+    for _ in range(200):
+        card = session.next()
+        keys.append(card.situation.key)
+        session.answer(best(session))
+    two_cards = sum(evolution.situations[k].cards == 2 for k in keys)
+    assert two_cards > 150
+    assert all(a != b for a, b in itertools.pairwise(keys))
 
 
 def test_same_seed_same_deals(evolution: Catalog, clock: FakeClock) -> None:

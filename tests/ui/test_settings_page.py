@@ -44,7 +44,7 @@ def test_every_user_setting_has_an_editor_built_from_its_declaration(
     keys = {s.key for s in cfg.on_the_page()}
     assert keys == {cfg.PRESET.key, cfg.RULES_FILE.key, cfg.PENETRATION.key, cfg.FEEDBACK.key,
                     cfg.TIMER_SECONDS.key, cfg.DEALER_SPEED_MS.key, cfg.ASSUME_CLASSIC.key,
-                    cfg.NEW_PER_DAY.key, cfg.THEME.key, cfg.DATA_DIR.key}
+                    cfg.NEW_PER_DAY.key, cfg.RETENTION.key, cfg.THEME.key, cfg.DATA_DIR.key}
     assert set(page.editors) == keys
     for setting in cfg.on_the_page():
         assert page.editors[setting.key].toolTip() == setting.description

@@ -1,9 +1,13 @@
 """The study queue: which card comes next in due mode, and the day's counts, Anki-style.
 
-The day is counted as in Anki: **due** cards (answered before, now predicted to be recalled
-with less than the desired retention, 90%), **learning** cards (due ones whose memory cannot yet
-last a day) and up to a daily limit of **new** cards (20 by default). When none is left the day
-is **done**, with the time the next card falls due; **keep going** practises on.
+The day is counted as in Anki: **due** cards (answered before, predicted to fall under the
+desired retention, 90% by default (:mod:`trainer.drills.retention`), before the day ends),
+**learning** cards (those whose memory cannot yet last a day: a card just missed is one at once,
+counted the moment it is missed) and up to a daily limit of **new** cards (20 by default). The
+counts follow every answer, and :meth:`StudyQueue.apply` takes changed settings at once. When
+no card is due now and no new one is left the day is **done** (or done for now, while learning
+cards come back later today), with the time the next card falls due; **keep going** practises
+on. Suspended cards (the card browser) are never asked or counted.
 
 Which card comes next: of every card answered before and today's allowance of new ones, the one
 whose answer now does the most for the next session — its worth (what the assumed play loses
@@ -27,7 +31,7 @@ answer simply leaves it (a kept picture that took it in is dropped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -35,6 +39,7 @@ from .curriculum import Curriculum, Deck
 from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
 from .memory_fit import Fit, fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
+from .retention import RETENTION
 from .situations import card_label
 
 #: Answers needed before the memory model is fitted to the player (defaults before that).
@@ -52,21 +57,38 @@ class StudySettings:
     """The player's choices for due mode."""
 
     new_per_day: int = 20
-    retention: float = 0.9
+    retention: float = RETENTION
 
 
 @dataclass(frozen=True)
 class Counts:
-    """What is left today: due reviews, learning cards, new cards."""
+    """What is left today: due reviews and learning cards (now or later today), new cards,
+    and how many of the due and learning ones can be asked now."""
 
     due: int
     learning: int
     new: int
+    ready: int = -1          # due now (-1: all of due and learning)
+
+    @property
+    def now(self) -> int:
+        """Due and learning cards that can be asked now."""
+        return self.due + self.learning if self.ready < 0 else self.ready
+
+    @property
+    def today(self) -> int:
+        """The flashcards due today, now or later: what every page calls "due"."""
+        return self.due + self.learning
 
     @property
     def done(self) -> bool:
-        """Nothing left for today."""
-        return not (self.due or self.learning or self.new)
+        """Nothing to ask now: no card due now and no new card left today."""
+        return not (self.now or self.new)
+
+    @property
+    def finished(self) -> bool:
+        """Nothing left today at all (done, and no learning card coming back later)."""
+        return not (self.today or self.new)
 
 
 @dataclass(frozen=True)
@@ -91,28 +113,32 @@ class StudyQueue:
 
     def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
                  settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,
-                 day_start: datetime | None = None) -> None:
+                 day_start: datetime | None = None,
+                 suspended: Collection[str] = frozenset()) -> None:
         found = choose_fit(course, len(answers), fitted, lambda: fit(answers, course.mappings()))
         params, mapping = fitted_model(course, found)
         picture = advance(course, empty(course, params, mapping), answers)
-        self._start(course, picture, now, settings, found, fitted, day_start)
+        self._start(course, picture, now, settings, found, fitted, day_start, suspended)
         self.answers.extend(answers)
 
     @classmethod
     def of_picture(cls, course: Curriculum, picture: Picture, now: datetime, *,
                    settings: StudySettings = DEFAULT_STUDY, fit_used: Fit | None = None,
-                   fitted: Fit | None = None, day_start: datetime | None = None) -> StudyQueue:
+                   fitted: Fit | None = None, day_start: datetime | None = None,
+                   suspended: Collection[str] = frozenset()) -> StudyQueue:
         """The queue of the answers ``picture`` took in (made under ``fit_used``'s model, from
         the stored ``fitted``: :attr:`refitted` when they differ)."""
         queue = cls.__new__(cls)
-        queue._start(course, picture, now, settings, fit_used, fitted, day_start)
+        queue._start(course, picture, now, settings, fit_used, fitted, day_start, suspended)
         return queue
 
     def _start(self, course: Curriculum, picture: Picture, now: datetime,
                settings: StudySettings, found: Fit | None, fitted: Fit | None,
-               day_start: datetime | None) -> None:
+               day_start: datetime | None, suspended: Collection[str]) -> None:
         self.course = course
         self.settings = settings
+        #: situations the player suspended (a card whose faces all are is never asked)
+        self.suspended = frozenset(suspended)
         #: the answers recorded since the queue was made (all of them, made from answers)
         self.answers: list[Answer] = []
         self.fit = found
@@ -127,6 +153,7 @@ class StudyQueue:
         self.start = day_of(now)
         self.horizon = self.start + 1.0
         today = day_of(day_start if day_start is not None else _midnight(now))
+        self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
         self.last: str | None = None
         self._value: dict[str, float] = {}
@@ -152,7 +179,20 @@ class StudyQueue:
 
     def _revalue(self, now: float) -> None:
         self._valued_at = now
-        self._value = {card: self._worth(card, now) for card in self.deck.faces}
+        self._value = {card: self._worth(card, now) for card in self.deck.faces
+                       if self.open(card)}
+
+    def open(self, card: str) -> bool:
+        """True unless every face of ``card`` is suspended."""
+        return not self.suspended or not all(
+            face in self.suspended for face in self.deck.faces[card])
+
+    def apply(self, settings: StudySettings, suspended: Collection[str] | None = None) -> None:
+        """Take changed settings (and suspended situations) at once."""
+        self.settings = settings
+        if suspended is not None and frozenset(suspended) != self.suspended:
+            self.suspended = frozenset(suspended)
+            self._revalue(self._valued_at)
 
     def _worth(self, card: str, now: float) -> float:
         return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
@@ -171,29 +211,38 @@ class StudyQueue:
         return max(0, self.settings.new_per_day - self.introduced_today)
 
     def counts(self, now: datetime) -> Counts:
-        """Due, learning and new cards left at ``now``."""
+        """Due, learning and new cards left today at ``now``: due and learning cards fall due
+        before the day ends (a card just missed is learning at once); ``ready``, those due
+        now."""
         day = day_of(now)
-        due = learning = 0
+        end = max(self.day_end, day)
+        due = learning = ready = 0
+        retention = self.settings.retention
         for card, trace in self.traces.items():
-            if card in self.deck.faces and self.is_due(card, day):
-                if trace.stability >= LEARNED_DAYS:
-                    due += 1
-                else:
-                    learning += 1
-        unseen = sum(1 for card in self.deck.faces if card not in self.traces)
-        return Counts(due, learning, min(self.new_left, unseen))
+            if card not in self._value:          # not in the deck, or suspended
+                continue
+            at = due_day(trace, retention)
+            if trace.stability < LEARNED_DAYS and (at <= end or trace.last >= self.today):
+                learning += 1        # cannot last a day: counted the day it was answered
+            elif at <= end:
+                due += 1
+            else:
+                continue
+            ready += at <= day
+        unseen = sum(1 for card in self._value if card not in self.traces)
+        return Counts(due, learning, min(self.new_left, unseen), ready)
 
     def due_times(self, now: datetime) -> list[datetime]:
         """When each card answered so far falls due (past times: due already)."""
         day = day_of(now)
         return [now + timedelta(days=due_day(t, self.settings.retention) - day)
-                for c, t in self.traces.items() if c in self.deck.faces]
+                for c, t in self.traces.items() if c in self._value]
 
     def next_due(self, now: datetime) -> datetime | None:
         """When the next card falls due after ``now`` (None: nothing answered yet)."""
         day = day_of(now)
         later = [due_day(t, self.settings.retention) for c, t in self.traces.items()
-                 if c in self.deck.faces]
+                 if c in self._value]
         later = [d for d in later if d > day]
         if not later:
             return None

@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
-from PyQt6.QtGui import QKeySequence, QShortcut
+from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -32,9 +32,9 @@ from PyQt6.QtWidgets import (
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.study import Counts, StudySettings
+from trainer.drills.study import Counts
+from trainer.drills.terminal import done_words
 from trainer.drills.timed import TimedDrill
-from trainer.drills.when import due_text
 from trainer.rules import RulesError
 from trainer.session import (
     FlashcardPlan,
@@ -45,7 +45,7 @@ from trainer.session import (
 
 from ..background import Job
 from ..settings import declarations as cfg
-from ..settings.chosen import prior_of
+from ..settings.chosen import prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from .drill_page import DrillPage
@@ -84,6 +84,8 @@ class FlashcardsPage(DrillPage):
         #: the study queue's day counts as the load found them, in a mode other than due
         self.day_outside: Counts | None = None
         self.history_notes: list[str] = []     # what the study queue's history said
+        self.prior = prior_of(settings)          # the starting point the session assumes
+        self._last_shown: tuple[GradedDecision, str] | None = None   # the verdict on show
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         self.mode_box = QComboBox()
@@ -182,8 +184,8 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        prior = prior_of(self.settings)
-        study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
+        prior = self.prior = prior_of(self.settings)
+        study = study_of(self.settings)
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
                             "time (up to a minute), then kept…")
@@ -226,22 +228,34 @@ class FlashcardsPage(DrillPage):
         if counts is not None and counts.done and not self.keep_going:
             self._done_for_today()
             return
+        self._fold_last()
         self.card = self.session.next()
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
         self._await_decision(self.card.actions)
 
+    def _fold_last(self) -> None:
+        """The verdict shown leaves the panel's head as the next card is dealt: one quiet
+        'Last: …' line stays."""
+        if self._last_shown is not None:
+            self.feedback.show_last(*self._last_shown)
+            self._last_shown = None
+
     def _done_for_today(self) -> None:
         assert self.session is not None
+        self._fold_last()
+        now = self.session.clock()
         due = self.session.next_due()
-        when = due_text(due, self.session.clock()) if due is not None else ""
+        counts = self.session.counts()
+        words = done_words(counts, due, now)
         self.awaiting = False
         self.card = None
-        self.table.set_view(replace(EMPTY, message="Done for today" + (
-            f" · next card due {when}" if when else "")))
-        self.feedback.clear("Done for today: every due card is answered and today's new cards "
-                            "are in. " + (f"The next card is due {when}. " if when else "")
-                            + "Keep going to practise your weakest cards.")
+        self.table.set_view(replace(EMPTY, message=words.replace("; ", " · ", 1)))
+        later = counts is not None and not counts.finished
+        self.feedback.clear(
+            (f"{words}: every card due now is answered and today's new cards are in. "
+             if later else f"{words}: every due card is answered and today's new cards are "
+             "in. ") + "Keep going to practise your weakest cards.")
         self._offer_proceed("Keep going")
 
     def answer(self, action: object) -> None:
@@ -263,6 +277,7 @@ class FlashcardsPage(DrillPage):
         except ValueError:
             return
         self.link.undo()
+        self._last_shown = None
         self.feedback.rescore(self.session.decisions, "Answer taken back: play it again.")
         self.card = self.session.current
         assert self.card is not None
@@ -282,6 +297,7 @@ class FlashcardsPage(DrillPage):
             reason = self.session.why(self.card).claim   # the EVs are in the panel's table
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
+            self._last_shown = (decision, self.card.situation.describe())
             timed_out = "Time out · " if decision.timed_out else ""
             view = flashcard_view(self.card, self.rules, f"{timed_out}{verdict_word(decision)}")
             colour = SEVERITY_LOOK[decision.severity][1]
@@ -329,6 +345,20 @@ class FlashcardsPage(DrillPage):
                                    + "<br>This mode practises on; it does not change them.")
         else:
             self.day_label.setText("A drill on chosen situations.")
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """Settings changed elsewhere (Settings page) apply as the page is shown again: new
+        cards a day and the desired retention at once, a new starting point by a reload."""
+        super().showEvent(event)
+        if self.session is None:
+            return
+        if prior_of(self.settings) is not self.prior:
+            self.load()
+            return
+        self.session.apply_study(study_of(self.settings))
+        self._show_status()
+        if not self.awaiting and self.card is None and not self.keep_going:
+            self.deal()                   # the "done" screen may have new cards now
 
     def shutdown(self) -> None:
         """End the session and close the progress file."""

@@ -1,5 +1,5 @@
 """What the settings choose, read once for every page: the progress file, the rules practised,
-the starting point assumed where the player has not answered yet.
+the starting point assumed where the player has not answered yet, the study queue's settings.
 
 Pages never decide these themselves (the progress page once re-implemented the practice pages'
 choice of rules): they ask here.
@@ -12,6 +12,7 @@ from pathlib import Path
 from PyQt6.QtCore import QSettings
 
 from trainer.drills.curriculum import Prior
+from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
 
@@ -48,4 +49,10 @@ def prior_of(settings: QSettings) -> Prior:
     return Prior.CLASSIC if cfg.read(settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
 
 
-__all__ = ["database_of", "fallback_preset", "practised_rules", "prior_of"]
+def study_of(settings: QSettings) -> StudySettings:
+    """The study queue's settings: new cards a day and the desired retention."""
+    return StudySettings(new_per_day=int(cfg.read(settings, cfg.NEW_PER_DAY)),
+                         retention=float(cfg.read(settings, cfg.RETENTION)))
+
+
+__all__ = ["database_of", "fallback_preset", "practised_rules", "prior_of", "study_of"]
