@@ -70,6 +70,11 @@ class Counts:
     new: int
     ready: int = -1          # due now (-1: all of due and learning)
 
+    def __add__(self, other: Counts) -> Counts:
+        """Two presets' counts together."""
+        return Counts(self.due + other.due, self.learning + other.learning,
+                      self.new + other.new, self.now + other.now)
+
     @property
     def now(self) -> int:
         """Due and learning cards that can be asked now."""

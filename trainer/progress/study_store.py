@@ -24,7 +24,14 @@ from trainer.drills.history import Reading, notes, read_answers
 from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.study import DEFAULT_STUDY, StudyQueue, StudySettings, choose_fit, fitted_model
+from trainer.drills.study import (
+    DEFAULT_STUDY,
+    Counts,
+    StudyQueue,
+    StudySettings,
+    choose_fit,
+    fitted_model,
+)
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
 from trainer.rules import releases
@@ -208,16 +215,34 @@ def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
                        picture.data)
 
 
-def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,
-              now: datetime) -> list[datetime]:
-    """When each card answered in ``presets`` falls due (custom rule sets and a preset's older
+@dataclass(frozen=True)
+class DueCards:
+    """The flashcards due in some presets: today's counts as due mode counts them (the one
+    count every page shows: :meth:`StudyQueue.counts`) and when each card answered falls due."""
+
+    counts: Counts
+    times: tuple[datetime, ...]
+
+
+def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, now: datetime,
+                   settings: StudySettings = DEFAULT_STUDY) -> DueCards:
+    """:class:`DueCards` of ``presets`` at ``now`` (custom rule sets and a preset's older
     rules are left out: their rules are not known here)."""
-    found: list[datetime] = []
+    counts = Counts(0, 0, 0, 0)
+    times: list[datetime] = []
     for name in presets:
         rules = releases.known_rules(name)
         if rules is not None:
-            found.extend(load_study(store, curriculum(rules, prior), now).queue.due_times(now))
-    return found
+            queue = load_study(store, curriculum(rules, prior), now, settings=settings).queue
+            counts = counts + queue.counts(now)
+            times.extend(queue.due_times(now))
+    return DueCards(counts, tuple(times))
+
+
+def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,
+              now: datetime) -> list[datetime]:
+    """When each card answered in ``presets`` falls due (see :func:`flashcards_due`)."""
+    return list(flashcards_due(store, presets, prior, now).times)
 
 
 def save_fit(store: ProgressStore, preset: str, fitted: Fit | None, known: Fit | None) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from trainer.progress.dashboard import ProgressData, preset_title
+from trainer.progress.dashboard import DueLoad, ProgressData, preset_title
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
@@ -35,7 +35,7 @@ def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError
             "Settings to see it."), ""
 
 
-def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None,
+def summary_line(data: ProgressData, cards: DueLoad | None,
                  fault: ProgressStoreError | None = None) -> str:
     """The line under the filters: decisions matched, share right, flashcards due today (or
     that they could not be read)."""
@@ -49,7 +49,7 @@ def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], 
         return f"{text} · the flashcards due could not be read"
     if cards is None:
         return text
-    due = cards[0][0][1] if cards[0] else 0
+    due = cards.today          # as the Flashcards page counts them: due and learning today
     return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
 
 
