@@ -43,9 +43,11 @@ def chosen(names: str, files: Sequence[str]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def bench(found: dict[str, dict[str, Any]], schedulers: Sequence[str],
-          workers: int) -> tuple[dict[str, Any], dict[str, dict[str, list[Run]]]]:
-    """Run every learner against every scheduler and seed; the JSON report and the runs."""
+def bench(found: dict[str, dict[str, Any]], schedulers: Sequence[str], workers: int,
+          earlier: dict[str, Any] | None = None
+          ) -> tuple[dict[str, Any], dict[str, dict[str, list[Run]]]]:
+    """Run every learner against every scheduler and seed; the JSON report and the runs
+    (``earlier``: a report whose other schedulers' results are taken as they are)."""
     jobs = [(name, params, s, seed) for name, params in found.items() for s in schedulers
             for seed in range(int(params["seeds"]))]
     got: dict[str, dict[str, dict[int, Run]]] = defaultdict(lambda: defaultdict(dict))
@@ -54,10 +56,20 @@ def bench(found: dict[str, dict[str, Any]], schedulers: Sequence[str],
             got[name][scheduler][seed] = result
     runs = {name: {s: [by_seed[k] for k in sorted(by_seed)] for s, by_seed in got[name].items()}
             for name in found}
-    report = {"learners": {name: {"params": params,
-                                  "schedulers": summarise(runs[name], params)}
-                           for name, params in found.items()}}
+    before = (earlier or {}).get("learners", {})
+    report = {"learners": {name: {"params": params, "schedulers": summarise(
+        runs[name], params, before[name]["schedulers"] if _same(before.get(name), params)
+        else None)} for name, params in found.items()}}
     return report, runs
+
+
+def _same(entry: dict[str, Any] | None, params: dict[str, Any]) -> bool:
+    """True when an earlier report's learner is this one, parameter for parameter (its first
+    seeds are taken when it ran more)."""
+    def plain(p: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in p.items() if k != "seeds"}
+    return (entry is not None and plain(entry["params"]) == plain(params)
+            and entry["params"]["seeds"] >= params["seeds"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="override every learner's max_reviews")
     parser.add_argument("--plot", metavar="FILE.png", help="draw leak against answers")
     parser.add_argument("--workers", type=int, default=2, help="processes (default: 2)")
+    parser.add_argument("--against", metavar="REPORT.json",
+                        help="take the schedulers not run from this earlier --json report "
+                             "(for learners with the same parameters)")
     args = parser.parse_args(argv)
     found = chosen(args.learners if not args.learner or args.learners != "defaults" else "",
                    args.learner)
@@ -89,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown schedulers {sorted(unknown)}")
     start = time.perf_counter()
-    report, runs = bench(found, schedulers, args.workers)
+    earlier = json.loads(Path(args.against).read_text()) if args.against else None
+    report, runs = bench(found, schedulers, args.workers, earlier)
     report["seconds"] = round(time.perf_counter() - start, 1)
     if args.plot:
         plot(runs, report, args.plot)

@@ -31,19 +31,21 @@ def _rounded(x: float | None, digits: int = 4) -> float | None:
     return None if x is None else round(x, digits)
 
 
-def ratio(ours: Sequence[Run], theirs: Sequence[Sequence[Run]], limit: int) -> dict[str, Any]:
+Reached = Sequence[int | None]          # answers to target per seed (None: not reached)
+
+
+def ratio(ours: Reached, theirs: Sequence[Reached], limit: int) -> dict[str, Any]:
     """Our answers to target over theirs, per matched seed (theirs: the fewest of several
     schedulers, seed by seed). A seed they do not reach counts at ``limit`` (the ratio is then
     an upper bound: ``bounded``); a seed we do not reach has no ratio (``mean`` null). The mean
     over seeds with its 95% interval (Student's t)."""
     per_seed: list[float | None] = []
     bounded = False
-    for i, run in enumerate(ours):
-        others = [runs[i].reviews_to_target for runs in theirs]
+    for i, mine in enumerate(ours):
+        others = [runs[i] for runs in theirs]
         best = min((n if n is not None else limit) for n in others)
         bounded |= all(n is None or n >= limit for n in others)
-        per_seed.append(None if run.reviews_to_target is None
-                        else run.reviews_to_target / max(best, 1))
+        per_seed.append(None if mine is None else mine / max(best, 1))
     out: dict[str, Any] = {"per_seed": [_rounded(r) for r in per_seed], "bounded": bounded,
                            "mean": None, "interval": None}
     if per_seed and all(r is not None for r in per_seed):
@@ -56,12 +58,18 @@ def ratio(ours: Sequence[Run], theirs: Sequence[Sequence[Run]], limit: int) -> d
     return out
 
 
-def summarise(runs: dict[str, list[Run]], params: dict[str, Any]) -> dict[str, Any]:
+def summarise(runs: dict[str, list[Run]], params: dict[str, Any],
+              earlier: dict[str, Any] | None = None) -> dict[str, Any]:
     """Per scheduler: answers to target per seed and their mean (null when a seed misses),
     the leak after each checkpoint, the mean leak over the first 5,000 answers; the ratios of
-    every scheduler to v0.1 and to the best baseline."""
-    limit = int(params["max_reviews"])
+    every scheduler to v0.1 and to the best baseline. ``earlier``: a report's entries of
+    schedulers not run now (for the same learner and seeds), taken as they are."""
+    limit, seeds_run = int(params["max_reviews"]), int(params["seeds"])
     out: dict[str, Any] = {}
+    for scheduler, got in (earlier or {}).items():
+        if scheduler not in runs:
+            reached = got["per_seed"][:seeds_run]
+            out[scheduler] = {**got, "per_seed": reached, "reviews_to_target": _mean(reached)}
     for scheduler, seeds in runs.items():
         reached = [r.reviews_to_target for r in seeds]
         out[scheduler] = {
@@ -72,12 +80,13 @@ def summarise(runs: dict[str, list[Run]], params: dict[str, Any]) -> dict[str, A
                            for n in CHECKPOINTS},
             "mean_leak_5000": _rounded(_mean([r.area() for r in seeds])),
         }
-    baselines = [runs[b] for b in BASELINES if b in runs]
-    for scheduler, seeds in runs.items():
-        if "v0.1" in runs and scheduler != "v0.1":
-            out[scheduler]["ratio_v01"] = ratio(seeds, [runs["v0.1"]], limit)
+    reached = {s: got["per_seed"] for s, got in out.items()}
+    baselines = [reached[b] for b in BASELINES if b in reached]
+    for scheduler in runs:
+        if "v0.1" in reached and scheduler != "v0.1":
+            out[scheduler]["ratio_v01"] = ratio(reached[scheduler], [reached["v0.1"]], limit)
         if baselines and scheduler not in BASELINES:
-            out[scheduler]["ratio_baselines"] = ratio(seeds, baselines, limit)
+            out[scheduler]["ratio_baselines"] = ratio(reached[scheduler], baselines, limit)
     return out
 
 

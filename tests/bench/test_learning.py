@@ -160,8 +160,8 @@ def test_the_app_is_told_the_assumed_start_not_the_learners() -> None:
 
 
 def test_ratios_are_per_matched_seed_and_bounded_where_the_other_misses() -> None:
-    def runs(*reached: int | None) -> list[Run]:
-        return [Run(((0, 1.0),), n, None) for n in reached]
+    def runs(*reached: int | None) -> list[int | None]:
+        return list(reached)
 
     got = ratio(runs(100, 200, 300), [runs(1000, 1000, None)], limit=2000)
     assert got["per_seed"] == [0.1, 0.2, 0.15] and got["bounded"] is True   # seed 3: ≤
