@@ -184,6 +184,26 @@ def memory_pictures(db: Database) -> None:
                f"DELETE FROM memory_pictures WHERE {took_in.format(row='old')}; END")
 
 
+@_step
+def study_card_marks(db: Database) -> None:
+    """Version 8: what the player did to cards in the card browser, one row per situation and
+    action, only ever appended: ``suspend`` and ``unsuspend`` (the latest counts: a suspended
+    situation is never asked in due mode), ``reset`` (the answers of that situation up to the
+    reset are left out of the study queue: it is new again).
+
+    A reset changes what a picture of the player's memory is made of: a trigger drops the
+    preset's pictures as one is stored.
+    """
+    db.table("card_marks").create(
+        {"id": int, "preset": str, "situation_key": str, "mark": str, "time": str},
+        pk="id", not_null={"preset", "situation_key", "mark", "time"})
+    db.table("card_marks").create_index(["preset", "situation_key", "id"],
+                                        index_name="idx_card_marks_preset_situation")
+    db.execute("CREATE TRIGGER card_marks_reset AFTER INSERT ON card_marks "
+               "WHEN new.mark = 'reset' BEGIN "
+               "DELETE FROM memory_pictures WHERE preset = new.preset; END")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -22,7 +22,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,18 @@ class StoredDecision:
     id: int
     session_id: int
     decision: GradedDecision
+
+
+#: What the card browser records of a situation (:meth:`ProgressStore.mark_cards`).
+CARD_MARKS = ("suspend", "unsuspend", "reset")
+
+
+@dataclass(frozen=True)
+class CardMarks:
+    """A preset's card marks: situations suspended, and each reset one's last reset time."""
+
+    suspended: frozenset[str] = frozenset()
+    resets: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -291,6 +303,32 @@ class ProgressStore:
                          "FROM memory_fits WHERE preset = ?", (preset,))
         return rows[0] if rows else None
 
+    def mark_cards(self, preset: str, situations: Collection[str], mark: str, *,
+                   at: datetime | None = None) -> None:
+        """Record ``mark`` (one of :data:`CARD_MARKS`) for ``situations`` in one write."""
+        if mark not in CARD_MARKS:
+            raise ValueError(f"a card mark is one of {CARD_MARKS}, not {mark!r}")
+        when = utc_text(at or self._clock())
+        with self._transaction() as conn:
+            conn.executemany("INSERT INTO card_marks (preset, situation_key, mark, time) "
+                             "VALUES (?, ?, ?, ?)",
+                             [(preset, key, mark, when) for key in sorted(situations)])
+
+    def card_marks(self, preset: str) -> CardMarks:
+        """What the card browser's marks say of ``preset`` now (see :class:`CardMarks`)."""
+        suspended: set[str] = set()
+        resets: dict[str, str] = {}
+        for key, mark, time in self.tuples(
+                "SELECT situation_key, mark, time FROM card_marks WHERE preset = ? ORDER BY id",
+                (preset,)):
+            if mark == "suspend":
+                suspended.add(key)
+            elif mark == "unsuspend":
+                suspended.discard(key)
+            elif mark == "reset":
+                resets[key] = str(time)
+        return CardMarks(frozenset(suspended), resets)
+
     def presets(self) -> list[str]:
         """Every preset with a stored session, sorted; a custom rule set is
         ``custom-FINGERPRINT`` (see ``trainer.drills.situations.preset_label``)."""
@@ -357,4 +395,5 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-__all__ = ["ProgressStore", "ProgressStoreError", "ShoeRound", "StoredDecision"]
+__all__ = ["CARD_MARKS", "CardMarks", "ProgressStore", "ProgressStoreError", "ShoeRound",
+           "StoredDecision"]

@@ -8,7 +8,9 @@ no picture to use (none yet, another memory fit, a decision it took in undone or
 replays them all, as the queue always did, and gives a new picture for a writer to keep
 (:func:`keep_picture`). The stored memory fit is checked before use (a damaged one is
 refitted), and so is every row (:mod:`trainer.drills.history`): what is not as stored is
-counted and said (:meth:`StudyHistory.notes`). Shared by the terminal and the app.
+counted and said (:meth:`StudyHistory.notes`). The card browser's marks apply: suspended
+situations are never asked, a reset situation's answers up to its reset are left out (a reset
+drops the kept pictures). Shared by the terminal and the app.
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class _Load:
         self.kept: Picture | None = None
         self.mark: Mark | None = None
         self.kept_unreadable = 0
+        self.marks = store.card_marks(self.preset)
         found = store.load_picture(self.preset, course.prior.value, MODEL)
         if found is not None:
             last_time, last_id, unreadable, data = found
@@ -109,10 +112,19 @@ class _Load:
     def _read(self, rows: Sequence[tuple[Any, ...]]) -> None:
         """Split the rows after the mark into those a new picture takes in (up to now) and
         those after now, and read both."""
+        rows = self._after_resets(rows)
         cut = _covered(rows, self.now)
         self.newer: Reading = read_answers(self.course, (r[1:] for r in rows[:cut]), self.now)
         self.rest: Reading = read_answers(self.course, (r[1:] for r in rows[cut:]), self.now)
         self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
+
+    def _after_resets(self, rows: Sequence[tuple[Any, ...]]) -> Sequence[tuple[Any, ...]]:
+        """``rows`` without the answers a reset in the card browser left out (a reset
+        situation's answers up to its reset)."""
+        resets = self.marks.resets
+        if not resets:
+            return rows
+        return [r for r in rows if not (r[2] in resets and str(r[1]) <= resets[r[2]])]
 
     def _read_all(self) -> None:
         """Drop the kept picture and read every row."""
@@ -136,7 +148,8 @@ class _Load:
         """The kept picture's answers of ``situations``, read again from the store."""
         if self.mark is None:
             return []
-        rows = self.store.study_rows(self.preset, upto=self.mark, situations=situations)
+        rows = self._after_resets(self.store.study_rows(self.preset, upto=self.mark,
+                                                         situations=situations))
         return read_answers(self.course, (r[1:] for r in rows), self.now).answers
 
     def history(self, settings: StudySettings, day_start: datetime | None) -> StudyHistory:
@@ -162,7 +175,8 @@ class _Load:
 
         now_picture = advance(course, picture, self.rest.answers, earlier)
         queue = StudyQueue.of_picture(course, now_picture, self.now, settings=settings,
-                                      fit_used=found, fitted=self.fitted, day_start=day_start)
+                                      fit_used=found, fitted=self.fitted, day_start=day_start,
+                                      suspended=self.marks.suspended)
         unreadable = self.kept_unreadable + self.newer.unreadable
         keep = None
         if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
