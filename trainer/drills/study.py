@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from .curriculum import Curriculum, Deck
-from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
+from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn, recall
 from .memory_fit import Fit, fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .retention import RETENTION
@@ -202,6 +202,15 @@ class StudyQueue:
     def _worth(self, card: str, now: float) -> float:
         return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
                                             self.horizon)
+
+    def recall(self, card: str, now: float) -> float:
+        """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""
+        return recall(self.traces.get(card), now)
+
+    def due_at(self, card: str) -> float | None:
+        """The day ``card``'s recall falls under the desired retention (None: unanswered)."""
+        trace = self.traces.get(card)
+        return None if trace is None else due_day(trace, self.settings.retention)
 
     def is_due(self, card: str, now: float) -> bool:
         """True for a card answered before and now below the desired retention."""
