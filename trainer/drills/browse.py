@@ -43,6 +43,8 @@ class CardRow:
     due: datetime | None             # when its recall falls under the desired retention
     answers: int                     # answers of its situations in the queue's picture
     last: tuple[Try, ...]            # the latest answers of its situations, newest first
+    own: bool = False                # a card only the player's own mistakes made (the
+    #                                  assumed play is right there; a reset lets it go)
 
     def text(self) -> str:
         """Everything a search may match: the title, situations, best play and state."""
@@ -55,6 +57,7 @@ def card_rows(queue: StudyQueue, now: datetime,
     answers, newest first; ``last`` of them kept per card)."""
     tries = tries or {}
     course, deck = queue.course, queue.deck
+    taught = course.decks[queue.mapping].faces
     day = day_of(now)
     rows = []
     for card, faces in deck.faces.items():
@@ -77,5 +80,6 @@ def card_rows(queue: StudyQueue, now: datetime,
         rows.append(CardRow(card, title, faces, best, 100 * deck.worth[card], state,
                             None if trace is None else queue.recall(card, day),
                             None if trace is None else trace.stability, due,
-                            sum(queue.asked.get(key, 0) for key in faces), tuple(found)))
+                            sum(queue.asked.get(key, 0) for key in faces), tuple(found),
+                            card not in taught))
     return sorted(rows, key=lambda r: (-r.worth, r.card))

@@ -4,6 +4,7 @@ the colours of status and error lines."""
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QGuiApplication
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 #: An error line's look (a setting refused, a rules file that cannot be used). The colours are
@@ -12,6 +13,13 @@ ERROR_STYLE = "color: palette(bright-text);"
 #: The practice pages' status line when all is saved, and when something waits.
 QUIET = "color: palette(placeholder-text);"
 WARNING = "color: palette(bright-text); font-weight: bold;"
+
+
+def to_front(window: QWidget) -> None:
+    """Raise ``window`` (a screen without windows, such as tests' offscreen one, has none)."""
+    if QGuiApplication.platformName() != "offscreen":
+        window.raise_()
+        window.activateWindow()
 
 
 def heading(text: str) -> QLabel:

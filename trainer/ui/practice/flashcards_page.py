@@ -6,12 +6,12 @@ differences (up to a minute the first time) are prepared off the UI thread behin
 indicator. Every answer is committed to the progress file as it is given
 (:class:`~trainer.ui.practice.progress_link.ProgressLink`); Ctrl+Z takes the last one back
 (kept in the file, marked undone) and deals that card again. In due mode the day's counts stay
-in view, and when they run out the page says "done for today" with the time the next card falls
-due, and offers to keep going.
-Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
-all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
-game's auto-decision (docs/rules/evolution.md#time-and-balance) is taken and graded as the
-player's.
+in view and follow every answer; when none is due now the page says "done for today" (or "for
+now") with the time the next card falls due, and offers to keep going. Browse (B) opens the card
+browser. Feedback follows the FEEDBACK setting: after each card (Space deals the next, the
+verdict folding to one "Last:" line), or not at all (the next card comes at once). Timed play
+puts a countdown on each card; on time-out the game's auto-decision
+(docs/rules/evolution.md#time-and-balance) is taken and graded as the player's.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from PyQt6.QtWidgets import (
     QComboBox,
     QLabel,
     QMessageBox,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +49,8 @@ from ..settings import declarations as cfg
 from ..settings.chosen import prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
+from ..widgets import to_front
+from .card_browser import CardBrowser
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
 
@@ -94,6 +97,12 @@ class FlashcardsPage(DrillPage):
                                   "(hit 11 or less, else stand; no insurance) is taken.")
 
         top = self._top_row("Flashcards", [("Mode", self.mode_box), ("Rules", self.rules_box)])
+        self.browse_button = QPushButton("Browse cards")
+        self.browse_button.setToolTip("Every card with what the trainer believes of it: search, "
+                                      "sort, suspend, reset, drill (B)")
+        self.browse_button.clicked.connect(self.browse)
+        top.addWidget(self.browse_button)
+        self.browser: CardBrowser | None = None
         self.day_label = QLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
@@ -114,6 +123,7 @@ class FlashcardsPage(DrillPage):
         self.bar.proceed.connect(self._go_on)
         undo = QShortcut(QKeySequence.StandardKey.Undo, self)
         undo.activated.connect(self.undo)
+        QShortcut(QKeySequence("B"), self).activated.connect(self.browse)
         self._fill_modes()
         self.mode_box.currentIndexChanged.connect(lambda _: self.load())
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
@@ -346,6 +356,26 @@ class FlashcardsPage(DrillPage):
         else:
             self.day_label.setText("A drill on chosen situations.")
 
+    def browse(self) -> CardBrowser:
+        """Open the card browser (one window, read afresh each time it is opened)."""
+        if self.browser is None:
+            self.browser = CardBrowser(self._browse_plan, self.link.saver, self)
+            self.browser.drill_requested.connect(self._drill_from_browser)
+            self.browser.marked.connect(lambda _mark: self.load())
+        self.browser.load()
+        self.browser.show()
+        to_front(self.browser)
+        return self.browser
+
+    def _browse_plan(self) -> FlashcardPlan | None:
+        rules = self.rules or self._chosen_rules()
+        return None if rules is None else FlashcardPlan(rules, FlashMode.DUE, self.prior,
+                                                        study=study_of(self.settings))
+
+    def _drill_from_browser(self, keys: list[str]) -> None:
+        self.drill_on(keys)
+        to_front(self.window())
+
     def showEvent(self, event: QShowEvent | None) -> None:
         """Settings changed elsewhere (Settings page) apply as the page is shown again: new
         cards a day and the desired retention at once, a new starting point by a reload."""
@@ -363,4 +393,7 @@ class FlashcardsPage(DrillPage):
     def shutdown(self) -> None:
         """End the session and close the progress file."""
         self.ticker.stop()
+        if self.browser is not None:
+            self.browser.shutdown()
+            self.browser.close()
         super().shutdown()
