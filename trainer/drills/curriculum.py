@@ -15,7 +15,7 @@ into cards are kept side by side (:data:`MAPPINGS`): one card per situation, or 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 
@@ -25,6 +25,7 @@ from .catalog import Catalog, catalog
 from .classic import classic_play
 from .facts import Facts
 from .grading import grade
+from .memory import Answer
 from .records import Verdict
 from .situations import Situation, Spot
 
@@ -85,12 +86,31 @@ class Curriculum:
 
     def guess(self, spot: Spot) -> float:
         """The chance that the assumed play is graded right here without any memory of it."""
+        return self.habit(spot) if self.prior is Prior.CLASSIC else self.luck(spot)
+
+    def habit(self, spot: Spot) -> float:
+        """1.0 where the classic play is graded right at ``spot``, else 0.0."""
         evs, best = self.catalog.evs(spot)
-        if self.prior is Prior.CLASSIC:
-            play = self.classic.play.get(spot.table_key, best)
-            return float(grade(play, evs, best).verdict is not Verdict.WRONG)
+        play = self.classic.play.get(spot.table_key, best)
+        return float(grade(play, evs, best).verdict is not Verdict.WRONG)
+
+    def luck(self, spot: Spot) -> float:
+        """The chance a pick among the offered actions is graded right at ``spot``."""
+        evs, best = self.catalog.evs(spot)
         right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
         return right / len(evs)
+
+    def as_read(self, answer: Answer, scale: float = 1.0) -> Answer:
+        """``answer`` as this curriculum reads it: its guess under this assumed play (a
+        novice's luck times ``scale``, the fitted share of luck the player has), when what the
+        guess is made of is known."""
+        if self.prior is Prior.CLASSIC:
+            guess = answer.habit
+        else:
+            guess = None if answer.luck is None else answer.luck * scale
+        if guess is None or guess == answer.guess:
+            return answer
+        return replace(answer, guess=guess)
 
     def leak_per_100(self) -> float:
         """What the assumed play loses in all: main bets per 100 rounds of natural play."""

@@ -276,8 +276,10 @@ class FlashcardSession:
         weight = self.catalog.weight_of(card.situation)
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
+        course = self.course
         answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
-                        self.course.guess(card.spot), result.ev_loss)
+                        course.guess(card.spot), result.ev_loss, course.luck(card.spot),
+                        course.habit(card.spot))
         change = self.queue.record(answer) if self.queue is not None else None
         if result.verdict is Verdict.WRONG and self.queue is None:
             self._again.missed(card.number, (card.situation.key, card.spot.values))

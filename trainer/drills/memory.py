@@ -57,6 +57,10 @@ class Answer:
     right: bool              # correct or acceptable
     guess: float             # chance of playing right without recalling (0..1)
     loss: float = 0.0        # the EV the answer lost (main bets)
+    #: what the guess is made of, whatever play is assumed (None: not known): the chance a
+    #: pick among the offered actions is right here, and whether the classic play is (1 or 0)
+    luck: float | None = None
+    habit: float | None = None
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
