@@ -87,6 +87,7 @@ def test_a_kept_picture_and_the_rows_after_it_make_the_queue_of_every_answer(
     assert first.keep is not None and first.notes() == []          # nothing kept yet: one
     _same(first, _scratch(store, course, NOW), NOW)
     keep_picture(store, first.keep)
+    store.save_fit("evolution", first.queue.fit.to_plain())        # type: ignore[union-attr]
     later = NOW + timedelta(days=1)
     _answer_more(store, 60, NOW + timedelta(hours=1))
     again = load_study(store, course, later)
@@ -174,7 +175,10 @@ def test_a_picture_of_other_rules_or_a_damaged_one_is_not_used(
     assert made.keep is not None
     keep_picture(store, made.keep)
     novice = curriculum(preset("evolution"), Prior.NOVICE)
-    assert load_study(store, novice, NOW).keep is not None          # its own, none yet
+    told = load_study(store, novice, NOW)        # the first answers are classic strategy's:
+    assert told.queue.course is course and told.keep is None      # its picture, kept already
+    assert told.notes() == ["Your first answers are those of classic basic strategy: the "
+                            "trainer teaches only where Free Bet play differs from it."]
     with store._transaction() as conn:
         conn.execute("UPDATE memory_pictures SET picture = x'00ff'")
     again = load_study(store, course, NOW)

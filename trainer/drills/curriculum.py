@@ -66,6 +66,7 @@ class Curriculum:
             else:
                 self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
                     table, s) for s in table.spots[key])
+        self._odds: dict[str, tuple[float, float]] = {}
         facts = self.facts = Facts.of(table)
         taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
         self.decks = {
@@ -99,6 +100,28 @@ class Curriculum:
         evs, best = self.catalog.evs(spot)
         right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
         return right / len(evs)
+
+    def row(self, key: str) -> str:
+        """The chart row and column group of a situation: stakes, hand class, up cards 2-6,
+        7-9 or ten-ace (whatever the context and card count)."""
+        s = self.situation(key)
+        group = "2-6" if 2 <= s.up <= 6 else "7-9" if 7 <= s.up <= 9 else "10-A"
+        return f"{s.preset}|{s.stakes.value}|{s.hand_class}|{group}"
+
+    def opening_odds(self, key: str) -> tuple[float, float]:
+        """Over the hands of situation ``key`` by natural frequency: the luck of a pick among
+        the offered actions and the share where the classic play is right."""
+        found = self._odds.get(key)
+        if found is None:
+            spots = self.catalog.spots[key]
+            weights = [self.catalog.entry_weight.get(s.table_key, 0.0) for s in spots]
+            if sum(weights) <= 0:
+                weights = [1.0] * len(spots)
+            total = sum(weights)
+            found = (sum(w * self.luck(s) for w, s in zip(weights, spots, strict=True)) / total,
+                     sum(w * self.habit(s) for w, s in zip(weights, spots, strict=True)) / total)
+            self._odds[key] = found
+        return found
 
     def as_read(self, answer: Answer, scale: float = 1.0) -> Answer:
         """``answer`` as this curriculum reads it: its guess under this assumed play (a

@@ -165,6 +165,7 @@ class FlashcardSession:
             self.queue = queue if queue is not None else StudyQueue(
                 self.course, history, clock(), settings=study, fitted=fitted,
                 day_start=day_start)
+            self.course = self.queue.course     # the start the answers show may not be assumed
         self._cycle: list[str] = []
         self._weights: list[float] | None = None    # differences: each key's frequency
         self._again: Comebacks[tuple[str, tuple[int, ...]]] = Comebacks(self.rng)

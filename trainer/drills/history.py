@@ -152,13 +152,13 @@ class _Placer:
 
     def __init__(self, course: Curriculum) -> None:
         self.course = course
-        self.guesses: dict[tuple[str, tuple[int, ...]], Placed | object] = {}
+        self.guesses: dict[tuple[str, tuple[int, ...]], Placed | object | None] = {}
         self.insurance = frozenset(key for key, s in course.catalog.situations.items()
                                    if s.context is Context.INSURANCE)
 
-    def guess(self, key: str, values: tuple[int, ...]) -> Placed | object:
+    def guess(self, key: str, values: tuple[int, ...]) -> Placed | object | None:
         """The guess, luck and habit of an answer in situation ``key`` with these card values;
-        :data:`_OUTSIDE` for a hand outside the tables."""
+        :data:`_OUTSIDE` for a hand outside the tables, None for cards the key cannot have."""
         table = self.course.catalog
         situation = table.situations[key]
         spot = None
@@ -172,8 +172,12 @@ class _Placer:
             if spot is not None and spot.table_key not in table.entries:
                 spot = None
         course = self.course
-        found: Placed | object = _OUTSIDE if spot is None else (
-            course.guess(spot), course.luck(spot), course.habit(spot))
+        found: Placed | object | None = _OUTSIDE
+        if spot is not None:
+            try:
+                found = (course.guess(spot), course.luck(spot), course.habit(spot))
+            except ValueError:        # cards of another hand than the key's (edited): unread
+                found = None
         self.guesses[(key, values)] = found
         return found
 

@@ -31,6 +31,10 @@ GROWTHS = (1.0, 2.0, 4.0, 7.0, 10.0, 15.0, 25.0)
 LAPSES = (0.1, 0.3, 0.5, 0.8)
 
 _CLIP = 1e-4
+#: The shares of a novice's luck a fit may hold (:data:`trainer.drills.start.SHARES`) and the
+#: starting points it may be made for.
+SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+PRIORS = ("classic", "novice")
 
 
 @dataclass(frozen=True)
@@ -67,20 +71,24 @@ class Fit:
     cards: str               # the name of the winning mapping
     log_likelihood: float
     answers: int             # how many answers were fitted
+    prior: str | None = None   # the starting point it was made for (None: the one assumed)
 
-    def to_plain(self) -> dict[str, float | int | str]:
+    def to_plain(self) -> dict[str, float | int | str | None]:
         """The fit as plain values (what the progress store keeps)."""
         return {"first": self.params.first, "growth": self.params.growth,
-                "lapse": self.params.lapse, "cards": self.cards,
-                "log_likelihood": self.log_likelihood, "answers": self.answers}
+                "lapse": self.params.lapse, "share": self.params.share, "cards": self.cards,
+                "log_likelihood": self.log_likelihood, "answers": self.answers,
+                "prior": self.prior}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
         """Read :meth:`to_plain`'s values back."""
+        share = data.get("share")
         params = MemoryParams(float(data["first"]), float(data["growth"]),
-                              float(data["lapse"]))
+                              float(data["lapse"]), 1.0 if share is None else float(share))
+        prior = data.get("prior")
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
-                   int(data["answers"]))
+                   int(data["answers"]), None if prior is None else str(prior))
 
 
 def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mapping[str, int]
@@ -246,8 +254,15 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
     if not (isinstance(cards, str) and cards in mappings and isinstance(answers, int)
             and not isinstance(answers, bool) and answers >= 0):
         return None
+    share, prior = data.get("share", 1.0), data.get("prior")
+    if share is None:
+        share = 1.0
+    if (isinstance(share, bool) or not isinstance(share, int | float) or share not in SHARES
+            or not (prior is None or prior in PRIORS)):
+        return None
     first, growth, lapse, likelihood = map(float, values)
     on_grid = (grid.first == first) & (grid.growth == growth) & (grid.lapse == lapse)
     if not on_grid.any() or not math.isfinite(likelihood) or likelihood > 0:
         return None
-    return Fit(MemoryParams(first, growth, lapse), cards, likelihood, answers)
+    return Fit(MemoryParams(first, growth, lapse, float(share)), cards, likelihood, answers,
+               prior)

@@ -38,7 +38,7 @@ from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 1
+PICTURE_FORMAT = 2
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -46,15 +46,18 @@ Earlier = Callable[[frozenset[str]], Sequence[Answer]]
 
 @dataclass(frozen=True)
 class Tally:
-    """A situation's answers outside what is taught: how many, the EV lost, any wrong."""
+    """A situation's answers outside what is taught: how many, the EV lost, any wrong, how
+    many wrong."""
 
     answers: int = 0
     loss: float = 0.0
     wrong: bool = False
+    wrongs: int = 0
 
     def add(self, answer: Answer) -> Tally:
         """The tally with ``answer`` too."""
-        return Tally(self.answers + 1, self.loss + answer.loss, self.wrong or not answer.right)
+        return Tally(self.answers + 1, self.loss + answer.loss, self.wrong or not answer.right,
+                     self.wrongs + (not answer.right))
 
 
 NOTHING = Tally()
@@ -196,11 +199,12 @@ def encode(picture: Picture) -> bytes:
             arrays += [replay.stability, replay.last, replay.total]
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
-        "params": [picture.params.first, picture.params.growth, picture.params.lapse],
+        "params": [picture.params.first, picture.params.growth, picture.params.lapse,
+                   picture.params.share],
         "mapping": picture.mapping, "answers": picture.answers,
         "traces": {c: [t.stability, t.last] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
-        "tried": {k: [t.answers, t.loss, t.wrong] for k, t in picture.tried.items()},
+        "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
         "fit": fit, "candidates": int(GRID.first.size)}).encode()
     body = b"".join(np.ascontiguousarray(a, dtype="<f8").tobytes() for a in arrays)
     packed = zlib.compress(header, 1)
@@ -222,7 +226,8 @@ def decode(data: bytes) -> Picture | None:
             {c: Trace(float(s), float(last)) for c, (s, last) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
             {k: int(n) for k, n in head["asked"].items()},
-            {k: Tally(int(n), float(loss), bool(w)) for k, (n, loss, w) in head["tried"].items()},
+            {k: Tally(int(n), float(loss), bool(w), int(m))
+             for k, (n, loss, w, m) in head["tried"].items()},
             fit_state, str(head["model"]))
     except (ValueError, TypeError, KeyError, zlib.error):
         return None

@@ -31,21 +31,19 @@ answer simply leaves it (a kept picture that took it in is dropped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .curriculum import Curriculum, Deck
-from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn, recall
-from .memory_fit import Fit, fit
+from .curriculum import Curriculum, Deck, Prior
+from .fitting import fitted_model, model_of
+from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
+from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .retention import RETENTION
 from .situations import card_label
+from .start import Start
 
-#: Answers needed before the memory model is fitted to the player (defaults before that).
-FIT_AFTER = 50
-#: Refit when the answers have grown by this factor since the last fit.
-REFIT_GROWTH = 1.3
 #: A card in the running for contrast is worth at least this share of the best.
 CONTRAST = 0.8
 #: Stability (days) from which a card is "due", not "learning".
@@ -120,28 +118,36 @@ class StudyQueue:
                  settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,
                  day_start: datetime | None = None,
                  suspended: Collection[str] = frozenset()) -> None:
-        found = choose_fit(course, len(answers), fitted, lambda: fit(answers, course.mappings()))
-        params, mapping = fitted_model(course, found)
-        picture = advance(course, empty(course, params, mapping), answers)
-        self._start(course, picture, now, settings, found, fitted, day_start, suspended)
-        self.answers.extend(answers)
+        taught, origin, read, found = model_of(course, answers, fitted)
+        params, mapping = fitted_model(taught, found, origin)
+        picture = advance(taught, empty(taught, params, mapping), read)
+        self._start(taught, picture, now, settings, found, fitted, day_start, suspended,
+                    origin, course.prior)
+        self.answers.extend(read)
 
     @classmethod
     def of_picture(cls, course: Curriculum, picture: Picture, now: datetime, *,
                    settings: StudySettings = DEFAULT_STUDY, fit_used: Fit | None = None,
                    fitted: Fit | None = None, day_start: datetime | None = None,
-                   suspended: Collection[str] = frozenset()) -> StudyQueue:
+                   suspended: Collection[str] = frozenset(), origin: Start | None = None,
+                   assumed: Prior | None = None) -> StudyQueue:
         """The queue of the answers ``picture`` took in (made under ``fit_used``'s model, from
-        the stored ``fitted``: :attr:`refitted` when they differ)."""
+        the stored ``fitted``: :attr:`refitted` when they differ; ``origin``: the start its
+        answers show, ``assumed``: the one the setting says)."""
         queue = cls.__new__(cls)
-        queue._start(course, picture, now, settings, fit_used, fitted, day_start, suspended)
+        origin = origin or Start(course.prior, picture.params.share, 0.0, 0.0, 0)
+        queue._start(course, picture, now, settings, fit_used, fitted, day_start, suspended,
+                     origin, assumed or course.prior)
         return queue
 
     def _start(self, course: Curriculum, picture: Picture, now: datetime,
                settings: StudySettings, found: Fit | None, fitted: Fit | None,
-               day_start: datetime | None, suspended: Collection[str]) -> None:
+               day_start: datetime | None, suspended: Collection[str], origin: Start,
+               assumed: Prior) -> None:
         self.course = course
         self.settings = settings
+        #: the starting point the answers show, and the one the setting assumes
+        self.origin, self.assumed = origin, assumed
         #: situations the player suspended (a card whose faces all are is never asked)
         self.suspended = frozenset(suspended)
         #: the answers recorded since the queue was made (all of them, made from answers)
@@ -298,6 +304,7 @@ class StudyQueue:
 
     def record(self, answer: Answer) -> Undo:
         """Take one answer into the picture of the player's memory; returns how to undo it."""
+        answer = self.course.as_read(answer, self.origin.share)
         self.answers.append(answer)
         key = answer.situation
         tally = self.tried.get(key)
@@ -316,6 +323,7 @@ class StudyQueue:
 
     def undo(self, answer: Answer, change: Undo) -> None:
         """Take back the last recorded ``answer`` (``change`` is what :meth:`record` gave)."""
+        answer = self.course.as_read(answer, self.origin.share)
         if not self.answers or self.answers[-1] != answer:
             raise ValueError("only the last answer can be undone")
         self.answers.pop()
@@ -342,31 +350,6 @@ def _midnight(now: datetime) -> datetime:
     """The start of ``now``'s day in the local time zone."""
     local = now.astimezone()
     return local.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def stale(fitted: Fit, answers: int) -> bool:
-    """True when the fit should be made again for ``answers`` answers: they have grown by
-    :data:`REFIT_GROWTH` since, or the fit claims that many more than there are."""
-    return answers >= FIT_AFTER and (answers >= REFIT_GROWTH * max(fitted.answers, 1)
-                                     or fitted.answers >= REFIT_GROWTH * answers)
-
-
-def choose_fit(course: Curriculum, answers: int, fitted: Fit | None,
-               refit: Callable[[], Fit]) -> Fit | None:
-    """The fit a queue of ``answers`` answers uses: ``fitted`` (the stored one) unless it is
-    stale or not of this curriculum's mappings, else ``refit()`` once there are
-    :data:`FIT_AFTER` answers (None before: the defaults)."""
-    if fitted is not None and fitted.cards in course.decks and not stale(fitted, answers):
-        return fitted
-    return refit() if answers >= FIT_AFTER else None
-
-
-def fitted_model(course: Curriculum, found: Fit | None) -> tuple[MemoryParams, str]:
-    """The parameters and card mapping of ``found``; before a fit the defaults and facts (what
-    most people memorise: the first mapping)."""
-    if found is None:
-        return MemoryParams(), next(iter(course.decks))
-    return found.params, found.cards
 
 
 def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:

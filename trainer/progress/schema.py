@@ -204,6 +204,20 @@ def study_card_marks(db: Database) -> None:
                "DELETE FROM memory_pictures WHERE preset = new.preset; END")
 
 
+@_step
+def memory_fit_models(db: Database) -> None:
+    """Version 9: the memory fit keeps the model it chose beyond its three parameters: the
+    starting point the player's first answers show (``prior``; NULL for a fit stored before,
+    made for the one assumed), the share of a novice's luck (``share``; NULL: all of it), and
+    the fit's health check (``health``, JSON: the held-out log loss of the model, of a fixed
+    guess and of FSRS-6, and the answers they were measured on; NULL: not measured).
+    """
+    fits = db.table("memory_fits")
+    fits.add_column("prior", str)
+    fits.add_column("share", float)
+    fits.add_column("health", str)
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -20,9 +20,9 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from trainer.progress import opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
+from trainer.progress.study_tables import CARD_MARKS, CardMarks, StudyTables
 from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
@@ -49,18 +50,6 @@ class StoredDecision:
     id: int
     session_id: int
     decision: GradedDecision
-
-
-#: What the card browser records of a situation (:meth:`ProgressStore.mark_cards`).
-CARD_MARKS = ("suspend", "unsuspend", "reset")
-
-
-@dataclass(frozen=True)
-class CardMarks:
-    """A preset's card marks: situations suspended, and each reset one's last reset time."""
-
-    suspended: frozenset[str] = frozenset()
-    resets: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -95,7 +84,7 @@ def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
     )
 
 
-class ProgressStore:
+class ProgressStore(StudyTables):
     """An open progress file; create with :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,
@@ -239,95 +228,6 @@ class ProgressStore:
                 raise ValueError(f"no decision {decision_id} in {self.path}")
             conn.execute("UPDATE decisions SET undone = 1 WHERE id = ?", (decision_id,))
             _relink(conn, *found)
-
-    def answer_rows(self, preset: str) -> list[tuple[str, str, str, str, float]]:
-        """Every answer kept in ``preset``, oldest first, as the study queue reads them:
-        (time, situation key, cards, verdict, EV lost)."""
-        return [tuple(r) for r in self.tuples(
-            "SELECT time, situation_key, cards, verdict, ev_loss FROM decisions "
-            "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
-
-    def study_rows(self, preset: str, *, after: tuple[str, int] | None = None,
-                   upto: tuple[str, int] | None = None,
-                   situations: Collection[str] | None = None) -> list[tuple[Any, ...]]:
-        """Kept answers of ``preset`` in (time, id) order, as the study queue reads them: (id,
-        time, situation key, cards, verdict, EV lost); only those after the mark ``after``, up
-        to the mark ``upto`` (marks are (time, id)), in ``situations``."""
-        where = ["preset = ?", "undone = 0"]
-        params: list[Any] = [preset]
-        if after is not None:
-            where.append("(time, id) > (?, ?)")
-            params += after
-        if upto is not None:
-            where.append("(time, id) <= (?, ?)")
-            params += upto
-        if situations is not None:
-            where.append(f"situation_key IN ({', '.join('?' * len(situations))})")
-            params += sorted(situations)
-        return self.tuples("SELECT id, time, situation_key, cards, verdict, ev_loss FROM "
-                           f"decisions WHERE {' AND '.join(where)} ORDER BY time, id", params)
-
-    def load_picture(self, preset: str, prior: str, model: str
-                     ) -> tuple[str, int, int, bytes] | None:
-        """The memory picture kept for ``preset`` under an assumed play and memory model: the
-        time and id of the last decision it took in, the rows it could not read, its bytes."""
-        rows = self.tuples("SELECT last_time, last_id, unreadable, picture FROM memory_pictures "
-                           "WHERE preset = ? AND prior = ? AND model = ?", (preset, prior, model))
-        return (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), bytes(rows[0][3])
-                ) if rows else None
-
-    def save_picture(self, preset: str, prior: str, model: str, upto: tuple[str, int],
-                     unreadable: int, picture: bytes) -> None:
-        """Keep (replace) a memory picture (see :meth:`load_picture`); a decision stored or
-        changed since at or before ``upto`` drops it (the schema's triggers)."""
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO memory_pictures (preset, prior, model, last_time, "
-                "last_id, unreadable, made, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (preset, prior, model, *upto, unreadable, utc_text(self._clock()), picture))
-
-    def save_fit(self, preset: str, fit: Mapping[str, Any]) -> None:
-        """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
-        ``growth``, ``lapse``, ``cards``, ``log_likelihood``, ``answers``."""
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO memory_fits (preset, first, growth, lapse, cards, "
-                "log_likelihood, answers, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (preset, float(fit["first"]), float(fit["growth"]), float(fit["lapse"]),
-                 str(fit["cards"]), float(fit["log_likelihood"]), int(fit["answers"]),
-                 utc_text(self._clock())))
-
-    def load_fit(self, preset: str) -> dict[str, Any] | None:
-        """The memory model stored for ``preset`` (the fields :meth:`save_fit` takes), if any."""
-        rows = self.rows("SELECT first, growth, lapse, cards, log_likelihood, answers "
-                         "FROM memory_fits WHERE preset = ?", (preset,))
-        return rows[0] if rows else None
-
-    def mark_cards(self, preset: str, situations: Collection[str], mark: str, *,
-                   at: datetime | None = None) -> None:
-        """Record ``mark`` (one of :data:`CARD_MARKS`) for ``situations`` in one write."""
-        if mark not in CARD_MARKS:
-            raise ValueError(f"a card mark is one of {CARD_MARKS}, not {mark!r}")
-        when = utc_text(at or self._clock())
-        with self._transaction() as conn:
-            conn.executemany("INSERT INTO card_marks (preset, situation_key, mark, time) "
-                             "VALUES (?, ?, ?, ?)",
-                             [(preset, key, mark, when) for key in sorted(situations)])
-
-    def card_marks(self, preset: str) -> CardMarks:
-        """What the card browser's marks say of ``preset`` now (see :class:`CardMarks`)."""
-        suspended: set[str] = set()
-        resets: dict[str, str] = {}
-        for key, mark, time in self.tuples(
-                "SELECT situation_key, mark, time FROM card_marks WHERE preset = ? ORDER BY id",
-                (preset,)):
-            if mark == "suspend":
-                suspended.add(key)
-            elif mark == "unsuspend":
-                suspended.discard(key)
-            elif mark == "reset":
-                resets[key] = str(time)
-        return CardMarks(frozenset(suspended), resets)
 
     def presets(self) -> list[str]:
         """Every preset with a stored session, sorted; a custom rule set is

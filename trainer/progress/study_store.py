@@ -22,18 +22,13 @@ from datetime import datetime
 from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
+from trainer.drills.fitting import as_read, choose_fit, fit_for_state, fitted_model, start_of
 from trainer.drills.history import Reading, notes, read_answers
 from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.study import (
-    DEFAULT_STUDY,
-    Counts,
-    StudyQueue,
-    StudySettings,
-    choose_fit,
-    fitted_model,
-)
+from trainer.drills.start import openings
+from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
 from trainer.rules import releases
@@ -66,10 +61,13 @@ class StudyHistory:
     future: int = 0               # answers timed after now, counted as given now
     fit_damaged: bool = False     # a stored fit that could not be used: refitted
     keep: KeptPicture | None = None   # a newer picture to keep (a writer stores it)
+    start: str = ""               # what the answers say of the starting point, if not assumed
 
     def notes(self) -> list[str]:
         """Plain lines for the player about the history read (none when all was as stored)."""
         said = notes(self.unreadable, self.future)
+        if self.start:
+            said.append(self.start)
         if self.fit_damaged:
             said.append("The stored memory model could not be read and is fitted again from "
                         "your answers.")
@@ -88,21 +86,26 @@ class _Load:
     """One load: the kept picture, the rows after it, the fit, then the queue."""
 
     def __init__(self, store: ProgressStore, course: Curriculum, now: datetime) -> None:
-        self.store, self.course, self.now = store, course, now
+        self.store, self.now, self.assumed = store, now, course.prior
         self.preset = course.catalog.preset
+        self.marks = store.card_marks(self.preset)
+        first = [(key, verdict != "wrong") for key, verdict in store.first_answers(self.preset)
+                 if key not in self.marks.resets]
+        self.course, self.origin = start_of(course, openings(course, first))
+        course = self.course
         stored = store.load_fit(self.preset)
         self.fitted = checked_fit(stored, course.decks)
         self.fit_damaged = stored is not None and self.fitted is None
         self.kept: Picture | None = None
         self.mark: Mark | None = None
         self.kept_unreadable = 0
-        self.marks = store.card_marks(self.preset)
         found = store.load_picture(self.preset, course.prior.value, MODEL)
         if found is not None:
             last_time, last_id, unreadable, data = found
             picture = decode(data)
             if (picture is not None and picture.model == MODEL
                     and picture.course == course_digest(course)
+                    and picture.params.share == self.origin.share   # read with this luck
                     and not _after(last_time, now)):      # a picture from a clock set back
                 self.kept, self.mark = picture, (last_time, last_id)
                 self.kept_unreadable = unreadable
@@ -114,9 +117,14 @@ class _Load:
         those after now, and read both."""
         rows = self._after_resets(rows)
         cut = _covered(rows, self.now)
-        self.newer: Reading = read_answers(self.course, (r[1:] for r in rows[:cut]), self.now)
-        self.rest: Reading = read_answers(self.course, (r[1:] for r in rows[cut:]), self.now)
+        self.newer: Reading = self._reading(rows[:cut])
+        self.rest: Reading = self._reading(rows[cut:])
         self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
+
+    def _reading(self, rows: Sequence[tuple[Any, ...]]) -> Reading:
+        """The answers of ``rows`` as the curriculum taught reads them, at the start's luck."""
+        found = read_answers(self.course, (r[1:] for r in rows), self.now)
+        return replace(found, answers=as_read(self.course, found.answers, self.origin))
 
     def _after_resets(self, rows: Sequence[tuple[Any, ...]]) -> Sequence[tuple[Any, ...]]:
         """``rows`` without the answers a reset in the card browser left out (a reset
@@ -142,7 +150,8 @@ class _Load:
         else:
             base = self.kept.fit_state
         self.fit_state = base.extend(self.newer.answers, mappings)
-        return self.fit_state.extend(self.rest.answers, mappings).best()
+        return fit_for_state(self.course, self.fit_state.extend(self.rest.answers, mappings),
+                             self.origin)
 
     def _earlier(self, situations: frozenset[str]) -> list[Answer]:
         """The kept picture's answers of ``situations``, read again from the store."""
@@ -150,15 +159,15 @@ class _Load:
             return []
         rows = self._after_resets(self.store.study_rows(self.preset, upto=self.mark,
                                                          situations=situations))
-        return read_answers(self.course, (r[1:] for r in rows), self.now).answers
+        return self._reading(rows).answers
 
     def history(self, settings: StudySettings, day_start: datetime | None) -> StudyHistory:
         """The queue, and a picture to keep when the kept one is behind."""
         course = self.course
         count = (self.kept.answers if self.kept else 0) + len(self.newer.answers) + len(
             self.rest.answers)
-        found = choose_fit(course, count, self.fitted, self._refit)
-        params, mapping = fitted_model(course, found)
+        found = choose_fit(course, count, self.fitted, self._refit, self.origin)
+        params, mapping = fitted_model(course, found, self.origin)
         if self.kept is not None and not self.kept.fits(course, params, mapping):
             self._read_all()
         kept = self.kept
@@ -176,14 +185,16 @@ class _Load:
         now_picture = advance(course, picture, self.rest.answers, earlier)
         queue = StudyQueue.of_picture(course, now_picture, self.now, settings=settings,
                                       fit_used=found, fitted=self.fitted, day_start=day_start,
-                                      suspended=self.marks.suspended)
+                                      suspended=self.marks.suspended, origin=self.origin,
+                                      assumed=self.assumed)
         unreadable = self.kept_unreadable + self.newer.unreadable
         keep = None
         if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
             keep = KeptPicture(self.preset, course.prior.value, self.upto, unreadable,
                                encode(picture))
         return StudyHistory(queue, self.fitted, unreadable + self.rest.unreadable,
-                            self.newer.future + self.rest.future, self.fit_damaged, keep)
+                            self.newer.future + self.rest.future, self.fit_damaged, keep,
+                            self.origin.told(self.assumed))
 
 
 def _covered(rows: Sequence[tuple[Any, ...]], now: datetime) -> int:
