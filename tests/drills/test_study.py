@@ -219,3 +219,25 @@ def test_changed_settings_and_suspended_cards_apply_at_once(course: Curriculum) 
                        suspended=faces)
     assert later.counts(NOW + timedelta(minutes=1)).learning == 0     # suspended: not counted
     assert later.due_times(NOW) == [] and later.next_due(NOW) is None
+
+
+def test_mistakes_where_the_assumed_play_is_right_make_the_queue_explore_more(
+        course: Curriculum) -> None:
+    """Outside the deck each situation is worth asking by the player's share of mistakes
+    there (1 in 20 before any answer), what a mistake costs and a new card's gain: a player
+    who errs there is asked there more, and each situation they err at becomes a card."""
+    outside = course.outside(FACTS)
+    assert outside and all(k not in course.decks[FACTS].card_of for k in outside)
+    steady = StudyQueue(course, [], NOW)
+    shaky = StudyQueue(course, [], NOW)
+    costly = sorted(outside, key=course.miss_cost, reverse=True)
+    now = NOW
+    for key in costly[:10]:
+        steady.record(_answer(key, now, True))
+        shaky.record(Answer(key, day_of(now), False, 0.0, 0.2))
+        now += timedelta(seconds=10)
+    assert all(shaky.deck.card_of.get(k) for k in costly[:10])       # cards of their own
+    fresh = costly[10]
+    assert shaky._outside[fresh] > 5 * steady._outside[fresh]
+    picks = [shaky.choose(now + timedelta(seconds=i)) for i in range(5)]
+    assert any(k in outside for k in picks)

@@ -67,6 +67,8 @@ class Curriculum:
                 self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
                     table, s) for s in table.spots[key])
         self._odds: dict[str, tuple[float, float]] = {}
+        self._miss: dict[str, float] = {}
+        self._outside: dict[str, tuple[str, ...]] = {}
         facts = self.facts = Facts.of(table)
         taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
         self.decks = {
@@ -121,6 +123,33 @@ class Curriculum:
             found = (sum(w * self.luck(s) for w, s in zip(weights, spots, strict=True)) / total,
                      sum(w * self.habit(s) for w, s in zip(weights, spots, strict=True)) / total)
             self._odds[key] = found
+        return found
+
+    def miss_cost(self, key: str) -> float:
+        """What a mistake at situation ``key`` costs per round dealt: natural frequency x the
+        mean EV a wrong play loses there."""
+        found = self._miss.get(key)
+        if found is None:
+            found = 0.0
+            for spot in self.catalog.spots[key]:
+                evs, best = self.catalog.evs(spot)
+                lost = [evs[best] - ev for a, ev in evs.items()
+                        if grade(a, evs, best).verdict is Verdict.WRONG]
+                if lost:
+                    found += self.catalog.entry_weight.get(spot.table_key, 0.0) * (
+                        sum(lost) / len(lost))
+            self._miss[key] = found
+        return found
+
+    def outside(self, mapping: str) -> tuple[str, ...]:
+        """The situations the mapping's deck leaves out (the assumed play is right there)
+        where a mistake would cost something: what the queue explores."""
+        found = self._outside.get(mapping)
+        if found is None:
+            taught = self.decks[mapping].card_of
+            found = tuple(k for k in sorted(self.catalog.situations)
+                          if k not in taught and self.miss_cost(k) > 0)
+            self._outside[mapping] = found
         return found
 
     def as_read(self, answer: Answer, scale: float = 1.0) -> Answer:

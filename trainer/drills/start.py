@@ -34,7 +34,7 @@ SHARES = memory_fit.SHARES
 #: How much likelier (log-likelihood, nats) another start must be than the one assumed.
 MARGIN = 3.0
 #: First answers needed before the start assumed may give way.
-AT_LEAST = 12
+AT_LEAST = 6
 
 
 @dataclass(frozen=True)

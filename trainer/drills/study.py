@@ -40,58 +40,15 @@ from .fitting import fitted_model, model_of
 from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
-from .retention import RETENTION
 from .situations import card_label
 from .start import Start
+from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings
 
 #: A card in the running for contrast is worth at least this share of the best.
 CONTRAST = 0.8
-#: Stability (days) from which a card is "due", not "learning".
-LEARNED_DAYS = 1.0
-
-
-@dataclass(frozen=True)
-class StudySettings:
-    """The player's choices for due mode."""
-
-    new_per_day: int = 20
-    retention: float = RETENTION
-
-
-@dataclass(frozen=True)
-class Counts:
-    """What is left today: due reviews and learning cards (now or later today), new cards,
-    and how many of the due and learning ones can be asked now."""
-
-    due: int
-    learning: int
-    new: int
-    ready: int = -1          # due now (-1: all of due and learning)
-
-    def __add__(self, other: Counts) -> Counts:
-        """Two presets' counts together."""
-        return Counts(self.due + other.due, self.learning + other.learning,
-                      self.new + other.new, self.now + other.now)
-
-    @property
-    def now(self) -> int:
-        """Due and learning cards that can be asked now."""
-        return self.due + self.learning if self.ready < 0 else self.ready
-
-    @property
-    def today(self) -> int:
-        """The flashcards due today, now or later: what every page calls "due"."""
-        return self.due + self.learning
-
-    @property
-    def done(self) -> bool:
-        """Nothing to ask now: no card due now and no new card left today."""
-        return not (self.now or self.new)
-
-    @property
-    def finished(self) -> bool:
-        """Nothing left today at all (done, and no learning card coming back later)."""
-        return not (self.today or self.new)
+#: Before any answer outside the deck, the player is taken to err there once in twenty
+#: (a Beta(1, 19) prior on their share of mistakes where the assumed play is right).
+EXPLORE_PRIOR = (1, 20)
 
 
 @dataclass(frozen=True)
@@ -102,10 +59,6 @@ class Undo:
     trace: Trace | None
     was_new_today: bool
     tally: Tally | None = None   # the situation's tally before (outside what is taught)
-
-
-#: The defaults: 20 new cards a day, 90% retention.
-DEFAULT_STUDY = StudySettings()
 
 
 class StudyQueue:
@@ -192,6 +145,24 @@ class StudyQueue:
         self._valued_at = now
         self._value = {card: self._worth(card, now) for card in self.deck.faces
                        if self.open(card)}
+        self._explore(now)
+
+    def _explore(self, now: float) -> None:
+        """What asking each situation outside the deck is worth (:data:`EXPLORE_PRIOR`): the
+        chance the player errs there (their share of mistakes outside the deck so far, less
+        for each right answer there) x what a mistake costs x a new card's gain."""
+        wrongs = sum(t.wrongs for t in self.tried.values())
+        answers = sum(t.answers for t in self.tried.values())
+        hits, tries = EXPLORE_PRIOR
+        chance = (wrongs + hits) / (answers + tries)
+        fresh = gain(self.params, None, now, self.horizon)
+        card_of, cost = self.deck.card_of, self.course.miss_cost
+        self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)
+                         for key in self.course.outside(self.mapping)
+                         if key not in card_of and key not in self.suspended}
+
+    def _tally(self, key: str) -> Tally:
+        return self.tried.get(key, NOTHING)
 
     def open(self, card: str) -> bool:
         """True unless every face of ``card`` is suspended."""
@@ -281,7 +252,14 @@ class StudyQueue:
                    if c != self.last and (new_ok or c in self.traces)]
         if not offered:   # nothing answered yet and no new cards allowed: new ones anyway
             offered = [c for c in self._value if c != self.last] or list(self._value)
-        card = self._pick(offered)
+        card = self._pick(offered) if offered else None
+        if new_ok and self._outside:      # a situation outside the deck, when worth more
+            key = max(self._outside, key=lambda k: (self._outside[k], k))
+            if card is None or self._outside[key] > self._value[card]:
+                self.last = None
+                return key
+        if card is None:
+            raise ValueError("there is no card to ask")
         self.last = card
         return self._face(card)
 
@@ -317,8 +295,10 @@ class StudyQueue:
         was_new = card is not None and before is None
         self.introduced_today += was_new
         self._learn(answer)
-        if card is not None:
+        if card is not None and card in self._value:
             self._value[card] = self._worth(card, answer.day)
+        if key not in self.course.decks[self.mapping].card_of:
+            self._explore(answer.day)           # the share of mistakes outside has moved
         return Undo(card or "", before, was_new, tally)
 
     def undo(self, answer: Answer, change: Undo) -> None:
@@ -333,6 +313,7 @@ class StudyQueue:
                 self.tried.pop(answer.situation, None)
             else:
                 self.tried[answer.situation] = change.tally
+            self._explore(answer.day)
         if change.card:
             if change.trace is None:
                 self.traces.pop(change.card, None)
@@ -340,7 +321,7 @@ class StudyQueue:
                 self.traces[change.card] = change.trace
             if change.card not in self.course.decks[self.mapping].faces:
                 self._extend(answer.day)   # a mistake that made its own card may be gone
-            if change.card in self.deck.faces:
+            if change.card in self._value:
                 self._value[change.card] = self._worth(change.card, answer.day)
         if change.was_new_today:
             self.introduced_today -= 1
@@ -370,3 +351,7 @@ _COLUMNS = [str(v) for v in range(2, 11)] + ["A"]
 def _chart_distance(up_a: int, up_b: int) -> int:
     """How many chart columns apart two up cards are (2..10, A)."""
     return abs(_COLUMNS.index(card_label(up_a)) - _COLUMNS.index(card_label(up_b)))
+
+
+__all__ = ["CONTRAST", "DEFAULT_STUDY", "EXPLORE_PRIOR", "LEARNED_DAYS", "Counts", "StudyQueue",
+           "StudySettings", "Undo"]
