@@ -21,8 +21,11 @@ from typing import Any
 from trainer.drills.browse import CardRow, Try, card_rows
 from trainer.drills.catalog import catalog
 from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
+from trainer.drills.health import says
+from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress import review
@@ -102,6 +105,20 @@ def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
     return True
 
 
+def memory_report(fit: Fit | None) -> dict[str, Any]:
+    """The memory model's health check as ``stats --json`` prints it (:mod:`trainer.drills.
+    health`): the model chosen, the answers it was fitted to, the held-out answers and the log
+    loss on them of the model, of a fixed guess (AVG) and of FSRS-6, and one sentence."""
+    health = fit.health if fit is not None else None
+    return {"model": describe(fit) if fit is not None else None,
+            "answers": fit.answers if fit is not None else 0,
+            "held_out": health.answers if health else None,
+            "log_loss": round(health.model, 6) if health else None,
+            "avg_log_loss": round(health.fixed, 6) if health else None,
+            "fsrs6_log_loss": round(health.fsrs6, 6) if health else None,
+            "says": says(health, fit is not None)}
+
+
 @dataclass(frozen=True)
 class CardTable:
     """The card browser's table: every card of the study queue, and what the reading said."""
@@ -140,4 +157,4 @@ def mark_cards(saver: SessionSaver, preset: str, situations: Collection[str],
 
 
 __all__ = ["CardTable", "FlashcardPlan", "PreparedFlashcards", "begin_flashcards",
-           "browse_cards", "keep_fit", "mark_cards", "prepare_flashcards"]
+           "browse_cards", "keep_fit", "mark_cards", "memory_report", "prepare_flashcards"]

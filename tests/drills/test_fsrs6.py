@@ -37,3 +37,26 @@ def test_every_review_matches_py_fsrs(seed: int) -> None:
         mine = fsrs6.review(mine, day, right)
         assert mine.stability == pytest.approx(theirs.stability, rel=1e-12)
         assert mine.difficulty == pytest.approx(theirs.difficulty, rel=1e-12)
+
+
+def test_many_cards_at_once_are_each_card_alone() -> None:
+    import numpy as np
+
+    rng = random.Random(9)
+    n = 50
+    right = np.array([float(rng.random() < 0.6) for _ in range(n)])
+    s, d = fsrs6.first_arrays(right)
+    cards = [fsrs6.review(None, 0.0, bool(r)) for r in right]
+    assert np.allclose(s, [c.stability for c in cards]) and np.allclose(
+        d, [c.difficulty for c in cards])
+    for _ in range(6):
+        elapsed = np.array([rng.choice((0.01, 0.5, 1.0, 2.7, 9.0, 30.0)) for _ in range(n)])
+        right = np.array([float(rng.random() < 0.6) for _ in range(n)])
+        r = fsrs6.recall_arrays(s, elapsed)
+        s, d = fsrs6.review_arrays(s, d, elapsed, right)
+        for i, card in enumerate(cards):
+            day = card.last + float(elapsed[i])
+            assert r[i] == pytest.approx(fsrs6.retrievability(card, day))
+            cards[i] = fsrs6.review(card, day, bool(right[i]))
+        assert np.allclose(s, [c.stability for c in cards], rtol=1e-12)
+        assert np.allclose(d, [c.difficulty for c in cards], rtol=1e-12)

@@ -75,17 +75,52 @@ def as_read(course: Curriculum, answers: Iterable[Answer], start: Start) -> list
     return [course.as_read(a, start.share) for a in answers]
 
 
+#: A fit made from every answer at once is checked on the latest 20% of them: fitted first
+#: to the answers before (:func:`held_out_mark`).
+HELD_OUT = 0.8
+
+
+def held_out_mark(course: Curriculum, state: FitState, answers: Sequence[Answer],
+                  start: Start) -> FitState:
+    """``state`` after ``answers``, marked at their fit (the answers after are the health
+    check's: :mod:`trainer.drills.health`); unmarked when there are too few to fit."""
+    state = state.extend(answers, course.mappings())
+    if len(answers) < FIT_AFTER:
+        return state
+    fitted = fit_for_state(course, state, start)
+    return state.marked(fitted, describe(fitted))
+
+
 def fit_for(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
-    """The memory fit of ``answers`` (read by ``course`` already) under ``start``."""
-    return fit_for_state(course, FitState.start(list(course.mappings())).extend(
-        answers, course.mappings()), start)
+    """The memory fit of ``answers`` (read by ``course`` already) under ``start``, with its
+    health check on the latest 20% of them."""
+    cut = int(HELD_OUT * len(answers))
+    state = held_out_mark(course, FitState.start(list(course.mappings())), answers[:cut],
+                          start)
+    return fit_for_state(course, state.extend(answers[cut:], course.mappings()), start)
 
 
 def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
-    """The likeliest model of ``state``'s answers, kept with the start it was made for."""
+    """The likeliest model of ``state``'s answers, kept with the start it was made for (and
+    the health check of the fit before it, when ``state`` was marked at that one)."""
     found = state.best()
     return replace(found, params=replace(found.params, share=start.share),
                    prior=course.prior.value)
+
+
+#: What each card mapping means to a player.
+KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart rows"}
+
+
+def describe(fit: Fit) -> str:
+    """The model ``fit`` chose, in words: 'FSRS-4 curve; you learn facts; you started from
+    classic basic strategy'."""
+    start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
+        fit.prior or "", "the starting point set")
+    luck = ("" if fit.prior != "novice" else
+            f" (right by luck {fit.params.share:.0%} as often as a random pick)")
+    return (f"FSRS-4 curve; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
+            f"{start}{luck}")
 
 
 def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None
@@ -98,5 +133,6 @@ def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None
     return taught, start, read, found
 
 
-__all__ = ["FIT_AFTER", "REFIT_GROWTH", "Prior", "as_read", "choose_fit", "fit_for",
-           "fit_for_state", "fits_start", "fitted_model", "model_of", "stale", "start_of"]
+__all__ = ["FIT_AFTER", "HELD_OUT", "KINDS", "REFIT_GROWTH", "Prior", "as_read", "choose_fit",
+           "describe", "fit_for", "fit_for_state", "fits_start", "fitted_model",
+           "held_out_mark", "model_of", "stale", "start_of"]

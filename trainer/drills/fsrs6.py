@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 #: FSRS-6's default parameters (py-fsrs 6.x ``DEFAULT_PARAMETERS``).
 W = (0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
      1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542)
@@ -70,3 +72,38 @@ def review(card: Card | None, day: float, right: bool) -> Card:
             new = min(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * math.exp((1 - r) * W[14]),
                       s / math.exp(W[17] * W[18]))
     return Card(max(new, _S_MIN), _next_difficulty(d, rating), day)
+
+
+# ----- the same, for many cards at once (the health check runs with the fit's replay) --------
+
+
+def first_arrays(right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Stability and difficulty after each card's first answer (``right``: 1.0 or 0.0)."""
+    rating = np.where(right > 0.5, GOOD, AGAIN)
+    s = np.where(right > 0.5, W[GOOD - 1], W[AGAIN - 1])
+    return np.maximum(s, _S_MIN), np.clip(W[4] - np.exp(W[5] * (rating - 1)) + 1, 1.0, 10.0)
+
+
+def recall_arrays(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+    """R after ``elapsed`` days (whole days are counted, as :func:`retrievability`)."""
+    whole = np.maximum(0.0, np.floor(elapsed + 1e-9))
+    return (1 + _FACTOR * whole / s) ** _DECAY
+
+
+def review_arrays(s: np.ndarray, d: np.ndarray, elapsed: np.ndarray, right: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`review` for many cards: stability and difficulty after an answer given
+    ``elapsed`` days after each card's last."""
+    good = right > 0.5
+    rating = np.where(good, GOOD, AGAIN)
+    r = recall_arrays(s, elapsed)
+    grow = np.exp(W[17] * (rating - 3 + W[18])) * s ** -W[19]
+    short = s * np.where(good, np.maximum(grow, 1.0), grow)
+    recalled = s * (1 + np.exp(W[8]) * (11 - d) * s ** -W[9] * (np.exp((1 - r) * W[10]) - 1))
+    forgot = np.minimum(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * np.exp((1 - r) * W[14]),
+                        s / np.exp(W[17] * W[18]))
+    same_day = np.floor(elapsed + 1e-9) < 1
+    new = np.where(same_day, short, np.where(good, recalled, forgot))
+    damped = d + (10.0 - d) * (-W[6] * (rating - 3)) / 9.0
+    easy = W[4] - math.exp(W[5] * (EASY - 1)) + 1
+    return np.maximum(new, _S_MIN), np.clip(W[7] * easy + (1 - W[7]) * damped, 1.0, 10.0)

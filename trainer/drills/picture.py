@@ -34,11 +34,12 @@ import numpy as np
 from trainer import __version__
 
 from .curriculum import Curriculum, Deck, deck
+from .health import Mark
 from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 2
+PICTURE_FORMAT = 3
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -193,10 +194,13 @@ def encode(picture: Picture) -> bytes:
     arrays: list[np.ndarray] = []
     fit: dict[str, Any] | None = None
     if picture.fit_state is not None:
-        fit = {"answers": picture.fit_state.answers, "replays": {}}
-        for name, replay in picture.fit_state.replays.items():
+        state = picture.fit_state
+        fit = {"answers": state.answers, "replays": {}, "tallies": {},
+               "mark": None if state.mark is None else state.mark.to_plain()}
+        for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
-            arrays += [replay.stability, replay.last, replay.total]
+            fit["tallies"][name] = list(replay.tallies)
+            arrays += [replay.stability, replay.last, replay.total, replay.fsrs]
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
@@ -252,7 +256,12 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
     for name, cards in plain["replays"].items():
         n = len(cards)
         stability = take(n * width).reshape(n, width)
-        replays[str(name)] = Replay(tuple(map(str, cards)), stability, take(n), take(width))
+        last, total = take(n), take(width)
+        answered, rights, fsrs_log = plain["tallies"][name]
+        replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total,
+                                    take(2 * n).reshape(n, 2),
+                                    (int(answered), int(rights), float(fsrs_log)))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
-    return FitState(replays, int(plain["answers"]))
+    mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
+    return FitState(replays, int(plain["answers"]), mark)

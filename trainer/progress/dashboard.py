@@ -196,6 +196,7 @@ class DueLoad(NamedTuple):
     load: tuple[tuple[date, int], ...]
     cards: int
     today: int
+    memory: str = ""        # how well the trainer knows the player's memory, in a sentence
 
 
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
@@ -207,7 +208,8 @@ def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
         found = flashcards_due(store, presets, query.prior, now or datetime.now(UTC),
                                _study(query))
     return DueLoad(tuple(due_load(found.times, today or date.today(), DUE_DAYS)),
-                   len(found.times), found.counts.today)
+                   len(found.times), found.counts.today,
+                   found.memory[0] if len(found.memory) == 1 else "")
 
 
 def leak_list(leaks: Sequence[SituationLeak], count: int = LEAK_COUNT) -> list[SituationLeak]:

@@ -22,7 +22,17 @@ from datetime import datetime
 from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.fitting import as_read, choose_fit, fit_for_state, fitted_model, start_of
+from trainer.drills.fitting import (
+    HELD_OUT,
+    as_read,
+    choose_fit,
+    describe,
+    fit_for_state,
+    fitted_model,
+    held_out_mark,
+    start_of,
+)
+from trainer.drills.health import says
 from trainer.drills.history import Reading, notes, read_answers
 from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
@@ -144,12 +154,17 @@ class _Load:
         """The fit of every answer: from the kept fit state and the newer answers, or from
         all of them."""
         mappings = self.course.mappings()
+        newer = self.newer.answers
         if self.kept is None or self.kept.fit_state is None:
             self._read_all()
-            base = FitState.start(list(mappings))
+            newer = self.newer.answers
+            cut = int(HELD_OUT * (len(newer) + len(self.rest.answers)))
+            base = held_out_mark(self.course, FitState.start(list(mappings)), newer[:cut],
+                                 self.origin)
+            newer = newer[cut:]
         else:
             base = self.kept.fit_state
-        self.fit_state = base.extend(self.newer.answers, mappings)
+        self.fit_state = base.extend(newer, mappings)
         return fit_for_state(self.course, self.fit_state.extend(self.rest.answers, mappings),
                              self.origin)
 
@@ -167,6 +182,8 @@ class _Load:
         count = (self.kept.answers if self.kept else 0) + len(self.newer.answers) + len(
             self.rest.answers)
         found = choose_fit(course, count, self.fitted, self._refit, self.origin)
+        if self.fit_state is not None and found is not None and found is not self.fitted:
+            self.fit_state = self.fit_state.marked(found, describe(found))   # checked next
         params, mapping = fitted_model(course, found, self.origin)
         if self.kept is not None and not self.kept.fits(course, params, mapping):
             self._read_all()
@@ -247,6 +264,7 @@ class DueCards:
 
     counts: Counts
     times: tuple[datetime, ...]
+    memory: tuple[str, ...] = ()      # the memory model's health, in a sentence per preset
 
 
 def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, now: datetime,
@@ -255,13 +273,16 @@ def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, n
     rules are left out: their rules are not known here)."""
     counts = Counts(0, 0, 0, 0)
     times: list[datetime] = []
+    memory = []
     for name in presets:
         rules = releases.known_rules(name)
         if rules is not None:
             queue = load_study(store, curriculum(rules, prior), now, settings=settings).queue
             counts = counts + queue.counts(now)
             times.extend(queue.due_times(now))
-    return DueCards(counts, tuple(times))
+            fit = queue.fit
+            memory.append(says(fit.health if fit else None, fit is not None))
+    return DueCards(counts, tuple(times), tuple(memory))
 
 
 def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,

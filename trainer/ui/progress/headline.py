@@ -50,7 +50,8 @@ def summary_line(data: ProgressData, cards: DueLoad | None,
     if cards is None:
         return text
     due = cards.today          # as the Flashcards page counts them: due and learning today
-    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    line = f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    return f"{line}\n{cards.memory}" if cards.memory else line
 
 
 def cost_sentence(trend: LeakTrend, named: bool = False) -> str:
