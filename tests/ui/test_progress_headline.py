@@ -14,6 +14,7 @@ from trainer.ui.progress.headline import (
     cost_sentence,
     headline,
     scope_sentence,
+    summary_line,
     trend_sentence,
 )
 
@@ -86,3 +87,17 @@ def test_month_ticks_name_the_year_where_it_changes() -> None:
     from matplotlib.dates import date2num
     assert formatter.format_ticks([date2num(d) for d in ticks]) == ["Nov 2026", "Dec",
                                                                     "Jan 2027"]
+
+
+def test_the_summary_says_the_memory_health_check_on_a_line_of_its_own() -> None:
+    from pathlib import Path
+
+    from trainer.progress.dashboard import DueLoad, ProgressData, ProgressQuery
+    from trainer.progress.review import DayStats
+
+    data = ProgressData(ProgressQuery("evolution"), Path("unused.sqlite3"), 10,
+                        days=(DayStats("2026-11-30", 10, 8, 0.8, 0.1),))
+    said = "The trainer predicts your answers better than a fixed guess: it knows your memory."
+    assert summary_line(data, DueLoad((), 3, 1, said)).split("\n") == [
+        "10 decisions match these filters · 80.0% right · 1 flashcard due today", said]
+    assert "\n" not in summary_line(data, DueLoad((), 3, 2))      # no check read: no line

@@ -184,6 +184,7 @@ def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_
         assert image.save(str(tmp_path / f"page-{name}.png"))
         assert_not_blank(image, at_least=15)
     assert "800 decisions" in page.summary.text()
+    assert page.summary.text().split("\n")[1].startswith("The trainer ")   # its memory check
     assert page.leak_list.count() == 10
     assert page.leak_keys()[0] == ALWAYS_MISSED
 

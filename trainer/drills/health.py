@@ -1,11 +1,14 @@
 """The memory model's health check: how well it predicts answers it was not fitted to.
 
-As Anki's FSRS health check, in words a player reads. At each refit (:mod:`trainer.drills.
-fitting`) the answers given since the fit before — about the latest quarter, since the fit is
-made again when the answers have grown by 30% — are held out: each was predicted by the model
-as fitted before it (its parameters and card mapping fixed, its picture of the player's memory
-taken on by every answer as it came). Its log loss (the mean of −ln p, p the chance it gave to
-what the player did) is set beside two others on the same answers:
+As Anki's FSRS health check, in words a player reads. A fit made from every answer at once
+(the first, or one made again from the whole history) holds out the latest 20% of them
+(:data:`trainer.drills.fitting.HELD_OUT`); a refit made from the kept fit state holds out the
+answers given since the fit before (about the latest 23%: the fit is made again when the
+answers have grown by 30%). Each held-out answer was predicted by the model as fitted before
+it (its parameters and card mapping fixed, its picture of the player's memory taken on by
+every answer as it came); only the answers its cards hold count (where the assumed play is
+wrong). Its log loss (the mean of −ln p, p the chance it gave to what the player did) is set
+beside two others on the same answers:
 
 * **a fixed guess** (Anki's AVG): every answer right with the share of right answers before;
 * **FSRS-6** with its default parameters (:mod:`trainer.drills.fsrs6`), one card per card of
