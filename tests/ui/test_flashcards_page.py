@@ -174,7 +174,8 @@ def test_due_mode_shows_the_day_and_ctrl_z_takes_an_answer_back(qtbot, store: QS
     assert "Blunder" in body and "Free double:" in body and "Ctrl+Z" in body
     view = page.table.view()
     assert view.message.startswith("Blunder") and view.message_colour == "#a50e0e"
-    assert page.day_label.text().endswith("New 1 (of 2 a day)"), "the day's counts follow"
+    assert page.day_label.text().endswith(   # the counts follow: the miss is learning at once
+        "Due 0 · Learning 1 · New 1 (of 2 a day)"), page.day_label.text()
     qtbot.keyClick(page.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.awaiting and page.card is not None and page.card.cards == first.cards
     assert page.feedback.score.decisions == 0
