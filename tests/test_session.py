@@ -44,3 +44,35 @@ def test_another_mode_reads_the_queue_only_when_asked(tmp_path: Path) -> None:
     assert window.history is not None and window.day is not None   # the day's counts beside it
     assert terminal.session.queue is None and window.session.queue is None
     saver.close()
+
+
+def test_the_card_browser_lists_every_card_with_what_the_trainer_believes(
+        tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from trainer.session import browse_cards, mark_cards
+
+    path = tmp_path / "progress.sqlite3"
+    seed(path, days=3, per_day=30)
+    saver = SessionSaver(lambda: ProgressStore.open(path))
+    plan = FlashcardPlan(preset("evolution"), FlashMode.DUE, Prior.CLASSIC)
+    now = datetime(2026, 10, 20, 12, tzinfo=UTC)
+    table = browse_cards(plan, saver, now=now)
+    queue = prepare_flashcards(plan, saver, now=now).history.queue   # type: ignore[union-attr]
+    assert {row.card for row in table.rows} == set(queue.deck.faces)
+    answered = [row for row in table.rows if row.state != "new"]
+    assert answered and all(row.recall is not None and 0 < row.recall <= 1 for row in answered)
+    assert all(row.due is not None and row.stability for row in answered)
+    assert any(row.last for row in answered) and all(len(row.last) <= 5 for row in table.rows)
+    assert all(row.recall is None and row.due is None for row in table.rows
+               if row.state == "new")
+    assert [r.worth for r in table.rows] == sorted((r.worth for r in table.rows), reverse=True)
+    row = answered[0]
+    mark_cards(saver, table.preset, row.faces, "suspend")
+    again = browse_cards(plan, saver, now=now)
+    assert next(r for r in again.rows if r.card == row.card).state == "suspended"
+    assert set(row.faces) <= again.suspended
+    mark_cards(saver, table.preset, row.faces, "reset")
+    reset = next(r for r in browse_cards(plan, saver, now=now).rows if r.card == row.card)
+    assert reset.recall is None and reset.state == "suspended"     # still suspended, no memory
+    saver.close()

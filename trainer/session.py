@@ -5,9 +5,10 @@ one collection method. Here the same: a flashcard session is prepared from what 
 chose (:class:`FlashcardPlan`) and the progress file's saver by :func:`prepare_flashcards` —
 the strategy table, the curriculum, the study queue from the stored answers and the kept
 picture of the player's memory, the session itself — and begun and ended by
-:func:`begin_flashcards` and :func:`keep_fit`. ``freebet-trainer drill`` and the Flashcards
-page call these and only add their own input and output. Nothing here imports Qt; the work may
-wait for a locked file, so the window calls it off its UI thread.
+:func:`begin_flashcards` and :func:`keep_fit`; the card browser reads its table by
+:func:`browse_cards` and marks cards by :func:`mark_cards`. ``freebet-trainer drill`` and the
+Flashcards page call these and only add their own input and output. Nothing here imports Qt;
+the work may wait for a locked file, so the window calls it off its UI thread.
 """
 
 from __future__ import annotations
@@ -17,12 +18,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from trainer.drills.browse import CardRow, Try, card_rows
 from trainer.drills.catalog import catalog
 from trainer.drills.curriculum import Prior, curriculum
+from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
+from trainer.drills.health import says
+from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
-from trainer.drills.study import DEFAULT_STUDY, Counts, StudySettings
+from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
+from trainer.progress import review
 from trainer.progress.saving import SessionSaver
 from trainer.progress.study_store import StudyHistory, keep_picture, load_study
 from trainer.rules import RuleSet
@@ -115,5 +121,57 @@ def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
     return True
 
 
-__all__ = ["FlashcardPlan", "PreparedFlashcards", "begin_flashcards", "head_start", "keep_fit",
+def memory_report(fit: Fit | None) -> dict[str, Any]:
+    """The memory model's health check as ``stats --json`` prints it (:mod:`trainer.drills.
+    health`): the model chosen, the answers it was fitted to, the held-out answers and the log
+    loss on them of the model, of a fixed guess (AVG) and of FSRS-6, and one sentence."""
+    health = fit.health if fit is not None else None
+    return {"model": describe(fit) if fit is not None else None,
+            "answers": fit.answers if fit is not None else 0,
+            "held_out": health.answers if health else None,
+            "log_loss": round(health.model, 6) if health else None,
+            "avg_log_loss": round(health.fixed, 6) if health else None,
+            "fsrs6_log_loss": round(health.fsrs6, 6) if health else None,
+            "says": says(health, fit is not None)}
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """The card browser's table: every card of the study queue, and what the reading said."""
+
+    preset: str
+    mapping: str                       # what a card is for this player: facts or situations
+    rows: list[CardRow]
+    suspended: frozenset[str] = frozenset()   # the situations suspended
+    notes: list[str] = field(default_factory=list)
+
+
+def browse_cards(plan: FlashcardPlan, saver: SessionSaver, *, now: datetime | None = None,
+                 clock: Clock = utc_now) -> CardTable:
+    """Every card of ``plan``'s study queue with what the trainer believes of it and the
+    latest answers of its situations (:mod:`trainer.drills.browse`), read through ``saver``."""
+    course = curriculum(plan.rules, plan.prior)
+    moment = now or clock()
+    history = saver.read(lambda store: load_study(store, course, moment,
+                                                  settings=plan.study), None)
+    if history is None:             # the file cannot be read: the queue of no answers
+        history = StudyHistory(StudyQueue(course, [], moment, settings=plan.study), None)
+    label = course.catalog.preset
+    nothing: dict[str, list[tuple[str, bool, str]]] = {}
+    tried = saver.read(lambda store: review.latest_tries(store, label), nothing)
+    tries = {key: [Try(*t) for t in found] for key, found in tried.items()}
+    queue = history.queue
+    return CardTable(label, queue.mapping, card_rows(queue, moment, tries), queue.suspended,
+                     history.notes())
+
+
+def mark_cards(saver: SessionSaver, preset: str, situations: Collection[str],
+               mark: str) -> None:
+    """Queue a card browser mark (suspend, unsuspend, reset) of ``situations`` and save it."""
+    saver.write(lambda store: store.mark_cards(preset, situations, mark))
+    saver.save(wait=True)
+
+
+__all__ = ["CardTable", "FlashcardPlan", "PreparedFlashcards", "begin_flashcards",
+           "browse_cards", "head_start", "keep_fit", "mark_cards", "memory_report",
            "prepare_flashcards"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tests.conftest import FakeClock
@@ -82,6 +84,21 @@ def test_differences_mode_deals_only_differing_hands(
         session.answer(best(session))
 
 
+def test_differences_mode_deals_by_natural_frequency(
+        evolution: Catalog, evolution_differences: frozenset[str]) -> None:
+    """Most of what it deals is two-card hands (met every few rounds), not the five-card hands
+    a shoe meets a few times; never the same situation twice running."""
+    session = FlashcardSession(evolution, FlashMode.DIFFERENCES, seed=5)
+    keys = []
+    for _ in range(200):
+        card = session.next()
+        keys.append(card.situation.key)
+        session.answer(best(session))
+    two_cards = sum(evolution.situations[k].cards == 2 for k in keys)
+    assert two_cards > 150
+    assert all(a != b for a, b in itertools.pairwise(keys))
+
+
 def test_same_seed_same_deals(evolution: Catalog, clock: FakeClock) -> None:
     def deals(seed: int) -> list[str]:
         session = FlashcardSession(evolution, FlashMode.DUE, seed=seed, clock=clock)
@@ -107,15 +124,22 @@ def test_due_mode_starts_with_the_costliest_classic_leak(evolution: Catalog,
     assert counts is not None and (counts.due, counts.learning, counts.new) == (0, 0, 20)
 
 
-def test_due_mode_never_deals_what_classic_strategy_already_plays_right(
+def test_due_mode_deals_what_classic_strategy_plays_right_only_to_explore(
         evolution: Catalog, clock: FakeClock) -> None:
+    """Outside what the classic play gets wrong, due mode asks a few of the commonest hands
+    (is the player's habit there right?); fewer as the player keeps getting them right."""
     session = FlashcardSession(evolution, FlashMode.DUE, seed=2, clock=clock)
     course = curriculum(evolution.rules, Prior.CLASSIC)
-    for _ in range(60):
+    explored = []
+    for i in range(200):
         card = session.next()
-        assert course.guess(card.spot) == 0.0, card.spot.table_key
+        if course.guess(card.spot) == 1.0:
+            explored.append(i)
+            assert card.situation.key in course.outside("facts")
         clock.advance(10)
         session.answer(best(session), response_ms=4000)
+    assert 0 < len(explored) < 40
+    assert sum(i < 100 for i in explored) > sum(i >= 100 for i in explored)
 
 
 def test_a_novice_is_also_taught_what_classic_players_know(evolution: Catalog,

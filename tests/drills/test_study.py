@@ -42,7 +42,9 @@ def test_new_cards_stop_at_the_daily_limit_then_the_day_is_done(course: Curricul
         now += timedelta(seconds=10)
     assert len(queue.traces) == 3
     counts = queue.counts(now)
-    assert (counts.new, counts.due, counts.learning) == (0, 0, 0) and counts.done
+    # the three come back later today: learning, not yet ready; nothing to ask now
+    assert (counts.new, counts.due, counts.learning, counts.now) == (0, 0, 3, 0)
+    assert counts.done and not counts.finished and counts.today == 3
     due = queue.next_due(now)
     assert due is not None and now < due < now + timedelta(days=1)
     # keep going: still a card to practise, never a fourth new one
@@ -185,3 +187,57 @@ def test_a_stored_fit_claiming_far_more_answers_than_there_are_is_made_again(
     assert queue.refitted and queue.fit is not None and queue.fit.answers == 120
     near = Fit(MemoryParams(0.64, 2.0, 0.8), "situations", -1.0, 125)    # a few undone since
     assert StudyQueue(course, answers, NOW, fitted=near).fit == near
+
+
+def test_a_missed_card_is_a_learning_card_at_once_and_counts_follow_every_answer(
+        course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW, day_start=NOW - timedelta(hours=18))
+    learning, missed = [], []
+    now = NOW
+    for _ in range(5):
+        key = queue.choose(now)
+        queue.record(_answer(key, now, False))
+        missed.append(queue.deck.card_of[key])
+        learning.append(queue.counts(now).learning)
+        now += timedelta(seconds=10)
+    assert learning == [len(set(missed[:n])) for n in range(1, 6)]
+    assert queue.counts(now).new == 20 - len(set(missed))
+
+
+def test_changed_settings_and_suspended_cards_apply_at_once(course: Curriculum) -> None:
+    queue = StudyQueue(course, [], NOW)
+    assert queue.counts(NOW).new == 20
+    queue.apply(StudySettings(new_per_day=5))
+    assert queue.counts(NOW).new == 5
+    first = queue.choose(NOW)
+    faces = queue.deck.faces[queue.deck.card_of[first]]
+    queue.apply(StudySettings(new_per_day=5), suspended=faces)
+    for i in range(20):
+        key = queue.choose(NOW + timedelta(seconds=i))
+        assert queue.deck.card_of[key] != queue.deck.card_of[first]
+    later = StudyQueue(course, [_answer(first, NOW, False)], NOW + timedelta(minutes=1),
+                       suspended=faces)
+    assert later.counts(NOW + timedelta(minutes=1)).learning == 0     # suspended: not counted
+    assert later.due_times(NOW) == [] and later.next_due(NOW) is None
+
+
+def test_mistakes_where_the_assumed_play_is_right_make_the_queue_explore_more(
+        course: Curriculum) -> None:
+    """Outside the deck each situation is worth asking by the player's share of mistakes
+    there (1 in 20 before any answer), what a mistake costs and a new card's gain: a player
+    who errs there is asked there more, and each situation they err at becomes a card."""
+    outside = course.outside(FACTS)
+    assert outside and all(k not in course.decks[FACTS].card_of for k in outside)
+    steady = StudyQueue(course, [], NOW)
+    shaky = StudyQueue(course, [], NOW)
+    costly = sorted(outside, key=course.miss_cost, reverse=True)
+    now = NOW
+    for key in costly[:10]:
+        steady.record(_answer(key, now, True))
+        shaky.record(Answer(key, day_of(now), False, 0.0, 0.2))
+        now += timedelta(seconds=10)
+    assert all(shaky.deck.card_of.get(k) for k in costly[:10])       # cards of their own
+    fresh = costly[10]
+    assert shaky._outside[fresh] > 5 * steady._outside[fresh]
+    picks = [shaky.choose(now + timedelta(seconds=i)) for i in range(5)]
+    assert any(k in outside for k in picks)

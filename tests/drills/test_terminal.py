@@ -122,6 +122,7 @@ def test_stats_json_gives_the_leak_and_the_day(tmp_path: Path,
     assert fresh["leak_per_100"] == pytest.approx(fresh["classic_leak_per_100"])
     assert fresh["classic_leak_per_100"] == pytest.approx(2.6885, abs=1e-3)
     assert (fresh["due"], fresh["new_today"], fresh["next_due"]) == (0, 20, None)
+    assert fresh["memory"]["model"] is None and fresh["memory"]["answers"] == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("h\nh\n"))
     assert main(["drill", "--count", "2", "--seed", "2", "--data-dir", folder]) == 0
     capsys.readouterr()
@@ -133,6 +134,33 @@ def test_stats_json_gives_the_leak_and_the_day(tmp_path: Path,
     assert top["situation"] == "evolution|first|real|hard11|2|v10"
     assert top["best"] == "free_double" and top["played"] == {"hit": 1}
     assert set(top) == {"situation", "best", "played", "per_100"}
+
+
+def test_stats_json_says_how_well_the_model_predicts_held_out_answers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The memory model's health check: fitted to all but the latest 20% of the answers, it
+    is checked on those of them its cards hold (what the assumed play gets wrong), beside a
+    fixed guess and FSRS-6; the figures and the sentence agree."""
+    import json
+
+    from tests.progress.history import seed
+    from trainer.drills.health import Health
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    seed(folder / "progress.sqlite3", days=12, per_day=40)
+    assert main(["stats", "--json", "--data-dir", str(folder)]) == 0
+    memory = json.loads(capsys.readouterr().out)["memory"]
+    assert set(memory) == {"model", "answers", "held_out", "log_loss", "avg_log_loss",
+                           "fsrs6_log_loss", "says"}
+    assert memory["answers"] == 480 and 0 < memory["held_out"] <= 480 - int(0.8 * 480)
+    assert "you learn" in memory["model"] and "classic basic strategy" in memory["model"]
+    assert min(memory["log_loss"], memory["avg_log_loss"], memory["fsrs6_log_loss"]) > 0
+    health = Health(memory["held_out"], memory["log_loss"], memory["avg_log_loss"],
+                    memory["fsrs6_log_loss"])
+    assert memory["says"] == health.sentence()
+    assert main(["stats", "--data-dir", str(folder)]) == 0
+    assert memory["says"] in capsys.readouterr().out
 
 
 def test_stats_without_history_and_a_damaged_file(tmp_path: Path,

@@ -29,8 +29,14 @@ def keys() -> list[str]:
 
 def seed(path: Path, days: int = 20, per_day: int = 40, seed_value: int = 7) -> list[str]:
     """Write ``days`` days of practice (one session a day) to a new progress file at
-    ``path``: about one answer in six wrong, and :data:`ALWAYS_MISSED` wrong every time.
-    Returns the keys."""
+    ``path``: about one answer in six wrong, and :data:`ALWAYS_MISSED` wrong every time; the
+    first answer in each chart row is classic basic strategy's (a player who knows it, as the
+    trainer assumes by default). Returns the keys."""
+    from trainer.drills.curriculum import Prior, curriculum
+    from trainer.rules import preset
+
+    course = curriculum(preset("evolution"), Prior.CLASSIC)
+    rows: set[str] = set()
     rng = random.Random(seed_value)
     situations = keys()
     missed = situations[-1]
@@ -42,6 +48,9 @@ def seed(path: Path, days: int = 20, per_day: int = 40, seed_value: int = 7) -> 
             for i in range(per_day):
                 key = missed if i % 8 == 0 else rng.choice(situations[:-1])
                 wrong = key == missed or rng.random() < 0.15
+                if course.row(key) not in rows and key != missed:
+                    rows.add(course.row(key))
+                    wrong = course.opening_odds(key)[1] < 0.5
                 moment = began + timedelta(seconds=20 * i)
                 store.record_decision(session, GradedDecision(
                     time=moment.isoformat().replace("+00:00", "Z"), preset="evolution",

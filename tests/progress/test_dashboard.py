@@ -110,7 +110,9 @@ def test_the_cards_read_apart_are_the_ones_the_full_read_gives(seeded: Path) -> 
     full = load_progress(path, ProgressQuery("evolution"), today, now)
     quick = load_progress(path, ProgressQuery("evolution"), today, now, cards=False)
     assert quick.due == () and quick.cards == 0 and quick.leaks == full.leaks
-    assert load_cards(path, ProgressQuery("evolution"), today, now) == (full.due, full.cards)
+    cards = load_cards(path, ProgressQuery("evolution"), today, now)
+    assert cards[:3] == (full.due, full.cards, full.today)
+    assert cards.memory.startswith("The trainer ")       # the health check, in a sentence
     assert load_cards(path, ProgressQuery(), today, now)[1] == full.cards > 0
 
 
@@ -141,3 +143,20 @@ def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path
         data = load_progress(path, query, cards=False)
         assert data.decisions == 1 and sum(d.right for d in data.days) == 1
     assert all(not mode.counts for mode in (Mode.FLASHCARDS, Mode.SHOE, Mode.TIMED))
+
+
+def test_the_flashcards_due_today_are_what_due_mode_counts(seeded: Path) -> None:
+    """One count for every page: the Progress page's "due today" is the Flashcards page's due
+    and learning cards (the study queue's own count), never a count of its own."""
+    from trainer.drills.curriculum import curriculum
+    from trainer.progress.study_store import load_study
+
+    path, now = seeded / "progress.sqlite3", datetime(2026, 10, 25, 15, tzinfo=UTC)
+    got = load_cards(path, ProgressQuery("evolution"), date(2026, 10, 25), now)
+    with ProgressStore.open(path, read_only=True) as store:
+        queue = load_study(store, curriculum(preset("evolution"), Prior.CLASSIC), now).queue
+    counts = queue.counts(now)
+    assert got.today == counts.due + counts.learning == counts.today
+    later = load_cards(path, ProgressQuery("evolution", retention=0.95), date(2026, 10, 25),
+                       now)
+    assert later.today >= got.today      # a higher retention: cards fall due sooner

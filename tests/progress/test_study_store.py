@@ -87,6 +87,7 @@ def test_a_kept_picture_and_the_rows_after_it_make_the_queue_of_every_answer(
     assert first.keep is not None and first.notes() == []          # nothing kept yet: one
     _same(first, _scratch(store, course, NOW), NOW)
     keep_picture(store, first.keep)
+    store.save_fit("evolution", first.queue.fit.to_plain())        # type: ignore[union-attr]
     later = NOW + timedelta(days=1)
     _answer_more(store, 60, NOW + timedelta(hours=1))
     again = load_study(store, course, later)
@@ -174,7 +175,10 @@ def test_a_picture_of_other_rules_or_a_damaged_one_is_not_used(
     assert made.keep is not None
     keep_picture(store, made.keep)
     novice = curriculum(preset("evolution"), Prior.NOVICE)
-    assert load_study(store, novice, NOW).keep is not None          # its own, none yet
+    told = load_study(store, novice, NOW)        # the first answers are classic strategy's:
+    assert told.queue.course is course and told.keep is None      # its picture, kept already
+    assert told.notes() == ["Your first answers are those of classic basic strategy: the "
+                            "trainer teaches only where Free Bet play differs from it."]
     with store._transaction() as conn:
         conn.execute("UPDATE memory_pictures SET picture = x'00ff'")
     again = load_study(store, course, NOW)
@@ -215,3 +219,58 @@ def test_a_picture_takes_in_the_rows_up_to_the_first_after_now() -> None:
     assert _covered(rows, at + timedelta(seconds=1)) == 5
     assert _covered(rows, at + timedelta(days=9999)) == 5      # 'yesterday' sorts after
     assert _covered(rows, at - timedelta(days=1)) == 1         # a number sorts first
+
+
+def test_a_suspended_card_is_never_asked_and_unsuspended_comes_back(
+        store: ProgressStore, course: Curriculum) -> None:
+    first = load_study(store, course, NOW).queue
+    card = max(first._value, key=lambda c: first._value[c])        # the card worth most
+    faces = first.deck.faces[card]
+    store.mark_cards("evolution", faces, "suspend", at=NOW)
+    queue = load_study(store, course, NOW).queue
+    assert card not in queue._value                                   # never asked
+    assert all(queue.deck.card_of.get(queue.choose(NOW)) != card for _ in range(30))
+    store.mark_cards("evolution", faces, "unsuspend", at=NOW)
+    assert card in load_study(store, course, NOW).queue._value
+
+
+def test_a_reset_card_is_new_again_and_the_kept_picture_is_dropped(
+        store: ProgressStore, course: Curriculum) -> None:
+    study = load_study(store, course, NOW)
+    assert study.keep is not None
+    keep_picture(store, study.keep)
+    assert _pictures(store) == 1
+    queue = study.queue
+    taught = course.decks[queue.mapping].card_of     # faces the assumed play gets wrong
+    seeded = {k for k in keys() if k in taught}
+    card = next(c for c in queue.traces if c in queue._value
+                and seeded & set(queue.deck.faces[c]))
+    store.mark_cards("evolution", queue.deck.faces[card], "reset", at=NOW)
+    assert _pictures(store) == 0                                      # the trigger
+    after = load_study(store, course, NOW + timedelta(minutes=1)).queue
+    assert card not in after.traces
+    assert card in after._value                                        # new again
+    others = {c: t for c, t in queue.traces.items() if c != card}
+    assert {c: after.traces[c] for c in others if c in after.traces}.keys() <= others.keys()
+    # answers given after the reset count again
+    face = next(k for k in queue.deck.faces[card] if k in seeded)
+    session = store.start_session("evolution", Mode.FLASHCARDS, {}, at=NOW)
+    store.record_decision(session, GradedDecision(
+        time=(NOW + timedelta(minutes=2)).strftime("%Y-%m-%dT%H:%M:%SZ"), preset="evolution",
+        mode=Mode.FLASHCARDS, situation_key=face, cards=CARDS[face.split("|")[3]],
+        dealer_up=face.rsplit("|v", 1)[1], action="hit", best_action="hit",
+        verdict=Verdict.CORRECT, ev_loss=0.0, response_ms=900, weight=0.002))
+    again = load_study(store, course, NOW + timedelta(minutes=3)).queue
+    assert card in again.traces
+
+
+def test_card_marks_are_appended_and_the_latest_counts(store: ProgressStore) -> None:
+    store.mark_cards("evolution", ["a", "b"], "suspend", at=NOW)
+    store.mark_cards("evolution", ["a"], "unsuspend", at=NOW + timedelta(seconds=1))
+    store.mark_cards("evolution", ["c"], "reset", at=NOW + timedelta(seconds=2))
+    marks = store.card_marks("evolution")
+    assert marks.suspended == {"b"} and set(marks.resets) == {"c"}
+    assert store.card_marks("pot-of-gold").suspended == frozenset()
+    assert store.tuples("SELECT COUNT(*) FROM card_marks")[0][0] == 4
+    with pytest.raises(ValueError, match="card mark"):
+        store.mark_cards("evolution", ["a"], "delete")

@@ -16,6 +16,7 @@ from trainer.ui.progress.headline import (
     headline,
     headline_direction,
     scope_sentence,
+    summary_line,
     trend_direction,
     trend_sentence,
 )
@@ -158,3 +159,17 @@ def test_one_decision_and_one_day_are_said_in_agreement() -> None:
     assert summary_line(data, None) == "1 decision matches these filters · 0.0% right"
     data = SimpleNamespace(decisions=3, days=two, history=3)
     assert summary_line(data, None) == "3 decisions match these filters · 66.7% right"
+
+
+def test_the_summary_says_the_memory_health_check_on_a_line_of_its_own() -> None:
+    from pathlib import Path
+
+    from trainer.progress.dashboard import DueLoad, ProgressData, ProgressQuery
+    from trainer.progress.review import DayStats
+
+    data = ProgressData(ProgressQuery("evolution"), Path("unused.sqlite3"), 10,
+                        days=(DayStats("2026-11-30", 10, 8, 0.8, 0.1),))
+    said = "The trainer predicts your answers better than a fixed guess: it knows your memory."
+    assert summary_line(data, DueLoad((), 3, 1, said)).split("\n") == [
+        "10 decisions match these filters · 80.0% right · 1 flashcard due today", said]
+    assert "\n" not in summary_line(data, DueLoad((), 3, 2))      # no check read: no line

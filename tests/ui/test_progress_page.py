@@ -102,7 +102,8 @@ def test_the_always_missed_situation_has_the_highest_error_on_the_heatmap(
     errors = grid.error_rate
     assert errors[row, col] == 1.0
     assert errors[row, col] == np.nanmax(errors)
-    assert np.count_nonzero(errors == np.nanmax(errors)) == 1
+    often = grid.tries >= 5          # a cell tried once (its chart row's first answer) may
+    assert np.count_nonzero((errors == np.nanmax(errors)) & often) == 1   # be missed once
     assert grid.cost_per_100[row, col] == np.nanmax(grid.cost_per_100)
     assert np.isnan(errors[grid.cell("hard", "5", 2)])          # never tried: grey, not 0
     figure = charts.draw_heatmap(grid)
@@ -183,6 +184,7 @@ def test_the_page_shows_every_chart_and_the_leaks(qtbot, seeded: Path, settings_
         assert image.save(str(tmp_path / f"page-{name}.png"))
         assert_not_blank(image, at_least=15)
     assert "800 decisions" in page.summary.text()
+    assert page.summary.text().split("\n")[1].startswith("The trainer ")   # its memory check
     assert page.leak_list.count() == 10
     assert page.leak_keys()[0] == ALWAYS_MISSED
 

@@ -131,6 +131,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.progress.filters import Filter
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
+    from trainer.session import memory_report
 
     out = streams()[1]
     rules = chosen_rules(args)   # a rules file is read before the progress file is opened
@@ -155,7 +156,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 "due": counts.due + counts.learning, "new_today": counts.new,
                 "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
                 "unreadable": study.unreadable, "future": study.future,
-                "notes": study.notes(),
+                "notes": study.notes(), "memory": memory_report(queue.fit),
                 "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
                            "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
             }, out, indent=2, ensure_ascii=False)
@@ -167,6 +168,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                   + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
         for line in study.notes():
             out.write(f"{line}\n")
+        out.write(f"{memory_report(queue.fit)['says']}\n")
         if not seen.days:
             out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
             return 0

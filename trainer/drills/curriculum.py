@@ -15,7 +15,7 @@ into cards are kept side by side (:data:`MAPPINGS`): one card per situation, or 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from trainer.rules import RuleSet
@@ -24,6 +24,7 @@ from .catalog import Catalog, catalog
 from .classic import classic_play
 from .facts import Facts
 from .grading import grade
+from .memory import Answer
 from .once import built_once
 from .records import Verdict
 from .situations import Situation, Spot
@@ -65,6 +66,9 @@ class Curriculum:
             else:
                 self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
                     table, s) for s in table.spots[key])
+        self._odds: dict[str, tuple[float, float]] = {}
+        self._miss: dict[str, float] = {}
+        self._outside: dict[str, tuple[str, ...]] = {}
         facts = self.facts = Facts.of(table)
         taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
         self.decks = {
@@ -85,12 +89,80 @@ class Curriculum:
 
     def guess(self, spot: Spot) -> float:
         """The chance that the assumed play is graded right here without any memory of it."""
+        return self.habit(spot) if self.prior is Prior.CLASSIC else self.luck(spot)
+
+    def habit(self, spot: Spot) -> float:
+        """1.0 where the classic play is graded right at ``spot``, else 0.0."""
         evs, best = self.catalog.evs(spot)
-        if self.prior is Prior.CLASSIC:
-            play = self.classic.play.get(spot.table_key, best)
-            return float(grade(play, evs, best).verdict is not Verdict.WRONG)
+        play = self.classic.play.get(spot.table_key, best)
+        return float(grade(play, evs, best).verdict is not Verdict.WRONG)
+
+    def luck(self, spot: Spot) -> float:
+        """The chance a pick among the offered actions is graded right at ``spot``."""
+        evs, best = self.catalog.evs(spot)
         right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
         return right / len(evs)
+
+    def row(self, key: str) -> str:
+        """The chart row and column group of a situation: stakes, hand class, up cards 2-6,
+        7-9 or ten-ace (whatever the context and card count)."""
+        s = self.situation(key)
+        group = "2-6" if 2 <= s.up <= 6 else "7-9" if 7 <= s.up <= 9 else "10-A"
+        return f"{s.preset}|{s.stakes.value}|{s.hand_class}|{group}"
+
+    def opening_odds(self, key: str) -> tuple[float, float]:
+        """Over the hands of situation ``key`` by natural frequency: the luck of a pick among
+        the offered actions and the share where the classic play is right."""
+        found = self._odds.get(key)
+        if found is None:
+            spots = self.catalog.spots[key]
+            weights = [self.catalog.entry_weight.get(s.table_key, 0.0) for s in spots]
+            if sum(weights) <= 0:
+                weights = [1.0] * len(spots)
+            total = sum(weights)
+            found = (sum(w * self.luck(s) for w, s in zip(weights, spots, strict=True)) / total,
+                     sum(w * self.habit(s) for w, s in zip(weights, spots, strict=True)) / total)
+            self._odds[key] = found
+        return found
+
+    def miss_cost(self, key: str) -> float:
+        """What a mistake at situation ``key`` costs per round dealt: natural frequency x the
+        mean EV a wrong play loses there."""
+        found = self._miss.get(key)
+        if found is None:
+            found = 0.0
+            for spot in self.catalog.spots[key]:
+                evs, best = self.catalog.evs(spot)
+                lost = [evs[best] - ev for a, ev in evs.items()
+                        if grade(a, evs, best).verdict is Verdict.WRONG]
+                if lost:
+                    found += self.catalog.entry_weight.get(spot.table_key, 0.0) * (
+                        sum(lost) / len(lost))
+            self._miss[key] = found
+        return found
+
+    def outside(self, mapping: str) -> tuple[str, ...]:
+        """The situations the mapping's deck leaves out (the assumed play is right there)
+        where a mistake would cost something: what the queue explores."""
+        found = self._outside.get(mapping)
+        if found is None:
+            taught = self.decks[mapping].card_of
+            found = tuple(k for k in sorted(self.catalog.situations)
+                          if k not in taught and self.miss_cost(k) > 0)
+            self._outside[mapping] = found
+        return found
+
+    def as_read(self, answer: Answer, scale: float = 1.0) -> Answer:
+        """``answer`` as this curriculum reads it: its guess under this assumed play (a
+        novice's luck times ``scale``, the fitted share of luck the player has), when what the
+        guess is made of is known."""
+        if self.prior is Prior.CLASSIC:
+            guess = answer.habit
+        else:
+            guess = None if answer.luck is None else answer.luck * scale
+        if guess is None or guess == answer.guess:
+            return answer
+        return replace(answer, guess=guess)
 
     def leak_per_100(self) -> float:
         """What the assumed play loses in all: main bets per 100 rounds of natural play."""

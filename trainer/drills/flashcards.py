@@ -5,12 +5,15 @@ Which situation comes next:
 * mode **due**: the study queue (:mod:`trainer.drills.study`): due and learning cards and a
   daily share of new ones, chosen by what an answer now does for tomorrow, from the player's
   memory as their past answers show it; then "keep going" on the weakest;
+* mode **differences**: its situations drawn by natural frequency (of their hands where Free
+  Bet play differs), so the hands play meets most come most;
 * mode **changes**: the situations where the best play differs from the rules the player has
   practised (another rule set, given as ``practised``), as **differences** does for Free Bet
   against standard blackjack;
 * every other mode (and a drill on chosen situations): its situations in a shuffled cycle, each
-  once before any repeats, and a situation answered wrongly comes back 3 to 5 cards later
-  (same cards in value, fresh suits), before anything else at that card (:mod:`.comebacks`).
+  once before any repeats;
+* outside due mode a situation answered wrongly comes back 3 to 5 cards later (same cards in
+  value, fresh suits), before anything else at that card (:mod:`.comebacks`).
 
 The last answer can be undone until the next card is answered: the card is dealt again and the
 answer leaves the session (the caller marks its stored record undone).
@@ -199,7 +202,9 @@ class FlashcardSession:
             self.queue = queue if queue is not None else StudyQueue(
                 self.course, history, clock(), settings=study, fitted=fitted,
                 day_start=day_start)
+            self.course = self.queue.course     # the start the answers show may not be assumed
         self._cycle: list[str] = []
+        self._weights: list[float] | None = None    # differences: each key's frequency
         self._again: Comebacks[tuple[str, tuple[int, ...]]] = Comebacks(self.rng)
         self.current: Flashcard | None = None
         self._last: str | None = None
@@ -227,12 +232,28 @@ class FlashcardSession:
     def _choose(self) -> str:
         if self.queue is not None:
             return self.queue.choose(self.clock())
+        if self.mode is FlashMode.DIFFERENCES and len(self.keys) > 1:
+            return self._natural()
         if not self._cycle:
             self._cycle = list(self.keys)
             self.rng.shuffle(self._cycle)
             if len(self._cycle) > 1 and self._cycle[-1] == self._last:
                 self._cycle[0], self._cycle[-1] = self._cycle[-1], self._cycle[0]
         return self._cycle.pop()
+
+    def _natural(self) -> str:
+        """A situation drawn by how often play meets its differing hands (a hand met every
+        round before one met once a shoe), never the one just asked."""
+        if self._weights is None:
+            differing = self.catalog.differences()
+            self._weights = [sum(self.catalog.entry_weight.get(s.table_key, 0.0)
+                                 for s in self.catalog.spots[k] if s.table_key in differing)
+                             for k in self.keys]
+        weights = [0.0 if k == self._last else w for k, w in zip(self.keys, self._weights,
+                                                                 strict=True)]
+        if sum(weights) <= 0:
+            weights = [float(k != self._last) for k in self.keys]
+        return self.rng.choices(self.keys, weights=weights)[0]
 
     def _pick_hand(self, key: str) -> tuple[int, ...]:
         spots = self.catalog.spots[key]
@@ -265,6 +286,12 @@ class FlashcardSession:
         """Due, learning and new cards left today (None outside due mode)."""
         return self.queue.counts(self.clock()) if self.queue is not None else None
 
+    def apply_study(self, study: StudySettings, suspended: Collection[str] | None = None
+                    ) -> None:
+        """Take changed study settings (and suspended situations) at once (due mode)."""
+        if self.queue is not None:
+            self.queue.apply(study, suspended)
+
     def next_due(self) -> datetime | None:
         """When the next card falls due (None outside due mode or with no history)."""
         return self.queue.next_due(self.clock()) if self.queue is not None else None
@@ -286,8 +313,10 @@ class FlashcardSession:
         weight = self.catalog.weight_of(card.situation)
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
+        course = self.course
         answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
-                        self.course.guess(card.spot), result.ev_loss)
+                        course.guess(card.spot), result.ev_loss, course.luck(card.spot),
+                        course.habit(card.spot))
         change = self.queue.record(answer) if self.queue is not None else None
         if result.verdict is Verdict.WRONG and self.queue is None:
             self._again.missed(card.number, (card.situation.key, card.spot.values))

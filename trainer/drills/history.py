@@ -77,16 +77,16 @@ def read_answers(course: Curriculum, rows: Iterable[Row], now: datetime | None) 
         if key not in situations:
             continue
         values = () if key in insurance else _values(cards)   # insurance: any hand alike
-        guess: object = None
+        placed: object = None
         if isinstance(values, tuple):
-            guess = guesses.get((key, values), _UNSEEN)
-            if guess is _UNSEEN:
-                guess = place.guess(key, values)
-        if guess == _OUTSIDE:
+            placed = guesses.get((key, values), _UNSEEN)
+            if placed is _UNSEEN:
+                placed = place.guess(key, values)
+        if placed is _OUTSIDE:
             continue
         right = RIGHT.get(verdict) if isinstance(verdict, str) else None
         day = _day(time)
-        if (right is None or not isinstance(guess, float) or day is None
+        if (right is None or not isinstance(placed, tuple) or day is None
                 or isinstance(loss, bool) or not isinstance(loss, int | float)
                 or not 0.0 <= loss < math.inf):
             unreadable += 1
@@ -94,7 +94,8 @@ def read_answers(course: Curriculum, rows: Iterable[Row], now: datetime | None) 
         if day > until:
             future += 1
             day = until
-        found.append(Answer(key, day, right, guess, float(loss)))
+        guess, luck, habit = placed
+        found.append(Answer(key, day, right, guess, float(loss), luck, habit))
     return Reading(found, unreadable, future)
 
 
@@ -104,8 +105,10 @@ def answers(course: Curriculum, rows: Iterable[Row]) -> list[Answer]:
 
 
 #: A hand that is read but outside the tables (six cards without Charlie): left out, not damaged.
-_OUTSIDE = -1.0
+_OUTSIDE = object()
 _UNSEEN = object()
+#: A placed hand: the assumed play's guess, the luck of a pick, the classic habit.
+Placed = tuple[float, float, float]
 
 
 def _day(text: object) -> float | None:
@@ -149,24 +152,32 @@ class _Placer:
 
     def __init__(self, course: Curriculum) -> None:
         self.course = course
-        self.guesses: dict[tuple[str, tuple[int, ...]], float] = {}
+        self.guesses: dict[tuple[str, tuple[int, ...]], Placed | object | None] = {}
         self.insurance = frozenset(key for key, s in course.catalog.situations.items()
                                    if s.context is Context.INSURANCE)
 
-    def guess(self, key: str, values: tuple[int, ...]) -> float:
-        """The guess of an answer in situation ``key`` with these card values;
-        :data:`_OUTSIDE` for a hand outside the tables."""
+    def guess(self, key: str, values: tuple[int, ...]) -> Placed | object | None:
+        """The guess, luck and habit of an answer in situation ``key`` with these card values;
+        :data:`_OUTSIDE` for a hand outside the tables, None for cards the key cannot have."""
         table = self.course.catalog
         situation = table.situations[key]
+        spot = None
         if situation.context is Context.INSURANCE:
-            found = self.course.guess(table.spots[key][0])
+            spot = table.spots[key][0]
         else:
             try:
                 spot = table.spot_for(situation, values)
             except ValueError:
                 spot = None
-            found = (self.course.guess(spot) if spot is not None
-                     and spot.table_key in table.entries else _OUTSIDE)
+            if spot is not None and spot.table_key not in table.entries:
+                spot = None
+        course = self.course
+        found: Placed | object | None = _OUTSIDE
+        if spot is not None:
+            try:
+                found = (course.guess(spot), course.luck(spot), course.habit(spot))
+            except ValueError:        # cards of another hand than the key's (edited): unread
+                found = None
         self.guesses[(key, values)] = found
         return found
 

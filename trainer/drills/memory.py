@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
 #: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
-MODEL = "fsrs4-power/geometric-guess"
+MODEL = "fsrs4-power/geometric-guess/share-of-luck"
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class MemoryParams:
     first: float = 0.1       # stability after a card's first answer (days)
     growth: float = 5.0      # how much an answer from memory grows stability
     lapse: float = 0.3       # the share of stability a miss keeps
+    #: the share of a novice's luck the player has (:mod:`trainer.drills.start`): answers are
+    #: read with it (:meth:`Curriculum.as_read`); kept here as part of the model's identity
+    share: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,10 @@ class Answer:
     right: bool              # correct or acceptable
     guess: float             # chance of playing right without recalling (0..1)
     loss: float = 0.0        # the EV the answer lost (main bets)
+    #: what the guess is made of, whatever play is assumed (None: not known): the chance a
+    #: pick among the offered actions is right here, and whether the classic play is (1 or 0)
+    luck: float | None = None
+    habit: float | None = None
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)

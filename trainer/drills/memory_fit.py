@@ -18,11 +18,13 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from . import fsrs6
+from .health import Health, Mark, check, health_of
 from .memory import Answer, MemoryParams
 
 #: The grid searched: stability after a first answer (days), growth, lapse.
@@ -31,6 +33,10 @@ GROWTHS = (1.0, 2.0, 4.0, 7.0, 10.0, 15.0, 25.0)
 LAPSES = (0.1, 0.3, 0.5, 0.8)
 
 _CLIP = 1e-4
+#: The shares of a novice's luck a fit may hold (:data:`trainer.drills.start.SHARES`) and the
+#: starting points it may be made for.
+SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+PRIORS = ("classic", "novice")
 
 
 @dataclass(frozen=True)
@@ -67,20 +73,27 @@ class Fit:
     cards: str               # the name of the winning mapping
     log_likelihood: float
     answers: int             # how many answers were fitted
+    prior: str | None = None   # the starting point it was made for (None: the one assumed)
+    health: Health | None = None   # the fit before, checked on the answers since
 
-    def to_plain(self) -> dict[str, float | int | str]:
+    def to_plain(self) -> dict[str, Any]:
         """The fit as plain values (what the progress store keeps)."""
         return {"first": self.params.first, "growth": self.params.growth,
-                "lapse": self.params.lapse, "cards": self.cards,
-                "log_likelihood": self.log_likelihood, "answers": self.answers}
+                "lapse": self.params.lapse, "share": self.params.share, "cards": self.cards,
+                "log_likelihood": self.log_likelihood, "answers": self.answers,
+                "prior": self.prior,
+                "health": None if self.health is None else self.health.to_plain()}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
         """Read :meth:`to_plain`'s values back."""
+        share = data.get("share")
         params = MemoryParams(float(data["first"]), float(data["growth"]),
-                              float(data["lapse"]))
+                              float(data["lapse"]), 1.0 if share is None else float(share))
+        prior = data.get("prior")
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
-                   int(data["answers"]))
+                   int(data["answers"]), None if prior is None else str(prior),
+                   health_of(data.get("health")))
 
 
 def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mapping[str, int]
@@ -117,14 +130,20 @@ class Replay:
     stability: np.ndarray    # cards x candidates: stability after the card's last answer
     last: np.ndarray         # cards: the day of the card's last answer
     total: np.ndarray        # candidates: the log-likelihood of the answers so far
+    #: the health check's yardsticks (:mod:`trainer.drills.health`): each card's FSRS-6
+    #: stability and difficulty (cards x 2), and the answers, right answers and FSRS-6's
+    #: log-likelihood so far
+    fsrs: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    tallies: tuple[int, int, float] = (0, 0, 0.0)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
             return NotImplemented
-        return self.cards == other.cards and all(
+        return self.cards == other.cards and self.tallies == other.tallies and all(
             np.array_equal(a, b) for a, b in ((self.stability, other.stability),
                                               (self.last, other.last),
-                                              (self.total, other.total)))
+                                              (self.total, other.total),
+                                              (self.fsrs, other.fsrs)))
 
     @classmethod
     def empty(cls, grid: Grid) -> Replay:
@@ -153,8 +172,15 @@ class Replay:
         # a card's first answer: nothing recalled, right only by the guess (the same under
         # every candidate, but not under every mapping: a fact's later faces are not first)
         opening = np.clip(guess[fresh, 0], _CLIP, 1.0 - _CLIP)
-        total += float((right[fresh, 0] * np.log(opening)
+        opened = float((right[fresh, 0] * np.log(opening)
                         + (1.0 - right[fresh, 0]) * np.log1p(-opening)).sum())
+        total += opened
+        s_first, d_first = fsrs6.first_arrays(right[fresh, 0])
+        fsrs = np.concatenate([self.fsrs, np.stack([s_first, d_first], axis=1)])
+        answered, rights, fsrs_log = self.tallies
+        answered += int(fresh.sum())
+        rights += int(right[fresh, 0].sum())
+        fsrs_log += opened
         previous = np.where(fresh, 0.0, last[at])
         for k in range(day.shape[1]):
             here = present[:, k] & (~fresh if k == 0 else True)
@@ -171,6 +197,14 @@ class Replay:
             ok = right[here, k][:, None]
             chance = np.clip(r + (1.0 - r) * g, _CLIP, 1.0 - _CLIP)
             total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
+            gap, seen = elapsed[:, 0], ok[:, 0]
+            fsrs_r = fsrs6.recall_arrays(fsrs[rows, 0], gap)
+            told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
+            fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told)).sum())
+            fsrs[rows, 0], fsrs[rows, 1] = fsrs6.review_arrays(fsrs[rows, 0], fsrs[rows, 1],
+                                                               gap, seen)
+            answered += len(rows)
+            rights += int(seen.sum())
             from_memory = ok * r / chance
             grown = s * (1.0 + growth * (1.0 - r)) + first
             cut = np.maximum(first, lapse * s)
@@ -178,7 +212,7 @@ class Replay:
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
-        return Replay(cards, stability, last, total)
+        return Replay(cards, stability, last, total, fsrs, (answered, rights, fsrs_log))
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
@@ -194,6 +228,7 @@ class FitState:
 
     replays: dict[str, Replay]   # mapping name -> its replay (in the order ties are broken)
     answers: int                 # answers replayed
+    mark: Mark | None = None     # the replay at the last fit (the health check's start)
 
     @classmethod
     def start(cls, names: Sequence[str], grid: Grid = GRID) -> FitState:
@@ -207,10 +242,11 @@ class FitState:
             return self
         return FitState({name: replay.extend(answers, mappings[name], grid)
                          for name, replay in self.replays.items()},
-                        self.answers + len(answers))
+                        self.answers + len(answers), self.mark)
 
     def best(self, grid: Grid = GRID) -> Fit:
-        """The likeliest parameters of ``grid`` and mapping (ties: the mapping named first)."""
+        """The likeliest parameters of ``grid`` and mapping (ties: the mapping named first),
+        with the health check of the fit before over the answers since (:meth:`marked`)."""
         best: Fit | None = None
         for name, replay in self.replays.items():
             i = int(np.argmax(replay.total))
@@ -218,7 +254,27 @@ class FitState:
                 best = Fit(grid.params(i), name, float(replay.total[i]), self.answers)
         if best is None:
             raise ValueError("fit needs at least one card mapping")
+        mark = self.mark
+        if mark is not None and mark.mapping in self.replays:
+            replay = self.replays[mark.mapping]
+            answered, rights, fsrs_log = replay.tallies
+            found = check(mark, float(replay.total[mark.index]), answered, rights, fsrs_log)
+            best = replace(best, health=found)
         return best
+
+    def marked(self, fit: Fit, chosen: str, grid: Grid = GRID) -> FitState:
+        """The state marked at ``fit`` (described as ``chosen``): the next refit checks it
+        on the answers given after this."""
+        replay = self.replays.get(fit.cards)
+        on_grid = np.flatnonzero((grid.first == fit.params.first)
+                                 & (grid.growth == fit.params.growth)
+                                 & (grid.lapse == fit.params.lapse))
+        if replay is None or not on_grid.size:
+            return self
+        index = int(on_grid[0])
+        answered, rights, fsrs_log = replay.tallies
+        return replace(self, mark=Mark(fit.cards, index, float(replay.total[index]), answered,
+                                       rights, fsrs_log, chosen))
 
 
 def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],
@@ -246,8 +302,15 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
     if not (isinstance(cards, str) and cards in mappings and isinstance(answers, int)
             and not isinstance(answers, bool) and answers >= 0):
         return None
+    share, prior = data.get("share", 1.0), data.get("prior")
+    if share is None:
+        share = 1.0
+    if (isinstance(share, bool) or not isinstance(share, int | float) or share not in SHARES
+            or not (prior is None or prior in PRIORS)):
+        return None
     first, growth, lapse, likelihood = map(float, values)
     on_grid = (grid.first == first) & (grid.growth == growth) & (grid.lapse == lapse)
     if not on_grid.any() or not math.isfinite(likelihood) or likelihood > 0:
         return None
-    return Fit(MemoryParams(first, growth, lapse), cards, likelihood, answers)
+    return Fit(MemoryParams(first, growth, lapse, float(share)), cards, likelihood, answers,
+               prior, health_of(data.get("health")))

@@ -34,11 +34,12 @@ import numpy as np
 from trainer import __version__
 
 from .curriculum import Curriculum, Deck, deck
+from .health import Mark
 from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 1
+PICTURE_FORMAT = 3
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -46,15 +47,18 @@ Earlier = Callable[[frozenset[str]], Sequence[Answer]]
 
 @dataclass(frozen=True)
 class Tally:
-    """A situation's answers outside what is taught: how many, the EV lost, any wrong."""
+    """A situation's answers outside what is taught: how many, the EV lost, any wrong, how
+    many wrong."""
 
     answers: int = 0
     loss: float = 0.0
     wrong: bool = False
+    wrongs: int = 0
 
     def add(self, answer: Answer) -> Tally:
         """The tally with ``answer`` too."""
-        return Tally(self.answers + 1, self.loss + answer.loss, self.wrong or not answer.right)
+        return Tally(self.answers + 1, self.loss + answer.loss, self.wrong or not answer.right,
+                     self.wrongs + (not answer.right))
 
 
 NOTHING = Tally()
@@ -190,17 +194,21 @@ def encode(picture: Picture) -> bytes:
     arrays: list[np.ndarray] = []
     fit: dict[str, Any] | None = None
     if picture.fit_state is not None:
-        fit = {"answers": picture.fit_state.answers, "replays": {}}
-        for name, replay in picture.fit_state.replays.items():
+        state = picture.fit_state
+        fit = {"answers": state.answers, "replays": {}, "tallies": {},
+               "mark": None if state.mark is None else state.mark.to_plain()}
+        for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
-            arrays += [replay.stability, replay.last, replay.total]
+            fit["tallies"][name] = list(replay.tallies)
+            arrays += [replay.stability, replay.last, replay.total, replay.fsrs]
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
-        "params": [picture.params.first, picture.params.growth, picture.params.lapse],
+        "params": [picture.params.first, picture.params.growth, picture.params.lapse,
+                   picture.params.share],
         "mapping": picture.mapping, "answers": picture.answers,
         "traces": {c: [t.stability, t.last] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
-        "tried": {k: [t.answers, t.loss, t.wrong] for k, t in picture.tried.items()},
+        "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
         "fit": fit, "candidates": int(GRID.first.size)}).encode()
     body = b"".join(np.ascontiguousarray(a, dtype="<f8").tobytes() for a in arrays)
     packed = zlib.compress(header, 1)
@@ -222,7 +230,8 @@ def decode(data: bytes) -> Picture | None:
             {c: Trace(float(s), float(last)) for c, (s, last) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
             {k: int(n) for k, n in head["asked"].items()},
-            {k: Tally(int(n), float(loss), bool(w)) for k, (n, loss, w) in head["tried"].items()},
+            {k: Tally(int(n), float(loss), bool(w), int(m))
+             for k, (n, loss, w, m) in head["tried"].items()},
             fit_state, str(head["model"]))
     except (ValueError, TypeError, KeyError, zlib.error):
         return None
@@ -247,7 +256,12 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
     for name, cards in plain["replays"].items():
         n = len(cards)
         stability = take(n * width).reshape(n, width)
-        replays[str(name)] = Replay(tuple(map(str, cards)), stability, take(n), take(width))
+        last, total = take(n), take(width)
+        answered, rights, fsrs_log = plain["tallies"][name]
+        replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total,
+                                    take(2 * n).reshape(n, 2),
+                                    (int(answered), int(rights), float(fsrs_log)))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
-    return FitState(replays, int(plain["answers"]))
+    mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
+    return FitState(replays, int(plain["answers"]), mark)

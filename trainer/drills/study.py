@@ -1,9 +1,13 @@
 """The study queue: which card comes next in due mode, and the day's counts, Anki-style.
 
-The day is counted as in Anki: **due** cards (answered before, now predicted to be recalled
-with less than the desired retention, 90%), **learning** cards (due ones whose memory cannot yet
-last a day) and up to a daily limit of **new** cards (20 by default). When none is left the day
-is **done**, with the time the next card falls due; **keep going** practises on.
+The day is counted as in Anki: **due** cards (answered before, predicted to fall under the
+desired retention, 90% by default (:mod:`trainer.drills.retention`), before the day ends),
+**learning** cards (those whose memory cannot yet last a day: a card just missed is one at once,
+counted the moment it is missed) and up to a daily limit of **new** cards (20 by default). The
+counts follow every answer, and :meth:`StudyQueue.apply` takes changed settings at once. When
+no card is due now and no new one is left the day is **done** (or done for now, while learning
+cards come back later today), with the time the next card falls due; **keep going** practises
+on. Suspended cards (the card browser) are never asked or counted.
 
 Which card comes next: of every card answered before and today's allowance of new ones, the one
 whose answer now does the most for the next session — its worth (what the assumed play loses
@@ -27,46 +31,24 @@ answer simply leaves it (a kept picture that took it in is dropped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .curriculum import Curriculum, Deck
-from .memory import Answer, MemoryParams, Trace, day_of, due_day, gain, learn
-from .memory_fit import Fit, fit
+from .curriculum import Curriculum, Deck, Prior
+from .fitting import fitted_model, model_of
+from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
+from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .situations import card_label
+from .start import Start
+from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings
 
-#: Answers needed before the memory model is fitted to the player (defaults before that).
-FIT_AFTER = 50
-#: Refit when the answers have grown by this factor since the last fit.
-REFIT_GROWTH = 1.3
 #: A card in the running for contrast is worth at least this share of the best.
 CONTRAST = 0.8
-#: Stability (days) from which a card is "due", not "learning".
-LEARNED_DAYS = 1.0
-
-
-@dataclass(frozen=True)
-class StudySettings:
-    """The player's choices for due mode."""
-
-    new_per_day: int = 20
-    retention: float = 0.9
-
-
-@dataclass(frozen=True)
-class Counts:
-    """What is left today: due reviews, learning cards, new cards."""
-
-    due: int
-    learning: int
-    new: int
-
-    @property
-    def done(self) -> bool:
-        """Nothing left for today."""
-        return not (self.due or self.learning or self.new)
+#: Before any answer outside the deck, the player is taken to err there once in twenty
+#: (a Beta(1, 19) prior on their share of mistakes where the assumed play is right).
+EXPLORE_PRIOR = (1, 20)
 
 
 @dataclass(frozen=True)
@@ -79,10 +61,6 @@ class Undo:
     tally: Tally | None = None   # the situation's tally before (outside what is taught)
 
 
-#: The defaults: 20 new cards a day, 90% retention.
-DEFAULT_STUDY = StudySettings()
-
-
 class StudyQueue:
     """Due mode over one curriculum, from the player's past answers (oldest first).
 
@@ -91,28 +69,40 @@ class StudyQueue:
 
     def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
                  settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,
-                 day_start: datetime | None = None) -> None:
-        found = choose_fit(course, len(answers), fitted, lambda: fit(answers, course.mappings()))
-        params, mapping = fitted_model(course, found)
-        picture = advance(course, empty(course, params, mapping), answers)
-        self._start(course, picture, now, settings, found, fitted, day_start)
-        self.answers.extend(answers)
+                 day_start: datetime | None = None,
+                 suspended: Collection[str] = frozenset()) -> None:
+        taught, origin, read, found = model_of(course, answers, fitted)
+        params, mapping = fitted_model(taught, found, origin)
+        picture = advance(taught, empty(taught, params, mapping), read)
+        self._start(taught, picture, now, settings, found, fitted, day_start, suspended,
+                    origin, course.prior)
+        self.answers.extend(read)
 
     @classmethod
     def of_picture(cls, course: Curriculum, picture: Picture, now: datetime, *,
                    settings: StudySettings = DEFAULT_STUDY, fit_used: Fit | None = None,
-                   fitted: Fit | None = None, day_start: datetime | None = None) -> StudyQueue:
+                   fitted: Fit | None = None, day_start: datetime | None = None,
+                   suspended: Collection[str] = frozenset(), origin: Start | None = None,
+                   assumed: Prior | None = None) -> StudyQueue:
         """The queue of the answers ``picture`` took in (made under ``fit_used``'s model, from
-        the stored ``fitted``: :attr:`refitted` when they differ)."""
+        the stored ``fitted``: :attr:`refitted` when they differ; ``origin``: the start its
+        answers show, ``assumed``: the one the setting says)."""
         queue = cls.__new__(cls)
-        queue._start(course, picture, now, settings, fit_used, fitted, day_start)
+        origin = origin or Start(course.prior, picture.params.share, 0.0, 0.0, 0)
+        queue._start(course, picture, now, settings, fit_used, fitted, day_start, suspended,
+                     origin, assumed or course.prior)
         return queue
 
     def _start(self, course: Curriculum, picture: Picture, now: datetime,
                settings: StudySettings, found: Fit | None, fitted: Fit | None,
-               day_start: datetime | None) -> None:
+               day_start: datetime | None, suspended: Collection[str], origin: Start,
+               assumed: Prior) -> None:
         self.course = course
         self.settings = settings
+        #: the starting point the answers show, and the one the setting assumes
+        self.origin, self.assumed = origin, assumed
+        #: situations the player suspended (a card whose faces all are is never asked)
+        self.suspended = frozenset(suspended)
         #: the answers recorded since the queue was made (all of them, made from answers)
         self.answers: list[Answer] = []
         self.fit = found
@@ -127,6 +117,7 @@ class StudyQueue:
         self.start = day_of(now)
         self.horizon = self.start + 1.0
         today = day_of(day_start if day_start is not None else _midnight(now))
+        self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
         self.last: str | None = None
         self._value: dict[str, float] = {}
@@ -152,11 +143,51 @@ class StudyQueue:
 
     def _revalue(self, now: float) -> None:
         self._valued_at = now
-        self._value = {card: self._worth(card, now) for card in self.deck.faces}
+        self._value = {card: self._worth(card, now) for card in self.deck.faces
+                       if self.open(card)}
+        self._explore(now)
+
+    def _explore(self, now: float) -> None:
+        """What asking each situation outside the deck is worth (:data:`EXPLORE_PRIOR`): the
+        chance the player errs there (their share of mistakes outside the deck so far, less
+        for each right answer there) x what a mistake costs x a new card's gain."""
+        wrongs = sum(t.wrongs for t in self.tried.values())
+        answers = sum(t.answers for t in self.tried.values())
+        hits, tries = EXPLORE_PRIOR
+        chance = (wrongs + hits) / (answers + tries)
+        fresh = gain(self.params, None, now, self.horizon)
+        card_of, cost = self.deck.card_of, self.course.miss_cost
+        self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)
+                         for key in self.course.outside(self.mapping)
+                         if key not in card_of and key not in self.suspended}
+
+    def _tally(self, key: str) -> Tally:
+        return self.tried.get(key, NOTHING)
+
+    def open(self, card: str) -> bool:
+        """True unless every face of ``card`` is suspended."""
+        return not self.suspended or not all(
+            face in self.suspended for face in self.deck.faces[card])
+
+    def apply(self, settings: StudySettings, suspended: Collection[str] | None = None) -> None:
+        """Take changed settings (and suspended situations) at once."""
+        self.settings = settings
+        if suspended is not None and frozenset(suspended) != self.suspended:
+            self.suspended = frozenset(suspended)
+            self._revalue(self._valued_at)
 
     def _worth(self, card: str, now: float) -> float:
         return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
                                             self.horizon)
+
+    def recall(self, card: str, now: float) -> float:
+        """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""
+        return recall(self.traces.get(card), now)
+
+    def due_at(self, card: str) -> float | None:
+        """The day ``card``'s recall falls under the desired retention (None: unanswered)."""
+        trace = self.traces.get(card)
+        return None if trace is None else due_day(trace, self.settings.retention)
 
     def is_due(self, card: str, now: float) -> bool:
         """True for a card answered before and now below the desired retention."""
@@ -171,29 +202,38 @@ class StudyQueue:
         return max(0, self.settings.new_per_day - self.introduced_today)
 
     def counts(self, now: datetime) -> Counts:
-        """Due, learning and new cards left at ``now``."""
+        """Due, learning and new cards left today at ``now``: due and learning cards fall due
+        before the day ends (a card just missed is learning at once); ``ready``, those due
+        now."""
         day = day_of(now)
-        due = learning = 0
+        end = max(self.day_end, day)
+        due = learning = ready = 0
+        retention = self.settings.retention
         for card, trace in self.traces.items():
-            if card in self.deck.faces and self.is_due(card, day):
-                if trace.stability >= LEARNED_DAYS:
-                    due += 1
-                else:
-                    learning += 1
-        unseen = sum(1 for card in self.deck.faces if card not in self.traces)
-        return Counts(due, learning, min(self.new_left, unseen))
+            if card not in self._value:          # not in the deck, or suspended
+                continue
+            at = due_day(trace, retention)
+            if trace.stability < LEARNED_DAYS and (at <= end or trace.last >= self.today):
+                learning += 1        # cannot last a day: counted the day it was answered
+            elif at <= end:
+                due += 1
+            else:
+                continue
+            ready += at <= day
+        unseen = sum(1 for card in self._value if card not in self.traces)
+        return Counts(due, learning, min(self.new_left, unseen), ready)
 
     def due_times(self, now: datetime) -> list[datetime]:
         """When each card answered so far falls due (past times: due already)."""
         day = day_of(now)
         return [now + timedelta(days=due_day(t, self.settings.retention) - day)
-                for c, t in self.traces.items() if c in self.deck.faces]
+                for c, t in self.traces.items() if c in self._value]
 
     def next_due(self, now: datetime) -> datetime | None:
         """When the next card falls due after ``now`` (None: nothing answered yet)."""
         day = day_of(now)
         later = [due_day(t, self.settings.retention) for c, t in self.traces.items()
-                 if c in self.deck.faces]
+                 if c in self._value]
         later = [d for d in later if d > day]
         if not later:
             return None
@@ -212,7 +252,14 @@ class StudyQueue:
                    if c != self.last and (new_ok or c in self.traces)]
         if not offered:   # nothing answered yet and no new cards allowed: new ones anyway
             offered = [c for c in self._value if c != self.last] or list(self._value)
-        card = self._pick(offered)
+        card = self._pick(offered) if offered else None
+        if new_ok and self._outside:      # a situation outside the deck, when worth more
+            key = max(self._outside, key=lambda k: (self._outside[k], k))
+            if card is None or self._outside[key] > self._value[card]:
+                self.last = None
+                return key
+        if card is None:
+            raise ValueError("there is no card to ask")
         self.last = card
         return self._face(card)
 
@@ -235,6 +282,7 @@ class StudyQueue:
 
     def record(self, answer: Answer) -> Undo:
         """Take one answer into the picture of the player's memory; returns how to undo it."""
+        answer = self.course.as_read(answer, self.origin.share)
         self.answers.append(answer)
         key = answer.situation
         tally = self.tried.get(key)
@@ -247,12 +295,15 @@ class StudyQueue:
         was_new = card is not None and before is None
         self.introduced_today += was_new
         self._learn(answer)
-        if card is not None:
+        if card is not None and card in self._value:
             self._value[card] = self._worth(card, answer.day)
+        if key not in self.course.decks[self.mapping].card_of:
+            self._explore(answer.day)           # the share of mistakes outside has moved
         return Undo(card or "", before, was_new, tally)
 
     def undo(self, answer: Answer, change: Undo) -> None:
         """Take back the last recorded ``answer`` (``change`` is what :meth:`record` gave)."""
+        answer = self.course.as_read(answer, self.origin.share)
         if not self.answers or self.answers[-1] != answer:
             raise ValueError("only the last answer can be undone")
         self.answers.pop()
@@ -262,6 +313,7 @@ class StudyQueue:
                 self.tried.pop(answer.situation, None)
             else:
                 self.tried[answer.situation] = change.tally
+            self._explore(answer.day)
         if change.card:
             if change.trace is None:
                 self.traces.pop(change.card, None)
@@ -269,7 +321,7 @@ class StudyQueue:
                 self.traces[change.card] = change.trace
             if change.card not in self.course.decks[self.mapping].faces:
                 self._extend(answer.day)   # a mistake that made its own card may be gone
-            if change.card in self.deck.faces:
+            if change.card in self._value:
                 self._value[change.card] = self._worth(change.card, answer.day)
         if change.was_new_today:
             self.introduced_today -= 1
@@ -279,31 +331,6 @@ def _midnight(now: datetime) -> datetime:
     """The start of ``now``'s day in the local time zone."""
     local = now.astimezone()
     return local.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def stale(fitted: Fit, answers: int) -> bool:
-    """True when the fit should be made again for ``answers`` answers: they have grown by
-    :data:`REFIT_GROWTH` since, or the fit claims that many more than there are."""
-    return answers >= FIT_AFTER and (answers >= REFIT_GROWTH * max(fitted.answers, 1)
-                                     or fitted.answers >= REFIT_GROWTH * answers)
-
-
-def choose_fit(course: Curriculum, answers: int, fitted: Fit | None,
-               refit: Callable[[], Fit]) -> Fit | None:
-    """The fit a queue of ``answers`` answers uses: ``fitted`` (the stored one) unless it is
-    stale or not of this curriculum's mappings, else ``refit()`` once there are
-    :data:`FIT_AFTER` answers (None before: the defaults)."""
-    if fitted is not None and fitted.cards in course.decks and not stale(fitted, answers):
-        return fitted
-    return refit() if answers >= FIT_AFTER else None
-
-
-def fitted_model(course: Curriculum, found: Fit | None) -> tuple[MemoryParams, str]:
-    """The parameters and card mapping of ``found``; before a fit the defaults and facts (what
-    most people memorise: the first mapping)."""
-    if found is None:
-        return MemoryParams(), next(iter(course.decks))
-    return found.params, found.cards
 
 
 def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:
@@ -324,3 +351,7 @@ _COLUMNS = [str(v) for v in range(2, 11)] + ["A"]
 def _chart_distance(up_a: int, up_b: int) -> int:
     """How many chart columns apart two up cards are (2..10, A)."""
     return abs(_COLUMNS.index(card_label(up_a)) - _COLUMNS.index(card_label(up_b)))
+
+
+__all__ = ["CONTRAST", "DEFAULT_STUDY", "EXPLORE_PRIOR", "LEARNED_DAYS", "Counts", "StudyQueue",
+           "StudySettings", "Undo"]

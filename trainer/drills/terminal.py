@@ -52,11 +52,23 @@ def day_line(counts: Counts) -> str:
     return f"Today: {counts.due} due, {counts.learning} learning, {counts.new} new"
 
 
-def done_line(next_due: datetime | None, now: datetime) -> str:
-    """What the drill says when the day's cards run out."""
-    when = (f"; the next card is due {due_text(next_due, now)}" if next_due is not None
-            else "")
-    return f"Done for today{when}. Keeping going with your weakest cards (Q to stop)."
+def done_words(counts: Counts | None, next_due: datetime | None, now: datetime) -> str:
+    """'Done for today; the next card is due tomorrow 09:10', or, while learning cards come
+    back later today, 'Done for now; 3 learning cards come back today from 20:24' (one
+    wording for the terminal and the window)."""
+    when = due_text(next_due, now) if next_due is not None else ""
+    if counts is not None and not counts.finished and when:
+        later = counts.today - counts.now
+        cards = f"{later} card comes" if later == 1 else f"{later} cards come"
+        day, _, clock = when.rpartition(" ")
+        return f"Done for now; {cards} back {day} from {clock}"
+    return "Done for today" + (f"; the next card is due {when}" if when else "")
+
+
+def done_line(counts: Counts | None, next_due: datetime | None, now: datetime) -> str:
+    """What the drill says when no card is left to ask now."""
+    return (f"{done_words(counts, next_due, now)}. Keeping going with your weakest cards "
+            "(Q to stop).")
 
 
 @dataclass(frozen=True)
@@ -98,7 +110,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
     while count is None or len(answered) < count:
         counts = session.counts()
         if counts is not None and counts.done and not announced:
-            stdout.write(f"\n{done_line(session.next_due(), session.clock())}\n")
+            stdout.write(f"\n{done_line(counts, session.next_due(), session.clock())}\n")
             announced = True
         if card is None:
             card = session.next()

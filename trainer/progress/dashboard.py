@@ -19,19 +19,21 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from strategy_charts.chart_layout import Row, chart_rows
 from strategy_charts.tables import load_or_build
 from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.leak import SituationLeak
 from trainer.drills.records import Mode
+from trainer.drills.retention import RETENTION
 from trainer.drills.situations import CUSTOM_PREFIX, preset_label
+from trainer.drills.study import StudySettings
 from trainer.progress import review
 from trainer.progress.counting_glance import CountingGlance, counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
-from trainer.progress.study_store import due_times
+from trainer.progress.study_store import flashcards_due
 from trainer.progress.trend import LeakTrend, leak_trend
 from trainer.rules import PRESETS, RuleSet, releases
 
@@ -52,6 +54,7 @@ class ProgressQuery:
     since: date | None = None          # first local day included
     until: date | None = None          # last local day included
     prior: Prior = Prior.CLASSIC       # what the study queue assumes of unanswered cards
+    retention: float = RETENTION       # the desired retention: when a card falls due
 
     def filter(self) -> Filter:
         """The store filter: local calendar days turned into UTC bounds."""
@@ -89,6 +92,7 @@ class ProgressData:
     grid_preset: str = GRID_PRESET
     due: tuple[tuple[date, int], ...] = ()
     cards: int = 0
+    today: int = 0                     # flashcards due today, as due mode counts them
     presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
     counts: tuple[tuple[str, int], ...] = ()   # decisions kept per preset (any mode, any date)
     counting: tuple[CountingGlance, ...] = ()  # the counting answers, per rule set and count
@@ -167,27 +171,45 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                               "GROUP BY preset ORDER BY preset")
         presets = [query.preset] if query.preset else known
         now = now or datetime.now(UTC)
-        times = timed("cards", lambda: due_times(store, presets, query.prior, now)
-                      if cards else [])
+        found = timed("cards", lambda: flashcards_due(store, presets, query.prior, now,
+                                                      _study(query)) if cards else None)
+        times = list(found.times) if found is not None else []
         counting = timed("counting", lambda: counting_glance(store, only, rule_sets))
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
                 if cards else [])
     return ProgressData(query, path, history, tuple(seen.days), tuple(seen.sessions),
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
-                        grid_preset, tuple(due), len(times), known,
+                        grid_preset, tuple(due), len(times),
+                        found.counts.today if found is not None else 0, known,
                         tuple((name, n) for name, n in counts), tuple(counting), timings)
 
 
+def _study(query: ProgressQuery) -> StudySettings:
+    return StudySettings(retention=query.retention)
+
+
+class DueLoad(NamedTuple):
+    """The flashcards due: per day for :data:`DUE_DAYS` days, the cards answered, and the
+    number due today as due mode counts it (the Flashcards page's due and learning)."""
+
+    load: tuple[tuple[date, int], ...]
+    cards: int
+    today: int
+    memory: str = ""        # how well the trainer knows the player's memory, in a sentence
+
+
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
-               now: datetime | None = None) -> tuple[tuple[tuple[date, int], ...], int]:
-    """The flashcards due per day for :data:`DUE_DAYS` days from ``today`` and the number of
-    cards, for the query's preset (or every preset with history); raises ProgressStoreError
-    for a bad file."""
+               now: datetime | None = None) -> DueLoad:
+    """The flashcards due (:class:`DueLoad`) for the query's preset (or every preset with
+    history); raises ProgressStoreError for a bad file."""
     with ProgressStore.open(path, read_only=True) as store:
         presets = [query.preset] if query.preset else store.presets()
-        times = due_times(store, presets, query.prior, now or datetime.now(UTC))
-    return tuple(due_load(times, today or date.today(), DUE_DAYS)), len(times)
+        found = flashcards_due(store, presets, query.prior, now or datetime.now(UTC),
+                               _study(query))
+    return DueLoad(tuple(due_load(found.times, today or date.today(), DUE_DAYS)),
+                   len(found.times), found.counts.today,
+                   found.memory[0] if len(found.memory) == 1 else "")
 
 
 def leak_list(leaks: Sequence[SituationLeak], count: int = LEAK_COUNT) -> list[SituationLeak]:
@@ -208,5 +230,5 @@ def load_trends(path: Path, rule_sets: Sequence[RuleSet], prior: Prior = Prior.C
                      for rules in rule_sets if (label := preset_label(rules)) in kept)
 
 
-__all__ = ["LEAK_COUNT", "ProgressData", "ProgressQuery", "due_load", "grid_rows", "leak_list",
-           "load_cards", "load_progress", "load_trends", "preset_title", "utc_offset"]
+__all__ = ["LEAK_COUNT", "DueLoad", "ProgressData", "ProgressQuery", "due_load", "grid_rows",
+           "leak_list", "load_cards", "load_progress", "load_trends", "preset_title", "utc_offset"]

@@ -196,6 +196,18 @@ def recent_answers(store: ProgressStore, preset: str,
     return dict(found)
 
 
+def latest_tries(store: ProgressStore, preset: str,
+                 per_situation: int = RECENT) -> dict[str, list[tuple[str, bool, str]]]:
+    """Each situation's latest ``per_situation`` kept answers in ``preset``, newest first:
+    (time, right, action played) — what the card browser shows."""
+    found: dict[str, list[tuple[str, bool, str]]] = defaultdict(list)
+    for key, time, verdict, action in _latest_rows(
+            store, "d.situation_key, d.time, d.verdict, d.action",
+            "decisions.preset = ? AND decisions.undone = 0", [preset], per_situation):
+        found[key].append((str(time), verdict != "wrong", str(action)))
+    return dict(found)
+
+
 def recent_leaks(store: ProgressStore, only: Filter = EVERYTHING,
                  per_situation: int = RECENT) -> list[SituationLeak]:
     """What each situation costs per 100 rounds, from its latest ``per_situation`` answers among

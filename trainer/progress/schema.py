@@ -196,6 +196,40 @@ def shoe_round_details(db: Database) -> None:
     db.table("shoe_rounds").create_index(["time", "id"], index_name="idx_shoe_rounds_time")
 
 
+@_step
+def study_card_marks(db: Database) -> None:
+    """Version 9: what the player did to cards in the card browser, one row per situation and
+    action, only ever appended: ``suspend`` and ``unsuspend`` (the latest counts: a suspended
+    situation is never asked in due mode), ``reset`` (the answers of that situation up to the
+    reset are left out of the study queue: it is new again).
+
+    A reset changes what a picture of the player's memory is made of: a trigger drops the
+    preset's pictures as one is stored.
+    """
+    db.table("card_marks").create(
+        {"id": int, "preset": str, "situation_key": str, "mark": str, "time": str},
+        pk="id", not_null={"preset", "situation_key", "mark", "time"})
+    db.table("card_marks").create_index(["preset", "situation_key", "id"],
+                                        index_name="idx_card_marks_preset_situation")
+    db.execute("CREATE TRIGGER card_marks_reset AFTER INSERT ON card_marks "
+               "WHEN new.mark = 'reset' BEGIN "
+               "DELETE FROM memory_pictures WHERE preset = new.preset; END")
+
+
+@_step
+def memory_fit_models(db: Database) -> None:
+    """Version 10: the memory fit keeps the model it chose beyond its three parameters: the
+    starting point the player's first answers show (``prior``; NULL for a fit stored before,
+    made for the one assumed), the share of a novice's luck (``share``; NULL: all of it), and
+    the fit's health check (``health``, JSON: the held-out log loss of the model, of a fixed
+    guess and of FSRS-6, and the answers they were measured on; NULL: not measured).
+    """
+    fits = db.table("memory_fits")
+    fits.add_column("prior", str)
+    fits.add_column("share", float)
+    fits.add_column("health", str)
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

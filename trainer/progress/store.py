@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,6 +33,7 @@ from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
 from trainer.progress.shoe_rounds import ROUND_COLUMNS, PlayedRound, ShoeRound, shoe_round
+from trainer.progress.study_tables import CARD_MARKS, CardMarks, StudyTables
 from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
@@ -71,7 +72,7 @@ def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
     )
 
 
-class ProgressStore:
+class ProgressStore(StudyTables):
     """An open progress file; create with :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,
@@ -216,69 +217,6 @@ class ProgressStore:
             conn.execute("UPDATE decisions SET undone = 1 WHERE id = ?", (decision_id,))
             _relink(conn, *found)
 
-    def answer_rows(self, preset: str) -> list[tuple[str, str, str, str, float]]:
-        """Every answer kept in ``preset``, oldest first, as the study queue reads them:
-        (time, situation key, cards, verdict, EV lost)."""
-        return [tuple(r) for r in self.tuples(
-            "SELECT time, situation_key, cards, verdict, ev_loss FROM decisions "
-            "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
-
-    def study_rows(self, preset: str, *, after: tuple[str, int] | None = None,
-                   upto: tuple[str, int] | None = None,
-                   situations: Collection[str] | None = None) -> list[tuple[Any, ...]]:
-        """Kept answers of ``preset`` in (time, id) order, as the study queue reads them: (id,
-        time, situation key, cards, verdict, EV lost); only those after the mark ``after``, up
-        to the mark ``upto`` (marks are (time, id)), in ``situations``."""
-        where = ["preset = ?", "undone = 0"]
-        params: list[Any] = [preset]
-        if after is not None:
-            where.append("(time, id) > (?, ?)")
-            params += after
-        if upto is not None:
-            where.append("(time, id) <= (?, ?)")
-            params += upto
-        if situations is not None:
-            where.append(f"situation_key IN ({', '.join('?' * len(situations))})")
-            params += sorted(situations)
-        return self.tuples("SELECT id, time, situation_key, cards, verdict, ev_loss FROM "
-                           f"decisions WHERE {' AND '.join(where)} ORDER BY time, id", params)
-
-    def load_picture(self, preset: str, prior: str, model: str
-                     ) -> tuple[str, int, int, bytes] | None:
-        """The memory picture kept for ``preset`` under an assumed play and memory model: the
-        time and id of the last decision it took in, the rows it could not read, its bytes."""
-        rows = self.tuples("SELECT last_time, last_id, unreadable, picture FROM memory_pictures "
-                           "WHERE preset = ? AND prior = ? AND model = ?", (preset, prior, model))
-        return (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), bytes(rows[0][3])
-                ) if rows else None
-
-    def save_picture(self, preset: str, prior: str, model: str, upto: tuple[str, int],
-                     unreadable: int, picture: bytes) -> None:
-        """Keep (replace) a memory picture (see :meth:`load_picture`); a decision stored or
-        changed since at or before ``upto`` drops it (the schema's triggers)."""
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO memory_pictures (preset, prior, model, last_time, "
-                "last_id, unreadable, made, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (preset, prior, model, *upto, unreadable, utc_text(self._clock()), picture))
-
-    def save_fit(self, preset: str, fit: Mapping[str, Any]) -> None:
-        """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
-        ``growth``, ``lapse``, ``cards``, ``log_likelihood``, ``answers``."""
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO memory_fits (preset, first, growth, lapse, cards, "
-                "log_likelihood, answers, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (preset, float(fit["first"]), float(fit["growth"]), float(fit["lapse"]),
-                 str(fit["cards"]), float(fit["log_likelihood"]), int(fit["answers"]),
-                 utc_text(self._clock())))
-
-    def load_fit(self, preset: str) -> dict[str, Any] | None:
-        """The memory model stored for ``preset`` (the fields :meth:`save_fit` takes), if any."""
-        rows = self.rows("SELECT first, growth, lapse, cards, log_likelihood, answers "
-                         "FROM memory_fits WHERE preset = ?", (preset,))
-        return rows[0] if rows else None
-
     def presets(self) -> list[str]:
         """Every preset with a stored session, sorted; a custom rule set is
         ``custom-FINGERPRINT`` (see ``trainer.drills.situations.preset_label``)."""
@@ -359,4 +297,5 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-__all__ = ["PlayedRound", "ProgressStore", "ProgressStoreError", "ShoeRound", "StoredDecision"]
+__all__ = ["CARD_MARKS", "CardMarks", "PlayedRound", "ProgressStore", "ProgressStoreError",
+           "ShoeRound", "StoredDecision"]

@@ -8,7 +8,9 @@ no picture to use (none yet, another memory fit, a decision it took in undone or
 replays them all, as the queue always did, and gives a new picture for a writer to keep
 (:func:`keep_picture`). The stored memory fit is checked before use (a damaged one is
 refitted), and so is every row (:mod:`trainer.drills.history`): what is not as stored is
-counted and said (:meth:`StudyHistory.notes`). Shared by the terminal and the app.
+counted and said (:meth:`StudyHistory.notes`). The card browser's marks apply: suspended
+situations are never asked, a reset situation's answers up to its reset are left out (a reset
+drops the kept pictures). Shared by the terminal and the app.
 """
 
 from __future__ import annotations
@@ -20,11 +22,23 @@ from datetime import datetime
 from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
+from trainer.drills.fitting import (
+    HELD_OUT,
+    as_read,
+    choose_fit,
+    describe,
+    fit_for_state,
+    fitted_model,
+    held_out_mark,
+    start_of,
+)
+from trainer.drills.health import says
 from trainer.drills.history import Reading, notes, read_answers
 from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.study import DEFAULT_STUDY, StudyQueue, StudySettings, choose_fit, fitted_model
+from trainer.drills.start import openings
+from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
 from trainer.rules import releases
@@ -57,10 +71,13 @@ class StudyHistory:
     future: int = 0               # answers timed after now, counted as given now
     fit_damaged: bool = False     # a stored fit that could not be used: refitted
     keep: KeptPicture | None = None   # a newer picture to keep (a writer stores it)
+    start: str = ""               # what the answers say of the starting point, if not assumed
 
     def notes(self) -> list[str]:
         """Plain lines for the player about the history read (none when all was as stored)."""
         said = notes(self.unreadable, self.future)
+        if self.start:
+            said.append(self.start)
         if self.fit_damaged:
             said.append("The stored memory model could not be read and is fitted again from "
                         "your answers.")
@@ -79,8 +96,13 @@ class _Load:
     """One load: the kept picture, the rows after it, the fit, then the queue."""
 
     def __init__(self, store: ProgressStore, course: Curriculum, now: datetime) -> None:
-        self.store, self.course, self.now = store, course, now
+        self.store, self.now, self.assumed = store, now, course.prior
         self.preset = course.catalog.preset
+        self.marks = store.card_marks(self.preset)
+        first = [(key, verdict != "wrong") for key, verdict in store.first_answers(self.preset)
+                 if key not in self.marks.resets]
+        self.course, self.origin = start_of(course, openings(course, first))
+        course = self.course
         stored = store.load_fit(self.preset)
         self.fitted = checked_fit(stored, course.decks)
         self.fit_damaged = stored is not None and self.fitted is None
@@ -93,6 +115,7 @@ class _Load:
             picture = decode(data)
             if (picture is not None and picture.model == MODEL
                     and picture.course == course_digest(course)
+                    and picture.params.share == self.origin.share   # read with this luck
                     and not _after(last_time, now)):      # a picture from a clock set back
                 self.kept, self.mark = picture, (last_time, last_id)
                 self.kept_unreadable = unreadable
@@ -102,10 +125,24 @@ class _Load:
     def _read(self, rows: Sequence[tuple[Any, ...]]) -> None:
         """Split the rows after the mark into those a new picture takes in (up to now) and
         those after now, and read both."""
+        rows = self._after_resets(rows)
         cut = _covered(rows, self.now)
-        self.newer: Reading = read_answers(self.course, (r[1:] for r in rows[:cut]), self.now)
-        self.rest: Reading = read_answers(self.course, (r[1:] for r in rows[cut:]), self.now)
+        self.newer: Reading = self._reading(rows[:cut])
+        self.rest: Reading = self._reading(rows[cut:])
         self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
+
+    def _reading(self, rows: Sequence[tuple[Any, ...]]) -> Reading:
+        """The answers of ``rows`` as the curriculum taught reads them, at the start's luck."""
+        found = read_answers(self.course, (r[1:] for r in rows), self.now)
+        return replace(found, answers=as_read(self.course, found.answers, self.origin))
+
+    def _after_resets(self, rows: Sequence[tuple[Any, ...]]) -> Sequence[tuple[Any, ...]]:
+        """``rows`` without the answers a reset in the card browser left out (a reset
+        situation's answers up to its reset)."""
+        resets = self.marks.resets
+        if not resets:
+            return rows
+        return [r for r in rows if not (r[2] in resets and str(r[1]) <= resets[r[2]])]
 
     def _read_all(self) -> None:
         """Drop the kept picture and read every row."""
@@ -117,28 +154,37 @@ class _Load:
         """The fit of every answer: from the kept fit state and the newer answers, or from
         all of them."""
         mappings = self.course.mappings()
+        newer = self.newer.answers
         if self.kept is None or self.kept.fit_state is None:
             self._read_all()
-            base = FitState.start(list(mappings))
+            newer = self.newer.answers
+            cut = int(HELD_OUT * (len(newer) + len(self.rest.answers)))
+            base = held_out_mark(self.course, FitState.start(list(mappings)), newer[:cut],
+                                 self.origin)
+            newer = newer[cut:]
         else:
             base = self.kept.fit_state
-        self.fit_state = base.extend(self.newer.answers, mappings)
-        return self.fit_state.extend(self.rest.answers, mappings).best()
+        self.fit_state = base.extend(newer, mappings)
+        return fit_for_state(self.course, self.fit_state.extend(self.rest.answers, mappings),
+                             self.origin)
 
     def _earlier(self, situations: frozenset[str]) -> list[Answer]:
         """The kept picture's answers of ``situations``, read again from the store."""
         if self.mark is None:
             return []
-        rows = self.store.study_rows(self.preset, upto=self.mark, situations=situations)
-        return read_answers(self.course, (r[1:] for r in rows), self.now).answers
+        rows = self._after_resets(self.store.study_rows(self.preset, upto=self.mark,
+                                                         situations=situations))
+        return self._reading(rows).answers
 
     def history(self, settings: StudySettings, day_start: datetime | None) -> StudyHistory:
         """The queue, and a picture to keep when the kept one is behind."""
         course = self.course
         count = (self.kept.answers if self.kept else 0) + len(self.newer.answers) + len(
             self.rest.answers)
-        found = choose_fit(course, count, self.fitted, self._refit)
-        params, mapping = fitted_model(course, found)
+        found = choose_fit(course, count, self.fitted, self._refit, self.origin)
+        if self.fit_state is not None and found is not None and found is not self.fitted:
+            self.fit_state = self.fit_state.marked(found, describe(found))   # checked next
+        params, mapping = fitted_model(course, found, self.origin)
         if self.kept is not None and not self.kept.fits(course, params, mapping):
             self._read_all()
         kept = self.kept
@@ -155,14 +201,17 @@ class _Load:
 
         now_picture = advance(course, picture, self.rest.answers, earlier)
         queue = StudyQueue.of_picture(course, now_picture, self.now, settings=settings,
-                                      fit_used=found, fitted=self.fitted, day_start=day_start)
+                                      fit_used=found, fitted=self.fitted, day_start=day_start,
+                                      suspended=self.marks.suspended, origin=self.origin,
+                                      assumed=self.assumed)
         unreadable = self.kept_unreadable + self.newer.unreadable
         keep = None
         if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
             keep = KeptPicture(self.preset, course.prior.value, self.upto, unreadable,
                                encode(picture))
         return StudyHistory(queue, self.fitted, unreadable + self.rest.unreadable,
-                            self.newer.future + self.rest.future, self.fit_damaged, keep)
+                            self.newer.future + self.rest.future, self.fit_damaged, keep,
+                            self.origin.told(self.assumed))
 
 
 def _covered(rows: Sequence[tuple[Any, ...]], now: datetime) -> int:
@@ -208,16 +257,38 @@ def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
                        picture.data)
 
 
-def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,
-              now: datetime) -> list[datetime]:
-    """When each card answered in ``presets`` falls due (custom rule sets and a preset's older
+@dataclass(frozen=True)
+class DueCards:
+    """The flashcards due in some presets: today's counts as due mode counts them (the one
+    count every page shows: :meth:`StudyQueue.counts`) and when each card answered falls due."""
+
+    counts: Counts
+    times: tuple[datetime, ...]
+    memory: tuple[str, ...] = ()      # the memory model's health, in a sentence per preset
+
+
+def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, now: datetime,
+                   settings: StudySettings = DEFAULT_STUDY) -> DueCards:
+    """:class:`DueCards` of ``presets`` at ``now`` (custom rule sets and a preset's older
     rules are left out: their rules are not known here)."""
-    found: list[datetime] = []
+    counts = Counts(0, 0, 0, 0)
+    times: list[datetime] = []
+    memory = []
     for name in presets:
         rules = releases.known_rules(name)
         if rules is not None:
-            found.extend(load_study(store, curriculum(rules, prior), now).queue.due_times(now))
-    return found
+            queue = load_study(store, curriculum(rules, prior), now, settings=settings).queue
+            counts = counts + queue.counts(now)
+            times.extend(queue.due_times(now))
+            fit = queue.fit
+            memory.append(says(fit.health if fit else None, fit is not None))
+    return DueCards(counts, tuple(times), tuple(memory))
+
+
+def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,
+              now: datetime) -> list[datetime]:
+    """When each card answered in ``presets`` falls due (see :func:`flashcards_due`)."""
+    return list(flashcards_due(store, presets, prior, now).times)
 
 
 def save_fit(store: ProgressStore, preset: str, fitted: Fit | None, known: Fit | None) -> None:

@@ -4,6 +4,7 @@ timed-play countdown, and the colours of status and error lines."""
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QGuiApplication
 from PyQt6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QProgressBar, QWidget
 
 #: An error line's look (a setting refused, a rules file that cannot be used). The colours are
@@ -21,6 +22,13 @@ def counted(number: int, one: str, many: str | None = None) -> str:
         return f"1 {one}"
     first, _, rest = one.partition(" ")
     return f"{number:,} {many if many is not None else (first + 's ' + rest).rstrip()}"
+
+
+def to_front(window: QWidget) -> None:
+    """Raise ``window`` (a screen without windows, such as tests' offscreen one, has none)."""
+    if QGuiApplication.platformName() != "offscreen":
+        window.raise_()
+        window.activateWindow()
 
 
 def heading(text: str) -> QLabel:

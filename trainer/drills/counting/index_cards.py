@@ -43,7 +43,7 @@ from ..records import GradedDecision, Mode, Verdict
 from ..situations import preset_label
 from .answers import elapsed_ms, signed, stamp
 from .keys import INDEX, CountingKey
-from .spacing import AVERAGE_MEMORY, RETENTION, Skills
+from .spacing import AVERAGE_MEMORY, Skills
 
 _TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "insure",
@@ -162,7 +162,8 @@ class IndexFlashcards:
         """The plays due (every play when none is), weakest last, for :meth:`list.pop`."""
         ranked = self.skills.ranked(self.plays, self.key_of, self.clock(), self.rng,
                                     lambda play: play.gain)
-        return [play for play, held in ranked if held < RETENTION] or [p for p, _ in ranked]
+        due = self.skills.retention
+        return [play for play, held in ranked if held < due] or [p for p, _ in ranked]
 
     def _choose(self) -> tuple[IndexPlay, int]:
         again = self._again.take(self.dealt)

@@ -4,8 +4,9 @@ A *skill* is what one stored key names (:mod:`.keys`): an index decision, a runn
 ``k`` cards at a time, a true count at some decks left. What the player holds of it is replayed
 from their earlier answers of that key through the memory model (:mod:`trainer.drills.memory`),
 and grows or falls with each answer of the session. A skill is *due* when its recall is under
-:data:`RETENTION` (the study queue's) or, where a drill asks so, when it was never answered. A
-missed one comes back a few questions later as in every drill (:mod:`trainer.drills.comebacks`).
+the desired retention (:mod:`trainer.drills.retention`, the study queue's too) or, where a
+drill asks so, when it was never answered. A missed one comes back a few questions later as in
+every drill (:mod:`trainer.drills.comebacks`).
 
 The index flashcards (:mod:`.index_cards`), the true-count drill (:mod:`.true_count`) and the
 running-count drill's due mode (:mod:`.running`) deal from here.
@@ -19,12 +20,11 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from ..memory import Answer, MemoryParams, Trace, day_of, due_day, learn, recall
+from ..retention import RETENTION
 from .keys import RUNNING, TRUE
 
 T = TypeVar("T")
 
-#: Recall under which a skill is due again (the study queue's retention).
-RETENTION = 0.9
 #: The memory model's defaults, for a player whose own fit is not given.
 AVERAGE_MEMORY = MemoryParams()
 #: The chance of typing a count right without the skill, by drill (the memory model's guess):
@@ -43,8 +43,9 @@ class Skills:
     (oldest first or not), then learned answer by answer."""
 
     def __init__(self, history: Sequence[Answer] = (),
-                 params: MemoryParams = AVERAGE_MEMORY) -> None:
+                 params: MemoryParams = AVERAGE_MEMORY, retention: float = RETENTION) -> None:
         self.params = params
+        self.retention = retention      # the desired retention (:mod:`trainer.drills.retention`)
         self.traces: dict[str, Trace] = {}
         for answer in sorted(history, key=lambda a: a.day):
             self.learn(answer)
@@ -73,14 +74,14 @@ class Skills:
     def due(self, items: Iterable[T], key_of: Callable[[T], str], when: datetime, *,
             new: bool, rng: random.Random | None = None,
             worth: Callable[[T], float] = lambda _item: 0.0) -> list[T]:
-        """The items due at ``when`` (recall under :data:`RETENTION`; never answered too when
+        """The items due at ``when`` (recall under the desired retention; never answered too when
         ``new``), the weakest last, as :meth:`ranked` orders them."""
         return [item for item, held in self.ranked(items, key_of, when, rng, worth)
-                if held < RETENTION and (new or key_of(item) in self.traces)]
+                if held < self.retention and (new or key_of(item) in self.traces)]
 
     def next_due(self, keys: Iterable[str], when: datetime) -> datetime | None:
         """When the first of ``keys`` answered before falls due (None: none answered)."""
-        days = [due_day(self.traces[key], RETENTION) for key in keys if key in self.traces]
+        days = [due_day(self.traces[key], self.retention) for key in keys if key in self.traces]
         if not days:
             return None
         return when + timedelta(days=min(days) - day_of(when))

@@ -240,6 +240,16 @@ class FeedbackPanel(QFrame):
         self.body.setText("".join(parts))
         self.setAccessibleDescription(" ".join(explanation(d) for d in decisions))
 
+    def show_last(self, decision: GradedDecision, asked: str) -> None:
+        """The next card is dealt: the last verdict leaves the panel's head for one quiet line,
+        'Last: Blunder: best is Free Double (hard 11 v 10, first decision)'."""
+        colour = ink(SEVERITY_LOOK[decision.severity][1], self.dark())
+        grey = ink("#777777", self.dark())
+        self.body.setText(f"<div style='color:{grey}; font-size:small'>Last: <span "
+                          f"style='color:{colour}'>{escape(verdict_word(decision))}</span> "
+                          f"({escape(asked)})</div>")
+        self.setAccessibleDescription(f"Last: {verdict_word(decision)} ({asked})")
+
     def dark(self) -> bool:
         """True on a dark theme."""
         return is_dark(self.palette())

@@ -1,19 +1,14 @@
 """The flashcards page: one decision at a time on the felt, graded, explained and saved.
 
-The drill is :class:`trainer.drills.flashcards.FlashcardSession`; this page only shows it. The
-catalog (about a second), the player's history as the study queue reads it and the Free Bet
-differences (up to a minute the first time) are prepared off the UI thread behind a busy
-indicator. Every answer is committed to the progress file as it is given
-(:class:`~trainer.ui.practice.progress_link.ProgressLink`); Ctrl+Z takes the last one back
-(kept in the file, marked undone) and deals that card again. In due mode the day's counts stay
-in view, and when they run out the page says "done for today" with the time the next card falls
-due, and offers to keep going. Choosing other rules offers first what changes from the rules
-left (mode changes: the situations whose best play differs there), each answer saying what
-was played there.
-Feedback follows the FEEDBACK setting: after each card (then Space deals the next), or not at
-all (the next card comes at once). Timed play puts a countdown on each card; on time-out the
-game's auto-decision (docs/rules/evolution.md#time-and-balance) is taken and graded as the
-player's.
+The drill is :class:`trainer.drills.flashcards.FlashcardSession`; this page only shows it,
+prepared off the UI thread behind a busy indicator (catalog, history, differences). Every
+answer is committed as it is given (:class:`~trainer.ui.practice.progress_link.ProgressLink`);
+Ctrl+Z takes the last one back (kept in the file, marked undone) and deals it again. In due
+mode the day's counts follow every answer; when none is due now the page says "done for today"
+(or "for now") with the time the next card falls due, and offers to keep going. Browse (B)
+opens the card browser. Other rules offer first what changes from the rules left. Feedback
+follows the FEEDBACK setting (the verdict folds to one "Last:" line at the next card); timed
+play takes the game's auto-decision at time-out (docs/rules/evolution.md#time-and-balance).
 """
 
 from __future__ import annotations
@@ -22,11 +17,12 @@ import random
 from dataclasses import replace
 
 from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QKeySequence, QShortcut
+from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
     QLabel,
     QMessageBox,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,9 +30,9 @@ from PyQt6.QtWidgets import (
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.study import Counts, StudySettings
+from trainer.drills.study import Counts
+from trainer.drills.terminal import done_words
 from trainer.drills.timed import TimedDrill
-from trainer.drills.when import due_text
 from trainer.rules import RulesError, RuleSet
 from trainer.session import (
     FlashcardPlan,
@@ -47,20 +43,15 @@ from trainer.session import (
 
 from ..background import Job
 from ..settings import declarations as cfg
-from ..settings.chosen import prior_of
+from ..settings.chosen import prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
+from .card_browser import CardBrowser
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
+from .flashcards_side import Browsing, day_line
 
 TICK_MS = 100
-
-
-def day_text(title: str, counts: Counts, limit: int) -> str:
-    """The day's cards as the study queue counts them, with the daily limit of new cards:
-    'Today: Due 3 · Learning 1 · New 17 (of 20 a day)'."""
-    return (f"<b>{title}:</b> Due {counts.due} · Learning {counts.learning} · New {counts.new}"
-            f" (of {limit} a day)")
 
 
 def flashcards_page(settings: QSettings) -> QWidget:
@@ -88,6 +79,8 @@ class FlashcardsPage(DrillPage):
         #: the study queue's day counts as the load found them, in a mode other than due
         self.day_outside: Counts | None = None
         self.history_notes: list[str] = []     # what the study queue's history said
+        self.prior = prior_of(settings)          # the starting point the session assumes
+        self._last_shown: tuple[GradedDecision, str] | None = None   # the verdict on show
 
         self._only: list[str] | None = None   # situation keys of a drill on chosen spots
         #: the rules practised before the ones chosen now (what mode changes compares with)
@@ -99,6 +92,13 @@ class FlashcardsPage(DrillPage):
                                   "(hit 11 or less, else stand; no insurance) is taken.")
 
         top = self._top_row("Flashcards", [("Mode", self.mode_box), ("Rules", self.rules_box)])
+        self.browse_button = QPushButton("Browse cards")
+        self.browse_button.setToolTip("Every card with what the trainer believes of it: search, "
+                                      "sort, suspend, reset, drill (B)")
+        self.browse_button.clicked.connect(self.browse)
+        top.addWidget(self.browse_button)
+        self.browsing = Browsing(self, self.link.saver, self._browse_plan, self.load,
+                                 self.drill_on)
         self.day_label = QLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
@@ -119,6 +119,7 @@ class FlashcardsPage(DrillPage):
         self.bar.proceed.connect(self._go_on)
         undo = QShortcut(QKeySequence.StandardKey.Undo, self)
         undo.activated.connect(self.undo)
+        QShortcut(QKeySequence("B"), self).activated.connect(self.browse)
         self._fill_modes()
         self.mode_box.currentIndexChanged.connect(lambda _: self.load())
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
@@ -204,8 +205,8 @@ class FlashcardsPage(DrillPage):
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        prior = prior_of(self.settings)
-        study = StudySettings(new_per_day=int(cfg.read(self.settings, cfg.NEW_PER_DAY)))
+        prior = self.prior = prior_of(self.settings)
+        study = study_of(self.settings)
         practised = self.practised if mode is FlashMode.CHANGES else None
         if mode is FlashMode.DIFFERENCES:
             self.busy.start("Comparing with standard blackjack: its table is built the first "
@@ -253,23 +254,35 @@ class FlashcardsPage(DrillPage):
         if counts is not None and counts.done and not self.keep_going:
             self._done_for_today()
             return
+        self._fold_last()
         self.card = self.session.next()
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
         self._await_decision(self.card.actions)
         self.dealt.emit()
 
+    def _fold_last(self) -> None:
+        """The verdict shown leaves the panel's head as the next card is dealt: one quiet
+        'Last: …' line stays."""
+        if self._last_shown is not None:
+            self.feedback.show_last(*self._last_shown)
+            self._last_shown = None
+
     def _done_for_today(self) -> None:
         assert self.session is not None
+        self._fold_last()
+        now = self.session.clock()
         due = self.session.next_due()
-        when = due_text(due, self.session.clock()) if due is not None else ""
+        counts = self.session.counts()
+        words = done_words(counts, due, now)
         self.awaiting = False
         self.card = None
-        self.table.set_view(replace(EMPTY, message="Done for today" + (
-            f" · next card due {when}" if when else "")))
-        self.feedback.clear("Done for today: every due card is answered and today's new cards "
-                            "are in. " + (f"The next card is due {when}. " if when else "")
-                            + "Keep going to practise your weakest cards.")
+        self.table.set_view(replace(EMPTY, message=words.replace("; ", " · ", 1)))
+        later = counts is not None and not counts.finished
+        self.feedback.clear(
+            (f"{words}: every card due now is answered and today's new cards are in. "
+             if later else f"{words}: every due card is answered and today's new cards are "
+             "in. ") + "Keep going to practise your weakest cards.")
         self._offer_proceed("Keep going")
 
     def answer(self, action: object) -> None:
@@ -291,6 +304,7 @@ class FlashcardsPage(DrillPage):
         except ValueError:
             return
         self.link.undo()
+        self._last_shown = None
         self.feedback.rescore(self.session.decisions, "Answer taken back: play it again.")
         self.card = self.session.current
         assert self.card is not None
@@ -313,6 +327,7 @@ class FlashcardsPage(DrillPage):
                 reason += f" At {self.session.practised.name}: {before.title.lower()}."
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
+            self._last_shown = (decision, self.card.situation.describe())
             timed_out = "Time out · " if decision.timed_out else ""
             view = flashcard_view(self.card, self.rules, f"{timed_out}{verdict_word(decision)}")
             colour = SEVERITY_LOOK[decision.severity][1]
@@ -351,17 +366,34 @@ class FlashcardsPage(DrillPage):
         session = self.session
         if session is None:
             return
-        counts = session.counts()
-        limit = int(cfg.read(self.settings, cfg.NEW_PER_DAY))
-        if counts is not None:
-            self.day_label.setText(day_text("Today", counts, limit))
-        elif self.day_outside is not None:
-            self.day_label.setText(day_text("Due for review today", self.day_outside, limit)
-                                   + "<br>This mode practises on; it does not change them.")
-        else:
-            self.day_label.setText("A drill on chosen situations.")
+        self.day_label.setText(day_line(session.counts(), self.day_outside,
+                                        int(cfg.read(self.settings, cfg.NEW_PER_DAY))))
+
+    def browse(self) -> CardBrowser:
+        """Open the card browser (one window, read afresh each time it is opened)."""
+        return self.browsing.open()
+
+    def _browse_plan(self) -> FlashcardPlan | None:
+        rules = self.rules or self._chosen_rules()
+        return None if rules is None else FlashcardPlan(rules, FlashMode.DUE, self.prior,
+                                                        study=study_of(self.settings))
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """Settings changed elsewhere (Settings page) apply as the page is shown again: new
+        cards a day and the desired retention at once, a new starting point by a reload."""
+        super().showEvent(event)
+        if self.session is None:
+            return
+        if prior_of(self.settings) is not self.prior:
+            self.load()
+            return
+        self.session.apply_study(study_of(self.settings))
+        self._show_status()
+        if not self.awaiting and self.card is None and not self.keep_going:
+            self.deal()                   # the "done" screen may have new cards now
 
     def shutdown(self) -> None:
         """End the session and close the progress file."""
         self.ticker.stop()
+        self.browsing.shutdown()
         super().shutdown()

@@ -9,7 +9,6 @@ what its canvas shows and draws only what differs (:attr:`Board.draw_counts` cou
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 from matplotlib.backend_bases import ResizeEvent
@@ -24,7 +23,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.progress.dashboard import ProgressData
+from trainer.progress.dashboard import DueLoad, ProgressData
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.trend import LeakTrend
@@ -43,7 +42,7 @@ EMPTY_TEXT = {"over_time": "No decisions match these filters.",
               "retention": "No decisions match these filters.",
               "response": "No timed answers match these filters.",
               "due": "No flashcards reviewed yet: cards fall due once you drill them."}
-Cards = tuple[tuple[tuple[date, int], ...], int]
+Cards = DueLoad
 
 
 class Board(QWidget):
@@ -114,8 +113,8 @@ class Board(QWidget):
             "response": (data.response, charts.RESPONSE_TITLE,
                          lambda f: charts.draw_response_times(data.response, f, look)),
             "due": ((cards, cards_error),
-                    charts.due_title(*cards) if cards else charts.DUE_TITLE,
-                    lambda f: charts.draw_due_load(*cards, f, look) if cards else
+                    charts.due_title(cards.load, cards.cards) if cards else charts.DUE_TITLE,
+                    lambda f: charts.draw_due_load(cards.load, cards.cards, f, look) if cards else
                     charts.draw_message(f, due_waiting(cards_error), look)),
         }
         for name, (inputs, title, draw) in plans.items():

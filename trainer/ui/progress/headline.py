@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import Enum
 
-from trainer.progress.dashboard import ProgressData, preset_title
+from trainer.progress.dashboard import DueLoad, ProgressData, preset_title
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
@@ -36,7 +36,7 @@ def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError
             "Settings to see it."), ""
 
 
-def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], int] | None,
+def summary_line(data: ProgressData, cards: DueLoad | None,
                  fault: ProgressStoreError | None = None) -> str:
     """The line under the filters: decisions matched, share right, flashcards due today (or
     that they could not be read)."""
@@ -50,8 +50,9 @@ def summary_line(data: ProgressData, cards: tuple[tuple[tuple[date, int], ...], 
         return f"{text} · the flashcards due could not be read"
     if cards is None:
         return text
-    due = cards[0][0][1] if cards[0] else 0
-    return f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    due = cards.today          # as the Flashcards page counts them: due and learning today
+    line = f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    return f"{line}\n{cards.memory}" if cards.memory else line
 
 
 def cost_sentence(trend: LeakTrend, named: bool = False) -> str:

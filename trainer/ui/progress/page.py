@@ -14,6 +14,7 @@ message; a read that fails is said as a failure, never shown as data, with Try a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -28,6 +29,7 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import (
+    DueLoad,
     ProgressData,
     ProgressQuery,
     grid_rows,
@@ -42,7 +44,7 @@ from trainer.rules import PRESETS, RuleSet, preset
 from ..background import Job, Latest
 from ..rules_files import rules_files
 from ..settings import declarations as cfg
-from ..settings.chosen import database_of, practised_rules, prior_of
+from ..settings.chosen import database_of, practised_rules, prior_of, study_of
 from ..theme import chart_look
 from ..widgets import heading
 from . import charts
@@ -74,8 +76,8 @@ class ProgressPage(QWidget):
         self.trends: tuple[LeakTrend, ...] | None = None   # None: being worked out
         self._trends_for: Any = None
         self._costing = Latest()
-        #: The flashcards due per day and the number of cards (None: being read).
-        self.cards: tuple[tuple[tuple[date, int], ...], int] | None = None
+        #: The flashcards due: per day, cards, today (None: being read).
+        self.cards: DueLoad | None = None
         self._cards_for: Any = None
         self._carding = Latest()
         #: Why what the play costs, or the flashcards due, could not be read (None: no fault).
@@ -129,9 +131,8 @@ class ProgressPage(QWidget):
         self.drill_button.clicked.connect(self.drill)
         self.look = chart_look(self.palette())
         self.reload()
-        # While the worker reads the store, build the charts' axes so that drawing the data
-        # that comes back only adds artists: after the page's first paint, so that switching
-        # to the page shows it at once.
+        # While the worker reads the store, build the charts' axes (after the first paint, so
+        # the page shows at once): drawing the data that comes back then only adds artists.
         self._preparing = QTimer(self)
         self._preparing.setSingleShot(True)
         self._preparing.timeout.connect(self._prepare)
@@ -141,8 +142,6 @@ class ProgressPage(QWidget):
         """Build the charts' frames, unless the data came first (its drawing built them)."""
         if self.data is None:
             charts.prepare(self.figures, self.look, grid_rows(self.query().preset)[1])
-
-    # ----- building -----------------------------------------------------------------------
 
     # ----- filters ------------------------------------------------------------------------
 
@@ -165,8 +164,10 @@ class ProgressPage(QWidget):
         self._chosen_here = True
 
     def query(self) -> ProgressQuery:
-        """The filters as chosen now."""
-        return self.filters.query()
+        """The filters as chosen now, with the starting point and retention the flashcards
+        use (so the page's flashcards due are the Flashcards page's)."""
+        return replace(self.filters.query(), prior=prior_of(self.store),
+                       retention=study_of(self.store).retention)
 
     # ----- loading ------------------------------------------------------------------------
 
@@ -327,7 +328,7 @@ class ProgressPage(QWidget):
         self._redraw()
         self.cards_loaded.emit()
 
-    def _cards_loaded(self, cards: tuple[tuple[tuple[date, int], ...], int]) -> None:
+    def _cards_loaded(self, cards: DueLoad) -> None:
         self.cards = cards
         if self.data is not None and self.data.history:
             self.summary.setText(summary_line(self.data, cards))

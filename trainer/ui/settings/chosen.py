@@ -1,6 +1,6 @@
 """What the settings choose, read once for every page: the progress file, the rules practised
 and the rule sets a page offers, the starting point assumed where the player has not answered
-yet.
+yet, the study queue's settings.
 
 Pages never decide these themselves (the progress page once re-implemented the practice pages'
 choice of rules): they ask here.
@@ -15,6 +15,7 @@ from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QComboBox
 
 from trainer.drills.curriculum import Prior
+from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
 
@@ -105,5 +106,11 @@ def prior_of(settings: QSettings) -> Prior:
     return Prior.CLASSIC if cfg.read(settings, cfg.ASSUME_CLASSIC) else Prior.NOVICE
 
 
+def study_of(settings: QSettings) -> StudySettings:
+    """The study queue's settings: new cards a day and the desired retention."""
+    return StudySettings(new_per_day=int(cfg.read(settings, cfg.NEW_PER_DAY)),
+                         retention=float(cfg.read(settings, cfg.RETENTION)))
+
+
 __all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "fill_rules_box",
-           "first_run", "practised_rules", "prior_of", "rules_choices"]
+           "first_run", "practised_rules", "prior_of", "rules_choices", "study_of"]

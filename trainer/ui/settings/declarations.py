@@ -19,6 +19,7 @@ from typing import Any
 
 from PyQt6.QtCore import QByteArray, QSettings
 
+from trainer.drills import retention
 from trainer.rules import PRESETS
 from trainer.rules.ruleset import PENETRATIONS
 
@@ -212,6 +213,13 @@ NEW_PER_DAY = Setting("study/new_per_day", int, 20,
                       "New cards a day in due mode (0 to 200).",
                       label="New cards", section="Study",
                       allowed=Range(0, 200, step=5, suffix=" a day"))
+RETENTION = Setting("study/retention", float, retention.RETENTION,
+                    "The recall under which a card is due again, for every drill "
+                    f"({retention.LOWEST:.0%} to {retention.HIGHEST:.0%}): higher asks more "
+                    "often and forgets less.",
+                    label="Desired retention", section="Study",
+                    allowed=Range(retention.LOWEST, retention.HIGHEST, step=0.01, scale=100,
+                                  suffix=" % recall"))
 THEME = Setting("look/theme", str, "light", "Light or dark theme.",
                 label="Theme", section="Look", allowed=Choices({"light": "Light", "dark": "Dark"}))
 WELCOMED = Setting("welcome/shown", bool, False,
@@ -223,8 +231,8 @@ DATA_DIR = Setting("data/dir", str, "",
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
                             TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
-                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY, THEME,
-                            WELCOMED, DATA_DIR)
+                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY,
+                            RETENTION, THEME, WELCOMED, DATA_DIR)
 
 
 def on_the_page() -> list[Setting]:

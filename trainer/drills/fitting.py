@@ -1,0 +1,138 @@
+"""Which model of the player a study queue uses: the starting point their first answers show,
+and the memory model fitted to their answers (the stored fit, or a new one when it is stale).
+
+The starting point (:mod:`trainer.drills.start`) is inferred every session from the first
+answer of each chart row — a few hundred at most, so it costs nothing — and chooses the
+curriculum taught (what the assumed play gets wrong) and how a right answer without recall is
+read (a novice's share of luck). The memory fit (:mod:`trainer.drills.memory_fit`) is made for
+that curriculum once there are :data:`FIT_AFTER` answers, and again when they have grown by
+:data:`REFIT_GROWTH` or when it was made under another starting point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from .curriculum import Curriculum, Prior, curriculum
+from .memory import Answer, MemoryParams
+from .memory_fit import Fit, FitState
+from .start import Opening, Start, infer, openings
+
+#: Answers needed before the memory model is fitted to the player (defaults before that).
+FIT_AFTER = 50
+#: Refit when the answers have grown by this factor since the last fit.
+REFIT_GROWTH = 1.3
+
+
+def stale(fitted: Fit, answers: int) -> bool:
+    """True when the fit should be made again for ``answers`` answers: they have grown by
+    :data:`REFIT_GROWTH` since, or the fit claims that many more than there are."""
+    return answers >= FIT_AFTER and (answers >= REFIT_GROWTH * max(fitted.answers, 1)
+                                     or fitted.answers >= REFIT_GROWTH * answers)
+
+
+def fits_start(fitted: Fit, course: Curriculum, start: Start) -> bool:
+    """True when ``fitted`` was made for this curriculum's starting point and share of luck
+    (a fit stored before either was kept is of the starting point assumed, at full luck)."""
+    prior = fitted.prior or start.prior.value
+    return (prior == course.prior.value and fitted.params.share == start.share
+            and fitted.cards in course.decks)
+
+
+def choose_fit(course: Curriculum, answers: int, fitted: Fit | None,
+               refit: Callable[[], Fit], start: Start | None = None) -> Fit | None:
+    """The fit a queue of ``answers`` answers uses: ``fitted`` (the stored one) unless it is
+    stale or not of this curriculum and start, else ``refit()`` once there are
+    :data:`FIT_AFTER` answers (None before: the defaults)."""
+    start = start or Start(course.prior, 1.0, 0.0, 0.0, 0)
+    if fitted is not None and fits_start(fitted, course, start) and not stale(fitted, answers):
+        return fitted
+    return refit() if answers >= FIT_AFTER else None
+
+
+def fitted_model(course: Curriculum, found: Fit | None,
+                 start: Start | None = None) -> tuple[MemoryParams, str]:
+    """The parameters and card mapping of ``found``; before a fit the defaults (at the start's
+    share of luck) and facts (what most people memorise: the first mapping)."""
+    if found is None:
+        share = 1.0 if start is None else start.share
+        return MemoryParams(share=share), next(iter(course.decks))
+    return found.params, found.cards
+
+
+def start_of(course: Curriculum, first: Mapping[str, Opening]) -> tuple[Curriculum, Start]:
+    """The starting point ``first`` answers show and its curriculum (``course`` itself when
+    it is the one assumed)."""
+    start = infer(first, course.prior)
+    if start.prior is course.prior:
+        return course, start
+    return curriculum(course.catalog.rules, start.prior), start
+
+
+def as_read(course: Curriculum, answers: Iterable[Answer], start: Start) -> list[Answer]:
+    """``answers`` as ``course`` reads them at ``start``'s share of luck."""
+    return [course.as_read(a, start.share) for a in answers]
+
+
+#: A fit made from every answer at once is checked on the latest 20% of them: fitted first
+#: to the answers before (:func:`held_out_mark`).
+HELD_OUT = 0.8
+
+
+def held_out_mark(course: Curriculum, state: FitState, answers: Sequence[Answer],
+                  start: Start) -> FitState:
+    """``state`` after ``answers``, marked at their fit (the answers after are the health
+    check's: :mod:`trainer.drills.health`); unmarked when there are too few to fit."""
+    state = state.extend(answers, course.mappings())
+    if len(answers) < FIT_AFTER:
+        return state
+    fitted = fit_for_state(course, state, start)
+    return state.marked(fitted, describe(fitted))
+
+
+def fit_for(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
+    """The memory fit of ``answers`` (read by ``course`` already) under ``start``, with its
+    health check on the latest 20% of them."""
+    cut = int(HELD_OUT * len(answers))
+    state = held_out_mark(course, FitState.start(list(course.mappings())), answers[:cut],
+                          start)
+    return fit_for_state(course, state.extend(answers[cut:], course.mappings()), start)
+
+
+def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
+    """The likeliest model of ``state``'s answers, kept with the start it was made for (and
+    the health check of the fit before it, when ``state`` was marked at that one)."""
+    found = state.best()
+    return replace(found, params=replace(found.params, share=start.share),
+                   prior=course.prior.value)
+
+
+#: What each card mapping means to a player.
+KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart rows"}
+
+
+def describe(fit: Fit) -> str:
+    """The model ``fit`` chose, in words: 'FSRS-4 curve; you learn facts; you started from
+    classic basic strategy'."""
+    start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
+        fit.prior or "", "the starting point set")
+    luck = ("" if fit.prior != "novice" else
+            f" (right by luck {fit.params.share:.0%} as often as a random pick)")
+    return (f"FSRS-4 curve; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
+            f"{start}{luck}")
+
+
+def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None
+             ) -> tuple[Curriculum, Start, list[Answer], Fit | None]:
+    """The curriculum, start, answers as read and fit a queue of ``answers`` uses (assumed
+    by ``course``; ``fitted``: the stored fit)."""
+    taught, start = start_of(course, openings(course, answers))
+    read = as_read(taught, answers, start)
+    found = choose_fit(taught, len(read), fitted, lambda: fit_for(taught, read, start), start)
+    return taught, start, read, found
+
+
+__all__ = ["FIT_AFTER", "HELD_OUT", "KINDS", "REFIT_GROWTH", "Prior", "as_read", "choose_fit",
+           "describe", "fit_for", "fit_for_state", "fits_start", "fitted_model",
+           "held_out_mark", "model_of", "stale", "start_of"]

@@ -1,0 +1,109 @@
+"""FSRS-6 with its default parameters, as the health check's yardstick (no scheduling here).
+
+The equations of py-fsrs 6 (``fsrs.Scheduler`` without learning steps: every review updates
+stability S and difficulty D), written out so the trainer needs no extra package;
+``tests/drills/test_fsrs6.py`` checks them against py-fsrs itself, review for review. A card's
+recall after ``t`` whole days is R = (1 + F·t/S)^−w20 with F = 0.9^(−1/w20) − 1; an answer is
+rated Good when right and Again when wrong.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+#: FSRS-6's default parameters (py-fsrs 6.x ``DEFAULT_PARAMETERS``).
+W = (0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
+     1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542)
+AGAIN, GOOD, EASY = 1, 3, 4
+_DECAY = -W[20]
+_FACTOR = 0.9 ** (1 / _DECAY) - 1
+_S_MIN = 0.001
+
+
+@dataclass(frozen=True)
+class Card:
+    """One FSRS-6 card: stability (days), difficulty (1-10), the day of its last review."""
+
+    stability: float
+    difficulty: float
+    last: float
+
+
+def retrievability(card: Card | None, day: float) -> float:
+    """R of ``card`` at ``day`` (0 before its first review), over whole days elapsed."""
+    if card is None:
+        return 0.0
+    elapsed = max(0, math.floor(day - card.last + 1e-9))
+    return (1 + _FACTOR * elapsed / card.stability) ** _DECAY
+
+
+def _initial_difficulty(rating: int) -> float:
+    return W[4] - math.exp(W[5] * (rating - 1)) + 1
+
+
+def _next_difficulty(d: float, rating: int) -> float:
+    delta = -W[6] * (rating - 3)
+    damped = d + (10.0 - d) * delta / 9.0
+    reverted = W[7] * _initial_difficulty(EASY) + (1 - W[7]) * damped
+    return min(max(reverted, 1.0), 10.0)
+
+
+def review(card: Card | None, day: float, right: bool) -> Card:
+    """The card after an answer at ``day`` (Good when ``right``, else Again)."""
+    rating = GOOD if right else AGAIN
+    if card is None:
+        d = min(max(_initial_difficulty(rating), 1.0), 10.0)
+        return Card(max(W[rating - 1], _S_MIN), d, day)
+    s, d = card.stability, card.difficulty
+    if math.floor(day - card.last + 1e-9) < 1:          # the same day: short-term stability
+        grow = math.exp(W[17] * (rating - 3 + W[18])) * s ** -W[19]
+        if rating >= GOOD:
+            grow = max(grow, 1.0)
+        new = s * grow
+    else:
+        r = retrievability(card, day)
+        if right:
+            new = s * (1 + math.exp(W[8]) * (11 - d) * s ** -W[9]
+                       * (math.exp((1 - r) * W[10]) - 1))
+        else:
+            new = min(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * math.exp((1 - r) * W[14]),
+                      s / math.exp(W[17] * W[18]))
+    return Card(max(new, _S_MIN), _next_difficulty(d, rating), day)
+
+
+# ----- the same, for many cards at once (the health check runs with the fit's replay) --------
+
+
+def first_arrays(right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Stability and difficulty after each card's first answer (``right``: 1.0 or 0.0)."""
+    rating = np.where(right > 0.5, GOOD, AGAIN)
+    s = np.where(right > 0.5, W[GOOD - 1], W[AGAIN - 1])
+    return np.maximum(s, _S_MIN), np.clip(W[4] - np.exp(W[5] * (rating - 1)) + 1, 1.0, 10.0)
+
+
+def recall_arrays(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+    """R after ``elapsed`` days (whole days are counted, as :func:`retrievability`)."""
+    whole = np.maximum(0.0, np.floor(elapsed + 1e-9))
+    return (1 + _FACTOR * whole / s) ** _DECAY
+
+
+def review_arrays(s: np.ndarray, d: np.ndarray, elapsed: np.ndarray, right: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`review` for many cards: stability and difficulty after an answer given
+    ``elapsed`` days after each card's last."""
+    good = right > 0.5
+    rating = np.where(good, GOOD, AGAIN)
+    r = recall_arrays(s, elapsed)
+    grow = np.exp(W[17] * (rating - 3 + W[18])) * s ** -W[19]
+    short = s * np.where(good, np.maximum(grow, 1.0), grow)
+    recalled = s * (1 + np.exp(W[8]) * (11 - d) * s ** -W[9] * (np.exp((1 - r) * W[10]) - 1))
+    forgot = np.minimum(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * np.exp((1 - r) * W[14]),
+                        s / np.exp(W[17] * W[18]))
+    same_day = np.floor(elapsed + 1e-9) < 1
+    new = np.where(same_day, short, np.where(good, recalled, forgot))
+    damped = d + (10.0 - d) * (-W[6] * (rating - 3)) / 9.0
+    easy = W[4] - math.exp(W[5] * (EASY - 1)) + 1
+    return np.maximum(new, _S_MIN), np.clip(W[7] * easy + (1 - W[7]) * damped, 1.0, 10.0)

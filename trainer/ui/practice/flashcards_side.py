@@ -1,0 +1,73 @@
+"""What the Flashcards page keeps beside the drill: the day's counts in words, and the card
+browser's window (one, read afresh each time it opens; a mark reloads the page's queue, "drill
+these" drills the chosen cards on the page)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PyQt6.QtWidgets import QWidget
+
+from trainer.drills.study import Counts
+from trainer.progress.saving import SessionSaver
+from trainer.session import FlashcardPlan
+
+from ..widgets import to_front
+from .card_browser import CardBrowser
+
+
+def day_text(title: str, counts: Counts, limit: int) -> str:
+    """The day's cards as the study queue counts them, with the daily limit of new cards:
+    'Today: Due 3 · Learning 1 · New 17 (of 20 a day)'."""
+    return (f"<b>{title}:</b> Due {counts.due} · Learning {counts.learning} · New {counts.new}"
+            f" (of {limit} a day)")
+
+
+def day_line(counts: Counts | None, outside: Counts | None, limit: int) -> str:
+    """The day's line: due mode's live counts; another mode's, as the load found them (it
+    practises on without changing them); else a drill on chosen situations."""
+    if counts is not None:
+        return day_text("Today", counts, limit)
+    if outside is not None:
+        return (day_text("Due for review today", outside, limit)
+                + "<br>This mode practises on; it does not change them.")
+    return "A drill on chosen situations."
+
+
+class Browsing:
+    """The card browser of a page: opened on ``plan()`` (the study queue's rules, starting
+    point and settings), marks saved through ``saver``; ``reload`` after a mark, ``drill``
+    for the cards chosen to drill."""
+
+    def __init__(self, page: QWidget, saver: SessionSaver,
+                 plan: Callable[[], FlashcardPlan | None], reload: Callable[[], None],
+                 drill: Callable[[list[str]], None]) -> None:
+        self.page, self.saver, self.plan = page, saver, plan
+        self.reload, self.drill = reload, drill
+        self.window: CardBrowser | None = None
+
+    def open(self) -> CardBrowser:
+        """Open the browser, read afresh, in front."""
+        if self.window is None:
+            self.window = CardBrowser(self.plan, self.saver, self.page)
+            self.window.drill_requested.connect(self._drill)
+            self.window.marked.connect(lambda _mark: self.reload())
+        self.window.load()
+        self.window.show()
+        to_front(self.window)
+        return self.window
+
+    def _drill(self, keys: list[str]) -> None:
+        self.drill(keys)
+        window = self.page.window()
+        if window is not None:
+            to_front(window)
+
+    def shutdown(self) -> None:
+        """Close the browser's window (its reads end first)."""
+        if self.window is not None:
+            self.window.shutdown()
+            self.window.close()
+
+
+__all__ = ["Browsing", "day_line", "day_text"]
