@@ -158,6 +158,15 @@ def counting_index(window: MainWindow, wait: Wait) -> None:
     panel.answer(wrong)
 
 
+def card_browser(window: MainWindow, wait: Wait) -> None:
+    """Flashcards ▸ Browse cards over the seeded history: every card with what the trainer
+    believes of it (state, recall now, stability, due), the first one selected."""
+    page = window.show_page("flashcards")
+    browser = page.browse()  # type: ignore[attr-defined]
+    wait(lambda: browser.model.rows != [], "the card browser's cards")
+    browser.view.selectRow(0)
+
+
 def welcome(window: MainWindow, wait: Wait) -> None:
     """The first run's welcome over the Flashcards page: Free Bet's three differences as
     small tables, the starting point and the new cards a day."""
@@ -205,6 +214,7 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
     "counting-missed-run": counting_missed_run, "counting-index": counting_index,
+    "card-browser": card_browser,
     "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
     "help-keys": help_keys, "about": about,
     # last: they set a rules file with late surrender, which the pages above must not read

@@ -4,7 +4,7 @@ timed-play countdown, and the colours of status and error lines."""
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QGuiApplication
+from PyQt6.QtGui import QGuiApplication, QResizeEvent
 from PyQt6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QProgressBar, QWidget
 
 #: An error line's look (a setting refused, a rules file that cannot be used). The colours are
@@ -40,6 +40,29 @@ def heading(text: str) -> QLabel:
     label.setFont(font)
     label.setAccessibleName(text)
     return label
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label as high as its words need at its width. A layout asks a wrapped
+    label's height at a guessed width, so in a narrow column of a short window its last lines
+    were cut; this one sets its minimum height from its real width whenever either changes."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def setText(self, text: str | None) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.text() else 0
+        if need >= 0 and self.minimumHeight() != need:
+            self.setMinimumHeight(need)
 
 
 def rules_box(name: str = "Rules") -> QComboBox:

@@ -40,6 +40,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.browse import CardRow
+from trainer.drills.situations import Situation
 from trainer.drills.when import due_text
 from trainer.progress.saving import SessionSaver
 from trainer.session import CardTable, FlashcardPlan, browse_cards, mark_cards
@@ -171,7 +172,10 @@ class CardBrowser(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Browse flashcards")
         self.setObjectName("card-browser")
-        self.resize(1080, 640)
+        window = parent.window() if parent is not None else None
+        room = window.size() if window is not None else None     # within the app's window
+        self.resize(1080 if room is None else min(1080, room.width() - 32),
+                    640 if room is None else min(640, room.height() - 32))
         self.plan, self.saver, self.now = plan, saver, now
         self.table_data: CardTable | None = None
         self.loading = Latest()
@@ -345,6 +349,14 @@ class CardBrowser(QDialog):
         self.loading.cancel()
 
 
+def _described(key: str) -> str:
+    """A situation key as a screen says it ("hard 10 v 10, after a split")."""
+    try:
+        return Situation.from_key(key).describe()
+    except ValueError:
+        return key.split("|", 1)[-1]
+
+
 def details_html(rows: list[CardRow], now: datetime) -> str:
     """The selected card's situations and last answers (or a count of several)."""
     if len(rows) > 1:
@@ -358,7 +370,7 @@ def details_html(rows: list[CardRow], now: datetime) -> str:
                      f"it is due {when} (stability {stability_text(row.stability)}).")
     else:
         parts.append("Not answered yet: new.")
-    parts.append("Situations: " + ", ".join(escape(k.split("|", 1)[1]) for k in row.faces))
+    parts.append("Situations: " + "; ".join(escape(_described(k)) for k in row.faces))
     if row.last:
         answers = "; ".join(f"{'right' if t.right else 'wrong'} ({escape(t.action)}, "
                             f"{escape(t.time[:16].replace('T', ' '))})" for t in row.last)

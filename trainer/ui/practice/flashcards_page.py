@@ -20,7 +20,6 @@ from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
-    QLabel,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -46,6 +45,7 @@ from ..settings import declarations as cfg
 from ..settings.chosen import prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
+from ..widgets import WrapLabel
 from .card_browser import CardBrowser
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
@@ -99,10 +99,9 @@ class FlashcardsPage(DrillPage):
         top.addWidget(self.browse_button)
         self.browsing = Browsing(self, self.link.saver, self._browse_plan, self.load,
                                  self.drill_on)
-        self.day_label = QLabel()
+        self.day_label = WrapLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
-        self.day_label.setWordWrap(True)
         self.day_label.setTextFormat(Qt.TextFormat.RichText)
         right = QWidget()
         right.setFixedWidth(SIDE_WIDTH)

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PyQt6.QtGui import QResizeEvent
-from PyQt6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QGroupBox, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.counting.keys import BET, INDEX
 from trainer.drills.counting.shoe import CountingShoe
@@ -23,7 +22,7 @@ from trainer.drills.records import GradedDecision, Verdict
 
 from ..count_widgets import CountEntry
 from ..table.model import money_text
-from ..widgets import QUIET
+from ..widgets import QUIET, WrapLabel
 
 #: The count-grade lines the box keeps in view.
 SHOWN_LINES = 2
@@ -66,9 +65,8 @@ class CountPanel(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("The count", parent)
         self.setObjectName("shoe-count")
-        self.bet = QLabel()
+        self.bet = WrapLabel()
         self.bet.setObjectName("count-bet")
-        self.bet.setWordWrap(True)
         self.bet.setAccessibleName("Next bet")
         self.bet.setToolTip("Your bet on the next round, in units of the table minimum: bet "
                             "by the true count (a digit on the table bets that many units, "
@@ -77,12 +75,10 @@ class CountPanel(QGroupBox):
         self.check.box.setMaximumWidth(90)
         self.check.box.setPlaceholderText("e.g. +5")
         self.check.button.setText("Check")
-        self.lines = QLabel()
+        self.lines = WrapLabel()
         self.lines.setObjectName("count-lines")
-        self.lines.setWordWrap(True)
-        self.shoe_line = QLabel()
+        self.shoe_line = WrapLabel()
         self.shoe_line.setStyleSheet(QUIET)
-        self.shoe_line.setWordWrap(True)
         column = QVBoxLayout(self)
         column.setSpacing(4)
         column.addWidget(self.bet)
@@ -113,7 +109,6 @@ class CountPanel(QGroupBox):
         """The next round's bet (or ``what`` bet), in the words the deal button and the money
         line use."""
         self.bet.setText(f"{what}: {words}")
-        self._fit()
 
     def show_state(self) -> None:
         """Whether a check is asked, the last lines, the discards."""
@@ -129,19 +124,6 @@ class CountPanel(QGroupBox):
         self.shoe_line.setText(f"Discards about {round(gone * 2) / 2:g} decks of "
                                f"{counter.practice.rules.decks}. Bets 1–{counter.counting.spread} "
                                f"units of {money_text(unit)}.")
-        self._fit()
-
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self._fit()
-
-    def _fit(self) -> None:
-        """Each wrapped line as high as its words need at its width (a layout asks a wrapped
-        label's height at a guessed width, and a short window would cut its last lines)."""
-        for label in (self.bet, self.lines, self.shoe_line):
-            need = label.heightForWidth(label.width()) if label.text() else 0
-            if need >= 0 and label.minimumHeight() != need:
-                label.setMinimumHeight(need)
 
 
 __all__ = ["CountPanel", "graded_line", "summary_html"]
