@@ -3,7 +3,6 @@ the same environment, and neither installs again what is in already."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -11,16 +10,15 @@ from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
 def dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, list[list[str]]]:
     """dev.py with its environment in ``tmp_path`` and pip's runs recorded, not run."""
-    spec = importlib.util.spec_from_file_location("dev_under_test", ROOT / "dev.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("dev.py", "dev_under_test")
     venv = tmp_path / ".venv"
     monkeypatch.setattr(module, "VENV", venv)
     monkeypatch.setattr(module, "PYTHON", venv / "bin" / "python")

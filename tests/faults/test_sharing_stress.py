@@ -3,21 +3,14 @@ opens and reopens between answers, lose nothing and leave the file intact."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sharing_bench", ROOT / "bench" / "sharing.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/sharing.py", "sharing_bench")
 
 
 def test_three_processes_at_once_lose_nothing(tmp_path: Path) -> None:

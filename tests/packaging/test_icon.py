@@ -7,7 +7,6 @@ import os
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -19,21 +18,15 @@ from PyQt6.QtGui import QIcon, QImage
 from PyQt6.QtSvg import QSvgRenderer
 from PyQt6.QtWidgets import QApplication
 
+from tests.scripts import load_script
 from trainer.ui.app import make_app
 from trainer.ui.icon import APP_ID, SIZES, icon_file
 from trainer.ui.main_window import MainWindow
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def render_icons() -> ModuleType:
     """``packaging/render_icons.py``, loaded from its file (packaging/ is no package)."""
-    spec = importlib.util.spec_from_file_location("render_icons",
-                                                  ROOT / "packaging" / "render_icons.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("packaging/render_icons.py")
 
 
 def rgba(image: QImage) -> np.ndarray:

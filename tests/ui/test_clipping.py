@@ -4,28 +4,20 @@ metrics against geometry, a word-wrapped label by its wrapped height)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from PyQt6.QtWidgets import QApplication
 
-from .clipping import clipped
+from tests.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
+from .clipping import clipped
 
 
 def screenshots() -> ModuleType:
     """packaging/take_screenshots.py, loaded as a module (its states and their order)."""
-    spec = importlib.util.spec_from_file_location("take_screenshots",
-                                                  ROOT / "packaging" / "take_screenshots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("packaging/take_screenshots.py")
 
 
 def settle(_window: object) -> None:
