@@ -62,9 +62,10 @@ def wager_at(count: int, shoes: int, seed: int,
 
 @pytest.mark.slow
 def test_the_pot_of_gold_wager_at_minus_four_agrees_with_a_sample_of_its_own() -> None:
-    """Within three combined standard errors of each (the lab's stated error is the one on
-    trial: pooled as sums over the common bins it said 0.77 at -4 where its four shoes' spread
-    said about 1.5, and the figure stood 1.4 points above the controlled check)."""
+    """Within three combined standard errors of each. The lab's stated error is on trial too:
+    pooled as sums, the common bins' small spreads set it (0.77 at -4 from four shoes, where the
+    check's own shoes spread by 3.0 points about the linear estimate: about 1.5 for four), and
+    the figure stood 1.4 points above the controlled check, 1.5 of their errors so stated."""
     cell = load_lab(preset("pot-of-gold"))["counts"]["hilo"]["cells"][f"wager:{WAGER}"]
     lab, lab_se = cell["evs"][str(AT)]["bet"], cell["errors"][str(AT)]["bet"]
     (plain, plain_se), (controlled, controlled_se) = wager_at(AT, SHOES, seed=27)
