@@ -5,7 +5,8 @@ Shoes are drawn as rounds meet them at each bin of Hi-Lo's and the Free Bet coun
 and of KO's running count (:class:`.shoes.CountLattice`: a depth and running count by their
 exact chance in the bin, then the cards), a number per bin of each count (:data:`PER_STRATUM`)
 in each bin that rounds meet, so shoes at rare counts are as many as at common ones, and KO's
-many running counts each have shoes of their own. Drawn this way a shoe S comes with chance
+many running counts each have shoes of their own (where a side bet is read off play, the low
+Hi-Lo bins have more: :data:`WAGER_SHOES`). Drawn this way a shoe S comes with chance
 proportional to P(S) x sum over the stratifying counts of n(its bin) / share(its bin) (``n``
 the shoes drawn there), so its
 weight, natural chance over chance of being drawn, is the inverse of that sum (the balance
@@ -24,6 +25,7 @@ import numpy as np
 
 from trainer.rules import RuleSet
 
+from ..pot_of_gold import reads_lammers
 from .controls import seen_before
 from .scales import scale_of
 from .shoes import TYPE_VALUE, CountLattice
@@ -33,6 +35,11 @@ from .systems import FREE_BET, HI_LO, KO, CountSystem
 STRATA: tuple[CountSystem, ...] = (HI_LO, FREE_BET, KO)
 #: ... and how many in each bin of each.
 PER_STRATUM = (2, 1, 1)
+#: Where a rule set offers a side bet read off play (the Pot of Gold wager: what a shoe pays it
+#: swings far more from shoe to shoe than a hand's EV, and the linear estimate follows it less
+#: well the further the count is from zero), more Hi-Lo shoes at the counts it is bet at and
+#: just above: these many more in each of these Hi-Lo bins.
+WAGER_SHOES, WAGER_BINS = 6, range(-8, 0)
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,10 @@ class Design:
                          for c, scale in zip(STRATA, self.scales, strict=True)]
         self.shares = [lattice.shares() for lattice in self.lattices]
         self.width = max(len(scale.bins) for scale in self.scales)
+        #: Shoes drawn in a stratum (count number, bin) beyond the count's own number.
+        self.extra: dict[tuple[int, int], int] = (
+            {(STRATA.index(HI_LO), t): WAGER_SHOES for t in WAGER_BINS}
+            if reads_lammers(rules) else {})
 
     def strata(self) -> list[tuple[int, int]]:
         """Every (count number, bin) rounds meet before the cut card."""
@@ -64,29 +75,37 @@ class Design:
                 for t in scale.bins if shares[t] > 0]
 
     def draw(self, per_stratum: int | Sequence[int], seed: int, stream: int = 0) -> Drawn:
-        """``per_stratum`` shoes in every stratum (or per stratifying count, in order),
-        seeded by (seed, stream, stratum)."""
+        """``per_stratum`` shoes in every stratum (or per stratifying count, in order), and
+        :attr:`extra` more in its strata, seeded by (seed, stream, stratum)."""
         per = _per_count(per_stratum)
         found, strata = [], []
         for n, t in self.strata():
-            if not per[n]:
+            wanted = self.shoes_in(n, t, per)
+            if not wanted:
                 continue
             rng = np.random.default_rng([seed, stream, n, t - self.scales[n].low])
-            found.append(self.lattices[n].draw(t, per[n], rng))
-            strata.extend([n * self.width + t - self.scales[n].low] * per[n])
+            found.append(self.lattices[n].draw(t, wanted, rng))
+            strata.extend([n * self.width + t - self.scales[n].low] * wanted)
         types = np.concatenate(found)
         values = _values(types)
         return Drawn(types, values, self.weights(values, per), np.array(strata))
 
+    def shoes_in(self, n: int, t: int, per: Sequence[int]) -> int:
+        """The shoes drawn in bin ``t`` of stratifying count ``n``: the count's own number
+        (``per``, one a count), and the :attr:`extra` ones if it has any shoes there at all."""
+        return per[n] + self.extra.get((n, t), 0) if per[n] else 0
+
     def weights(self, values: np.ndarray, per_stratum: int | Sequence[int]) -> np.ndarray:
-        """The balance-heuristic weights of shoes drawn ``per_stratum`` to a stratum."""
+        """The balance-heuristic weights of shoes drawn ``per_stratum`` to a stratum (and
+        :attr:`extra`)."""
+        per = _per_count(per_stratum)
         inverse = np.zeros(len(values))
-        for count, scale, shares, per in zip(STRATA, self.scales, self.shares,
-                                             _per_count(per_stratum), strict=True):
-            if not per:
+        for n, (count, scale, shares) in enumerate(zip(STRATA, self.scales, self.shares,
+                                                       strict=True)):
+            if not per[n]:
                 continue
             bins = scale.bin_of(seen_before(count, values, self.rules.decks), values.sum(axis=1))
-            inverse += per / np.array([shares[int(b)] for b in bins])
+            inverse += np.array([self.shoes_in(n, int(b), per) / shares[int(b)] for b in bins])
         weights = 1.0 / inverse
         return weights / weights.sum()
 
@@ -113,4 +132,4 @@ def _values(types: np.ndarray) -> np.ndarray:
         return np.asarray(stratum) // self.width
 
 
-__all__ = ["PER_STRATUM", "STRATA", "Design", "Drawn"]
+__all__ = ["PER_STRATUM", "STRATA", "WAGER_BINS", "WAGER_SHOES", "Design", "Drawn"]

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ..pot_of_gold import LAMMER_BETS
 from .cells import BET, INSURANCE, NO_BET, WAGER, Cell
 from .controls import Expected, Linear, seen_before, seen_tags
 from .fits import BinStats, CellFit, IndexPlay, fit_cell, isotonic
@@ -47,6 +48,8 @@ _UNSEEN = 1e-3
 #: Bins either side whose shoes' spread a bin's standard error pools: a bin of two or three
 #: shoes alone would say little of its own spread.
 POOLED = 2
+#: The side bets whose value a shoe's play decides (the lammer bets), not its cards alone.
+READ_OFF_PLAY = frozenset(bet.name for bet in LAMMER_BETS)
 _ACES = [j for j, (u, _, _) in enumerate(DEALS) if u == 1]
 _ACE_HANDS = [HANDS.index((a, b)) for _, a, b in (DEALS[j] for j in _ACES)]
 
@@ -198,11 +201,12 @@ class CountAnalysis:
                          {INSURE: np.zeros(len(bins))})
         return fit_cell(Cell(INSURANCE, 0, 1), NO_INSURANCE, stats)
 
-    def before_means(self, values: np.ndarray, name: str | None) -> tuple[np.ndarray,
-                                                                          np.ndarray]:
+    def before_means(self, values: np.ndarray, name: str | None,
+                     by_shoes: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Per bin before the deal: the mean of a per-shoe figure over the rounds met there
         (with the linear estimate ``name`` of :mod:`.controls` as its control variate, if
-        given) and its standard error."""
+        given) and its standard error (``by_shoes``: neighbouring bins' spreads pooled by
+        their shoes, :func:`pooled_error`)."""
         e, w = self.entries, self.weights
         size = len(e.bins)
         control = (self.pool.shoe_predicted[name] if name is not None
@@ -215,12 +219,14 @@ class CountAnalysis:
             mean = np.bincount(e.pre, w * residual, size) / total
             spread = np.bincount(e.pre, (w * (residual - np.nan_to_num(mean)[e.pre])) ** 2,
                                  size)
+        shoes = np.bincount(e.pre, self.multiplicity, size) if by_shoes else None
         return (np.where(total > 0, mean + linear, np.nan),
-                pooled_error(spread, np.bincount(e.pre, w * w, size), total))
+                pooled_error(spread, np.bincount(e.pre, w * w, size), total, shoes))
 
     def _wager(self, name: str) -> CellFit:
         e = self.entries
-        mean, error = self.before_means(self.pool.wagers[name], f"wager:{name}")
+        mean, error = self.before_means(self.pool.wagers[name], f"wager:{name}",
+                                        by_shoes=name in READ_OFF_PLAY)
         weight = e.expected.before
         seen = np.bincount(e.pre, self.multiplicity, len(e.bins))
         stats = BinStats(e.bins, weight, np.where((weight > 0) & (seen <= 0), _UNSEEN, seen),
@@ -309,18 +315,30 @@ class CountAnalysis:
         return out
 
 
-def pooled_error(spread: np.ndarray, squares: np.ndarray, total: np.ndarray) -> np.ndarray:
+def pooled_error(spread: np.ndarray, squares: np.ndarray, total: np.ndarray,
+                 shoes: np.ndarray | None = None) -> np.ndarray:
     """Standard errors of weighted bin means: ``spread`` per bin is the sum over its shoes of
     (weight x (value - the bin's mean))^2, ``squares`` the sum of squared weights, ``total`` the
     sum of weights. The spread per squared weight is pooled over the bins within
     :data:`POOLED` either side (a bin's own few shoes would say little of it), then scaled by
-    the bin's own squared weights over its total squared (NaN for a bin with no shoe)."""
+    the bin's own squared weights over its total squared (NaN for a bin with no shoe).
+
+    Pooled as sums, the bins whose shoes weigh most (the common counts) set the spread of
+    their rare neighbours; where a figure's spread grows fast with the count (a side bet read
+    off play: :data:`READ_OFF_PLAY`) that hides the rare bins' own, so given ``shoes`` (each
+    bin's number of shoes) each bin's spread per squared weight is pooled as the bins' pooled
+    variance instead (each bin's times its shoes, over their shoes less one a bin): every shoe
+    counts alike."""
     window = np.ones(2 * POOLED + 1)
-    near_spread = np.convolve(spread, window, "same")
-    near_squares = np.convolve(squares, window, "same")
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where((total > 0) & (near_squares > 0),
-                        np.sqrt(near_spread / near_squares * squares) / total, np.nan)
+        if shoes is None:
+            near = np.convolve(spread, window, "same") / np.convolve(squares, window, "same")
+        else:
+            own = np.where(squares > 0, spread / np.where(squares > 0, squares, 1.0), 0.0)
+            free = np.convolve(np.maximum(shoes - 1, 0), window, "same")
+            near = np.convolve(own * shoes, window, "same") / free
+        return np.where((total > 0) & np.isfinite(near), np.sqrt(near * squares) / total,
+                        np.nan)
 
 
 def linear_estimates(pool: Pool, ev: float, main: tuple[float, ...], cards: int) -> np.ndarray:

@@ -3,7 +3,8 @@ count its edge by count and index plays, from exact values.
 
 Building values the full shoe, the ten shoes without one card (the effects of removal) and a
 pool of shoes drawn at every true count of the stratifying counts (``samples`` per stratum,
-seeded: :mod:`.draws`), each exactly (:mod:`.values`), in ``workers`` processes; then, for each
+more at the low Hi-Lo counts where a side bet is read off play; seeded: :mod:`.draws`), each
+exactly (:mod:`.values`), in ``workers`` processes; then, for each
 count, reads the pool through that count with the linear estimate as a control variate
 (:mod:`.controls`, :mod:`.indices`), insurance exactly (:mod:`.insurance_count`), and says how
 sure each index is (:mod:`.spread`). :mod:`.lab` saves, ships and caches the result.
@@ -184,6 +185,9 @@ def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int 
         "fingerprint": rules.fingerprint(), "rules": rules.name, "decks": rules.decks,
         "penetration": rules.penetration,
         "method": {"samples_per_bin": samples if isinstance(samples, int) else list(samples),
+                   **({"more_shoes": {f"{STRATA[n].key}:{t}": k
+                                      for (n, t), k in sorted(design.extra.items())}}
+                      if design.extra else {}),
                    "seed": seed, "shoes": len(drawn.weights),
                    "strata": [c.key for c in STRATA], "bins": [BINS[0], BINS[-1]],
                    "replicates": replicates,
