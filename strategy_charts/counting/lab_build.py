@@ -47,7 +47,7 @@ from .values import ShoeValues
 from .valuing import Progress, value_shoes
 
 #: Bump when a change alters any number of a lab table.
-LAB_VERSION = "2"
+LAB_VERSION = "3"
 #: Shoes valued per stratum (each bin of each stratifying count: :mod:`.draws`).
 SAMPLES = PER_STRATUM
 SEED = 16
