@@ -45,8 +45,9 @@ def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warn
         if name == "shoe-report":                 # each side bet on its own line
             text = QTextDocumentFragment.fromHtml(page.report.text()).toPlainText()
             assert "Side bets" in text
-            assert "Perfect Pairs\n1 bet, 5 staked\n1 win\n+60.00 in chips" in text
-            assert "21+3\n1 bet, 5 staked\n0 wins\n\u22125.00 in chips" in text
+            assert "Side bet\nBets\nStaked\nWins\nResult\nExpected\nLuck" in text
+            assert "Perfect Pairs\n1\n5\n1\n+60.00\n" in text
+            assert "21+3\n1\n5\n0\n\u22125.00\n" in text
         if name == "shoe-free-split":
             assert len(page.table.view().hands) == 2
         if name == "shoe-surrender":

@@ -68,12 +68,15 @@ def _table(rows: list[tuple[str, ...]], head: tuple[str, ...] = ()) -> str:
     return "".join(cells)
 
 
+#: The side bets' table's columns (its figures in chips, short enough not to wrap at 1024).
+SIDE_BET_HEAD = ("Side bet", "Bets", "Staked", "Wins", "Result", "Expected", "Luck")
+
+
 def side_bet_rows(report: ShoeReport) -> list[tuple[str, ...]]:
     """A line per side bet placed: how often and how much, how many won, its result, what it
-    expected and the luck."""
-    return [(s.bet.title, f"{_count(s.placed, 'bet')}, {money_text(s.staked)} staked",
-             _count(s.wins, "win"), money(float(s.net)),
-             f"expected {signed(s.expected)}, luck {signed(s.luck)}")
+    expected and the luck, in chips (:data:`SIDE_BET_HEAD`)."""
+    return [(s.bet.title, str(s.placed), money_text(s.staked), str(s.wins), signed(float(s.net)),
+             signed(s.expected), signed(s.luck))
             for s in report.side_bets]
 
 
@@ -98,8 +101,8 @@ def report_html(report: ShoeReport, errors: list[GradedDecision], extra: str = "
         "bet; insurance is part of the main game.</p>",
     ]
     if report.side_bets:
-        parts += ["<p><b>Side bets</b> (no decision in them: only luck against their "
-                  "return)</p>", _table(side_bet_rows(report)),
+        parts += ["<p><b>Side bets</b>, in chips (no decision in them: only luck against "
+                  "their return)</p>", _table(side_bet_rows(report), SIDE_BET_HEAD),
                   f"<p>All bets together: {escape(money(float(report.net)))}.</p>"]
     if report.by_category:
         parts.append("<p><b>Skill by category of hand</b></p>")
