@@ -141,10 +141,8 @@ def test_feature_folders_import_only_the_features_they_build_on() -> None:
     assert offenders == []
 
 
-def test_the_ui_has_no_import_circles() -> None:
-    modules = _ui_modules()
-    graph = {name: {m for m in imports_of(path) if m in modules and m != name}
-             for name, path in modules.items()}
+def _no_circle(graph: dict[str, set[str]]) -> None:
+    """Fail naming the first import circle of ``graph`` (module -> the modules it imports)."""
     done: set[str] = set()
 
     def visit(name: str, trail: tuple[str, ...]) -> None:
@@ -158,6 +156,13 @@ def test_the_ui_has_no_import_circles() -> None:
 
     for name in sorted(graph):
         visit(name, ())
+
+
+def test_the_ui_has_no_import_circles() -> None:
+    modules = _ui_modules()
+    graph = {name: {m for m in imports_of(path) if m in modules and m != name}
+             for name, path in modules.items()}
+    _no_circle(graph)
 
 
 def _executed_imports(path: Path, modules: set[str]) -> set[str]:
@@ -196,19 +201,7 @@ def test_no_module_of_the_project_imports_itself_in_a_circle() -> None:
     programs' command modules imported each other)."""
     paths = {module_name(path): path for path in sources()}
     graph = {name: _executed_imports(path, set(paths)) for name, path in paths.items()}
-    done: set[str] = set()
-
-    def visit(name: str, trail: tuple[str, ...]) -> None:
-        if name in trail:
-            pytest.fail("import circle: " + " -> ".join((*trail[trail.index(name):], name)))
-        if name in done:
-            return
-        for target in sorted(graph[name]):
-            visit(target, (*trail, name))
-        done.add(name)
-
-    for name in sorted(graph):
-        visit(name, ())
+    _no_circle(graph)
 
 
 def test_the_pages_registry_imports_no_page() -> None:
