@@ -8,7 +8,7 @@ import pytest
 
 from trainer.drills.catalog import Catalog
 from trainer.drills.classic import classic_play
-from trainer.drills.curriculum import FACTS, SITUATIONS, Prior, curriculum
+from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
 from trainer.drills.facts import Facts
 from trainer.drills.history import answers
 from trainer.drills.memory import day_of
@@ -74,6 +74,20 @@ def test_the_curriculum_teaches_only_what_the_assumed_play_gets_wrong(
     hard11 = _spot(evolution, "first:real:8,3:v10")
     assert classic.guess(hard11) == 0.0
     assert novice.guess(hard11) == pytest.approx(1 / 3)       # hit, stand, free double
+
+
+def test_a_row_card_holds_a_chart_row_and_column_group(evolution: Catalog) -> None:
+    """The rows mapping: one card per stakes, hand class and up cards 2-6 / 7-9 / ten-ace,
+    holding every taught situation of it (what a player who learns the chart by rows holds)."""
+    novice = curriculum(evolution.rules, Prior.NOVICE)
+    rows = novice.decks[ROWS]
+    assert set(rows.card_of) == set(novice.decks[SITUATIONS].card_of)
+    assert len(rows.faces) < len(novice.decks[FACTS].faces)
+    for card, faces in rows.faces.items():
+        assert {novice.row(k) for k in faces} == {card}
+        assert rows.worth[card] == pytest.approx(sum(novice.leak[k] for k in faces))
+    key = next(iter(novice.outside(ROWS)), None) or sorted(evolution.situations)[0]
+    assert novice.card_key(ROWS, key) == novice.row(key)
 
 
 def test_stored_decisions_become_answers(evolution: Catalog) -> None:

@@ -7,8 +7,9 @@ dealt (natural frequency x EV lost, :meth:`Curriculum.leak`); where the assumed 
 right there is nothing to teach.
 
 A **card** is what the scheduler tracks in the player's memory. Two ways to cut the situations
-into cards are kept side by side (:data:`MAPPINGS`): one card per situation, or one per fact
-(:mod:`trainer.drills.facts`: learning a face teaches the rest). The memory fit
+into cards are kept side by side (:data:`MAPPINGS`): one card per situation, one per fact
+(:mod:`trainer.drills.facts`: learning a face teaches the rest), or one per chart row and column
+group (:meth:`Curriculum.row`: a player who learns the chart by its rows). The memory fit
 (:mod:`trainer.drills.memory_fit`) decides from the player's answers which one describes them.
 """
 
@@ -38,8 +39,8 @@ class Prior(Enum):
 
 
 #: The card mappings, in the order a tie is broken.
-FACTS, SITUATIONS = "facts", "situations"
-MAPPINGS = (FACTS, SITUATIONS)
+FACTS, SITUATIONS, ROWS = "facts", "situations", "rows"
+MAPPINGS = (FACTS, SITUATIONS, ROWS)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Curriculum:
         self.decks = {
             FACTS: self._deck({k: facts.of_situation[k] for k in taught}),
             SITUATIONS: self._deck({k: k for k in taught}),
+            ROWS: self._deck({k: self.row(k) for k in taught}),
         }
 
     def _deck(self, card_of: dict[str, str]) -> Deck:
@@ -81,7 +83,9 @@ class Curriculum:
 
     def card_key(self, mapping: str, situation: str) -> str:
         """The card of any situation under ``mapping``, taught by the prior or not."""
-        return self.facts.of_situation[situation] if mapping == FACTS else situation
+        if mapping == FACTS:
+            return self.facts.of_situation[situation]
+        return self.row(situation) if mapping == ROWS else situation
 
     def mappings(self) -> dict[str, Mapping[str, str]]:
         """Situation -> card for each mapping (what the memory fit chooses between)."""

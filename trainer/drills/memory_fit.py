@@ -9,8 +9,9 @@ answers takes a fraction of a second.
 
 The same replay also decides **what a card is** for this player: with ``cards`` mapping each
 situation to a card under several hypotheses (a card per situation; a card per fact, where
-learning one face teaches the rest), the hypothesis whose best fit is likeliest is kept. A player
-who learns rules is scheduled by facts; one who learns each chart cell apart, by situations.
+learning one face teaches the rest; a card per chart row and column group), the hypothesis whose
+best fit is likeliest is kept. A player who learns rules is scheduled by facts; one who learns
+each chart cell apart, by situations; one who learns the chart a row at a time, by rows.
 """
 
 from __future__ import annotations
