@@ -32,6 +32,7 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from folders import keep_to_temporary_folders
 from yardstick import yardstick
 
 from strategy_charts.counting.lab import build_lab, default_workers, load_lab
@@ -177,6 +178,7 @@ def cpu_seconds() -> tuple[float, float]:
 
 
 def main() -> None:
+    keep_to_temporary_folders()      # tables built here never go to the user's cache
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--cards", type=int, default=300,

@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from folders import keep_to_temporary_folders
 from yardstick import yardstick
 
 HERE = Path(__file__).resolve().parent
@@ -77,6 +78,7 @@ def live_hand_times(name: str, count: int = 60) -> list[float]:
 
 
 def main() -> None:
+    keep_to_temporary_folders()      # tables built here never go to the user's cache
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per whole-process figure")
     repeat = parser.parse_args().repeat
