@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import random
 
-import numpy as np
 import pytest
 
 from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
@@ -64,7 +63,7 @@ def test_the_held_out_log_loss_is_the_fitted_models_on_the_latest_answers(
     health = fit_for(course, answers, start).health
     assert health is not None
     p = before.params
-    grid = Grid(np.array([p.first]), np.array([p.growth]), np.array([p.lapse]))
+    grid = Grid.of([p.first], [p.growth], [p.lapse], [p.slip])
     card_of = course.decks[before.cards].card_of
     head = Replay.empty(grid).extend(answers[:cut], card_of, grid)
     whole = head.extend(answers[cut:], card_of, grid)

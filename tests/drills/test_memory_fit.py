@@ -8,15 +8,16 @@ import numpy as np
 import pytest
 
 from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import Fit, Grid, fit, log_likelihoods
+from trainer.drills.memory_fit import Fit, Grid, checked_fit, fit, log_likelihoods
 
 TRUE = MemoryParams(first=0.04, growth=7.0, lapse=0.3)
 
 
 def _answers(params: MemoryParams, card_of: dict[str, str], seed: int,
-             guess: float = 0.0) -> list[Answer]:
+             guess: float = 0.0, slip: float = 0.0) -> list[Answer]:
     """Answers of a simulated player whose memory follows ``params`` exactly: a session a day
-    of a few minutes, each situation several times."""
+    of a few minutes, each situation several times (with ``slip``, an answer is wrong with
+    that chance whatever they recalled)."""
     rng = random.Random(seed)
     traces: dict[str, Trace] = {}
     found = []
@@ -28,7 +29,7 @@ def _answers(params: MemoryParams, card_of: dict[str, str], seed: int,
             card = card_of[key]
             r = recall(traces.get(card), when)
             recalled = rng.random() < r
-            right = recalled or rng.random() < guess
+            right = (recalled or rng.random() < guess) and not (slip and rng.random() < slip)
             answer = Answer(key, when, right, guess)
             # the simulated memory moves by what really happened, not by the posterior
             truth = Answer(key, when, recalled, 0.0)
@@ -69,13 +70,57 @@ def test_guesses_are_counted_as_such() -> None:
 def test_the_likelihood_is_that_of_each_answer_in_turn() -> None:
     """Two answers of one card, scored by hand: the first by the guess alone."""
     answers = [Answer("k", 0.0, False, 0.25), Answer("k", 0.5, True, 0.25)]
-    grid = Grid(np.array([0.02, 1.0]), np.array([10.0, 10.0]), np.array([0.3, 0.3]))
+    grid = Grid(np.array([0.02, 1.0]), np.array([10.0, 10.0]), np.array([0.3, 0.3]),
+                np.array([0.0, 0.0]))
     scores = log_likelihoods(answers, {"k": "k"}, grid)
     for score, s in zip(scores, grid.first, strict=True):
         r = 1 / (1 + 0.5 / (9 * s))
         assert score == pytest.approx(np.log(0.75) + np.log(r + (1 - r) * 0.25))
 
 
-def test_a_fit_round_trips_through_plain_values() -> None:
-    found = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400)
-    assert Fit.from_plain(found.to_plain()) == found
+def test_a_slip_is_scored_by_hand_and_read_as_possibly_recalled() -> None:
+    """Three answers of one card under a slip chance of 5%: the second, wrong, is a slip of a
+    recalled card with the posterior chance slip·R / P(wrong), and the third is scored at the
+    stability that posterior gives (the geometric mean of recalled and missed)."""
+    answers = [Answer("k", 0.0, True, 0.25), Answer("k", 0.5, False, 0.25),
+               Answer("k", 1.5, True, 0.25)]
+    params = MemoryParams(0.02, 10.0, 0.3, slip=0.05)
+    grid = Grid.of([params.first], [params.growth], [params.lapse], [params.slip])
+    [score] = log_likelihoods(answers, {"k": "k"}, grid)
+    r = 1 / (1 + 0.5 / (9 * 0.02))
+    wrong = 1 - 0.95 * (r + (1 - r) * 0.25)
+    p = 0.05 * r / wrong
+    grown, cut = 0.02 * (1 + 10 * (1 - r)) + 0.02, max(0.02, 0.3 * 0.02)
+    stability = grown ** p * cut ** (1 - p)
+    r2 = 1 / (1 + 1.0 / (9 * stability))
+    assert score == pytest.approx(np.log(0.25) + np.log(wrong)
+                                  + np.log(0.95 * (r2 + (1 - r2) * 0.25)))
+    # the memory model's own update agrees, trace for trace
+    trace = learn(params, None, answers[0])
+    assert learn(params, trace, answers[1]).stability == pytest.approx(stability)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(("slip", "fitted"), [(0.0, (0.0,)), (0.05, (0.03, 0.08))])
+def test_the_fit_finds_a_players_slips(slip: float, fitted: tuple[float, ...],
+                                       seed: int) -> None:
+    """A player who never slips is fitted none; one who slips on 5% of answers is fitted a
+    slip chance a step of the grid either side of it."""
+    found = fit(_answers(TRUE, SITUATIONS, seed=seed, slip=slip), {"situations": SITUATIONS})
+    assert found.params.slip in fitted
+
+
+@pytest.mark.parametrize(("slip", "read"), [(None, 0.0), (0.03, 0.03), ("absent", 0.0),
+                                            (0.05, None), (True, None), ("0.03", None)])
+def test_a_stored_slip_is_read_on_the_grid_or_refitted(slip: object,
+                                                       read: float | None) -> None:
+    """A fit stored before slips were fitted (no slip, or NULL) reads as none; a slip off the
+    grid, or not a number, makes the stored fit one to make again."""
+    plain = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400).to_plain()
+    if slip == "absent":
+        del plain["slip"]
+    else:
+        plain["slip"] = slip
+    found = checked_fit(plain, {"facts"})
+    assert (found is None) if read is None else (found is not None
+                                                 and found.params.slip == read)

@@ -8,7 +8,8 @@ import pytest
 
 from trainer.drills.catalog import Catalog
 from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, Trace, day_of
+from trainer.drills.memory import Answer, MemoryParams, Trace, day_of
+from trainer.drills.memory_fit import Fit
 from trainer.drills.study import StudyQueue, StudySettings
 
 NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
@@ -241,3 +242,15 @@ def test_mistakes_where_the_assumed_play_is_right_make_the_queue_explore_more(
     assert shaky._outside[fresh] > 5 * steady._outside[fresh]
     picks = [shaky.choose(now + timedelta(seconds=i)) for i in range(5)]
     assert any(k in outside for k in picks)
+
+
+def test_mistakes_a_slip_explains_are_no_habit_to_explore(course: Curriculum) -> None:
+    """Outside the deck, the share of mistakes worth exploring is what is left after the
+    player's fitted slip chance: at the prior's share (1 in 20) a player who slips on 8% of
+    answers is asked nothing there, one who never slips is."""
+    steady = StudyQueue(course, [], NOW)
+    fitted = Fit(MemoryParams(slip=0.08), FACTS, -1.0, 0, Prior.CLASSIC.value)
+    slipping = StudyQueue(course, [], NOW, fitted=fitted)
+    assert slipping.params.slip == 0.08
+    assert max(steady._outside.values()) > 0
+    assert max(slipping._outside.values()) == 0.0

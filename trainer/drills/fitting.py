@@ -114,13 +114,14 @@ KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart ro
 
 def describe(fit: Fit) -> str:
     """The model ``fit`` chose, in words: 'FSRS-4 curve; you learn facts; you started from
-    classic basic strategy'."""
+    classic basic strategy' (and '; 3% of answers slip' when the fit found slips)."""
     start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
         fit.prior or "", "the starting point set")
     luck = ("" if fit.prior != "novice" else
             f" (right by luck {fit.params.share:.0%} as often as a random pick)")
+    slip = f"; {fit.params.slip:.0%} of answers slip" if fit.params.slip > 0 else ""
     return (f"FSRS-4 curve; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
-            f"{start}{luck}")
+            f"{start}{luck}{slip}")
 
 
 def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None

@@ -8,13 +8,17 @@ The model is the power forgetting curve of FSRS-4 with a three-parameter stabili
   S ← S·(1 + ``growth``·(1 − R)) + ``first`` (more when the card was nearly forgotten: spacing
   pays); a miss cuts it, S ← max(``first``, ``lapse``·S);
 * a right answer is not always recall: without it the player still plays right with some
-  ``guess`` chance (a novice's lucky pick among the offered actions). A right answer is taken
-  as recalled with the posterior chance p = R / (R + (1 − R)·guess), and the new stability is
-  the two outcomes' weighted geometric mean, S_recalled^p · S_missed^(1−p) (stability spreads
-  over orders of magnitude: the geometric mean tracks it better than the arithmetic one, which
-  took 17% more answers to teach a novice on the learning bench).
+  ``guess`` chance (a novice's lucky pick among the offered actions); and a wrong answer is not
+  always forgetting: with the player's ``slip`` chance an answer comes out wrong whatever they
+  hold (a misclick, a hurried key). The answer is right with chance
+  (1 − slip)·(R + (1 − R)·guess); it is taken as recalled with the posterior chance
+  p = R / (R + (1 − R)·guess) when right and p = slip·R / (1 − (1 − slip)·(R + (1 − R)·guess))
+  when wrong, and the new stability is the two outcomes' weighted geometric mean,
+  S_recalled^p · S_missed^(1−p) (stability spreads over orders of magnitude: the geometric mean
+  tracks it better than the arithmetic one, which took 17% more answers to teach a novice on
+  the learning bench).
 
-People differ by tenfold in how fast they forget: the three parameters are the player's own,
+People differ by tenfold in how fast they forget: the four parameters are the player's own,
 fitted by maximum likelihood to every answer they have given (:mod:`trainer.drills.memory_fit`),
 so the trainer's picture of what is remembered follows the player's answers, not a population
 average. Time is in days (float) throughout; :func:`day_of` converts.
@@ -28,7 +32,7 @@ from datetime import UTC, datetime
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
 #: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
-MODEL = "fsrs4-power/geometric-guess/share-of-luck"
+MODEL = "fsrs4-power/geometric-guess/share-of-luck/slip"
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class MemoryParams:
     #: the share of a novice's luck the player has (:mod:`trainer.drills.start`): answers are
     #: read with it (:meth:`Curriculum.as_read`); kept here as part of the model's identity
     share: float = 1.0
+    #: the chance an answer comes out wrong whatever the player holds (fitted, as the rest)
+    slip: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -110,14 +116,19 @@ def stability_after(params: MemoryParams, stability: float, last: float, day: fl
     once an answer, without building a trace each time): the same arithmetic, the same
     result to the last bit."""
     r = 1.0 / (1.0 + max(0.0, day - last) / (9.0 * stability))
-    if right:
-        chance = r + (1.0 - r) * guess
-        from_memory = r / chance if chance > 0 else 0.0
-    else:
-        from_memory = 0.0
+    from_memory = recalled_chance(r, right, guess, params.slip)
     grown = stability * (1.0 + params.growth * (1.0 - r)) + params.first
     cut = max(params.first, params.lapse * stability)
     return grown ** from_memory * cut ** (1.0 - from_memory)
+
+
+def recalled_chance(r: float, right: bool, guess: float, slip: float) -> float:
+    """The chance an answer ``right`` (or not) was given from memory, at recall ``r``."""
+    chance = r + (1.0 - r) * guess
+    if right:
+        return r / chance if chance > 0 else 0.0
+    wrong = 1.0 - (1.0 - slip) * chance
+    return slip * r / wrong if wrong > 0 else 0.0
 
 
 def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:

@@ -2,8 +2,10 @@
 
 Every answer the player has given is replayed through :mod:`trainer.drills.memory` for each
 candidate parameter set on a grid, and the candidate under which the answers were likeliest wins
-(maximum likelihood: each answer scores the model's chance of it, R + (1 − R)·guess when right,
-(1 − R)·(1 − guess) when wrong, with R = 0 for a card's first answer). The replay runs every card
+(maximum likelihood: each answer scores the model's chance of it, (1 − slip)·(R + (1 − R)·guess)
+when right and the rest when wrong, with R = 0 for a card's first answer; the slip chance is a
+parameter of the grid like the others, so a player whose wrong answers are often slips is not
+read as one who forgets). The replay runs every card
 at once and every candidate at once with numpy, one answer-number at a time, so fitting 20,000
 answers takes a fraction of a second.
 
@@ -28,10 +30,11 @@ from . import fsrs6
 from .health import Health, Mark, check, health_of
 from .memory import Answer, MemoryParams
 
-#: The grid searched: stability after a first answer (days), growth, lapse.
+#: The grid searched: stability after a first answer (days), growth, lapse, slip.
 FIRSTS = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56)
 GROWTHS = (1.0, 2.0, 4.0, 7.0, 10.0, 15.0, 25.0)
 LAPSES = (0.1, 0.3, 0.5, 0.8)
+SLIPS = (0.0, 0.01, 0.03, 0.08)
 
 _CLIP = 1e-4
 #: The shares of a novice's luck a fit may hold (:data:`trainer.drills.start.SHARES`) and the
@@ -42,28 +45,36 @@ PRIORS = ("classic", "novice")
 
 @dataclass(frozen=True)
 class Grid:
-    """Candidate parameter sets, as three equally long arrays."""
+    """Candidate parameter sets, as four equally long arrays."""
 
     first: np.ndarray
     growth: np.ndarray
     lapse: np.ndarray
+    slip: np.ndarray
 
     @classmethod
     def of(cls, firsts: Sequence[float], growths: Sequence[float],
-           lapses: Sequence[float]) -> Grid:
+           lapses: Sequence[float], slips: Sequence[float] = (0.0,)) -> Grid:
         """Every combination of the values given."""
-        first, growth, lapse = (a.ravel() for a in np.meshgrid(
+        first, growth, lapse, slip = (a.ravel() for a in np.meshgrid(
             np.asarray(firsts, float), np.asarray(growths, float), np.asarray(lapses, float),
-            indexing="ij"))
-        return cls(first, growth, lapse)
+            np.asarray(slips, float), indexing="ij"))
+        return cls(first, growth, lapse, slip)
 
     def params(self, i: int) -> MemoryParams:
         """Candidate ``i``."""
-        return MemoryParams(float(self.first[i]), float(self.growth[i]), float(self.lapse[i]))
+        return MemoryParams(float(self.first[i]), float(self.growth[i]), float(self.lapse[i]),
+                            slip=float(self.slip[i]))
+
+    def index(self, params: MemoryParams) -> int | None:
+        """The candidate that is ``params`` (None: not on the grid)."""
+        on_grid = np.flatnonzero((self.first == params.first) & (self.growth == params.growth)
+                                 & (self.lapse == params.lapse) & (self.slip == params.slip))
+        return int(on_grid[0]) if on_grid.size else None
 
 
 #: The grid :func:`fit` searches by default.
-GRID = Grid.of(FIRSTS, GROWTHS, LAPSES)
+GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS)
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,8 @@ class Fit:
     def to_plain(self) -> dict[str, Any]:
         """The fit as plain values (what the progress store keeps)."""
         return {"first": self.params.first, "growth": self.params.growth,
-                "lapse": self.params.lapse, "share": self.params.share, "cards": self.cards,
+                "lapse": self.params.lapse, "share": self.params.share,
+                "slip": self.params.slip, "cards": self.cards,
                 "log_likelihood": self.log_likelihood, "answers": self.answers,
                 "prior": self.prior,
                 "health": None if self.health is None else self.health.to_plain()}
@@ -88,9 +100,10 @@ class Fit:
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
         """Read :meth:`to_plain`'s values back."""
-        share = data.get("share")
+        share, slip = data.get("share"), data.get("slip")
         params = MemoryParams(float(data["first"]), float(data["growth"]),
-                              float(data["lapse"]), 1.0 if share is None else float(share))
+                              float(data["lapse"]), 1.0 if share is None else float(share),
+                              0.0 if slip is None else float(slip))
         prior = data.get("prior")
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
@@ -157,7 +170,7 @@ class Replay:
 
         Replaying a history in parts gives the figures of replaying it at once, up to the order
         of the sums (the same candidate wins but for a tie to the last bits)."""
-        first, growth, lapse = grid.first, grid.growth, grid.lapse
+        first, growth, lapse, slip = grid.first, grid.growth, grid.lapse, grid.slip
         known = {card: i for i, card in enumerate(self.cards)}
         order, day, right, guess, present = _by_card(answers, card_of, known)
         total = self.total.copy()
@@ -196,7 +209,8 @@ class Replay:
             r = 1.0 / (1.0 + elapsed / (9.0 * s))
             g = guess[here, k][:, None]
             ok = right[here, k][:, None]
-            chance = np.clip(r + (1.0 - r) * g, _CLIP, 1.0 - _CLIP)
+            held = r + (1.0 - r) * g
+            chance = np.clip((1.0 - slip) * held, _CLIP, 1.0 - _CLIP)
             total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
             gap, seen = elapsed[:, 0], ok[:, 0]
             fsrs_r = fsrs6.recall_arrays(fsrs[rows, 0], gap)
@@ -206,7 +220,8 @@ class Replay:
                                                                gap, seen)
             answered += len(rows)
             rights += int(seen.sum())
-            from_memory = ok * r / chance
+            from_memory = np.where(ok > 0, r / np.maximum(held, _CLIP),
+                                   slip * r / (1.0 - chance))
             grown = s * (1.0 + growth * (1.0 - r)) + first
             cut = np.maximum(first, lapse * s)
             stability[rows] = grown ** from_memory * cut ** (1.0 - from_memory)
@@ -267,12 +282,9 @@ class FitState:
         """The state marked at ``fit`` (described as ``chosen``): the next refit checks it
         on the answers given after this."""
         replay = self.replays.get(fit.cards)
-        on_grid = np.flatnonzero((grid.first == fit.params.first)
-                                 & (grid.growth == fit.params.growth)
-                                 & (grid.lapse == fit.params.lapse))
-        if replay is None or not on_grid.size:
+        index = grid.index(fit.params)
+        if replay is None or index is None:
             return self
-        index = int(on_grid[0])
         answered, rights, fsrs_log = replay.tallies
         return replace(self, mark=Mark(fit.cards, index, float(replay.total[index]), answered,
                                        rights, fsrs_log, chosen))
@@ -290,7 +302,8 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
     """A stored fit as :meth:`Fit.to_plain` wrote it, or None when it is not one: a parameter
     off ``grid`` (not finite, not a number), a mapping not in ``mappings``, a log-likelihood
     above 0 or not finite, a count of answers that is not a whole number of at least 0. A fit
-    read as None is refitted, so a damaged row never reaches the memory model."""
+    read as None is refitted, so a damaged row never reaches the memory model (one stored
+    before slips were fitted reads as slip 0, a point of the grid)."""
     if data is None:
         return None
     try:
@@ -304,14 +317,17 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
             and not isinstance(answers, bool) and answers >= 0):
         return None
     share, prior = data.get("share", 1.0), data.get("prior")
+    slip = data.get("slip", 0.0)
     if share is None:
         share = 1.0
+    if slip is None:                 # a fit stored before slips were fitted
+        slip = 0.0
     if (isinstance(share, bool) or not isinstance(share, int | float) or share not in SHARES
-            or not (prior is None or prior in PRIORS)):
+            or not (prior is None or prior in PRIORS)
+            or isinstance(slip, bool) or not isinstance(slip, int | float)):
         return None
     first, growth, lapse, likelihood = map(float, values)
-    on_grid = (grid.first == first) & (grid.growth == growth) & (grid.lapse == lapse)
-    if not on_grid.any() or not math.isfinite(likelihood) or likelihood > 0:
+    params = MemoryParams(first, growth, lapse, float(share), float(slip))
+    if grid.index(params) is None or not math.isfinite(likelihood) or likelihood > 0:
         return None
-    return Fit(MemoryParams(first, growth, lapse, float(share)), cards, likelihood, answers,
-               prior, health_of(data.get("health")))
+    return Fit(params, cards, likelihood, answers, prior, health_of(data.get("health")))

@@ -39,7 +39,7 @@ from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 3
+PICTURE_FORMAT = 4
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -204,7 +204,7 @@ def encode(picture: Picture) -> bytes:
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
-                   picture.params.share],
+                   picture.params.share, picture.params.slip],
         "mapping": picture.mapping, "answers": picture.answers,
         "traces": {c: [t.stability, t.last] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,

@@ -154,7 +154,8 @@ class StudyQueue:
         wrongs = sum(t.wrongs for t in self.tried.values())
         answers = sum(t.answers for t in self.tried.values())
         hits, tries = EXPLORE_PRIOR
-        chance = (wrongs + hits) / (answers + tries)
+        # the mistakes a slip explains are no habit to find: only those beyond them count
+        chance = max(0.0, (wrongs + hits) / (answers + tries) - self.params.slip)
         fresh = gain(self.params, None, now, self.horizon)
         card_of, cost = self.deck.card_of, self.course.miss_cost
         self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)

@@ -230,6 +230,14 @@ def memory_fit_models(db: Database) -> None:
     fits.add_column("health", str)
 
 
+@_step
+def memory_fit_slip(db: Database) -> None:
+    """Version 11: the memory fit keeps the player's slip chance (``slip``: how often an answer
+    comes out wrong whatever they hold; NULL for a fit stored before, read as none).
+    """
+    db.table("memory_fits").add_column("slip", float)
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 
