@@ -63,7 +63,7 @@ def test_the_held_out_log_loss_is_the_fitted_models_on_the_latest_answers(
     health = fit_for(course, answers, start).health
     assert health is not None
     p = before.params
-    grid = Grid.of([p.first], [p.growth], [p.lapse], [p.slip])
+    grid = Grid.of([p.first], [p.growth], [p.lapse], [p.slip], [p.curve])
     card_of = course.decks[before.cards].card_of
     head = Replay.empty(grid).extend(answers[:cut], card_of, grid)
     whole = head.extend(answers[cut:], card_of, grid)

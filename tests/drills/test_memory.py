@@ -8,6 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from trainer.drills.memory import (
+    EXPONENTIAL,
+    RUN,
+    RUN_GAP,
     Answer,
     MemoryParams,
     Trace,
@@ -75,6 +78,42 @@ def test_the_gain_of_an_answer_is_its_expected_rise_in_tomorrows_recall() -> Non
     assert gain(PARAMS, None, now, tomorrow) == pytest.approx(recall(Trace(0.02, now), tomorrow))
     firm = Trace(500.0, 0.0)
     assert gain(PARAMS, firm, now, tomorrow) < 0.001 < gain(PARAMS, trace, now, tomorrow)
+
+
+def test_the_exponential_curve_falls_away_past_one_stability() -> None:
+    """R = 0.9^(t/S): ninety percent at t = S as on the power curve, 0.9^9 (39%) at 9 S where
+    the power curve still holds one in two."""
+    trace = Trace(stability=2.0, last=10.0)
+    assert recall(trace, 12.0, EXPONENTIAL) == pytest.approx(0.9)
+    assert recall(trace, 28.0, EXPONENTIAL) == pytest.approx(0.9 ** 9)
+    assert recall(trace, 28.0, EXPONENTIAL) < recall(trace, 28.0)
+    assert recall(trace, 11.0, EXPONENTIAL) == pytest.approx(0.9 ** 0.5)
+    assert due_day(trace, 0.9, EXPONENTIAL) == pytest.approx(12.0)
+    assert due_day(trace, 0.5, EXPONENTIAL) == pytest.approx(10.0 + 2.0 * math.log(0.5)
+                                                             / math.log(0.9))
+    quick = MemoryParams(0.02, 10.0, 0.3, curve=EXPONENTIAL)
+    late = learn(quick, Trace(1.0, 0.0), Answer("k", 9.0, True, 0.0))   # R = 0.9^9
+    assert late.stability == pytest.approx(1.0 * (1 + 10 * (1 - 0.9 ** 9)) + 0.02)
+
+
+def test_a_new_card_that_one_answer_cannot_hold_is_worth_a_run_of_answers() -> None:
+    """On the exponential curve a first answer at S = 0.02 leaves 0.9^50 (half a percent)
+    for tomorrow; answered again every :data:`RUN_GAP` it builds stability, and its gain is
+    the best run's rise in tomorrow's recall per answer, recomputed here by hand."""
+    quick = MemoryParams(0.02, 10.0, 0.3, curve=EXPONENTIAL)
+    now, tomorrow = 1.0, 2.0
+    single = 0.9 ** (1.0 / 0.02)
+    stability, best = 0.02, single
+    for length in range(2, RUN + 1):
+        r = 0.9 ** (RUN_GAP / stability)
+        stability = stability * (1 + 10 * (1 - r)) + 0.02
+        at = now + (length - 1) * RUN_GAP
+        best = max(best, 0.9 ** ((tomorrow - at) / stability) / length)
+    assert gain(quick, None, now, tomorrow) == pytest.approx(best)
+    assert best > 5 * single
+    # on the power curve one answer of the same card is its best run
+    assert gain(PARAMS, None, now, tomorrow) == pytest.approx(recall(Trace(0.02, now),
+                                                                     tomorrow))
 
 
 def test_days_are_counted_from_a_fixed_epoch() -> None:

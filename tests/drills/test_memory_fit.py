@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import Fit, Grid, checked_fit, fit, log_likelihoods
+from trainer.drills.memory_fit import GRID_CURVES, Fit, Grid, checked_fit, fit, log_likelihoods
 
-TRUE = MemoryParams(first=0.04, growth=7.0, lapse=0.3)
+TRUE = MemoryParams(first=0.04, growth=7.0, lapse=0.3, curve=GRID_CURVES[0])
 
 
 def _answers(params: MemoryParams, card_of: dict[str, str], seed: int,
@@ -27,7 +27,7 @@ def _answers(params: MemoryParams, card_of: dict[str, str], seed: int,
             key = keys[(day * 7 + i * 3) % len(keys)]
             when = day + i * 10 / 86400
             card = card_of[key]
-            r = recall(traces.get(card), when)
+            r = recall(traces.get(card), when, params.curve)
             recalled = rng.random() < r
             right = (recalled or rng.random() < guess) and not (slip and rng.random() < slip)
             answer = Answer(key, when, right, guess)
@@ -70,12 +70,13 @@ def test_guesses_are_counted_as_such() -> None:
 def test_the_likelihood_is_that_of_each_answer_in_turn() -> None:
     """Two answers of one card, scored by hand: the first by the guess alone."""
     answers = [Answer("k", 0.0, False, 0.25), Answer("k", 0.5, True, 0.25)]
-    grid = Grid(np.array([0.02, 1.0]), np.array([10.0, 10.0]), np.array([0.3, 0.3]),
-                np.array([0.0, 0.0]))
+    grid = Grid.of([0.02, 1.0], [10.0], [0.3], [0.0], ["power", "exponential"])
     scores = log_likelihoods(answers, {"k": "k"}, grid)
-    for score, s in zip(scores, grid.first, strict=True):
-        r = 1 / (1 + 0.5 / (9 * s))
+    for i, score in enumerate(scores):
+        s = grid.first[i]
+        r = 1 / (1 + 0.5 / (9 * s)) if grid.params(i).curve == "power" else 0.9 ** (0.5 / s)
         assert score == pytest.approx(np.log(0.75) + np.log(r + (1 - r) * 0.25))
+    assert {grid.params(i).curve for i in range(4)} == {"power", "exponential"}
 
 
 def test_a_slip_is_scored_by_hand_and_read_as_possibly_recalled() -> None:
@@ -116,11 +117,41 @@ def test_a_stored_slip_is_read_on_the_grid_or_refitted(slip: object,
                                                        read: float | None) -> None:
     """A fit stored before slips were fitted (no slip, or NULL) reads as none; a slip off the
     grid, or not a number, makes the stored fit one to make again."""
+    grid = Grid.of([0.02], [10.0], [0.3], [0.0, 0.03], ["power"])
     plain = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400).to_plain()
     if slip == "absent":
         del plain["slip"]
     else:
         plain["slip"] = slip
-    found = checked_fit(plain, {"facts"})
+    found = checked_fit(plain, {"facts"}, grid)
     assert (found is None) if read is None else (found is not None
                                                  and found.params.slip == read)
+
+
+@pytest.mark.parametrize(("curve", "read"), [(None, "power"), ("absent", "power"),
+                                              ("exponential", "exponential"),
+                                              ("cubic", None), (3, None)])
+def test_a_stored_curve_is_one_of_the_grids(curve: object, read: str | None) -> None:
+    """A fit stored before curves were fitted was made on the power curve; a curve the grid
+    does not hold makes the stored fit one to make again."""
+    grid = Grid.of([0.02], [10.0], [0.3], [0.0], ["power", "exponential"])
+    plain = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400).to_plain()
+    if curve == "absent":
+        del plain["curve"]
+    else:
+        plain["curve"] = curve
+    found = checked_fit(plain, {"facts"}, grid)
+    assert (found is None) if read is None else (found is not None
+                                                 and found.params.curve == read)
+    assert checked_fit(plain, {"facts"}, Grid.of([0.02], [10.0], [0.3])) is None or (
+        read == "power")
+
+
+@pytest.mark.parametrize("curve", ["power", "exponential"])
+def test_the_fit_tells_the_curves_apart_when_the_gaps_reach_past_stability(curve: str) -> None:
+    """A player whose memory follows either curve, asked on a fixed schedule whose gaps run to
+    days (past the stability of most cards), is fitted that curve."""
+    truth = MemoryParams(first=0.04, growth=7.0, lapse=0.3, curve=curve)
+    answers = _answers(truth, SITUATIONS, seed=1)
+    grid = Grid.of([0.02, 0.04, 0.08], [4.0, 7.0, 10.0], [0.3], [0.0], ["power", "exponential"])
+    assert fit(answers, {"situations": SITUATIONS}, grid).params.curve == curve

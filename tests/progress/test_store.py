@@ -99,13 +99,15 @@ def test_memory_fits_are_kept_per_preset(store: ProgressStore) -> None:
     store.save_fit("evolution", {**fit, "answers": 100})
     store.save_fit("evolution", fit)                       # replaces
     store.save_fit("pot-of-gold", {**fit, "cards": "situations"})
-    unset = {"share": None, "prior": None, "health": None, "slip": None}   # before they were
+    unset = {"share": None, "prior": None, "health": None, "slip": None,   # before they were
+             "curve": None}
     assert store.load_fit("evolution") == {**fit, **unset}
     assert store.load_fit("pot-of-gold") == {**fit, **unset, "cards": "situations"}
     store.save_fit("evolution", {**fit, "share": 0.5, "prior": "novice", "slip": 0.03,
+                                 "curve": "exponential",
                                  "health": {"answers": 80, "model": 0.41}})
     assert store.load_fit("evolution") == {**fit, "share": 0.5, "prior": "novice",
-                                           "slip": 0.03,
+                                           "slip": 0.03, "curve": "exponential",
                                            "health": '{"answers": 80, "model": 0.41}'}
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .curriculum import Curriculum, Prior, curriculum
-from .memory import Answer, MemoryParams
+from .memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from .memory_fit import Fit, FitState
 from .start import Opening, Start, infer, openings
 
@@ -108,6 +108,9 @@ def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
                    prior=course.prior.value)
 
 
+#: What each forgetting curve is called.
+CURVE_WORDS = {POWER: "FSRS-4 curve", EXPONENTIAL: "exponential curve (you forget fast once "
+               "a card is past its interval)"}
 #: What each card mapping means to a player.
 KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart rows"}
 
@@ -120,7 +123,8 @@ def describe(fit: Fit) -> str:
     luck = ("" if fit.prior != "novice" else
             f" (right by luck {fit.params.share:.0%} as often as a random pick)")
     slip = f"; {fit.params.slip:.0%} of answers slip" if fit.params.slip > 0 else ""
-    return (f"FSRS-4 curve; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
+    curve = CURVE_WORDS.get(fit.params.curve, fit.params.curve)
+    return (f"{curve}; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
             f"{start}{luck}{slip}")
 
 

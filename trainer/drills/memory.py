@@ -1,9 +1,11 @@
 """The player's memory of each card: how likely it is recalled now, learned from their answers.
 
-The model is the power forgetting curve of FSRS-4 with a three-parameter stability update:
+The model is a forgetting curve with a three-parameter stability update:
 
 * a card last answered ``t`` days ago with stability ``S`` (days) is recalled with probability
-  R = (1 + t / (9·S))^−1, so R = 0.9 exactly when t = S;
+  R = (1 + t / (9·S))^−1 on FSRS-4's power curve (``curve`` "power"), or R = 0.9^(t/S) on the
+  exponential one (``curve`` "exponential": memory that falls away faster once past S); on
+  either, R = 0.9 exactly when t = S;
 * its first answer sets S = ``first``; an answer given from memory grows it,
   S ← S·(1 + ``growth``·(1 − R)) + ``first`` (more when the card was nearly forgotten: spacing
   pays); a miss cuts it, S ← max(``first``, ``lapse``·S);
@@ -18,21 +20,28 @@ The model is the power forgetting curve of FSRS-4 with a three-parameter stabili
   tracks it better than the arithmetic one, which took 17% more answers to teach a novice on
   the learning bench).
 
-People differ by tenfold in how fast they forget: the four parameters are the player's own,
-fitted by maximum likelihood to every answer they have given (:mod:`trainer.drills.memory_fit`),
+People differ by tenfold in how fast they forget: the curve and the four parameters are the
+player's own, fitted by maximum likelihood to every answer they have given
+(:mod:`trainer.drills.memory_fit`),
 so the trainer's picture of what is remembered follows the player's answers, not a population
 average. Time is in days (float) throughout; :func:`day_of` converts.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
 #: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
-MODEL = "fsrs4-power/geometric-guess/share-of-luck/slip"
+MODEL = "fsrs4-power|exponential/geometric-guess/share-of-luck/slip/run-gain"
+
+#: The forgetting curves a player's memory may follow (R = 0.9 at t = S on both).
+POWER, EXPONENTIAL = "power", "exponential"
+CURVES = (POWER, EXPONENTIAL)
+_LN_09 = math.log(0.9)
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class MemoryParams:
     share: float = 1.0
     #: the chance an answer comes out wrong whatever the player holds (fitted, as the rest)
     slip: float = 0.0
+    curve: str = POWER       # the forgetting curve (:data:`CURVES`)
 
 
 @dataclass(frozen=True)
@@ -80,15 +90,24 @@ def day_of(when: datetime) -> float:
     return (when - _EPOCH).total_seconds() / 86400.0
 
 
-def recall(trace: Trace | None, day: float) -> float:
+def retrievability(elapsed: float, stability: float, curve: str = POWER) -> float:
+    """R after ``elapsed`` days at ``stability`` on ``curve``."""
+    if curve == EXPONENTIAL:
+        return math.exp(_LN_09 * max(0.0, elapsed) / stability)
+    return 1.0 / (1.0 + max(0.0, elapsed) / (9.0 * stability))
+
+
+def recall(trace: Trace | None, day: float, curve: str = POWER) -> float:
     """The chance the card is recalled at ``day`` (0 for a card never answered)."""
     if trace is None:
         return 0.0
-    return 1.0 / (1.0 + max(0.0, day - trace.last) / (9.0 * trace.stability))
+    return retrievability(day - trace.last, trace.stability, curve)
 
 
-def due_day(trace: Trace, retention: float) -> float:
+def due_day(trace: Trace, retention: float, curve: str = POWER) -> float:
     """The day recall falls to ``retention``."""
+    if curve == EXPONENTIAL:
+        return trace.last + trace.stability * math.log(retention) / _LN_09
     return trace.last + 9.0 * trace.stability * (1.0 / retention - 1.0)
 
 
@@ -115,7 +134,7 @@ def stability_after(params: MemoryParams, stability: float, last: float, day: fl
     """:func:`learn`'s new stability from plain numbers (the replay of a long history calls it
     once an answer, without building a trace each time): the same arithmetic, the same
     result to the last bit."""
-    r = 1.0 / (1.0 + max(0.0, day - last) / (9.0 * stability))
+    r = retrievability(day - last, stability, params.curve)
     from_memory = recalled_chance(r, right, guess, params.slip)
     grown = stability * (1.0 + params.growth * (1.0 - r)) + params.first
     cut = max(params.first, params.lapse * stability)
@@ -131,14 +150,36 @@ def recalled_chance(r: float, right: bool, guess: float, slip: float) -> float:
     return slip * r / wrong if wrong > 0 else 0.0
 
 
+#: A card's worth is that of the best short run of answers now (:func:`gain`): up to
+#: :data:`RUN` answers, :data:`RUN_GAP` days apart (three minutes: a card asked again after
+#: some fifteen others).
+RUN = 8
+RUN_GAP = 3 / 1440
+
+
 def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:
-    """How much answering the card at ``now`` raises its expected recall at ``horizon``.
+    """How much asking the card now raises its expected recall at ``horizon``, per answer.
 
     An unknown card's first answer starts its memory; a known card is answered from memory
-    with its recall chance (stability grows) or missed (stability falls)."""
+    with its recall chance (stability grows) or missed (stability falls). A card may need
+    several answers before any of it lasts to the horizon (a new card on the exponential
+    curve: one answer today leaves next to nothing tomorrow, eight spaced a few minutes apart
+    leave most of it), so the gain is that of the best run of 1 to :data:`RUN` answers
+    :data:`RUN_GAP` apart, divided by its length: each answer after the first is given from
+    memory just refreshed. On the power curve one answer is almost always the best run."""
+    curve = params.curve
+    before = recall(trace, horizon, curve)
     if trace is None:
-        return recall(Trace(params.first, now), horizon)
-    r = recall(trace, now)
-    hit = Trace(recalled_stability(params, trace, r), now)
-    miss = Trace(missed_stability(params, trace), now)
-    return r * recall(hit, horizon) + (1.0 - r) * recall(miss, horizon) - recall(trace, horizon)
+        branches = [(1.0, Trace(params.first, now))]
+    else:
+        r = recall(trace, now, curve)
+        branches = [(r, Trace(recalled_stability(params, trace, r), now)),
+                    (1.0 - r, Trace(missed_stability(params, trace), now))]
+    best = sum(p * recall(t, horizon, curve) for p, t in branches) - before
+    for length in range(2, RUN + 1):
+        at = now + (length - 1) * RUN_GAP
+        branches = [(p, Trace(recalled_stability(params, t, recall(t, at, curve)), at))
+                    for p, t in branches]
+        best = max(best, (sum(p * recall(t, horizon, curve) for p, t in branches) - before)
+                   / length)
+    return best

@@ -205,6 +205,7 @@ def encode(picture: Picture) -> bytes:
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
                    picture.params.share, picture.params.slip],
+        "curve": picture.params.curve,
         "mapping": picture.mapping, "answers": picture.answers,
         "traces": {c: [t.stability, t.last] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
@@ -225,7 +226,7 @@ def decode(data: bytes) -> Picture | None:
             return None
         fit_state = _fit_state(head["fit"], memoryview(data)[8 + size:])
         return Picture(
-            head["course"], MemoryParams(*map(float, head["params"])), str(head["mapping"]),
+            head["course"], _params(head), str(head["mapping"]),
             int(head["answers"]),
             {c: Trace(float(s), float(last)) for c, (s, last) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
@@ -235,6 +236,12 @@ def decode(data: bytes) -> Picture | None:
             fit_state, str(head["model"]))
     except (ValueError, TypeError, KeyError, zlib.error):
         return None
+
+
+def _params(head: Mapping[str, Any]) -> MemoryParams:
+    """The memory parameters of a picture's header."""
+    first, growth, lapse, share, slip = map(float, head["params"])
+    return MemoryParams(first, growth, lapse, share, slip, str(head["curve"]))
 
 
 def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | None:

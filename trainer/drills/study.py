@@ -183,17 +183,19 @@ class StudyQueue:
 
     def recall(self, card: str, now: float) -> float:
         """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""
-        return recall(self.traces.get(card), now)
+        return recall(self.traces.get(card), now, self.params.curve)
 
     def due_at(self, card: str) -> float | None:
         """The day ``card``'s recall falls under the desired retention (None: unanswered)."""
         trace = self.traces.get(card)
-        return None if trace is None else due_day(trace, self.settings.retention)
+        return None if trace is None else due_day(trace, self.settings.retention,
+                                                  self.params.curve)
 
     def is_due(self, card: str, now: float) -> bool:
         """True for a card answered before and now below the desired retention."""
         trace = self.traces.get(card)
-        return trace is not None and due_day(trace, self.settings.retention) <= now
+        return trace is not None and due_day(trace, self.settings.retention,
+                                             self.params.curve) <= now
 
     # ----- the day -------------------------------------------------------------------------
 
@@ -213,7 +215,7 @@ class StudyQueue:
         for card, trace in self.traces.items():
             if card not in self._value:          # not in the deck, or suspended
                 continue
-            at = due_day(trace, retention)
+            at = due_day(trace, retention, self.params.curve)
             if trace.stability < LEARNED_DAYS and (at <= end or trace.last >= self.today):
                 learning += 1        # cannot last a day: counted the day it was answered
             elif at <= end:
@@ -227,13 +229,15 @@ class StudyQueue:
     def due_times(self, now: datetime) -> list[datetime]:
         """When each card answered so far falls due (past times: due already)."""
         day = day_of(now)
-        return [now + timedelta(days=due_day(t, self.settings.retention) - day)
+        return [now + timedelta(days=due_day(t, self.settings.retention, self.params.curve)
+                                     - day)
                 for c, t in self.traces.items() if c in self._value]
 
     def next_due(self, now: datetime) -> datetime | None:
         """When the next card falls due after ``now`` (None: nothing answered yet)."""
         day = day_of(now)
-        later = [due_day(t, self.settings.retention) for c, t in self.traces.items()
+        later = [due_day(t, self.settings.retention, self.params.curve)
+                 for c, t in self.traces.items()
                  if c in self._value]
         later = [d for d in later if d > day]
         if not later:

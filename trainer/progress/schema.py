@@ -231,11 +231,14 @@ def memory_fit_models(db: Database) -> None:
 
 
 @_step
-def memory_fit_slip(db: Database) -> None:
+def memory_fit_slip_curve(db: Database) -> None:
     """Version 11: the memory fit keeps the player's slip chance (``slip``: how often an answer
-    comes out wrong whatever they hold; NULL for a fit stored before, read as none).
+    comes out wrong whatever they hold) and forgetting curve (``curve``: ``power`` or
+    ``exponential``); NULL for a fit stored before, read as no slips on the power curve.
     """
-    db.table("memory_fits").add_column("slip", float)
+    fits = db.table("memory_fits")
+    fits.add_column("slip", float)
+    fits.add_column("curve", str)
 
 
 STEPS: tuple[str, ...] = tuple(_steps)

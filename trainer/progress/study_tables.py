@@ -90,24 +90,25 @@ class StudyTables:
     def save_fit(self: _Store, preset: str, fit: Mapping[str, Any]) -> None:
         """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
         ``growth``, ``lapse``, ``cards``, ``log_likelihood``, ``answers``, and when given
-        ``share``, ``prior``, ``slip`` and ``health`` (a mapping, kept as JSON)."""
+        ``share``, ``prior``, ``slip``, ``curve`` and ``health`` (a mapping, kept as JSON)."""
         health = fit.get("health")
         with self._transaction() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO memory_fits (preset, first, growth, lapse, cards, "
-                "log_likelihood, answers, updated, share, prior, health, slip) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "log_likelihood, answers, updated, share, prior, health, slip, curve) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (preset, float(fit["first"]), float(fit["growth"]), float(fit["lapse"]),
                  str(fit["cards"]), float(fit["log_likelihood"]), int(fit["answers"]),
                  utc_text(self._clock()), fit.get("share"), fit.get("prior"),
                  None if health is None else json.dumps(health, sort_keys=True),
-                 fit.get("slip")))
+                 fit.get("slip"), fit.get("curve")))
 
     def load_fit(self: _Store, preset: str) -> dict[str, Any] | None:
         """The memory model stored for ``preset`` (the fields :meth:`save_fit` takes), if any;
         ``health`` as stored (JSON text), the fit reads it."""
         rows = self.rows("SELECT first, growth, lapse, cards, log_likelihood, answers, share, "
-                         "prior, health, slip FROM memory_fits WHERE preset = ?", (preset,))
+                         "prior, health, slip, curve FROM memory_fits WHERE preset = ?",
+                         (preset,))
         return rows[0] if rows else None
 
     def mark_cards(self: _Store, preset: str, situations: Collection[str], mark: str, *,
