@@ -109,15 +109,14 @@ def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
 
 
 #: What each forgetting curve is called.
-CURVE_WORDS = {POWER: "FSRS-4 curve", EXPONENTIAL: "exponential curve (you forget fast once "
-               "a card is past its interval)"}
+CURVE_WORDS = {POWER: "FSRS-4 curve", EXPONENTIAL: "exponential curve"}
 #: What each card mapping means to a player.
 KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart rows"}
 
 
 def describe(fit: Fit) -> str:
-    """The model ``fit`` chose, in words: 'FSRS-4 curve; you learn facts; you started from
-    classic basic strategy' (and '; 3% of answers slip' when the fit found slips)."""
+    """The model ``fit`` chose, in words: 'exponential curve; you learn facts; you started
+    from classic basic strategy' (and '; 3% of answers slip' when the fit found slips)."""
     start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
         fit.prior or "", "the starting point set")
     luck = ("" if fit.prior != "novice" else
