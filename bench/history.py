@@ -208,26 +208,35 @@ class _FirstCard(io.StringIO):
         return super().write(text)
 
 
-def _run_stats(folder: Path) -> None:
-    from trainer.cli import cmd_stats
+def _command(argv: list[str], keys: str = "", out: io.StringIO | None = None) -> str:
+    """Run one command of the program in this process (its keyboard ``keys``); its output."""
+    from contextlib import redirect_stderr, redirect_stdout
 
-    args = argparse.Namespace(data_dir=str(folder), preset=None, top=10, json=False,
-                              assume="classic")
-    out, err = io.StringIO(), io.StringIO()
-    code = cmd_stats(args, out, err)
+    from trainer.__main__ import main as program
+
+    out = out if out is not None else io.StringIO()
+    err = io.StringIO()
+    stdin, sys.stdin = sys.stdin, io.StringIO(keys)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = program(argv)
+    finally:
+        sys.stdin = stdin
     if code:
-        raise RuntimeError(f"stats failed: {err.getvalue()}")
+        raise RuntimeError(f"{argv[0]} failed ({code}): {err.getvalue()[-400:]}")
+    return out.getvalue()
+
+
+def _run_stats(folder: Path) -> None:
+    _command(["stats", "--data-dir", str(folder), "--top", "10", "--assume", "classic"])
 
 
 def _first_card(folder: Path) -> float:
     """Seconds from the drill's start to its first card on screen (then Q)."""
-    from trainer.cli import cmd_drill
-
-    args = argparse.Namespace(data_dir=str(folder), preset="evolution", mode="due", count=1,
-                              seed=1, assume="classic")
     out = _FirstCard()
     started = time.perf_counter()
-    cmd_drill(args, io.StringIO("q\n"), out, io.StringIO())
+    _command(["drill", "--data-dir", str(folder), "--preset", "evolution", "--mode", "due",
+              "--count", "1", "--seed", "1", "--assume", "classic"], "q\n", out)
     if out.at is None:
         raise RuntimeError(f"the drill dealt no card: {out.getvalue()[-400:]}")
     return out.at - started
