@@ -162,8 +162,10 @@ def card_browser(window: MainWindow, wait: Wait) -> None:
     """Flashcards ▸ Browse cards over the seeded history: every card with what the trainer
     believes of it (state, recall now, stability, due), the first one selected."""
     page = window.show_page("flashcards")
+    # the seeded history's rules (the state before leaves the page on rules never practised)
+    page.rules_box.setCurrentIndex(page.rules_box.findData("evolution"))  # type: ignore
     browser = page.browse()  # type: ignore[attr-defined]
-    wait(lambda: browser.model.rows != [], "the card browser's cards")
+    wait(lambda: any(row.answers for row in browser.model.rows), "the card browser's cards")
     browser.view.selectRow(0)
 
 
