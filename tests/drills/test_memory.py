@@ -35,7 +35,7 @@ def test_recall_is_ninety_percent_after_one_stability() -> None:
 
 
 def test_the_first_answer_sets_the_first_stability() -> None:
-    assert learn(PARAMS, None, Answer("k", 3.0, False, 0.0)) == Trace(0.02, 3.0)
+    assert learn(PARAMS, None, Answer("k", 3.0, False, 0.0)) == Trace(0.02, 3.0, misses=1)
     assert learn(PARAMS, None, Answer("k", 3.0, True, 0.5)) == Trace(0.02, 3.0)
 
 
@@ -114,6 +114,24 @@ def test_a_new_card_that_one_answer_cannot_hold_is_worth_a_run_of_answers() -> N
     # on the power curve one answer of the same card is its best run
     assert gain(PARAMS, None, now, tomorrow) == pytest.approx(recall(Trace(0.02, now),
                                                                      tomorrow))
+
+
+def test_misses_in_a_row_are_read_as_forgetting_not_slips() -> None:
+    """A firm card (S = 100 days) missed once under an 8% slip chance keeps nearly all its
+    stability: likely a slip. Missed again on each of the next days, each miss is read with
+    one more power of the slip chance, so the run cuts it ever faster (under a tenth of it
+    after four); a right answer ends the run."""
+    slipping = MemoryParams(0.02, 10.0, 0.3, slip=0.08, curve=EXPONENTIAL)
+    trace = Trace(100.0, 0.0)
+    kept = []
+    for day in range(1, 5):
+        before = trace.stability
+        trace = learn(slipping, trace, Answer("k", float(day), False, 0.0))
+        kept.append(trace.stability / before)
+        assert trace.misses == day
+    assert kept[0] > 0.99 and kept == sorted(kept, reverse=True)
+    assert trace.stability < 0.15 * 100.0
+    assert learn(slipping, trace, Answer("k", 5.0, True, 0.0)).misses == 0
 
 
 def test_days_are_counted_from_a_fixed_epoch() -> None:

@@ -82,7 +82,8 @@ def test_the_likelihood_is_that_of_each_answer_in_turn() -> None:
 def test_a_slip_is_scored_by_hand_and_read_as_possibly_recalled() -> None:
     """Three answers of one card under a slip chance of 5%: the second, wrong, is a slip of a
     recalled card with the posterior chance slip·R / P(wrong), and the third is scored at the
-    stability that posterior gives (the geometric mean of recalled and missed)."""
+    stability that posterior gives (the geometric mean of recalled and missed), with the slip
+    chance after one miss in a row, 5%²."""
     answers = [Answer("k", 0.0, True, 0.25), Answer("k", 0.5, False, 0.25),
                Answer("k", 1.5, True, 0.25)]
     params = MemoryParams(0.02, 10.0, 0.3, slip=0.05)
@@ -95,7 +96,7 @@ def test_a_slip_is_scored_by_hand_and_read_as_possibly_recalled() -> None:
     stability = grown ** p * cut ** (1 - p)
     r2 = 1 / (1 + 1.0 / (9 * stability))
     assert score == pytest.approx(np.log(0.25) + np.log(wrong)
-                                  + np.log(0.95 * (r2 + (1 - r2) * 0.25)))
+                                  + np.log((1 - 0.05 ** 2) * (r2 + (1 - r2) * 0.25)))
     # the memory model's own update agrees, trace for trace
     trace = learn(params, None, answers[0])
     assert learn(params, trace, answers[1]).stability == pytest.approx(stability)
@@ -111,40 +112,28 @@ def test_the_fit_finds_a_players_slips(slip: float, fitted: tuple[float, ...],
     assert found.params.slip in fitted
 
 
-@pytest.mark.parametrize(("slip", "read"), [(None, 0.0), (0.03, 0.03), ("absent", 0.0),
-                                            (0.05, None), (True, None), ("0.03", None)])
-def test_a_stored_slip_is_read_on_the_grid_or_refitted(slip: object,
-                                                       read: float | None) -> None:
-    """A fit stored before slips were fitted (no slip, or NULL) reads as none; a slip off the
-    grid, or not a number, makes the stored fit one to make again."""
-    grid = Grid.of([0.02], [10.0], [0.3], [0.0, 0.03], ["power"])
-    plain = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400).to_plain()
-    if slip == "absent":
-        del plain["slip"]
-    else:
-        plain["slip"] = slip
-    found = checked_fit(plain, {"facts"}, grid)
-    assert (found is None) if read is None else (found is not None
-                                                 and found.params.slip == read)
+#: The grid stored fits are checked against below: two slips, both curves.
+STORED = Grid.of([0.02], [10.0], [0.3], [0.0, 0.03], ["power", "exponential"])
 
 
-@pytest.mark.parametrize(("curve", "read"), [(None, "power"), ("absent", "power"),
-                                              ("exponential", "exponential"),
-                                              ("cubic", None), (3, None)])
-def test_a_stored_curve_is_one_of_the_grids(curve: object, read: str | None) -> None:
-    """A fit stored before curves were fitted was made on the power curve; a curve the grid
-    does not hold makes the stored fit one to make again."""
-    grid = Grid.of([0.02], [10.0], [0.3], [0.0], ["power", "exponential"])
+@pytest.mark.parametrize(("name", "value", "read"), [
+    ("slip", None, 0.0), ("slip", 0.03, 0.03), ("slip", "absent", 0.0), ("slip", 0.05, None),
+    ("slip", True, None), ("slip", "0.03", None),
+    ("curve", None, "power"), ("curve", "absent", "power"),
+    ("curve", "exponential", "exponential"), ("curve", "cubic", None), ("curve", 3, None)])
+def test_a_stored_slip_and_curve_are_read_on_the_grid_or_refitted(
+        name: str, value: object, read: object) -> None:
+    """A fit stored before slips and curves were fitted (the field absent, or NULL) reads as
+    no slips on the power curve; a value off the grid, or not of its kind, makes the stored
+    fit one to make again."""
     plain = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400).to_plain()
-    if curve == "absent":
-        del plain["curve"]
+    if value == "absent":
+        del plain[name]
     else:
-        plain["curve"] = curve
-    found = checked_fit(plain, {"facts"}, grid)
-    assert (found is None) if read is None else (found is not None
-                                                 and found.params.curve == read)
-    assert checked_fit(plain, {"facts"}, Grid.of([0.02], [10.0], [0.3])) is None or (
-        read == "power")
+        plain[name] = value
+    found = checked_fit(plain, {"facts"}, STORED)
+    assert (found is None) if read is None else (
+        found is not None and getattr(found.params, name) == read)
 
 
 @pytest.mark.parametrize("curve", ["power", "exponential"])

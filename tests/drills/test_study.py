@@ -88,7 +88,7 @@ def test_an_expensive_card_forgotten_comes_back_before_cheap_new_ones(
     face = deck.faces[top][0]
     long_ago = NOW - timedelta(days=3)
     queue = StudyQueue(course, [_answer(face, long_ago, False)], NOW)
-    assert queue.traces[top] == Trace(queue.params.first, day_of(long_ago))
+    assert queue.traces[top] == Trace(queue.params.first, day_of(long_ago), misses=1)
     assert deck.card_of[queue.choose(NOW)] == top
 
 

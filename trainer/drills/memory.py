@@ -15,10 +15,12 @@ The model is a forgetting curve with a three-parameter stability update:
   hold (a misclick, a hurried key). The answer is right with chance
   (1 − slip)·(R + (1 − R)·guess); it is taken as recalled with the posterior chance
   p = R / (R + (1 − R)·guess) when right and p = slip·R / (1 − (1 − slip)·(R + (1 − R)·guess))
-  when wrong, and the new stability is the two outcomes' weighted geometric mean,
-  S_recalled^p · S_missed^(1−p) (stability spreads over orders of magnitude: the geometric mean
-  tracks it better than the arithmetic one, which took 17% more answers to teach a novice on
-  the learning bench).
+  when wrong (after k wrong answers in a row at the card, slip^(k+1) stands for slip: a run of
+  misses is a run of slips only with that chance, so a card missed again and again is read
+  as forgotten however firm it was), and the new stability is the two outcomes' weighted
+  geometric mean, S_recalled^p · S_missed^(1−p) (stability spreads over orders of magnitude:
+  the geometric mean tracks it better than the arithmetic one, which took 17% more answers to
+  teach a novice on the learning bench).
 
 People differ by tenfold in how fast they forget: the curve and the four parameters are the
 player's own, fitted by maximum likelihood to every answer they have given
@@ -61,10 +63,12 @@ class MemoryParams:
 
 @dataclass(frozen=True)
 class Trace:
-    """What the player holds of one card: stability (days) and the day of the last answer."""
+    """What the player holds of one card: stability (days), the day of the last answer and
+    the wrong answers in a row up to it."""
 
     stability: float
     last: float
+    misses: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,21 +128,29 @@ def missed_stability(params: MemoryParams, trace: Trace) -> float:
 def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
     """The card's trace after ``answer`` (the player then sees the right play)."""
     if trace is None:
-        return Trace(params.first, answer.day)
+        return Trace(params.first, answer.day, 0 if answer.right else 1)
     return Trace(stability_after(params, trace.stability, trace.last, answer.day, answer.right,
-                                 answer.guess), answer.day)
+                                 answer.guess, trace.misses), answer.day,
+                 0 if answer.right else trace.misses + 1)
 
 
 def stability_after(params: MemoryParams, stability: float, last: float, day: float,
-                    right: bool, guess: float) -> float:
+                    right: bool, guess: float, misses: int = 0) -> float:
     """:func:`learn`'s new stability from plain numbers (the replay of a long history calls it
-    once an answer, without building a trace each time): the same arithmetic, the same
-    result to the last bit."""
+    once an answer, without building a trace each time; ``misses``: the wrong answers in a
+    row before this one): the same arithmetic, the same result to the last bit."""
     r = retrievability(day - last, stability, params.curve)
-    from_memory = recalled_chance(r, right, guess, params.slip)
+    from_memory = recalled_chance(r, right, guess, slip_after(params.slip, misses))
     grown = stability * (1.0 + params.growth * (1.0 - r)) + params.first
     cut = max(params.first, params.lapse * stability)
     return grown ** from_memory * cut ** (1.0 - from_memory)
+
+
+def slip_after(slip: float, misses: int) -> float:
+    """The slip chance an answer is read with after ``misses`` wrong answers in a row: a run
+    of k misses is k slips only with chance slip^k, so each miss in a row is read with one
+    more power (a card missed again and again is forgotten, not slipped on)."""
+    return slip ** (misses + 1)
 
 
 def recalled_chance(r: float, right: bool, guess: float, slip: float) -> float:

@@ -177,6 +177,8 @@ class Replay:
     #: log-likelihood so far
     fsrs: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
     tallies: tuple[int, int, float] = (0, 0, 0.0)
+    #: cards: the wrong answers in a row up to the card's last answer (the slip reading's)
+    misses: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
@@ -185,7 +187,8 @@ class Replay:
             np.array_equal(a, b) for a, b in ((self.stability, other.stability),
                                               (self.last, other.last),
                                               (self.total, other.total),
-                                              (self.fsrs, other.fsrs)))
+                                              (self.fsrs, other.fsrs),
+                                              (self.misses, other.misses)))
 
     @classmethod
     def empty(cls, grid: Grid) -> Replay:
@@ -209,6 +212,7 @@ class Replay:
         stability = np.concatenate([self.stability, np.broadcast_to(
             first, (int(fresh.sum()), first.size))])
         last = np.concatenate([self.last, np.zeros(int(fresh.sum()))])
+        misses = np.concatenate([self.misses, 1.0 - right[fresh, 0]])
         at = np.array([known.get(card, -1) for card in order])
         at[fresh] = len(known) + np.arange(int(fresh.sum()))
         # a card's first answer: nothing recalled, right only by the guess (the same under
@@ -238,7 +242,8 @@ class Replay:
             g = guess[here, k][:, None]
             ok = right[here, k][:, None]
             held = r + (1.0 - r) * g
-            chance = np.clip((1.0 - slip) * held, _CLIP, 1.0 - _CLIP)
+            slips = slip ** (misses[rows][:, None] + 1.0)     # memory.slip_after
+            chance = np.clip((1.0 - slips) * held, _CLIP, 1.0 - _CLIP)
             total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
             gap, seen = elapsed[:, 0], ok[:, 0]
             fsrs_r = fsrs6.recall_arrays(fsrs[rows, 0], gap)
@@ -249,14 +254,15 @@ class Replay:
             answered += len(rows)
             rights += int(seen.sum())
             from_memory = np.where(ok > 0, r / np.maximum(held, _CLIP),
-                                   slip * r / (1.0 - chance))
+                                   slips * r / (1.0 - chance))
+            misses[rows] = np.where(seen > 0, 0.0, misses[rows] + 1.0)
             grown = s * (1.0 + growth * (1.0 - r)) + first
             cut = np.maximum(first, lapse * s)
             stability[rows] = grown ** from_memory * cut ** (1.0 - from_memory)
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
-        return Replay(cards, stability, last, total, fsrs, (answered, rights, fsrs_log))
+        return Replay(cards, stability, last, total, fsrs, (answered, rights, fsrs_log), misses)
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],

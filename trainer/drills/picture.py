@@ -133,7 +133,7 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
     after = deck_of(course, mapping, tried).card_of
     moved = before.keys() ^ after.keys()
     affected = {after.get(key) or before[key] for key in moved}
-    traces = {card: (t.stability, t.last) for card, t in picture.traces.items()
+    traces = {card: (t.stability, t.last, t.misses) for card, t in picture.traces.items()
               if card not in affected}
     first = {card: day for card, day in picture.first.items() if card not in affected}
     if affected and picture.answers:
@@ -147,14 +147,16 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
     if fit_state is not None:
         fit_state = fit_state.extend(answers, course.mappings())
     return Picture(picture.course, params, mapping, picture.answers + len(answers),
-                   {card: Trace(s, last) for card, (s, last) in traces.items()}, first,
+                   {card: Trace(s, last, misses) for card, (s, last, misses) in traces.items()},
+                   first,
                    asked, tried, fit_state, picture.model)
 
 
 def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[str, str],
-            answers: Sequence[Answer], traces: dict[str, tuple[float, float]],
+            answers: Sequence[Answer], traces: dict[str, tuple[float, float, int]],
             first: dict[str, float]) -> None:
-    """Fold ``answers`` into ``traces`` (card -> stability, last day) and ``first``: what
+    """Fold ``answers`` into ``traces`` (card -> stability, last day, misses in a row) and
+    ``first``: what
     :func:`~trainer.drills.memory.learn` does, an answer outside what is taught read with no
     chance of a lucky guess (the player's habit is wrong there)."""
     start = params.first
@@ -164,12 +166,13 @@ def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[st
             continue
         held = traces.get(card)
         if held is None:
-            traces[card] = (start, answer.day)
+            traces[card] = (start, answer.day, 0 if answer.right else 1)
             first[card] = answer.day
             continue
         guess = answer.guess if answer.situation in taught else 0.0
         traces[card] = (stability_after(params, held[0], held[1], answer.day, answer.right,
-                                        guess), answer.day)
+                                        guess, held[2]), answer.day,
+                        0 if answer.right else held[2] + 1)
 
 
 @cache
@@ -200,14 +203,14 @@ def encode(picture: Picture) -> bytes:
         for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
             fit["tallies"][name] = list(replay.tallies)
-            arrays += [replay.stability, replay.last, replay.total, replay.fsrs]
+            arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses]
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
                    picture.params.share, picture.params.slip],
         "curve": picture.params.curve,
         "mapping": picture.mapping, "answers": picture.answers,
-        "traces": {c: [t.stability, t.last] for c, t in picture.traces.items()},
+        "traces": {c: [t.stability, t.last, t.misses] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
         "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
         "fit": fit, "candidates": int(GRID.first.size)}).encode()
@@ -228,7 +231,8 @@ def decode(data: bytes) -> Picture | None:
         return Picture(
             head["course"], _params(head), str(head["mapping"]),
             int(head["answers"]),
-            {c: Trace(float(s), float(last)) for c, (s, last) in head["traces"].items()},
+            {c: Trace(float(s), float(last), int(misses))
+             for c, (s, last, misses) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
             {k: int(n) for k, n in head["asked"].items()},
             {k: Tally(int(n), float(loss), bool(w), int(m))
@@ -265,9 +269,9 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         stability = take(n * width).reshape(n, width)
         last, total = take(n), take(width)
         answered, rights, fsrs_log = plain["tallies"][name]
-        replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total,
-                                    take(2 * n).reshape(n, 2),
-                                    (int(answered), int(rights), float(fsrs_log)))
+        fsrs = take(2 * n).reshape(n, 2)
+        replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
+                                    (int(answered), int(rights), float(fsrs_log)), take(n))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
