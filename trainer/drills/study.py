@@ -11,9 +11,10 @@ on. Suspended cards (the card browser) are never asked or counted.
 
 Which card comes next: of every card answered before and today's allowance of new ones, the one
 whose answer now does the most for the next session — its worth (what the assumed play loses
-there per round, :mod:`trainer.drills.curriculum`) times how much answering it now raises its
-expected recall tomorrow (:func:`trainer.drills.memory.gain`, with the memory model fitted to
-the player's answers). Due cards come first in effect, since a nearly forgotten card gains the
+there per round, :mod:`trainer.drills.curriculum`) times how much asking it now raises its
+expected recall tomorrow, per answer over the best short run of answers
+(:func:`trainer.drills.memory.gain`, with the memory model fitted to the player's answers).
+Due cards come first in effect, since a nearly forgotten card gains the
 most; a card not yet due comes before one that is only when it is worth more (an expensive card
 learned minutes ago before a cheap one forgotten). New material comes costliest first, and
 practice stops paying where memory is firm. (Serving due cards strictly first, as Anki does,

@@ -62,7 +62,10 @@ free-stake hand, or that classic basic strategy agrees.</p>
 deals the <b>due</b> cards (your recall has fallen under 90%), the <b>learning</b> ones, then
 up to your daily limit of <b>new</b> cards, each time the card whose answer now raises
 tomorrow's recall the most, weighted by what forgetting it costs: your costliest leaks first.
-When all are answered it says <i>done for today</i> and when the next card is due;
+A new card may come back a few times in one session, until it can last until tomorrow. It
+learns how often you slip (a wrong key on a play you know) and does not read a slip as
+forgetting; a card you miss again and again it reads as forgotten. When all are answered it
+says <i>done for today</i> and when the next card is due;
 <i>keep going</i> practises on.</p>
 <h3>Where it starts</h3>
 <p>Before your first answers it assumes a starting point (Settings, or the welcome): classic
