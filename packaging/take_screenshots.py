@@ -352,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(DATA, ignore_errors=True)
     DATA.mkdir()
+    # tables a state builds (a rules file's) go beside the data, never to the user's cache
+    os.environ["FREEBET_TABLE_CACHE"] = str(DATA / "table-cache")
     try:
         take_all(DATA, out, args.size, args.theme, names)
     finally:

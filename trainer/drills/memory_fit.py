@@ -346,26 +346,24 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
         cards, answers = data["cards"], data["answers"]
     except (KeyError, TypeError):
         return None
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+    if not all(_number(v) for v in values):
         return None
     if not (isinstance(cards, str) and cards in mappings and isinstance(answers, int)
             and not isinstance(answers, bool) and answers >= 0):
         return None
-    share, prior = data.get("share", 1.0), data.get("prior")
-    slip, curve = data.get("slip", 0.0), data.get("curve", memory.POWER)
-    if share is None:
-        share = 1.0
-    if slip is None:                 # a fit stored before slips and curves were fitted
-        slip = 0.0
-    if curve is None:
-        curve = memory.POWER
-    if (isinstance(share, bool) or not isinstance(share, int | float) or share not in SHARES
-            or not (prior is None or prior in PRIORS)
-            or isinstance(slip, bool) or not isinstance(slip, int | float)
-            or curve not in CURVES):
+    share, prior = data.get("share"), data.get("prior")
+    slip, curve = data.get("slip"), data.get("curve")    # None: what Fit.from_plain reads
+    if not ((share is None or (_number(share) and share in SHARES))
+            and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
+            and (curve is None or curve in CURVES)):
         return None
-    first, growth, lapse, likelihood = map(float, values)
-    params = MemoryParams(first, growth, lapse, float(share), float(slip), str(curve))
-    if grid.index(params) is None or not math.isfinite(likelihood) or likelihood > 0:
+    found = Fit.from_plain(data)
+    if (grid.index(found.params) is None or not math.isfinite(found.log_likelihood)
+            or found.log_likelihood > 0):
         return None
-    return Fit(params, cards, likelihood, answers, prior, health_of(data.get("health")))
+    return found
+
+
+def _number(value: object) -> bool:
+    """True for an int or float that is not a bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -21,13 +21,11 @@ from PyQt6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -42,7 +40,7 @@ from trainer.session import head_start
 from .background import Job, Latest
 from .settings import declarations as cfg
 from .theme import is_dark
-from .widgets import heading
+from .widgets import heading, scrolled
 
 #: A cell's text on a coloured cell (every chart colour is light enough for it), and a faded
 #: cell's, where classic basic strategy already plays it, on a light and a dark window (each
@@ -193,10 +191,7 @@ class WelcomeDialog(QDialog):
         column.addWidget(self.legend)
         column.addLayout(below)
         column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(body)
+        scroll = scrolled(body)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.skip)

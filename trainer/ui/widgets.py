@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QGuiApplication, QResizeEvent
-from PyQt6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QProgressBar, QWidget
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QScrollArea,
+    QWidget,
+)
 
 #: An error line's look (a setting refused, a rules file that cannot be used). The colours are
 #: palette roles, so each theme gives its own readable one (see :mod:`trainer.ui.theme`).
@@ -73,6 +81,15 @@ def rules_box(name: str = "Rules") -> QComboBox:
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(12)
     return box
+
+
+def scrolled(body: QWidget) -> QScrollArea:
+    """``body`` in a frameless scroll area that sizes it (a short window scrolls, never cuts)."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(body)
+    return scroll
 
 
 def busy_bar() -> QProgressBar:

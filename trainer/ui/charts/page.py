@@ -24,7 +24,6 @@ from PyQt6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -49,7 +48,7 @@ from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..settings.chosen import CUSTOM, custom_rules, fallback_preset, fill_rules_box
 from ..theme import chart_look
-from ..widgets import busy_bar, heading, rules_box
+from ..widgets import busy_bar, heading, rules_box, scrolled
 from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
 from .export import export_dialog
@@ -99,10 +98,7 @@ class ChartsPage(QWidget):
         self.canvas.pressed.connect(self.select_at)
         self.canvas.moved.connect(self.move_selection)
         self.canvas.shown.connect(self.show_selected)
-        scroll = self.chart_area = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.canvas)
+        scroll = self.chart_area = scrolled(self.canvas)
         self.panel = QLabel("Click a cell of the chart to see the EV of every action there.")
         self.panel.setObjectName("cellPanel")
         self.panel.setWordWrap(True)

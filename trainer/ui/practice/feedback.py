@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from html import escape
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
 from ..theme import is_dark
+from ..widgets import scrolled
 
 #: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
 SEVERITY_LOOK = {
@@ -176,12 +177,9 @@ class FeedbackPanel(QFrame):
         self.score_label.setObjectName("feedback-score")
         self.score_label.setWordWrap(True)
         self.score_label.setStyleSheet("padding-top: 8px; border-top: 1px solid palette(mid);")
-        scroll = QScrollArea()        # a short window scrolls the grade, never cuts it
+        scroll = scrolled(self.body)      # a short window scrolls the grade, never cuts it
         scroll.setObjectName("feedback-scroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.body)
         viewport = scroll.viewport()
         if viewport is not None:
             viewport.setAutoFillBackground(False)

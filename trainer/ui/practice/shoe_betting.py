@@ -28,6 +28,7 @@ from trainer.rules.side_bets import offered_side_bets
 
 from ..settings import declarations as cfg
 from ..table.model import BettingView, ChipView, SideBetView, TableView
+from ..widgets import QUIET
 
 #: Seconds Undo is held to take every bet off (the live game's three).
 HOLD_TO_CLEAR = 3.0
@@ -48,7 +49,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 
 _BUTTON = ("QPushButton { padding: 6px 12px; border-radius: 6px; font-weight: 600;"
            " border: 1px solid palette(mid); background: palette(button); }"
-           "QPushButton:disabled { color: palette(placeholder-text); }")
+           f"QPushButton:disabled {{ {QUIET} }}")      # a chip the balance cannot cover
 _DEAL = ("QPushButton { padding: 8px 18px; border-radius: 6px; font-weight: 700;"
          " color: white; background: #1f6f43; border: 1px solid #145030; }"
          "QPushButton:hover { background: #25804e; }")

@@ -16,7 +16,6 @@ from PyQt6.QtWidgets import (
     QFrame,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +25,7 @@ from trainer.drills.round_history import decision_words
 from trainer.drills.shoe_practice import ShoeReport
 
 from ..table.model import money_text
+from ..widgets import scrolled
 from .feedback import rich_label
 
 MINUS = "\u2212"
@@ -142,10 +142,7 @@ class ReportPanel(QFrame):
         big.setBold(True)
         self.title.setFont(big)
         self.body = rich_label("shoe-report-body")
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.body)
+        scroll = scrolled(self.body)
         self.drill = QPushButton()
         self.drill.clicked.connect(lambda: self.drill_requested.emit(list(self._keys)))
         self.index_drill = QPushButton()

@@ -14,11 +14,9 @@ from typing import Any
 from matplotlib.backend_bases import ResizeEvent
 from matplotlib.figure import Figure
 from PyQt6.QtWidgets import (
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +28,7 @@ from trainer.progress.trend import LeakTrend
 
 from ..plotting.canvas import LazyCanvas
 from ..plotting.look import Look
+from ..widgets import scrolled
 from . import charts
 from .headline import cost_lines
 from .panels import CountingPanel, LeakPanel
@@ -83,10 +82,7 @@ class Board(QWidget):
         self.counting = CountingPanel()
         grid.addWidget(self.counting, len(CANVASES), 0, 1, 2)
         grid.setRowStretch(len(CANVASES) + 1, 1)
-        self.charts_area = QScrollArea()
-        self.charts_area.setWidgetResizable(True)
-        self.charts_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.charts_area.setWidget(grid_widget)
+        self.charts_area = scrolled(grid_widget)
         self.leaks = LeakPanel()
         beside = QHBoxLayout(self)
         beside.setContentsMargins(0, 0, 0, 0)

@@ -21,13 +21,11 @@ from PyQt6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -41,7 +39,7 @@ from trainer.progress.store import ProgressStore
 from ..background import Job
 from ..errors import store_faults
 from ..theme import apply_theme
-from ..widgets import ERROR_STYLE, heading
+from ..widgets import ERROR_STYLE, heading, scrolled
 from . import declarations as cfg
 from .declarations import Amounts, Choices, Editor, Range, Setting
 from .rules_file_editor import RulesFileEditor
@@ -91,10 +89,7 @@ class SettingsPage(QWidget):
         body = QWidget()
         body.setLayout(column)
         body.setMaximumWidth(820)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(body)
+        scroll = scrolled(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(heading("Settings"))
