@@ -39,12 +39,13 @@ SLIPS = (0.0, 0.01, 0.03, 0.08)
 CURVES = memory.CURVES
 #: The curves the default grid holds: the exponential alone. The answers a study queue
 #: gathers do not tell the two curves apart (a card is asked again before it is long past its
-#: stability): on the learning bench the likelihood favoured the power curve for learners
-#: whose memory is exponential as much as for those whose memory is a power curve (by 87 and
-#: by 57-66 nats at 8,000 answers), and a queue on the power curve took 18,320 answers to
-#: teach the novice exponential learner against 13,020 on the exponential one, which costs the
-#: power learners less (novice-rule 8,460 -> 8,960, novice-power 6,840 -> 7,960; every
-#: learner still within the issue's bounds: ``bench/learning``, the README's table).
+#: stability): at 8,000 answers of a learning-bench learner the two curves' best fits are a
+#: few nats apart whichever curve the learner forgets by, and the power curve led by 31 nats
+#: for an exponential learner (``bench/memory_probe.py NAME``). A queue on the power curve
+#: took 18,320 answers to teach the novice exponential learner against 13,020 on the
+#: exponential one, which costs the power learners less (novice-rule 8,460 -> 8,960,
+#: novice-power 6,840 -> 7,960; every learner still within the issue's bounds:
+#: ``bench/learning``, the README's table).
 GRID_CURVES = (memory.EXPONENTIAL,)
 
 _CLIP = 1e-4
