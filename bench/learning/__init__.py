@@ -71,8 +71,11 @@ learner):
 The schedulers: ``app`` (the shipped scheduler), ``v0.1`` (the first release's due-mode order,
 kept here as the baseline), ``random`` (uniform over situations), ``natural`` (situations at
 their natural frequency, as in shoe play) and ``leitner`` (five boxes per situation, intervals
-1/2/4/8/16 days). A scheduler sees what the app sees — the question it asked, the answer and its
-times, and the starting-point setting (``assumed``) — never the learner's memory. The learner
+1/2/4/8/16 days); and, asked for by name only, ``app-told`` (the shipped scheduler told the
+learner's own memory parameters instead of fitting them: a diagnostic of the queue with a
+perfect fit, for learners the app's model can state). A scheduler (``app-told`` apart) sees
+what the app sees — the question it asked, the answer and its times, and the starting-point
+setting (``assumed``) — never the learner's memory. The learner
 draws from its own random streams, so every scheduler meets the same learner for a seed.
 
 The report, per learner and scheduler: answers to target per seed and their mean (null when a

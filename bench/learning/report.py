@@ -117,14 +117,17 @@ def _leak(got: dict[str, Any] | None, key: str) -> str:
 
 
 def table_text(report: dict[str, Any]) -> str:
-    """The report as a Markdown table: answers to target, the app's ratios, its leaks."""
-    head = (["learner", *SCHEDULERS, "app ÷ v0.1 [95%]", "app ÷ best baseline",
+    """The report as a Markdown table: answers to target (of the default schedulers and any
+    other run), the app's ratios, its leaks."""
+    ran = {s for entry in report["learners"].values() for s in entry["schedulers"]}
+    columns = [*SCHEDULERS, *sorted(ran - set(SCHEDULERS))]
+    head = (["learner", *columns, "app ÷ v0.1 [95%]", "app ÷ best baseline",
              "leak at 1,000 / 2,000: app; v0.1", "mean leak to 5,000: app; v0.1"])
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for name, entry in report["learners"].items():
         got = entry["schedulers"]
         limit = int(entry["params"]["max_reviews"])
-        cells = [name] + ["—" if s not in got else _answers(got[s], limit) for s in SCHEDULERS]
+        cells = [name] + ["—" if s not in got else _answers(got[s], limit) for s in columns]
         app, v01 = got.get("app"), got.get("v0.1")
         cells.append(_ratio(app.get("ratio_v01") if app else None))
         cells.append(_ratio(app.get("ratio_baselines") if app else None))

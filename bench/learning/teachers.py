@@ -10,16 +10,19 @@ import abc
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
 from fsrs import Card, Rating, Scheduler
 
-from trainer.drills.curriculum import Prior
+from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
+from trainer.drills.fitting import start_of
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.memory import Answer
+from trainer.drills.memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from trainer.drills.memory_fit import Fit
 from trainer.drills.situations import Spot
+from trainer.drills.start import openings
 from trainer.rules import Action
 
 from .memory import when
@@ -59,12 +62,18 @@ class AppTeacher:
     def start_day(self, now: float) -> None:
         if self.session is not None:
             self.answers.extend(self.session.answers)
-            assert self.session.queue is not None
-            self.fit = self.session.queue.fit
+        self.fit = self._fit()
         self.now = now
         self.session = FlashcardSession(
             self.catalog, FlashMode.DUE, seed=self.seed * 7919 + int(now), history=self.answers,
             fitted=self.fit, prior=self.prior, clock=self._clock, day_start=when(now))
+
+    def _fit(self) -> Fit | None:
+        """The fit the next session starts from: the one the last session used or made."""
+        if self.session is None:
+            return None
+        assert self.session.queue is not None
+        return self.session.queue.fit
 
     def ask(self, now: float) -> tuple[Spot, Sequence[str]]:
         assert self.session is not None
@@ -76,6 +85,40 @@ class AppTeacher:
         assert self.session is not None
         self.now = now
         self.session.answer(Action(action), response_ms=5000)
+
+
+#: The app's card mapping of each item granularity of the learner.
+_CARDS = {"rule": FACTS, "situation": SITUATIONS, "row": ROWS}
+
+
+class ToldTeacher(AppTeacher):
+    """The shipped scheduler told the learner's own memory instead of fitting it: a diagnostic,
+    not a baseline (what the queue does with a perfect fit). Each session starts from a fit
+    holding the learner's s0, growth, lapse and slip, its curve and its items as the app's
+    cards, at the share of luck the answers show; it is never refitted. Only for learners the
+    app's model can state: the formula model on FSRS-4's curve (the app's power curve) or
+    the exponential one at base 0.9, with no spread of difficulty (interference and confusion
+    are not told)."""
+
+    def __init__(self, w: World, params: dict[str, Any], seed: int) -> None:
+        super().__init__(w, params, seed)
+        curves = {"fsrs4": POWER, "exponential": EXPONENTIAL}
+        if (params["model"] != "formula" or params["curve"] not in curves
+                or (params["curve"] == "exponential" and float(params["base"]) != 0.9)
+                or float(params["difficulty_sigma"]) > 0):
+            raise SystemExit("app-told: the app's memory model cannot state this learner "
+                             "(it needs the formula model on the fsrs4 curve or the "
+                             "exponential one at base 0.9, and no difficulty_sigma)")
+        self.told = MemoryParams(float(params["s0_days"]), float(params["growth"]),
+                                 float(params["lapse"]), slip=float(params["slip"]),
+                                 curve=curves[params["curve"]])
+        self.cards = _CARDS[params["granularity"]]
+
+    def _fit(self) -> Fit:
+        course = curriculum(self.catalog.rules, self.prior)
+        taught, start = start_of(course, openings(course, self.answers))
+        return Fit(replace(self.told, share=start.share), self.cards, 0.0, len(self.answers),
+                   taught.prior.value)
 
 
 class Picking(abc.ABC):
@@ -221,7 +264,8 @@ class V01Teacher(Picking):
 Make = Callable[[World, dict[str, Any], int], Teacher]
 TEACHERS: dict[str, Make] = {
     "app": AppTeacher, "v0.1": V01Teacher, "random": RandomTeacher,
-    "natural": NaturalTeacher, "leitner": LeitnerTeacher,
+    "natural": NaturalTeacher, "leitner": LeitnerTeacher, "app-told": ToldTeacher,
 }
-SCHEDULERS = tuple(TEACHERS)
+#: The schedulers a run compares by default (``app-told`` is asked for by name).
+SCHEDULERS = ("app", "v0.1", "random", "natural", "leitner")
 BASELINES = ("random", "natural", "leitner")

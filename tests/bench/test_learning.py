@@ -14,7 +14,7 @@ from learning.learner import Learner
 from learning.memory import FsrsMemory, curve
 from learning.report import ratio
 from learning.runs import DEFAULTS, Run, run
-from learning.teachers import SCHEDULERS, AppTeacher
+from learning.teachers import SCHEDULERS, AppTeacher, ToldTeacher
 from learning.timetable import sessions
 from learning.world import world
 
@@ -152,6 +152,32 @@ def test_the_app_scheduler_is_the_apps_own_session() -> None:
     assert "hit" in offered and spot.situation.key in teacher.session.course.leak
 
 
+def test_the_told_app_starts_each_session_from_the_learners_own_memory() -> None:
+    params = named()["novice-irregular"]
+    w = world("evolution", "novice", "rule")
+    teacher = ToldTeacher(w, params, 0)
+    teacher.start_day(0.0)
+    for i in range(60):
+        spot, offered = teacher.ask(i / 8640)
+        teacher.tell(spot, offered[0], i / 8640 + 1e-5)
+    teacher.start_day(2.0)
+    queue = teacher.session.queue if teacher.session else None
+    assert queue is not None and queue.fit is not None and not queue.refitted
+    p = queue.params
+    assert (p.first, p.growth, p.lapse, p.slip, p.curve) == (0.02, 10.0, 0.3, 0.0, "power")
+    assert queue.mapping == "facts" and queue.fit.answers == 60
+    assert p.share == queue.origin.share
+
+
+@pytest.mark.parametrize("change", [{"curve": "power"}, {"model": "fsrs6"},
+                                    {"curve": "exponential", "base": 0.8},
+                                    {"difficulty_sigma": 0.7}])
+def test_the_told_app_refuses_a_memory_the_app_cannot_state(change: dict) -> None:
+    w = world("evolution", "classic", "situation")
+    with pytest.raises(SystemExit, match="cannot state this learner"):
+        ToldTeacher(w, _params(**change), 0)
+
+
 def test_the_app_is_told_the_assumed_start_not_the_learners() -> None:
     w = world("evolution", "novice", "rule")
     told = AppTeacher(w, named()["novice-told-classic"], 0)
@@ -207,3 +233,15 @@ def test_the_report_has_the_issues_shape(tmp_path: Path,
         assert len(got["per_seed"]) == 2
     assert {"ratio_v01", "ratio_baselines"} <= set(entry["schedulers"]["app"])
     assert (tmp_path / "leak.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_table_shows_a_scheduler_asked_for_by_name(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    learner = tmp_path / "quick.json"
+    learner.write_text(json.dumps({"max_reviews": 100, "seeds": 1}))
+    assert command.main(["--learner", str(learner), "--schedulers", "app-told,v0.1",
+                         "--workers", "1"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.split(" | ")[1:7] == ["app", "v0.1", "random", "natural", "leitner", "app-told"]
+    assert "app-told" not in SCHEDULERS
