@@ -75,8 +75,8 @@ their natural frequency, as in shoe play) and ``leitner`` (five boxes per situat
 learner's own memory parameters instead of fitting them: a diagnostic of the queue with a
 perfect fit, for learners the app's model can state). A scheduler (``app-told`` apart) sees
 what the app sees — the question it asked, the answer and its times, and the starting-point
-setting (``assumed``) — never the learner's memory. The learner
-draws from its own random streams, so every scheduler meets the same learner for a seed.
+setting (``assumed``) — never the learner's memory. The learner draws from its own random
+streams, so every scheduler meets the same learner for a seed.
 
 The report, per learner and scheduler: answers to target per seed and their mean (null when a
 seed does not reach it), the leak after 500, 1,000, 2,000 and 5,000 answers (at the first
