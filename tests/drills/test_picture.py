@@ -70,7 +70,7 @@ def _same(scratch: StudyQueue, kept: StudyQueue, now: datetime) -> None:
     """Two queues alike in everything a player meets, then after the same answers."""
     assert kept.traces == scratch.traces
     assert kept.deck == scratch.deck and kept.asked == scratch.asked
-    assert kept.introduced_today == scratch.introduced_today
+    assert kept.introduced_today == scratch.introduced_today and kept.later == scratch.later
     assert kept.counts(now) == scratch.counts(now)
     assert kept.next_due(now) == scratch.next_due(now)
     assert sorted(kept.due_times(now)) == sorted(scratch.due_times(now))

@@ -169,8 +169,37 @@ RUN = 8
 RUN_GAP = 3 / 1440
 
 
-def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:
-    """How much asking the card now raises its expected recall at ``horizon``, per answer.
+@dataclass(frozen=True)
+class Later:
+    """The session after the next one, as :func:`gain` counts it: ``gap`` days after the
+    horizon, its recall weighing ``weight`` against the horizon's (a review at the horizon
+    between them)."""
+
+    gap: float
+    weight: float
+
+
+def ahead(params: MemoryParams, trace: Trace | None, horizon: float,
+          later: Later | None = None) -> float:
+    """The expected recall at ``horizon``, plus ``later``'s weight times that at the session
+    after, the card reviewed at the horizon (a card never answered is first answered there;
+    an answer read as :func:`learn` reads it, recalled with chance R)."""
+    if trace is None:
+        if later is None:
+            return 0.0
+        return later.weight * recall(Trace(params.first, horizon), horizon + later.gap,
+                                     params.curve)
+    r = recall(trace, horizon, params.curve)
+    if later is None:
+        return r
+    grown = recalled_stability(params, trace, r) ** r * missed_stability(params, trace) ** (1 - r)
+    return r + later.weight * recall(Trace(grown, horizon), horizon + later.gap, params.curve)
+
+
+def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float,
+         later: Later | None = None) -> float:
+    """How much asking the card now raises its expected recall at ``horizon`` (with
+    ``later``: and at the session after, :func:`ahead`), per answer.
 
     An unknown card's first answer starts its memory; a known card is answered from memory
     with its recall chance (stability grows) or missed (stability falls). A card may need
@@ -180,18 +209,18 @@ def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) 
     :data:`RUN_GAP` apart, divided by its length: each answer after the first is given from
     memory just refreshed. On the power curve one answer is almost always the best run."""
     curve = params.curve
-    before = recall(trace, horizon, curve)
+    before = ahead(params, trace, horizon, later)
     if trace is None:
         branches = [(1.0, Trace(params.first, now))]
     else:
         r = recall(trace, now, curve)
         branches = [(r, Trace(recalled_stability(params, trace, r), now)),
                     (1.0 - r, Trace(missed_stability(params, trace), now))]
-    best = sum(p * recall(t, horizon, curve) for p, t in branches) - before
+    best = sum(p * ahead(params, t, horizon, later) for p, t in branches) - before
     for length in range(2, RUN + 1):
         at = now + (length - 1) * RUN_GAP
         branches = [(p, Trace(recalled_stability(params, t, recall(t, at, curve)), at))
                     for p, t in branches]
-        best = max(best, (sum(p * recall(t, horizon, curve) for p, t in branches) - before)
-                   / length)
+        best = max(best, (sum(p * ahead(params, t, horizon, later) for p, t in branches)
+                          - before) / length)
     return best

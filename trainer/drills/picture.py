@@ -37,9 +37,10 @@ from .curriculum import Curriculum, Deck, deck
 from .health import Mark
 from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
+from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 4
+PICTURE_FORMAT = 5
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -78,6 +79,7 @@ class Picture:
     tried: Mapping[str, Tally] = field(default_factory=dict)   # situations outside the taught
     fit_state: FitState | None = None
     model: str = MODEL
+    sessions: Sessions = field(default_factory=Sessions)   # when the latest sessions began
 
     def fits(self, course: Curriculum, params: MemoryParams, mapping: str) -> bool:
         """True when this picture is of ``course`` under this model, parameters and mapping."""
@@ -148,8 +150,8 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
         fit_state = fit_state.extend(answers, course.mappings())
     return Picture(picture.course, params, mapping, picture.answers + len(answers),
                    {card: Trace(s, last, misses) for card, (s, last, misses) in traces.items()},
-                   first,
-                   asked, tried, fit_state, picture.model)
+                   first, asked, tried, fit_state, picture.model,
+                   picture.sessions.after(a.day for a in answers))
 
 
 def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[str, str],
@@ -213,7 +215,8 @@ def encode(picture: Picture) -> bytes:
         "traces": {c: [t.stability, t.last, t.misses] for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
         "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
-        "fit": fit, "candidates": int(GRID.first.size)}).encode()
+        "fit": fit, "candidates": int(GRID.first.size),
+        "sessions": [list(picture.sessions.starts), picture.sessions.latest]}).encode()
     body = b"".join(np.ascontiguousarray(a, dtype="<f8").tobytes() for a in arrays)
     packed = zlib.compress(header, 1)
     return len(packed).to_bytes(8, "little") + packed + body
@@ -237,9 +240,15 @@ def decode(data: bytes) -> Picture | None:
             {k: int(n) for k, n in head["asked"].items()},
             {k: Tally(int(n), float(loss), bool(w), int(m))
              for k, (n, loss, w, m) in head["tried"].items()},
-            fit_state, str(head["model"]))
+            fit_state, str(head["model"]), _sessions(head["sessions"]))
     except (ValueError, TypeError, KeyError, zlib.error):
         return None
+
+
+def _sessions(plain: Sequence[Any]) -> Sessions:
+    """The session starts of a picture's header."""
+    starts, latest = plain
+    return Sessions(tuple(map(float, starts)), None if latest is None else float(latest))
 
 
 def _params(head: Mapping[str, Any]) -> MemoryParams:

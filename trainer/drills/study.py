@@ -13,7 +13,9 @@ Which card comes next: of every card answered before and today's allowance of ne
 whose answer now does the most for the next session — its worth (what the assumed play loses
 there per round, :mod:`trainer.drills.curriculum`) times how much asking it now raises its
 expected recall tomorrow, per answer over the best short run of answers
-(:func:`trainer.drills.memory.gain`, with the memory model fitted to the player's answers).
+(:func:`trainer.drills.memory.gain`, with the memory model fitted to the player's answers);
+for a player whose sessions are days apart, its recall at the session after that counts too
+(:mod:`trainer.drills.spacing`).
 Due cards come first in effect, since a nearly forgotten card gains the
 most; a card not yet due comes before one that is only when it is worth more (an expensive card
 learned minutes ago before a cheap one forgotten). New material comes costliest first, and
@@ -42,6 +44,7 @@ from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .situations import card_label
+from .spacing import later
 from .start import Start
 from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings
 
@@ -117,6 +120,8 @@ class StudyQueue:
         self.asked: Counter[str] = Counter(picture.asked)
         self.start = day_of(now)
         self.horizon = self.start + 1.0
+        #: the session after the next, when the player's sessions are days apart
+        self.later = later(picture.sessions.gap(self.start))
         today = day_of(day_start if day_start is not None else _midnight(now))
         self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
@@ -157,7 +162,7 @@ class StudyQueue:
         hits, tries = EXPLORE_PRIOR
         # the mistakes a slip explains are no habit to find: only those beyond them count
         chance = max(0.0, (wrongs + hits) / (answers + tries) - self.params.slip)
-        fresh = gain(self.params, None, now, self.horizon)
+        fresh = gain(self.params, None, now, self.horizon, self.later)
         card_of, cost = self.deck.card_of, self.course.miss_cost
         self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)
                          for key in self.course.outside(self.mapping)
@@ -180,7 +185,7 @@ class StudyQueue:
 
     def _worth(self, card: str, now: float) -> float:
         return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
-                                            self.horizon)
+                                            self.horizon, self.later)
 
     def recall(self, card: str, now: float) -> float:
         """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""
