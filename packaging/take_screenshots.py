@@ -194,6 +194,11 @@ def help_keys(window: MainWindow, wait: Wait) -> None:
     window.menus.show_keys()
 
 
+def help_teaching(window: MainWindow, wait: Wait) -> None:
+    """Help ▸ How the trainer teaches: grading, the study queue, where it starts."""
+    window.menus.show_teaching()
+
+
 def about(window: MainWindow, wait: Wait) -> None:
     """Help ▸ About: version, data folder, each table's fingerprint."""
     window.menus.show_about()
@@ -218,7 +223,7 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "counting-missed-run": counting_missed_run, "counting-index": counting_index,
     "card-browser": card_browser,
     "welcome": welcome, "menu-help": menu_help, "help-rules": help_rules,
-    "help-keys": help_keys, "about": about,
+    "help-keys": help_keys, "help-teaching": help_teaching, "about": about,
     # last: they set a rules file with late surrender, which the pages above must not read
     "shoe-surrender": drill_state("shoe-surrender"),
     "shoe-surrendered": drill_state("shoe-surrendered"),
