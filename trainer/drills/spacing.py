@@ -47,7 +47,7 @@ class Sessions:
         """The mean of the latest :data:`RECENT` gaps between session starts, a session begun
         at ``now`` counted (days; 1 before there are two sessions: a new player is taken to
         come back daily)."""
-        starts = [*self.after([now]).starts]
+        starts = self.after([now]).starts
         if len(starts) < 2:
             return 1.0
         return (starts[-1] - starts[0]) / (len(starts) - 1)
