@@ -12,10 +12,8 @@ from trainer.drills.memory import (
     RUN,
     RUN_GAP,
     Answer,
-    Later,
     MemoryParams,
     Trace,
-    ahead,
     day_of,
     due_day,
     gain,
@@ -139,30 +137,3 @@ def test_misses_in_a_row_are_read_as_forgetting_not_slips() -> None:
 def test_days_are_counted_from_a_fixed_epoch() -> None:
     moment = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     assert day_of(moment + timedelta(hours=6)) - day_of(moment) == pytest.approx(0.25)
-
-
-def test_the_session_after_the_next_counts_the_recall_a_review_between_leaves() -> None:
-    """With :class:`Later`, a card's value is its recall at the horizon plus the weight times
-    its recall ``gap`` days on, reviewed at the horizon in between (stability the geometric
-    mean of a recall and a miss, weighted by R); a card never answered is first answered at
-    the horizon. Recomputed here by hand, on a card answered once, one day ago."""
-    trace, now, horizon = Trace(0.5, 0.0), 1.0, 2.0
-    later = Later(gap=2.0, weight=0.5)
-
-    def power(t: float, s: float) -> float:
-        return 1 / (1 + t / (9 * s))
-
-    r = power(2.0, 0.5)
-    between = (0.5 * (1 + 10 * (1 - r)) + 0.02) ** r * max(0.02, 0.3 * 0.5) ** (1 - r)
-    assert ahead(PARAMS, trace, horizon, later) == pytest.approx(r + 0.5 * power(2.0, between))
-    assert ahead(PARAMS, trace, horizon) == recall(trace, horizon)
-    assert ahead(PARAMS, None, horizon) == 0.0
-    assert ahead(PARAMS, None, horizon, later) == pytest.approx(0.5 * power(2.0, 0.02))
-    # the gain is ahead's expected rise over the same answer's branches
-    now_r = recall(trace, now)
-    hit = Trace(0.5 * (1 + 10 * (1 - now_r)) + 0.02, now)
-    miss = Trace(0.15, now)
-    one = (now_r * ahead(PARAMS, hit, horizon, later) + (1 - now_r) * ahead(PARAMS, miss, horizon,
-                                                                            later)
-           - ahead(PARAMS, trace, horizon, later))
-    assert gain(PARAMS, trace, now, horizon, later) >= one > gain(PARAMS, trace, now, horizon)

@@ -35,18 +35,19 @@ def _outside(course: Curriculum) -> tuple[list[str], list[str]]:
     return shared[:12], alone[:30]
 
 
-def _history(course: Curriculum, days: int = 30, per_day: int = 80) -> list[Answer]:
-    """A month of answers: taught cards missed one time in five, situations outside what is
-    taught missed rarely (so some become cards of their own late in the month); the first
-    answer in each chart row is classic basic strategy's (the player starts where the course
-    assumes)."""
+def _history(course: Curriculum, days: int = 30, per_day: int = 80,
+             apart: int = 1) -> list[Answer]:
+    """A month of answers (sessions ``apart`` days apart): taught cards missed one time in
+    five, situations outside what is taught missed rarely (so some become cards of their own
+    late in the month); the first answer in each chart row is classic basic strategy's (the
+    player starts where the course assumes)."""
     rng = random.Random(11)
     taught = sorted(course.decks[FACTS].card_of)
     shared, alone = _outside(course)
     found = []
     rows: set[str] = set()
     for day in range(days):
-        start = day_of(NOW - timedelta(days=days - day))
+        start = day_of(NOW - timedelta(days=(days - day) * apart))
         for i in range(per_day):
             inside = rng.random() < 0.7
             key = rng.choice(taught) if inside else rng.choice(shared + alone)
@@ -70,7 +71,8 @@ def _same(scratch: StudyQueue, kept: StudyQueue, now: datetime) -> None:
     """Two queues alike in everything a player meets, then after the same answers."""
     assert kept.traces == scratch.traces
     assert kept.deck == scratch.deck and kept.asked == scratch.asked
-    assert kept.introduced_today == scratch.introduced_today and kept.later == scratch.later
+    assert kept.introduced_today == scratch.introduced_today and kept.horizon == scratch.horizon
+    assert kept.plan is scratch.plan and kept.price == scratch.price
     assert kept.counts(now) == scratch.counts(now)
     assert kept.next_due(now) == scratch.next_due(now)
     assert sorted(kept.due_times(now)) == sorted(scratch.due_times(now))
@@ -84,11 +86,12 @@ def _same(scratch: StudyQueue, kept: StudyQueue, now: datetime) -> None:
     assert kept.traces == scratch.traces and kept.counts(now) == scratch.counts(now)
 
 
-@pytest.mark.parametrize("mapping", [FACTS, SITUATIONS])
+@pytest.mark.parametrize(("mapping", "apart"), [(FACTS, 1), (SITUATIONS, 1), (FACTS, 2)])
 @pytest.mark.parametrize("share", [0.0, 0.35, 0.8, 0.999, "costly miss"])
 def test_a_kept_picture_and_the_answers_since_make_the_queue_of_the_whole_history(
-        course: Curriculum, mapping: str, share: float | str) -> None:
-    history = _history(course)
+        course: Curriculum, mapping: str, apart: int, share: float | str) -> None:
+    """Sessions two days apart too: the same plan over the sessions to come, at one price."""
+    history = _history(course, apart=apart)
     cut = (_first_costly_miss_outside(course, history) if share == "costly miss"
            else int(len(history) * float(share)))
     fitted = Fit(MemoryParams(0.04, 4.0, 0.3), mapping, -1.0, len(history))
@@ -100,6 +103,7 @@ def test_a_kept_picture_and_the_answers_since_make_the_queue_of_the_whole_histor
                     lambda keys: [a for a in history[:cut] if a.situation in keys])
     queue = StudyQueue.of_picture(course, since, NOW, fit_used=fitted, fitted=fitted)
     assert not queue.refitted
+    assert (queue.plan is not None) == (apart > 1)
     _same(scratch, queue, NOW)
 
 

@@ -1,5 +1,5 @@
-"""How far apart the player's sessions are, read from the answers, and the session after the
-next the study queue counts for a player who does not come back daily."""
+"""How far apart the player's sessions are, read from the answers, and the plan over the sessions
+to come the study queue makes for a player who does not come back daily."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from trainer.drills.catalog import Catalog
 from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, Later, MemoryParams, day_of
+from trainer.drills.memory import Answer, MemoryParams, day_of
 from trainer.drills.memory_fit import Fit
 from trainer.drills.picture import advance, decode, empty, encode
-from trainer.drills.spacing import BREAK, RECENT, Sessions, later
+from trainer.drills.spacing import BREAK, RECENT, Sessions, apart
 from trainer.drills.study import StudyQueue
 
 MINUTE = 1 / 1440
@@ -46,15 +46,15 @@ def test_the_gap_counts_a_session_begun_now_and_a_new_player_comes_back_daily() 
     assert sessions.gap(8.0) == pytest.approx(8.0 / 3)          # and one begun now at 8
 
 
-def test_a_daily_player_counts_no_later_session_however_their_hours_drift() -> None:
+def test_a_daily_player_gets_no_plan_however_their_hours_drift() -> None:
     """Evenings one day, mornings the next: the gaps wander around a day, never past
     :data:`BREAK` beyond it on average, so nothing changes for them."""
     hours = [20, 9, 21, 8, 19, 10] * 4
     starts = [day + hours[day] / 24 for day in range(20)]
     sessions = Sessions().after(d for s in starts for d in _session(s))
-    assert later(sessions.gap(20 + 20 / 24)) is None
-    assert later(1.0) is None and later(1.0 + BREAK) is None
-    assert later(2.0) == Later(2.0, 1.0)
+    assert apart(sessions.gap(20 + 20 / 24)) is None
+    assert apart(1.0) is None and apart(1.0 + BREAK) is None
+    assert apart(2.0) == 2.0 and apart(2.2) == 2.25 and apart(1.3) == 1.25   # a quarter day
 
 
 @pytest.fixture(scope="module")
@@ -72,18 +72,19 @@ def _history(course: Curriculum, gaps: list[int], now: datetime) -> list[Answer]
             for n, start in enumerate(starts) for i, day in enumerate(_session(start))]
 
 
-def test_the_queue_counts_the_session_after_for_a_player_who_comes_every_few_days(
-        course: Curriculum) -> None:
-    """Gaps of 3, 2, 3, ... days and a day to now: the latest eight average 2.25 days."""
+def test_the_queue_plans_for_a_player_who_comes_every_few_days(course: Curriculum) -> None:
+    """Gaps of 3, 2, 3, ... days and a day to now: the latest eight average 2.25 days, the
+    next session is taken as that far on, and a kept picture plans the same."""
     now = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
     answers = _history(course, [3, 2] * 5, now)
     fitted = Fit(MemoryParams(0.04, 4.0, 0.3), FACTS, -1.0, len(answers))
     daily = StudyQueue(course, _history(course, [1] * 10, now), now, fitted=fitted)
-    assert daily.later is None
+    assert daily.plan is None and daily.horizon == pytest.approx(day_of(now) + 1.0)
     spread = StudyQueue(course, answers, now, fitted=fitted)
-    assert spread.later is not None and spread.later.weight == 1.0
-    assert spread.later.gap == pytest.approx((2 + 3 + 2 + 3 + 2 + 3 + 2 + 1) / 8)
+    assert spread.plan is not None and spread.plan.params == fitted.params
+    assert spread.plan.gap == (2 + 3 + 2 + 3 + 2 + 3 + 2 + 1) / 8
+    assert spread.horizon == pytest.approx(day_of(now) + 2.25) and spread.price > 0
     kept = decode(encode(advance(course, empty(course, fitted.params, FACTS), answers)))
     assert kept is not None and kept.sessions == Sessions().after(a.day for a in answers)
     again = StudyQueue.of_picture(course, kept, now, fit_used=fitted, fitted=fitted)
-    assert again.later == spread.later
+    assert again.plan is spread.plan and again.horizon == spread.horizon

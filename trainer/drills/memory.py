@@ -32,6 +32,7 @@ average. Time is in days (float) throughout; :func:`day_of` converts.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -169,58 +170,36 @@ RUN = 8
 RUN_GAP = 3 / 1440
 
 
-@dataclass(frozen=True)
-class Later:
-    """The session after the next one, as :func:`gain` counts it: ``gap`` days after the
-    horizon, its recall weighing ``weight`` against the horizon's (a review at the horizon
-    between them)."""
-
-    gap: float
-    weight: float
-
-
-def ahead(params: MemoryParams, trace: Trace | None, horizon: float,
-          later: Later | None = None) -> float:
-    """The expected recall at ``horizon``, plus ``later``'s weight times that at the session
-    after, the card reviewed at the horizon (a card never answered is first answered there;
-    an answer read as :func:`learn` reads it, recalled with chance R)."""
-    if trace is None:
-        if later is None:
-            return 0.0
-        return later.weight * recall(Trace(params.first, horizon), horizon + later.gap,
-                                     params.curve)
-    r = recall(trace, horizon, params.curve)
-    if later is None:
-        return r
-    grown = recalled_stability(params, trace, r) ** r * missed_stability(params, trace) ** (1 - r)
-    return r + later.weight * recall(Trace(grown, horizon), horizon + later.gap, params.curve)
-
-
-def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float,
-         later: Later | None = None) -> float:
-    """How much asking the card now raises its expected recall at ``horizon`` (with
-    ``later``: and at the session after, :func:`ahead`), per answer.
-
-    An unknown card's first answer starts its memory; a known card is answered from memory
-    with its recall chance (stability grows) or missed (stability falls). A card may need
-    several answers before any of it lasts to the horizon (a new card on the exponential
-    curve: one answer today leaves next to nothing tomorrow, eight spaced a few minutes apart
-    leave most of it), so the gain is that of the best run of 1 to :data:`RUN` answers
-    :data:`RUN_GAP` apart, divided by its length: each answer after the first is given from
-    memory just refreshed. On the power curve one answer is almost always the best run."""
+def runs(params: MemoryParams, trace: Trace | None,
+         now: float) -> Iterator[tuple[int, list[tuple[float, Trace]]]]:
+    """Each run of 1 to :data:`RUN` answers at the card from ``now``, :data:`RUN_GAP` apart:
+    its length and the card's traces after it with their chances. A card never answered
+    begins at its first answer; a known one is recalled at the first with its recall chance
+    (stability grows) or missed (stability falls); each answer after the first is given from
+    memory just refreshed."""
     curve = params.curve
-    before = ahead(params, trace, horizon, later)
     if trace is None:
         branches = [(1.0, Trace(params.first, now))]
     else:
         r = recall(trace, now, curve)
         branches = [(r, Trace(recalled_stability(params, trace, r), now)),
                     (1.0 - r, Trace(missed_stability(params, trace), now))]
-    best = sum(p * ahead(params, t, horizon, later) for p, t in branches) - before
+    yield 1, branches
     for length in range(2, RUN + 1):
         at = now + (length - 1) * RUN_GAP
         branches = [(p, Trace(recalled_stability(params, t, recall(t, at, curve)), at))
                     for p, t in branches]
-        best = max(best, (sum(p * ahead(params, t, horizon, later) for p, t in branches)
-                          - before) / length)
-    return best
+        yield length, branches
+
+
+def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) -> float:
+    """How much asking the card now raises its expected recall at ``horizon``, per answer.
+
+    A card may need several answers before any of it lasts to the horizon (a new card on the
+    exponential curve: one answer today leaves next to nothing tomorrow, eight spaced a few
+    minutes apart leave most of it), so the gain is that of the best of :func:`runs`, divided
+    by its length. On the power curve one answer is almost always the best run."""
+    curve = params.curve
+    before = recall(trace, horizon, curve)
+    return max((sum(p * recall(t, horizon, curve) for p, t in branches) - before) / length
+               for length, branches in runs(params, trace, now))

@@ -2,9 +2,9 @@
 
 The study queue values an answer by the recall it leaves at the next session, a day on
 (:mod:`trainer.drills.study`). A player who comes back every day is served by that alone.
-One whose sessions are two or three days apart is not: a card held just well enough for
-tomorrow is forgotten by the session after. So for such a player the queue counts the recall
-at the session after the next as much as at the next one (:class:`trainer.drills.memory.Later`).
+One whose sessions are two or three days apart is not: a card held just well enough for the
+next session is forgotten by the one after. So for such a player the queue plans each card
+over the sessions to come, that many days apart (:mod:`trainer.drills.plan`).
 
 The gap is read from the answers: those less than :data:`BREAK` apart belong to one session,
 and the typical gap is the mean of the latest :data:`RECENT` gaps between session starts, now
@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-from .memory import Later
 
 #: answers closer than this (days: six hours) belong to one session
 BREAK = 0.25
@@ -53,11 +51,11 @@ class Sessions:
         return (starts[-1] - starts[0]) / (len(starts) - 1)
 
 
-def later(gap: float) -> Later | None:
-    """The session after the next as the queue counts it: ``gap`` days after the next one, as
-    much as the next one, for a player whose sessions are further apart than a day and
-    :data:`BREAK` (a daily player's sessions begin a little earlier or later each day); None
-    for one who comes back within that."""
+def apart(gap: float) -> float | None:
+    """The gap the queue plans over for a player whose sessions are ``gap`` days apart on
+    average, to the quarter day (so that a plan serves the sessions after): None for one who
+    comes back within a day and :data:`BREAK` (a daily player's sessions begin a little
+    earlier or later each day)."""
     if gap <= 1.0 + BREAK:
         return None
-    return Later(gap, 1.0)
+    return round(gap * 4) / 4

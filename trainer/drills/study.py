@@ -14,8 +14,9 @@ whose answer now does the most for the next session — its worth (what the assu
 there per round, :mod:`trainer.drills.curriculum`) times how much asking it now raises its
 expected recall tomorrow, per answer over the best short run of answers
 (:func:`trainer.drills.memory.gain`, with the memory model fitted to the player's answers);
-for a player whose sessions are days apart, its recall at the session after that counts too
-(:mod:`trainer.drills.spacing`).
+for a player whose sessions are days apart (:mod:`trainer.drills.spacing`), its gain over the
+sessions to come, each answer priced at what the session's marginal answer does
+(:mod:`trainer.drills.plan`).
 Due cards come first in effect, since a nearly forgotten card gains the
 most; a card not yet due comes before one that is only when it is worth more (an expensive card
 learned minutes ago before a cheap one forgotten). New material comes costliest first, and
@@ -43,8 +44,9 @@ from .fitting import fitted_model, model_of
 from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
+from .plan import SESSION, Plan, plan
 from .situations import card_label
-from .spacing import later
+from .spacing import apart
 from .start import Start
 from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings
 
@@ -119,9 +121,12 @@ class StudyQueue:
         self.traces: dict[str, Trace] = dict(picture.traces)
         self.asked: Counter[str] = Counter(picture.asked)
         self.start = day_of(now)
-        self.horizon = self.start + 1.0
-        #: the session after the next, when the player's sessions are days apart
-        self.later = later(picture.sessions.gap(self.start))
+        #: the plan over the sessions to come, for a player whose sessions are days apart
+        gap = apart(picture.sessions.gap(self.start))
+        self.plan: Plan | None = None if gap is None else plan(self.params, gap)
+        #: the next session (days), and the worth of a session's marginal answer (the plan's)
+        self.horizon = self.start + (1.0 if gap is None else gap)
+        self.price = 0.0
         today = day_of(day_start if day_start is not None else _midnight(now))
         self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
@@ -149,9 +154,23 @@ class StudyQueue:
 
     def _revalue(self, now: float) -> None:
         self._valued_at = now
+        if self.plan is not None:
+            self._price(now)
         self._value = {card: self._worth(card, now) for card in self.deck.faces
                        if self.open(card)}
         self._explore(now)
+
+    def _price(self, now: float) -> None:
+        """Set :attr:`price` to the worth of the :data:`plan.SESSION`-th best answer now, as
+        the plan values answers at that price: found from the next-session gains, then twice
+        from the plan's own (the cards' order settles in two rounds)."""
+        kept, self.plan = self.plan, None
+        for _ in range(3):
+            worths = sorted((self._worth(c, now) for c in self.deck.faces if self.open(c)),
+                            reverse=True)
+            self.plan = kept
+            if worths:
+                self.price = max(worths[min(SESSION, len(worths)) - 1], 1e-12)
 
     def _explore(self, now: float) -> None:
         """What asking each situation outside the deck is worth (:data:`EXPLORE_PRIOR`): the
@@ -162,9 +181,9 @@ class StudyQueue:
         hits, tries = EXPLORE_PRIOR
         # the mistakes a slip explains are no habit to find: only those beyond them count
         chance = max(0.0, (wrongs + hits) / (answers + tries) - self.params.slip)
-        fresh = gain(self.params, None, now, self.horizon, self.later)
         card_of, cost = self.deck.card_of, self.course.miss_cost
-        self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)
+        self._outside = {key: self._gain(chance * cost(key) / (1 + self._tally(key).answers),
+                                         None, now)
                          for key in self.course.outside(self.mapping)
                          if key not in card_of and key not in self.suspended}
 
@@ -184,8 +203,16 @@ class StudyQueue:
             self._revalue(self._valued_at)
 
     def _worth(self, card: str, now: float) -> float:
-        return self.deck.worth[card] * gain(self.params, self.traces.get(card), now,
-                                            self.horizon, self.later)
+        return self._gain(self.deck.worth[card], self.traces.get(card), now)
+
+    def _gain(self, worth: float, trace: Trace | None, now: float) -> float:
+        """What asking a card of ``worth`` now does, per answer: its worth times its gain at
+        the next session, or its gain over the sessions planned, at :attr:`price`."""
+        if worth <= 0:
+            return 0.0
+        if self.plan is None:
+            return worth * gain(self.params, trace, now, self.horizon)
+        return worth * self.plan.gain(self.price / worth, trace, now, self.horizon)
 
     def recall(self, card: str, now: float) -> float:
         """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""

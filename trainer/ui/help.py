@@ -62,8 +62,9 @@ free-stake hand, or that classic basic strategy agrees.</p>
 deals the <b>due</b> cards (your recall has fallen under 90%), the <b>learning</b> ones, then
 up to your daily limit of <b>new</b> cards, each time the card whose answer now raises
 tomorrow's recall the most, weighted by what forgetting it costs: your costliest leaks first.
-If you come back every few days rather than daily, it counts your recall at the session after
-next as well, so what you learn lasts past the next gap.
+If you come back every few days rather than daily, it plans each card over the sessions to
+come instead, an answer priced at what it could do elsewhere: it builds memory that lasts
+through the gaps, and lets the cheapest cards wait.
 A new card may come back a few times in one session, until it can last until tomorrow. It
 learns how often you slip (a wrong key on a play you know) and does not read a slip as
 forgetting; a card you miss again and again it reads as forgotten. When all are answered it
