@@ -5,8 +5,9 @@ Valuing an answer by the recall it leaves at the next session (:func:`memory.gai
 player who comes back daily. With two or three days between sessions it is short-sighted: a
 card held just well enough for the next session is gone by the one after, and firm memory,
 which saves answers for months, counts for next to nothing. So for such a player each card's
-future is planned, as in SSP-MMC (Ye, Su and Cao, KDD 2022), over its memory state at a
-session, ``(S, R)``: the session counts the card's recall R (the player's leak is what they
+future is planned (in the spirit of SSP-MMC: Ye, Su and Cao, KDD 2022, with a price on
+answers where that plans to a target stability) over its memory state at a session,
+``(S, R)``: the session counts the card's recall R (the player's leak is what they
 forget when they play), and then the card is either left (the next session is ``gap`` days
 on) or asked in a run of 1, 2, 4 or 8 answers (:data:`RUNS`, :data:`memory.RUN_GAP` apart,
 the first recalled with chance R, the rest from memory just refreshed), each answer costing
@@ -14,7 +15,8 @@ the first recalled with chance R, the rest from memory just refreshed), each ans
 
     V(S, R) = R + max(DISCOUNT·V(S, R'), max over runs of DISCOUNT·E[V(S'', R(gap, S''))] − mu·run)
 
-found by value iteration on a grid of log S, R and mu (:class:`Plan`). A card never answered
+(R' the recall ``gap`` days on, S'' the stability after the run), found by value iteration
+on a grid of log S, R and mu (:class:`Plan`). A card never answered
 is worth the best first run, or nothing. An answer's gain (:meth:`Plan.gain`) is how much a run
 now raises the card's value at the next session, per answer, over leaving it to be planned
 from there: what an answer saves later counts, and so does the chance it is not asked again.
