@@ -161,9 +161,8 @@ class StudyQueue:
         self._explore(now)
 
     def _price(self, now: float) -> None:
-        """Set :attr:`price` to the worth of the :data:`plan.SESSION`-th best answer now, as
-        the plan values answers at that price: found from the next-session gains, then twice
-        from the plan's own (the cards' order settles in two rounds)."""
+        """Set :attr:`price` to the worth of the :data:`plan.SESSION`-th best answer now: from
+        the next-session gains, then twice from the plan's own at the price found (it settles)."""
         kept, self.plan = self.plan, None
         for _ in range(3):
             worths = sorted((self._worth(c, now) for c in self.deck.faces if self.open(c)),
@@ -182,10 +181,15 @@ class StudyQueue:
         # the mistakes a slip explains are no habit to find: only those beyond them count
         chance = max(0.0, (wrongs + hits) / (answers + tries) - self.params.slip)
         card_of, cost = self.deck.card_of, self.course.miss_cost
-        self._outside = {key: self._gain(chance * cost(key) / (1 + self._tally(key).answers),
-                                         None, now)
-                         for key in self.course.outside(self.mapping)
-                         if key not in card_of and key not in self.suspended}
+        keys = [key for key in self.course.outside(self.mapping)
+                if key not in card_of and key not in self.suspended]
+        if self.plan is None:    # a new card's gain at the next session: the same for all
+            fresh = gain(self.params, None, now, self.horizon)
+            self._outside = {key: chance * fresh * cost(key) / (1 + self._tally(key).answers)
+                             for key in keys}
+        else:
+            self._outside = {key: self._gain(chance * cost(key) / (1 + self._tally(key).answers),
+                                             None, now) for key in keys}
 
     def _tally(self, key: str) -> Tally:
         return self.tried.get(key, NOTHING)
