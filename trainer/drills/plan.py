@@ -16,10 +16,10 @@ the first recalled with chance R, the rest from memory just refreshed), each ans
     V(S, R) = R + max(DISCOUNT·V(S, R'), max over runs of DISCOUNT·E[V(S'', R(gap, S''))] − mu·run)
 
 (R' the recall ``gap`` days on, S'' the stability after the run), found by value iteration
-on a grid of log S, R and mu (:class:`Plan`). A card never answered
-is worth the best first run, or nothing. An answer's gain (:meth:`Plan.gain`) is how much a run
-now raises the card's value at the next session, per answer, over leaving it to be planned
-from there: what an answer saves later counts, and so does the chance it is not asked again.
+on a grid of log S, R and mu (:class:`Plan`). A card never answered is worth the best first
+run, or nothing. An answer's gain (:meth:`Plan.gain`) is how much a run now raises the card's
+value at the next session, per answer, over leaving it to be planned from there: what an
+answer saves later counts, and so does the chance it is not asked again.
 
 The price: a card of worth w pays ``mu = price / w`` an answer, where ``price`` is the worth of
 the marginal answer of a session of :data:`SESSION` answers (the study queue finds it, in
@@ -34,7 +34,17 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from .memory import EXPONENTIAL, RUN_GAP, MemoryParams, Trace, recall, runs
+from .memory import (
+    EXPONENTIAL,
+    RUN_GAP,
+    MemoryParams,
+    Trace,
+    missed_stability,
+    recall,
+    recalled_stability,
+    retrievability,
+    runs,
+)
 
 #: the weight of each session on against the one before it (some twenty sessions ahead count)
 DISCOUNT = 0.95
@@ -55,9 +65,14 @@ Grid = NDArray[np.float64]
 
 
 def _recall(elapsed: Grid, stability: Grid, curve: str) -> Grid:
-    if curve == EXPONENTIAL:
-        return np.asarray(np.exp(math.log(0.9) * elapsed / stability))
-    return np.asarray(1.0 / (1.0 + elapsed / (9.0 * stability)))
+    """:func:`memory.retrievability` over a grid."""
+    return np.asarray(np.vectorize(retrievability, otypes=[float])(elapsed, stability, curve))
+
+
+def _grown(params: MemoryParams, stability: Grid, r: Grid) -> Grid:
+    """:func:`memory.recalled_stability` over a grid."""
+    return np.asarray(np.vectorize(lambda s, x: recalled_stability(params, Trace(s, 0.0), x),
+                                   otypes=[float])(stability, r))
 
 
 class _Landing:
@@ -89,8 +104,7 @@ def _run(params: MemoryParams, stability: Grid, length: int) -> Grid:
     apart (the rest of a run after its first answer)."""
     gap = np.full_like(stability, RUN_GAP)
     for _ in range(length - 1):
-        r = _recall(gap, stability, params.curve)
-        stability = stability * (1.0 + params.growth * (1.0 - r)) + params.first
+        stability = _grown(params, stability, _recall(gap, stability, params.curve))
     return stability
 
 
@@ -106,8 +120,8 @@ class Plan:
         later = (r * 0.9 ** (gap / s) if curve == EXPONENTIAL
                  else r / (1.0 + r * gap / (9.0 * s)))
         wait = _Landing(s, later)
-        grown = s * (1.0 + params.growth * (1.0 - r)) + params.first
-        cut = np.maximum(params.first, params.lapse * s)
+        grown = _grown(params, s, r)
+        cut = np.vectorize(lambda x: missed_stability(params, Trace(x, 0.0)), otypes=[float])(s)
         runs = []
         for length in RUNS:
             hit, miss = _run(params, grown, length), _run(params, cut, length)
