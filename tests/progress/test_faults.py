@@ -128,17 +128,20 @@ def test_a_lock_taken_while_open_is_reported_on_write(db_path: Path) -> None:
 
 
 def test_a_locked_rollback_journal_file_is_reported(tmp_path: Path) -> None:
-    """Outside WAL mode an exclusive lock stops even the integrity check."""
+    """Outside WAL mode an exclusive lock (held by another program) stops even the check."""
     path = tmp_path / "progress.sqlite3"
-    other = sqlite3.connect(path, isolation_level=None)
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys\n"
+         f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+         "c.execute('CREATE TABLE t (x)'); c.execute('BEGIN EXCLUSIVE')\n"
+         "print('locked', flush=True); sys.stdin.readline()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        other.execute("CREATE TABLE t (x)")
-        other.execute("BEGIN EXCLUSIVE")
+        assert other.stdout is not None and other.stdout.readline().strip() == "locked"
         with pytest.raises(DatabaseLockedError):
             ProgressStore.open(path, busy_timeout=0.05)
-        other.execute("ROLLBACK")
     finally:
-        other.close()
+        other.communicate("\n", timeout=60)
 
 
 def test_every_error_is_a_progress_store_error() -> None:

@@ -11,6 +11,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from trainer.progress.files import LOG_FILES
+
 
 class ProgressStoreError(Exception):
     """Base of every progress-store fault; ``path`` is the progress file concerned.
@@ -38,9 +40,10 @@ class CorruptDatabaseError(ProgressStoreError):
         super().__init__(
             path,
             f"The progress file {path} cannot be used: {detail}. The trainer has not tried to "
-            "repair or replace it. "
-            f"Move it somewhere safe (or restore a backup named {path.name}.bak-*), then start "
-            "the trainer again to begin a new history; or choose another folder with --data-dir.",
+            "repair or replace it, and has not changed it. "
+            f"Move it somewhere safe{companions_note(path)} (or restore a backup named "
+            f"{path.name}.bak-*), then start the trainer again to begin a new history; or "
+            "choose another folder with --data-dir.",
         )
 
 
@@ -60,11 +63,50 @@ class NewerDatabaseError(ProgressStoreError):
             f"The progress file {path} was written by a newer version of Free Bet Trainer "
             f"(schema version {found}{steps}; this version knows up to {known}). It has not "
             "been changed. Update the trainer to open it, or use --data-dir to keep a separate "
-            "history with this version.",
+            f"history with this version{companions_note(path, 'if you move it')}.",
         )
         self.found = found
         self.known = known
         self.unknown_steps = unknown_steps
+
+
+class OrphanLogError(ProgressStoreError):
+    """SQLite's write-ahead log or its index lies beside a missing or empty progress file: the
+    newest answers of some history, whose main file is elsewhere. Never opened, moved or
+    deleted: SQLite would drop the log on opening a new history there."""
+
+    reason = "the progress file is missing beside its write-ahead log"
+    retry = False
+
+    def __init__(self, path: Path, companions: tuple[Path, ...], missing: bool) -> None:
+        names = " and ".join(str(companion) for companion in companions)
+        state = "missing" if missing else "empty"
+        one = len(companions) == 1
+        super().__init__(
+            path,
+            f"The progress file {path} is {state}, but {names} {'is' if one else 'are'} "
+            f"beside it: SQLite's write-ahead {'file' if one else 'files'} of a progress file, "
+            "which may hold its newest answers. They belong to the progress file they were "
+            "written with and must stay with it. The trainer has not changed or removed "
+            "anything. Put that progress file back beside them; or, to begin a new history "
+            "here, move them away together with the file they belong to; or choose another "
+            "folder with --data-dir.",
+        )
+        self.companions = companions
+
+
+def companions_note(path: Path, when: str = "") -> str:
+    """", with its files X-wal and X-shm: they belong to it ..." when SQLite's files lie
+    beside ``path`` (a stat, never an open), else ""."""
+    beside = [path.with_name(path.name + end).name for end in LOG_FILES
+              if path.with_name(path.name + end).exists()]
+    if not beside:
+        return ""
+    files = " and ".join(beside)
+    they = "it holds" if len(beside) == 1 else "they hold"
+    return (f", together with {files} beside it ({they} its newest answers and belong"
+            f"{'s' if len(beside) == 1 else ''} to it: move with it{', ' + when if when else ''}"
+            ", never apart)")
 
 
 class DatabaseLockedError(ProgressStoreError):

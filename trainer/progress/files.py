@@ -34,8 +34,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+#: The files SQLite keeps beside a WAL-mode database: the write-ahead log and its index.
+LOG_FILES = ("-wal", "-shm")
 #: The files SQLite keeps beside a database (rollback journal, write-ahead log, its index).
-COMPANIONS = ("-journal", "-wal", "-shm")
+COMPANIONS = ("-journal", *LOG_FILES)
 #: Audit events that open or change a file by name, and which of their arguments are names.
 _GUARDED = {"open": (0,), "os.remove": (0,), "os.rename": (0, 1), "os.truncate": (0,),
             "shutil.copyfile": (0, 1), "shutil.copymode": (1,), "shutil.copystat": (1,),
@@ -73,6 +75,10 @@ class _Held:
 
 
 _held = _Held()
+#: Held while a connection is made, and by the one module that looks at a file outside SQLite
+#: while this process holds no connection to it (:mod:`trainer.progress.judging`, having
+#: checked :func:`holds` under it): no connection is made while such a descriptor is open.
+RAW_ACCESS = threading.RLock()
 _hook_installed = False
 _install_lock = threading.Lock()
 
@@ -142,6 +148,15 @@ def connect(path: Path, *, timeout: float, read_only: bool = False,
     """
     _install_guard()
     names = _names(path)
+    with RAW_ACCESS:
+        conn = _connect(path, timeout, read_only, immutable)
+        _held.add(names)
+    conn._guarded = names
+    return conn
+
+
+def _connect(path: Path, timeout: float, read_only: bool, immutable: bool) -> Connection:
+    """SQLite's connection to ``path`` (see :func:`connect`)."""
     if read_only:
         uri = f"file:{urllib.parse.quote(str(path))}?mode=ro" + ("&immutable=1" if immutable
                                                                  else "")
@@ -151,8 +166,6 @@ def connect(path: Path, *, timeout: float, read_only: bool = False,
         conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False,
                                factory=Connection)
     assert isinstance(conn, Connection)
-    _held.add(names)
-    conn._guarded = names
     return conn
 
 
@@ -166,4 +179,5 @@ def holds(path: Path) -> bool:
     return any(_held.holds(name) for name in _names(path))
 
 
-__all__ = ["COMPANIONS", "Connection", "RawAccessError", "connect", "holds", "memory"]
+__all__ = ["COMPANIONS", "LOG_FILES", "RAW_ACCESS", "Connection", "RawAccessError", "connect",
+           "holds", "memory"]

@@ -3,16 +3,17 @@
 The order matters: the location is checked (the folder is a folder, the file is not one) and,
 for writing, that the file, the files SQLite keeps beside it and the folder may be written, so
 a read-only file is refused before SQLite creates anything beside it. Nothing here ever opens
-the file itself (see :mod:`trainer.progress.files`, which makes every connection, for why):
-SQLite reads the header, in a read-only probe whose first query fails on a file that is not a
-database; ``PRAGMA quick_check`` and the version, owner and recorded steps are read through
-SQLite without writing, in one read transaction (so another process creating the file between
-two of them cannot make it look like some other program's); only then is the write lock taken
-(BEGIN IMMEDIATE, so a locked file is found now rather than at the first answer), backups left
-half-made by a killed upgrade removed, the file copied aside with the backup API if it has data
-and steps are pending (unless a complete backup of this very content is already there, left by
-an upgrade killed after its copy), and the steps applied in that same transaction. WAL mode is
-switched on last.
+the file itself (see :mod:`trainer.progress.files`, which makes every connection, for why).
+Then the file is judged (:mod:`trainer.progress.judging`: not a database, damaged, another
+program's, a newer trainer's, or an empty file beside a write-ahead log) by readers that change
+nothing, before any connection that could write exists: a refused file, its ``-wal`` and
+``-shm`` stay byte for byte as they were. Only then is the writer opened and the write lock
+taken (BEGIN IMMEDIATE, so a locked file is found now rather than at the first answer), the
+version, owner and recorded steps read again under it (another process may have moved on),
+backups left half-made by a killed upgrade removed, the file copied aside with the backup API
+if it has data and steps are pending (unless a complete backup of this very content is already
+there, left by an upgrade killed after its copy), and the steps applied in that same
+transaction. WAL mode is switched on last.
 
 Read-only opening (:func:`connect_read_only`, for stats and exports) writes nothing at all: a
 missing file reads as an empty history, a file that may not be written is opened immutable (no
@@ -32,11 +33,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from trainer.progress import files, schema
+from trainer.progress import files, judging, schema
 from trainer.progress.errors import (
-    CorruptDatabaseError,
     LocationError,
-    NewerDatabaseError,
     ReadOnlyError,
     translate,
     translate_os,
@@ -45,10 +44,6 @@ from trainer.progress.errors import (
 #: Seconds to wait for another writer before reporting the file locked (SQLite's busy timeout;
 #: Python's default). The app waits off the UI thread; the terminal drill simply waits.
 BUSY_TIMEOUT = 5.0
-#: The files SQLite keeps beside a WAL-mode database.
-COMPANIONS = ("-wal", "-shm")
-#: SQLite's result code for "file is not a database".
-_NOT_A_DATABASE = 26
 
 
 def connect(path: Path, busy_timeout: float,
@@ -60,14 +55,12 @@ def connect(path: Path, busy_timeout: float,
     except OSError as error:
         raise translate_os(path, error) from error
     check_writable(path)
-    if path.exists():
-        check_header(path, busy_timeout)
+    judging.judge(path, busy_timeout)
     try:
         conn: sqlite3.Connection = files.connect(path, timeout=busy_timeout)
     except sqlite3.Error as error:
         raise translate(path, error) from error
     with _closed_on_failure(conn, path):
-        quick_check(conn, path)
         backup = prepare(conn, path, busy_timeout, clock)
         conn.execute("PRAGMA foreign_keys = ON")
         Database(conn, recursive_triggers=False, execute_plugins=False).enable_wal()
@@ -78,6 +71,7 @@ def connect(path: Path, busy_timeout: float,
 def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
     """A connection that only reads ``path`` and writes nothing, there or beside it."""
     check_location(path)
+    judging.judge(path, busy_timeout)
     try:
         empty = not path.exists() or path.stat().st_size == 0
     except OSError as error:
@@ -93,9 +87,8 @@ def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
     except sqlite3.Error as error:
         raise translate(path, error) from error
     with _closed_on_failure(conn, path):
-        quick_check(conn, path)
         state = schema.inspect(conn)
-        _refuse_foreign_or_newer(state, path)
+        judging.refuse_foreign_or_newer(state, path)
         if state.version >= schema.SCHEMA_VERSION:
             return conn
         copy = files.memory()       # upgrade a copy,
@@ -113,7 +106,7 @@ def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         conn.close()
-        raise _translated(path, error) from error
+        raise judging.translated(path, error) from error
     except BaseException:
         conn.close()
         raise
@@ -137,7 +130,7 @@ def check_location(path: Path) -> None:
 def check_writable(path: Path) -> None:
     """Refuse, before SQLite creates anything, a progress file, a file SQLite keeps beside it
     (left by an earlier run) or a folder that may not be written."""
-    for candidate in (path, *(path.with_name(path.name + end) for end in COMPANIONS)):
+    for candidate in (path, *(path.with_name(path.name + end) for end in files.LOG_FILES)):
         if candidate.exists() and not os.access(candidate, os.W_OK):
             raise ReadOnlyError(path, candidate)
     if not os.access(path.parent, os.W_OK | os.X_OK):
@@ -149,48 +142,6 @@ def _may_write(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
 
 
-def check_header(path: Path, busy_timeout: float) -> None:
-    """Refuse a file that is not an SQLite database before a writer touches it, read by
-    SQLite (never opened here: see :mod:`trainer.progress.files`).
-
-    The probe is immutable: no locks, nothing created beside the file, so a file refused is
-    left exactly as found. Taking no locks and reading no write-ahead log, it may find a live
-    database inconsistent while another process checkpoints it; so it refuses only what is no
-    database at all (SQLite's NOTADB: the header a database never rewrites is wrong) and leaves
-    every other fault to the writer's own ``quick_check``, which reads with locks.
-    """
-    try:
-        probe = files.connect(path, timeout=busy_timeout, read_only=True, immutable=True)
-    except sqlite3.Error as error:
-        raise translate(path, error) from error
-    try:
-        probe.execute("PRAGMA schema_version").fetchone()
-    except sqlite3.Error as error:
-        if _code(error) == _NOT_A_DATABASE:
-            raise _translated(path, error) from error
-    finally:
-        probe.close()
-
-
-def _code(error: sqlite3.Error) -> int:
-    """SQLite's primary result code of ``error``."""
-    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _translated(path: Path, error: sqlite3.Error) -> Exception:
-    """:func:`translate`, saying plainly when the file is no SQLite database at all."""
-    if _code(error) == _NOT_A_DATABASE:
-        return CorruptDatabaseError(path, "it is not an SQLite database")
-    return translate(path, error)
-
-
-def quick_check(conn: sqlite3.Connection, path: Path) -> None:
-    """Run ``PRAGMA quick_check``; CorruptDatabaseError unless it reports ok."""
-    result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
-    if result != ["ok"]:
-        raise CorruptDatabaseError(path, "it is damaged (" + "; ".join(result[:3]) + ")")
-
-
 def prepare(conn: sqlite3.Connection, path: Path, busy_timeout: float,
             clock: Callable[[], datetime]) -> Path | None:
     """Refuse foreign or newer files; else migrate under the write lock, backing up first.
@@ -198,12 +149,12 @@ def prepare(conn: sqlite3.Connection, path: Path, busy_timeout: float,
     Taking the write lock (BEGIN IMMEDIATE) even when nothing is pending finds a locked file
     at open rather than at the first answer. Returns the backup made, if any.
     """
-    _refuse_foreign_or_newer(schema.inspect(conn), path)
+    judging.refuse_foreign_or_newer(schema.inspect(conn), path)
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
     conn.execute("BEGIN IMMEDIATE")
     try:
         state = schema.inspect(conn)  # again, under the lock: another process may have moved on
-        _refuse_foreign_or_newer(state, path)
+        judging.refuse_foreign_or_newer(state, path)
         remove_partial_backups(path)
         backup = None
         if state.version < schema.SCHEMA_VERSION:
@@ -215,15 +166,6 @@ def prepare(conn: sqlite3.Connection, path: Path, busy_timeout: float,
         conn.rollback()
         raise
     return backup
-
-
-def _refuse_foreign_or_newer(state: schema.FileState, path: Path) -> None:
-    """Refuse another program's file and one a newer trainer wrote (its version as found)."""
-    if state.is_foreign:
-        raise CorruptDatabaseError(path, "it is an SQLite database of some other program")
-    if state.is_newer:
-        raise NewerDatabaseError(path, state.version, schema.SCHEMA_VERSION,
-                                 state.unknown_steps)
 
 
 def remove_partial_backups(path: Path) -> list[Path]:

@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
-from trainer.progress import opening
+from trainer.progress import judging, opening
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
 from trainer.progress.shoe_rounds import ROUND_COLUMNS, PlayedRound, ShoeRound, shoe_round
+from trainer.progress.space import saving_space
 from trainer.progress.study_tables import CARD_MARKS, CardMarks, StudyTables
 from trainer.rules.releases import label_fingerprint
 
@@ -76,9 +77,10 @@ class ProgressStore(StudyTables):
     """An open progress file; create with :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], *, read_only: bool = False) -> None:
         self.path = path
         self.backup = backup  # the copy made before upgrading this file, if one was made
+        self.read_only = read_only
         self._conn: sqlite3.Connection | None = conn
         self._clock = clock
         self._lock = threading.RLock()
@@ -95,7 +97,8 @@ class ProgressStore(StudyTables):
         path = Path(path)
         clock = clock or _now
         if read_only:
-            return cls(path, opening.connect_read_only(path, busy_timeout), None, clock)
+            return cls(path, opening.connect_read_only(path, busy_timeout), None, clock,
+                       read_only=True)
         conn, backup = opening.connect(path, busy_timeout, clock)
         return cls(path, conn, backup, clock)
 
@@ -106,7 +109,12 @@ class ProgressStore(StudyTables):
         self.close()
 
     def close(self) -> None:
-        """Check the file's integrity and close it; raises CorruptDatabaseError if damaged."""
+        """Fold the write-ahead log into the file (a writer), check the file's integrity and
+        close it; raises CorruptDatabaseError if damaged.
+
+        The fold is explicit: SQLite folds and removes the log only when its last connection
+        closes, and a reader (stats, an export) closing last cannot; the file alone, copied,
+        must hold every answer."""
         with self._lock:
             if self._conn is None:
                 return
@@ -114,7 +122,9 @@ class ProgressStore(StudyTables):
             try:
                 with suppress(sqlite3.OperationalError):  # a busy file only skips the tune-up
                     conn.execute("PRAGMA optimize")
-                opening.quick_check(conn, self.path)
+                    if not self.read_only:
+                        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                judging.quick_check(conn, self.path)
             except sqlite3.Error as error:
                 raise translate(self.path, error) from error
             finally:
@@ -135,6 +145,7 @@ class ProgressStore(StudyTables):
         with self._lock:
             conn = self._open_conn()
             try:
+                saving_space(conn, self.path)
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield conn
