@@ -84,6 +84,30 @@ def test_export_with_no_history_says_so(window: MainWindow, data_dir: Path) -> N
     assert "Nothing to export" in window.menus.dialog.windowTitle()  # type: ignore[union-attr]
 
 
+def test_back_up_copies_the_whole_history_into_one_file_and_says_how_to_restore(
+        qtbot, window: MainWindow, data_dir: Path, tmp_path: Path) -> None:
+    seed(data_dir / "progress.sqlite3", days=2, per_day=10)
+    target = tmp_path / "backup.sqlite3"
+    job = window.menus.backup(target)
+    assert job is not None
+    qtbot.waitUntil(lambda: window.menus.dialog is not None, timeout=30_000)
+    text = window.menus.dialog.text()  # type: ignore[union-attr]
+    assert text.startswith(f"Backed up 20 decisions of 2 sessions to {target}.")
+    assert "-wal" in text
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("backup")) == [
+        "backup.sqlite3"]                          # one self-contained file
+
+
+def test_back_up_refuses_the_progress_file_itself(qtbot, window: MainWindow,
+                                                   data_dir: Path) -> None:
+    seed(data_dir / "progress.sqlite3", days=1, per_day=3)
+    job = window.menus.backup(data_dir / "progress.sqlite3-wal")
+    assert job is not None
+    qtbot.waitUntil(lambda: window.menus.dialog is not None, timeout=30_000)
+    assert "Not backed up" in window.menus.dialog.windowTitle()  # type: ignore[union-attr]
+    assert "progress file itself" in window.menus.dialog.text()  # type: ignore[union-attr]
+
+
 def test_the_data_folder_opens_in_the_file_manager(window: MainWindow, data_dir: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[QUrl] = []

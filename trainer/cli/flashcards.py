@@ -1,5 +1,6 @@
-"""``freebet-trainer drill``, ``stats`` and ``export``: flashcards in the terminal, every answer
-saved as it is given; your figures; every graded decision as CSV."""
+"""``freebet-trainer drill``, ``stats``, ``export`` and ``backup``: flashcards in the terminal,
+every answer saved as it is given; your figures; every graded decision as CSV; the history in
+one self-contained file."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 from trainer.commands import (
     BAD_INPUT,
     DATA_DIR,
+    FAILED,
     JSON,
     SEED,
     CommandError,
@@ -237,6 +239,31 @@ def cmd_export(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise CommandError(f"cannot write {args.csv}: {exc.strerror}") from exc
     out.write(f"wrote {count} decisions to {args.csv}\n")
+    return 0
+
+
+@command("backup", help="copy the whole history into one file, to keep or move", options=(
+    Option(("file",), {"metavar": "FILE",
+                       "help": "the backup to write (one self-contained file; an existing "
+                               "file of that name is replaced once the copy is complete)"}),
+    DATA_DIR))
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Copy every session, answer and card into FILE through SQLite (the newest answers, still
+    in the write-ahead log, too): the way to back up, rather than copying the file by hand."""
+    from trainer.progress.backup import back_up
+    from trainer.progress.location import database_path
+
+    out = streams()[1]
+    if not database_path(args.data_dir).exists():
+        raise CommandError(f"nothing to back up: there is no progress file at "
+                           f"{database_path(args.data_dir)} yet", FAILED)
+    with open_store(args.data_dir, read_only=True) as store:
+        try:
+            copy = back_up(store, args.file)
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.file}: {exc.strerror or exc}") from exc
+    sessions = f"{copy.sessions} session{'' if copy.sessions == 1 else 's'}"
+    out.write(f"backed up {copy.decisions:,} decisions ({sessions}) to {copy.path}\n")
     return 0
 
 

@@ -18,6 +18,7 @@ The commands run the drills in a terminal, every answer saved as it is given:
 
     drill     flashcards            stats     your leak, today's cards, your costliest leaks
     export    every decision as CSV count     the counting drills (count --help)
+    backup    the whole history in one file, the way to back it up
 
 Exit status: 0 done, 2 bad input, 1 a file that cannot be used, 130 after Ctrl-C."""
 

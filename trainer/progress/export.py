@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from trainer.progress.files import COMPANIONS
+from trainer.progress.files import same_history
 from trainer.progress.filters import Filter
 from trainer.progress.store import (
     DECISION_COLUMNS,
@@ -40,8 +40,7 @@ def export_csv(store: ProgressStore, path: str | os.PathLike[str],
     """Write every decision matching ``only`` to ``path`` atomically; returns the row count.
 
     Raises OSError (RefusedTargetError for a target that must not be written)."""
-    history = {os.path.realpath(store.path) + end for end in ("", *COMPANIONS)}
-    if os.path.realpath(path) in history:
+    if same_history(store.path, Path(path)):
         raise RefusedTargetError(errno.EINVAL, "it is the progress file itself", str(path))
     count = 0
     with atomic_write(path, encoding=ENCODING, newline="") as out:
@@ -60,12 +59,14 @@ def read_csv(path: str | os.PathLike[str]) -> Iterator[StoredDecision]:
             yield StoredDecision(int(row["id"]), int(row["session_id"]), decision_from_row(row))
 
 
-def export_problem(target: str | os.PathLike[str], error: OSError) -> str:
-    """Why an export to ``target`` failed and what to do, in one plain sentence."""
+def export_problem(target: str | os.PathLike[str], error: OSError, *,
+                   done: str = "exported", again: str = "export again") -> str:
+    """Why an export (or a backup: ``done`` "backed up", ``again`` "back up again") to
+    ``target`` failed and what to do, in one plain sentence."""
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return (f"Not exported to {target}: the disk is full. Free some space on that disk, "
-                "or choose a folder on another disk, and export again; your progress is "
+        return (f"Not {done} to {target}: the disk is full. Free some space on that disk, "
+                f"or choose a folder on another disk, and {again}; your progress is "
                 "unchanged.")
     reason = error.strerror or str(error)
-    return (f"Not exported to {target}: {reason}. Choose another file or folder and export "
-            "again; your progress is unchanged.")
+    return (f"Not {done} to {target}: {reason}. Choose another file or folder and {again}; "
+            "your progress is unchanged.")

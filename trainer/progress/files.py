@@ -174,10 +174,16 @@ def memory() -> sqlite3.Connection:
     return sqlite3.connect(":memory:", check_same_thread=False)
 
 
+def same_history(path: Path, other: Path) -> bool:
+    """True when ``other`` names ``path``'s file or a file SQLite keeps beside it (by any
+    name: a symbolic link, a relative path): never to be written over."""
+    return bool(set(_names(path)) & {os.path.abspath(other), os.path.realpath(other)})
+
+
 def holds(path: Path) -> bool:
     """True while this process holds a connection to ``path``."""
     return any(_held.holds(name) for name in _names(path))
 
 
 __all__ = ["COMPANIONS", "LOG_FILES", "RAW_ACCESS", "Connection", "RawAccessError", "connect",
-           "holds", "memory"]
+           "holds", "memory", "same_history"]

@@ -34,6 +34,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from trainer.progress import files, judging, schema
+from trainer.progress.backup import write_copy
 from trainer.progress.errors import (
     LocationError,
     ReadOnlyError,
@@ -203,18 +204,7 @@ def _backup(path: Path, version: int, busy_timeout: float,
         while target.exists():
             counter += 1
             target = path.with_name(f"{path.name}.bak-v{version}-{stamp}-{counter}")
-        partial = target.with_name(target.name + ".partial")
-        try:
-            copy = files.connect(partial, timeout=busy_timeout)
-            try:
-                source.backup(copy)
-                copy.execute("PRAGMA journal_mode = DELETE")   # one self-contained file
-            finally:
-                copy.close()
-            partial.rename(target)
-        except BaseException:
-            partial.unlink(missing_ok=True)  # our own incomplete copy, never the user's file
-            raise
+        write_copy(source, target, busy_timeout)
     finally:
         source.close()
     return target

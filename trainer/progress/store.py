@@ -77,8 +77,10 @@ class ProgressStore(StudyTables):
     """An open progress file; create with :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,
-                 clock: Callable[[], datetime], *, read_only: bool = False) -> None:
+                 clock: Callable[[], datetime], *, read_only: bool = False,
+                 busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = path
+        self.busy_timeout = busy_timeout
         self.backup = backup  # the copy made before upgrading this file, if one was made
         self.read_only = read_only
         self._conn: sqlite3.Connection | None = conn
@@ -98,9 +100,9 @@ class ProgressStore(StudyTables):
         clock = clock or _now
         if read_only:
             return cls(path, opening.connect_read_only(path, busy_timeout), None, clock,
-                       read_only=True)
+                       read_only=True, busy_timeout=busy_timeout)
         conn, backup = opening.connect(path, busy_timeout, clock)
-        return cls(path, conn, backup, clock)
+        return cls(path, conn, backup, clock, busy_timeout=busy_timeout)
 
     def __enter__(self) -> ProgressStore:
         return self
@@ -163,6 +165,15 @@ class ProgressStore(StudyTables):
         if self._conn is None:
             raise RuntimeError(f"the progress store {self.path} is closed")
         return self._conn
+
+    def copy_to(self, write: Callable[[sqlite3.Connection], None]) -> None:
+        """Let ``write`` copy the history through this store's connection (SQLite's backup
+        API reads it in one snapshot, the write-ahead log included)."""
+        with self._lock:
+            try:
+                write(self._open_conn())
+            except sqlite3.Error as error:
+                raise translate(self.path, error) from error
 
     def rows(self, sql: str, params: list | tuple = ()) -> list[dict[str, Any]]:
         """Run a read query; each row as a dict keyed by column name (used by the reviews)."""

@@ -1,7 +1,8 @@
 """The window's menu bar: File, View and Help, each action with its key.
 
-* **File**: export the history as CSV (Ctrl+E), open the data folder, quit (Ctrl+Q; the
-  window still asks before losing answers not yet saved).
+* **File**: export the history as CSV (Ctrl+E), back it up in one file (the newest answers
+  too, through SQLite), open the data folder, quit (Ctrl+Q; the window still asks before
+  losing answers not yet saved).
 * **View**: every page with its shortcut (Ctrl+1 … Ctrl+6: the menu holds the page keys, so
   no second shortcut competes with them), and the theme, light or dark (the Settings page's
   own menu follows).
@@ -29,6 +30,8 @@ from .pages import PAGES
 from .settings import declarations as cfg
 
 if TYPE_CHECKING:
+    from trainer.progress.backup import BackedUp
+
     from .background import Job
 
 
@@ -61,6 +64,7 @@ class Menus:
         self.bar, self.help_menu = bar, help_menu
         self.export_csv = self._action(file_menu, "&Export history as CSV…", self.export,
                                        "Ctrl+E")
+        self.back_up = self._action(file_menu, "&Back up the history…", self.backup)
         self.data_folder = self._action(file_menu, "Open the &data folder",
                                         self.open_data_folder)
         file_menu.addSeparator()
@@ -136,6 +140,41 @@ class Menus:
         job.failed(lambda exc: self._tell("Not exported", export_problem(where, exc)
                                           if isinstance(exc, OSError) else str(exc)),
                    OSError, ProgressStoreError)
+        return job.start()
+
+    def backup(self, target: Path | None = None) -> Job[BackedUp] | None:
+        """Ask where (unless given ``target``), copy the whole history into that one file in a
+        worker, and say how it went; the job (None when cancelled or nothing to back up)."""
+        from datetime import date
+
+        from trainer.progress.errors import ProgressStoreError
+        from trainer.progress.export import export_problem
+
+        from .background import Job
+        from .settings.chosen import database_of
+        from .settings.page import backup_history
+        database = database_of(self.host.store)
+        if not database.exists():
+            self._tell("Nothing to back up yet", f"There is no progress file at {database}: "
+                       "your answers are kept there from your first one.")
+            return None
+        if target is None:
+            suggested = Path.home() / f"freebet-backup-{date.today().isoformat()}.sqlite3"
+            chosen, _ = QFileDialog.getSaveFileName(self.window, "Back up the history",
+                                                    str(suggested), "Backups (*.sqlite3)")
+            if not chosen:
+                return None
+            target = Path(chosen)
+        where = target
+        job = Job(self.window, lambda: backup_history(database, where), name="backup")
+        job.succeeded(lambda copy: self._tell(
+            "History backed up",
+            f"Backed up {copy.decisions:,} decisions of {copy.sessions:,} sessions to "
+            f"{copy.path}. To restore it, quit the trainer and put it in place of "
+            f"{database.name} (moving away that file's -wal and -shm with it)."))
+        job.failed(lambda exc: self._tell("Not backed up", export_problem(
+            where, exc, done="backed up", again="back up again")
+            if isinstance(exc, OSError) else str(exc)), OSError, ProgressStoreError)
         return job.start()
 
     def open_data_folder(self) -> Path:

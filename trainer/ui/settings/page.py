@@ -31,6 +31,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer.progress.backup import BackedUp, back_up
 from trainer.progress.errors import ProgressStoreError, translate_os
 from trainer.progress.export import export_csv, export_problem
 from trainer.progress.location import database_path
@@ -53,6 +54,14 @@ def export_history(database: Path, target: Path) -> int:
         store = ProgressStore.open(database, read_only=True)
     with store:
         return export_csv(store, target)
+
+
+def backup_history(database: Path, target: Path) -> BackedUp:
+    """Copy the whole history of ``database`` into ``target``; what the copy holds."""
+    with store_faults(database):
+        store = ProgressStore.open(database, read_only=True)
+    with store:
+        return back_up(store, target)
 
 
 class SettingsPage(QWidget):
