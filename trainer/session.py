@@ -168,7 +168,7 @@ def browse_cards(plan: FlashcardPlan, saver: SessionSaver, *, now: datetime | No
 def mark_cards(saver: SessionSaver, preset: str, situations: Collection[str],
                mark: str) -> None:
     """Queue a card browser mark (suspend, unsuspend, reset) of ``situations`` and save it."""
-    saver.write(lambda store: store.mark_cards(preset, situations, mark))
+    saver.marks(preset, situations, mark)
     saver.save(wait=True)
 
 

@@ -116,7 +116,7 @@ def test_the_terminal_drill_tells_and_saves_or_tells_what_is_lost(
         capsys: pytest.CaptureFixture[str], release_at_the_end: bool) -> None:
     """Another process takes the lock after the first answer. Before: the answer given under
     the lock was lost with a double traceback and the session never marked ended. Now the
-    drill says what waits, and at the end saves it (retry) or says what is lost (quit)."""
+    drill says what waits, and at the end saves it (retry) or keeps it for the next start (quit)."""
     folder = tmp_path / "data"
     path = folder / "progress.sqlite3"
     holder = LockHolder(path)
@@ -134,15 +134,16 @@ def test_the_terminal_drill_tells_and_saves_or_tells_what_is_lost(
     said = capsys.readouterr()
     assert "Traceback" not in said.err
     assert "not saved yet: the progress file is locked by another program" in said.err
-    assert "[R]etry (Enter), or [Q]uit and lose them" in said.out
+    assert "[R]etry (Enter), or [Q]uit (they are kept and saved the next time" in said.out
     with ProgressStore.open(path) as store:
         stored = keys(store)
         [session] = store.rows("SELECT ended FROM sessions")
     if release_at_the_end:
         assert code == 0 and len(stored) == 5 and session["ended"] is not None
-    else:
-        assert code == 1 and len(stored) == 1
+    else:   # kept beside the file, and saved by the next program to open it (this one)
+        assert code == 1 and len(stored) == 5 and session["ended"] is not None
         assert "4 answers were not saved (the progress file is locked" in said.err
+        assert "they are kept in" in said.err
 
 
 WRITER = """

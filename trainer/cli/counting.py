@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from contextlib import suppress
 from fractions import Fraction
 from typing import Any, TextIO
 
@@ -37,6 +38,7 @@ from trainer.commands import (
     how_many,
     rules_of,
 )
+from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.counting.running import AT_ONCE
 from trainer.rules import RuleSet
 
@@ -174,14 +176,14 @@ def run_count_drill(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     rules = rules_of(args)      # a rules file is read before the progress file is opened
     store = open_store(args.data_dir)
-    saver = SessionSaver.with_store(store)
+    saver, path = SessionSaver.with_store(store), store.path
     told = [tell(saver.save(), "", err)]
 
     def keep(decision: Any) -> None:
         saver.decision(decision)
         told[0] = tell(saver.save(), told[0], err)
 
-    code = 0
+    code, ask = 0, True
     if args.run.name in ("index", "shoe") and not lab_ready(rules, count_named(args.count)):
         err.write(LAB_NOTE)
     try:
@@ -197,11 +199,12 @@ def run_count_drill(args: argparse.Namespace) -> int:
                   + (f". {due}" if due else "") + "\n")
         try:
             run(keys, out)
-        except KeyboardInterrupt:
-            out.write("\nStopped.\n")
-            code = 130
+        except KeyboardInterrupt as stop:
+            with suppress(OSError, ValueError):    # a closed terminal
+                out.write("\nStopped.\n")
+            code, ask = exit_status(stop), by_keyboard(stop)
     finally:
-        lost = finish(saver, keys, out, err)
+        lost = finish(saver, keys, out, err, path, ask=ask)
     return code or (1 if lost else 0)
 
 

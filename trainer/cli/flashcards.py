@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
@@ -23,6 +24,7 @@ from trainer.commands import (
     how_many,
     rules_of,
 )
+from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import PRESETS
 
@@ -74,8 +76,9 @@ def cmd_drill(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume), seed)
-    saver = SessionSaver.with_store(open_store(args.data_dir))
-    code = 0
+    store = open_store(args.data_dir)
+    saver, path = SessionSaver.with_store(store), store.path
+    code, ask = 0, True
     try:
         if plan.mode is FlashMode.DIFFERENCES:
             out.write("Comparing with standard blackjack: its table is built on first use "
@@ -110,11 +113,12 @@ def cmd_drill(args: argparse.Namespace) -> int:
         out.write(f"Free Bet flashcards: {rules.name}, mode {args.mode}, seed {seed}\n")
         try:
             run_drill(session, args.count, keys, out, on_decision=keep, on_undo=take_back)
-        except KeyboardInterrupt:
-            out.write("\nStopped.\n")
-            code = 130
+        except KeyboardInterrupt as stop:
+            with suppress(OSError, ValueError):    # a closed terminal
+                out.write("\nStopped.\n")
+            code, ask = exit_status(stop), by_keyboard(stop)
     finally:
-        lost = finish(saver, keys, out, err)
+        lost = finish(saver, keys, out, err, path, ask=ask)
     return code or (1 if lost else 0)
 
 

@@ -8,9 +8,11 @@ The progress file is found by :mod:`trainer.progress.location` (``--data-dir``, 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from trainer.commands import FAILED, CommandError
+from trainer.commands.stopping import held
 
 if TYPE_CHECKING:   # imported when used: the app's start parses its command line too
     from trainer.progress.saving import SaveState, SessionSaver
@@ -40,25 +42,63 @@ def tell(state: SaveState, told: str, err: TextIO) -> str:
     return text
 
 
-def finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
-    """End the session and save what waits; while it cannot be saved, offer to retry. Returns
-    the answers lost (the player was told)."""
-    saver.end()
-    state = saver.save()
-    while not state.saved and not state.stopped:
-        out.write(f"{state.text()}\n[R]etry (Enter), or [Q]uit and lose them > ")
-        out.flush()
-        line = keys.readline()
-        if not line or line.strip().upper()[:1] == "Q":   # Q, or no one at the keyboard
-            break
-        state = saver.save()
-    state = saver.close(try_again=False)
-    if not state.saved:
-        err.write(f"freebet-trainer: {state.answers} answers were not saved "
-                  f"({state.problem.reason if state.problem else 'not saved'}).\n")
-    elif state.problem is not None:   # all saved, but closing found the file damaged
-        err.write(f"freebet-trainer: {state.problem}\n")
-    return state.answers
+def finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO, path: Path, *,
+           ask: bool = True) -> int:
+    """End the session and save what waits (waiting up to the busy timeout for a lock); while
+    it cannot be saved and ``ask`` (someone at the keyboard), offer to retry. What still
+    cannot be saved is kept beside the progress file ``path`` for the next start
+    (:mod:`trainer.progress.unsaved`). A signal meanwhile waits until this is done. Returns
+    the answers not saved in the progress file (the player was told)."""
+    with held():
+        saver.end()
+        state = saver.save(wait=True)
+        while ask and not state.saved and not state.stopped:
+            if not _say(out, f"{state.text()}\n[R]etry (Enter), or [Q]uit (they are kept and "
+                             "saved the next time the trainer opens the file) > "):
+                break
+            line = _line(keys)
+            if not line or line.strip().upper()[:1] == "Q":   # Q, or no one at the keyboard
+                break
+            state = saver.save(wait=True)
+        state = saver.close(try_again=False)
+        if not state.saved:
+            reason = state.problem.reason if state.problem else "not saved"
+            kept = _kept(saver, path)
+            one = state.answers == 1
+            they = "it is" if one else "they are"
+            fate = (f"{they} kept in {kept} and will be saved the next time the trainer opens "
+                    "the progress file" if kept else f"{they} lost")
+            _say(err, f"freebet-trainer: {state.answers} answer{'' if one else 's'} "
+                      f"{'was' if one else 'were'} not saved ({reason}); {fate}.\n")
+        elif state.problem is not None:   # all saved, but closing found the file damaged
+            _say(err, f"freebet-trainer: {state.problem}\n")
+        return state.answers
+
+
+def _kept(saver: SessionSaver, path: Path) -> Path | None:
+    """Keep what waits beside ``path``; None when even that fails (a full disk)."""
+    try:
+        return saver.keep_unsaved(path)
+    except OSError:
+        return None
+
+
+def _say(stream: TextIO, text: str) -> bool:
+    """Write and flush ``text``; False when the stream is gone (a closed terminal)."""
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _line(keys: TextIO) -> str:
+    """A line from the keyboard ("" when it is gone)."""
+    try:
+        return keys.readline()
+    except (OSError, ValueError):
+        return ""
 
 
 def streams() -> tuple[TextIO, TextIO, TextIO]:

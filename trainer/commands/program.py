@@ -13,7 +13,8 @@ The convention, the same for every command of every program:
 * exit 0 when the command did what was asked; :data:`BAD_INPUT` (2) for input it cannot take
   (an option out of range, a rules file that is not one, a request with nothing to answer),
   whether argparse or the command finds it; :data:`FAILED` (1) for what went wrong with a file
-  or the machine (a damaged table, a folder that cannot be written); 130 after Ctrl-C;
+  or the machine (a damaged table, a folder that cannot be written); 130 after Ctrl-C (129
+  after a closed terminal, 143 after SIGTERM: :mod:`.stopping`);
 * every message on stderr starts with the program's name (``freebet-charts: …``), never a
   traceback for a fault the program knows (:class:`CommandError`, a
   :class:`~trainer.rules.errors.RuleSetError`, and what the program's ``translate`` names);
@@ -24,6 +25,7 @@ The convention, the same for every command of every program:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -33,6 +35,8 @@ from types import ModuleType
 from typing import Any, NoReturn, Protocol
 
 from trainer.rules.errors import RuleSetError
+
+from .stopping import exit_status, stop_signals
 
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
@@ -168,14 +172,16 @@ class Program:
     def run(self, args: argparse.Namespace) -> int:
         """Run the parsed command under the convention; returns the exit code."""
         try:
-            code = int(args.run(args))
+            with stop_signals():
+                code = int(args.run(args))
             sys.stdout.flush()        # a reader gone away shows here, not at exit
             return code
         except CommandError as exc:
             return self.say(exc)
-        except KeyboardInterrupt:
-            sys.stderr.write("\n")
-            return INTERRUPTED
+        except KeyboardInterrupt as stop:
+            with contextlib.suppress(OSError, ValueError):   # a terminal gone away
+                sys.stderr.write("\n")
+            return exit_status(stop)
         except BrokenPipeError:
             _quiet_stdout()
             return FAILED

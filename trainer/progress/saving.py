@@ -18,15 +18,20 @@ thread while another saves (the app saves off its UI thread).
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
+from trainer.progress import unsaved
 from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
-from trainer.progress.store import ProgressStore
+from trainer.progress.store import ProgressStore, decision_plain
+from trainer.progress.unsaved import Entry
 
 T = TypeVar("T")
 #: Faults after which the connection is kept: the next try on it may succeed.
@@ -71,9 +76,18 @@ class SaveState:
 
 class Row:
     """A queued row (a session, a decision): its row id once it is saved, for the writes
-    queued after it that refer to it (a decision's session; undoing a decision)."""
+    queued after it that refer to it (a decision's session; undoing a decision); ``ref``
+    numbers it among the rows of its saver (a kept write refers to it so: :mod:`.unsaved`)."""
 
     id: int | None = None
+    _refs = itertools.count()
+
+    def __init__(self) -> None:
+        self.ref = next(Row._refs)
+
+    def reference(self) -> dict[str, int]:
+        """How a kept write names this row: its id once saved, else its ``ref``."""
+        return {"id": self.id} if self.id is not None else {"ref": self.ref}
 
     def saved_id(self) -> int:
         """The row id (a write queued after this row's own always finds it saved)."""
@@ -88,6 +102,7 @@ class _Write:
 
     apply: Callable[[ProgressStore], object]
     answer: bool = False
+    kept: Callable[[], Entry] | None = None    # its plain form, to keep it (None: derived)
 
 
 class SessionSaver:
@@ -102,6 +117,7 @@ class SessionSaver:
         self._session: Row | None = None
         self._problem: ProgressStoreError | None = None
         self._saved_answers = 0
+        self._kept_answers = 0
 
     @classmethod
     def with_store(cls, store: ProgressStore) -> SessionSaver:
@@ -122,7 +138,8 @@ class SessionSaver:
 
         def write(store: ProgressStore) -> None:
             session.id = store.start_session(*values)
-        self.write(write)
+        self.write(write, kept=_kept("session", ref=session.ref, preset=preset, mode=mode.value,
+                                     settings=values[2]))
 
     def decision(self, decision: GradedDecision) -> Row | None:
         """Queue one graded decision; returns its row (None outside a session), which
@@ -134,12 +151,15 @@ class SessionSaver:
 
         def write(store: ProgressStore) -> None:
             row.id = store.record_decision(session.saved_id(), decision)
-        self.write(write, answer=True)
+        self.write(write, answer=True, kept=lambda: {
+            "kind": "decision", "ref": row.ref, "session": session.reference(),
+            "decision": decision_plain(decision)})
         return row
 
     def undo(self, row: Row) -> None:
         """Queue marking a queued or saved decision undone (the player took it back)."""
-        self.write(lambda store: store.undo_decision(row.saved_id()))
+        self.write(lambda store: store.undo_decision(row.saved_id()),
+                   kept=lambda: {"kind": "undo", "decision": row.reference()})
 
     def fit(self, preset: str, fit: Mapping[str, Any]) -> None:
         """Queue storing the memory model newly fitted to ``preset``'s answers."""
@@ -150,7 +170,10 @@ class SessionSaver:
         """Queue one shoe round (see :meth:`ProgressStore.record_round`)."""
         session = self._session
         if session is not None:
-            self.write(lambda store: store.record_round(session.saved_id(), number, **values))
+            at = _now_text()
+            self.write(lambda store: store.record_round(session.saved_id(), number, **values),
+                       kept=lambda: {"kind": "round", "session": session.reference(),
+                                     "number": number, "values": values, "at": at})
 
     @property
     def session_id(self) -> int | None:
@@ -163,13 +186,37 @@ class SessionSaver:
         """Queue the end of the session in progress, if any."""
         session, self._session = self._session, None
         if session is not None:
-            self.write(lambda store: store.end_session(session.saved_id()))
+            at = _now_text()
+            self.write(lambda store: store.end_session(session.saved_id()),
+                       kept=lambda: {"kind": "end", "session": session.reference(), "at": at})
 
-    def write(self, apply: Callable[[ProgressStore], object], *, answer: bool = False) -> None:
+    def marks(self, preset: str, situations: Collection[str], mark: str) -> None:
+        """Queue a card browser mark (suspend, unsuspend, reset) of ``situations``."""
+        chosen = sorted(situations)
+        self.write(lambda store: store.mark_cards(preset, chosen, mark),
+                   kept=_kept("marks", preset=preset, situations=chosen, mark=mark))
+
+    def write(self, apply: Callable[[ProgressStore], object], *, answer: bool = False,
+              kept: Callable[[], Entry] | None = None) -> None:
         """Queue any write to the store (saved after everything queued before it); ``answer``
-        counts it among the answers a player is told are waiting."""
+        counts it among the answers a player is told are waiting; ``kept`` gives its plain
+        form, for :meth:`keep_unsaved` (without one, a write is derived from the others and
+        dropped if the trainer stops before saving it)."""
         with self._queue_lock:
-            self._queue.append(_Write(apply, answer))
+            self._queue.append(_Write(apply, answer, kept))
+
+    def keep_unsaved(self, path: Path) -> Path | None:
+        """Write what waits to a file of its own beside the progress file ``path``, saved there
+        by the next program that opens it (:mod:`.unsaved`), and forget it here; returns the
+        file (None: nothing of the player's waited). For a program that must stop now."""
+        with self._save_lock, self._queue_lock:
+            entries = [write.kept() for write in self._queue if write.kept is not None]
+            if not entries:
+                return None
+            kept = unsaved.keep(path, entries)
+            self._kept_answers += sum(write.answer for write in self._queue)
+            self._queue.clear()
+            return kept
 
     # ----- saving ---------------------------------------------------------------------------
 
@@ -276,6 +323,17 @@ class SessionSaver:
             except ProgressStoreError as exc:
                 return SaveState(state.waiting, state.answers, exc, state.saved_answers)
         return state
+
+
+def _kept(kind: str, **values: Any) -> Callable[[], Entry]:
+    """The plain form of a write that refers to no row, with the time it was queued."""
+    entry = {"kind": kind, **values, "at": _now_text()}
+    return lambda: entry
+
+
+def _now_text() -> str:
+    """Now, as a kept write's time (ISO 8601, UTC)."""
+    return datetime.now(UTC).isoformat()
 
 
 __all__ = ["Row", "SaveState", "SessionSaver"]

@@ -241,6 +241,14 @@ def memory_fit_slip_curve(db: Database) -> None:
     fits.add_column("curve", str)
 
 
+@_step
+def restored_files(db: Database) -> None:
+    """Version 12: the files of answers kept when the trainer had to stop before it could save
+    them (:mod:`trainer.progress.unsaved`), by name, once they are saved here: a file is saved
+    once, even if the trainer is stopped again before it can remove it."""
+    db.execute("CREATE TABLE restored_files (name TEXT PRIMARY KEY, time TEXT NOT NULL)")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

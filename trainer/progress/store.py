@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
-from trainer.progress import judging, opening
+from trainer.progress import judging, opening, unsaved
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
@@ -61,6 +61,12 @@ def _decision_row(session_id: int, d: GradedDecision) -> tuple[Any, ...]:
             int(d.response_ms), json.dumps(d.evs), float(d.weight), int(d.timed_out))
 
 
+def decision_plain(d: GradedDecision) -> dict[str, Any]:
+    """``d`` as plain JSON values keyed by column name (read back by
+    :func:`decision_from_row`)."""
+    return dict(zip(_COLUMNS, _decision_row(0, d)[1:], strict=True))
+
+
 def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
     """Rebuild a GradedDecision from a stored (or exported) row keyed by column name."""
     return GradedDecision(
@@ -83,6 +89,7 @@ class ProgressStore(StudyTables):
         self.busy_timeout = busy_timeout
         self.backup = backup  # the copy made before upgrading this file, if one was made
         self.read_only = read_only
+        self._depth = 0           # transactions open: an inner one is part of the outer
         self._conn: sqlite3.Connection | None = conn
         self._clock = clock
         self._lock = threading.RLock()
@@ -102,7 +109,10 @@ class ProgressStore(StudyTables):
             return cls(path, opening.connect_read_only(path, busy_timeout), None, clock,
                        read_only=True, busy_timeout=busy_timeout)
         conn, backup = opening.connect(path, busy_timeout, clock)
-        return cls(path, conn, backup, clock, busy_timeout=busy_timeout)
+        store = cls(path, conn, backup, clock, busy_timeout=busy_timeout)
+        if unsaved.waiting(path):
+            unsaved.restore(store)
+        return store
 
     def __enter__(self) -> ProgressStore:
         return self
@@ -141,11 +151,31 @@ class ProgressStore(StudyTables):
             with suppress(sqlite3.Error):
                 conn.close()
 
+    def restore_kept(self, name: str, entries: Sequence[unsaved.Entry]) -> int:
+        """Save the writes kept in the file ``name`` (:mod:`.unsaved`) in one transaction,
+        unless that file was saved before; returns the answers saved."""
+        with self._transaction() as conn:
+            if conn.execute("SELECT 1 FROM restored_files WHERE name = ?", (name,)).fetchone():
+                return 0
+            answers = unsaved.replay(self, entries)
+            conn.execute("INSERT INTO restored_files (name, time) VALUES (?, ?)",
+                         (name, utc_text(self._clock())))
+        return answers
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One committed write (BEGIN IMMEDIATE ... COMMIT), sqlite errors translated."""
+        """One committed write (BEGIN IMMEDIATE ... COMMIT), sqlite errors translated; one
+        begun inside another is part of it."""
         with self._lock:
             conn = self._open_conn()
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield conn
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
             try:
                 saving_space(conn, self.path)
                 conn.execute("BEGIN IMMEDIATE")
@@ -159,6 +189,8 @@ class ProgressStore(StudyTables):
                 raise ValueError(f"refused by the progress store: {error}") from error
             except sqlite3.Error as error:
                 raise translate(self.path, error) from error
+            finally:
+                self._depth = 0
 
     def _open_conn(self) -> sqlite3.Connection:
         """The connection, or an error if the store was closed."""
