@@ -39,6 +39,8 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
 
 #: Who may import whom: each row is an importing layer, each column what it imports.
 #: The session layer composes drills and progress for both front ends (trainer/session.py).
+#: The window follows the programs' conventions too (trainer/commands: exit statuses, the
+#: signals that stop a program), so it may read them.
 #:               rules  commands engine drills progress session ui     shell  Qt    matplotlib
 ALLOWED: dict[str, tuple[bool, ...]] = {
     "rules":    (True,  False,   False, False, False,   False,  False, False, False, False),
@@ -47,7 +49,7 @@ ALLOWED: dict[str, tuple[bool, ...]] = {
     "drills":   (True,  False,   True,  True,  False,   False,  False, False, False, False),
     "progress": (True,  False,   True,  True,  True,    False,  False, False, False, False),
     "session":  (True,  False,   True,  True,  True,    True,   False, False, False, False),
-    "ui":       (True,  False,   True,  True,  True,    True,   True,  False, True,  True),
+    "ui":       (True,  True,    True,  True,  True,    True,   True,  False, True,  True),
     "shell":    (True,  True,    True,  True,  True,    True,   True,  True,  False, False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)

@@ -157,7 +157,7 @@ class ProgressStore(StudyTables):
         with self._transaction() as conn:
             if conn.execute("SELECT 1 FROM restored_files WHERE name = ?", (name,)).fetchone():
                 return 0
-            answers = unsaved.replay(self, entries)
+            answers = unsaved.replay(self, entries, decision_from_row)
             conn.execute("INSERT INTO restored_files (name, time) VALUES (?, ?)",
                          (name, utc_text(self._clock())))
         return answers

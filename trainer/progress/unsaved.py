@@ -18,12 +18,12 @@ import contextlib
 import glob
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.drills.records import Mode
+from trainer.drills.records import GradedDecision, Mode
 from trainer.progress.errors import ProgressStoreError
 from trainer.rules.atomic_file import atomic_write
 
@@ -65,10 +65,11 @@ def restore(store: ProgressStore) -> int:
     return saved
 
 
-def replay(store: ProgressStore, entries: Sequence[Entry]) -> int:
-    """Apply kept ``entries`` through ``store`` (inside the caller's transaction); returns the
-    answers among them. A reference to a row saved before the stop is its row id; to a row
-    kept in the same file, its ``ref``."""
+def replay(store: ProgressStore, entries: Sequence[Entry],
+           decision_of: Callable[[Mapping[str, Any]], GradedDecision]) -> int:
+    """Apply kept ``entries`` through ``store`` (inside the caller's transaction), a kept
+    decision read back by ``decision_of``; returns the answers among them. A reference to a
+    row saved before the stop is its row id; to a row kept in the same file, its ``ref``."""
     rows: dict[int, int] = {}
 
     def row(reference: Mapping[str, int]) -> int:
@@ -82,9 +83,8 @@ def replay(store: ProgressStore, entries: Sequence[Entry]) -> int:
             rows[entry["ref"]] = store.start_session(entry["preset"], Mode(entry["mode"]),
                                                      entry["settings"], at=at)
         elif kind == "decision":
-            from trainer.progress.store import decision_from_row
             rows[entry["ref"]] = store.record_decision(row(entry["session"]),
-                                                       decision_from_row(entry["decision"]))
+                                                       decision_of(entry["decision"]))
             answers += 1
         elif kind == "undo":
             store.undo_decision(row(entry["decision"]))

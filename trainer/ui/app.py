@@ -19,6 +19,7 @@ from .errors import ErrorHandler
 from .icon import APP_ID, app_icon
 from .main_window import MainWindow
 from .settings import declarations as cfg
+from .stopping import SignalStop
 from .warm_up import WarmUp
 
 QUIT_AFTER_SHOW = "--quit-after-show"
@@ -144,6 +145,10 @@ def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
         if after_card:
             _quit_after_first_card(window)
         window.show()
-        return app.exec()
+        stopper = SignalStop(window.stop, window).install()
+        try:
+            return app.exec()
+        finally:
+            stopper.uninstall()
     finally:
         errors.uninstall()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QSettings, QSize, Qt
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
@@ -25,6 +28,7 @@ from .pages import PAGES
 from .settings import declarations as cfg
 
 if TYPE_CHECKING:
+    from .practice.progress_link import ProgressLink
     from .welcome import WelcomeDialog
 
 DEFAULT_SIZE = QSize(1180, 760)
@@ -181,14 +185,32 @@ class MainWindow(QMainWindow):
         Tries each page's file once more (waiting at most the busy timeout for a lock)."""
         from trainer.progress.saving import SaveState
 
-        from .practice.progress_link import ProgressLink
-        links = [getattr(page.page, "link", None) for page in self.pages.values()]
-        states = [link.save_now() for link in links if isinstance(link, ProgressLink)]
+        states = [link.save_now() for link in self._links()]
         waiting = [state for state in states if not state.saved]
         if not waiting:
             return None
         return SaveState(sum(s.waiting for s in waiting), sum(s.answers for s in waiting),
                          waiting[0].problem)
+
+    def _links(self) -> list[ProgressLink]:
+        """The progress links of the pages made so far."""
+        from .practice.progress_link import ProgressLink
+        links = [getattr(page.page, "link", None) for page in self.pages.values()]
+        return [link for link in links if isinstance(link, ProgressLink)]
+
+    def stop(self, signum: int) -> list[Path]:
+        """End as quitting does, told to by a signal (SIGTERM, SIGHUP, Ctrl-C): there is no one
+        to ask, so each page's answers are saved (waiting up to the busy timeout for a lock) or
+        kept beside the progress file for the next start; the exit status is 128 + the
+        signal's number. Returns the files kept."""
+        kept = [path for link in self._links() if (path := link.keep_unsaved()) is not None]
+        for path in kept:
+            print(f"freebet-trainer: answers not saved (the progress file could not take "
+                  f"them) are kept in {path} and will be saved at the next start.",
+                  file=sys.stderr)
+        self.close()
+        QApplication.exit(128 + signum)
+        return kept
 
     def closeEvent(self, event: QCloseEvent | None) -> None:
         waiting = self.unsaved()

@@ -13,6 +13,7 @@ dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QObject, QSettings, QTimer, pyqtSignal
@@ -131,6 +132,18 @@ class ProgressLink(QObject):
         """Save what waits on this thread (at most the busy timeout): before quitting."""
         self.retry.stop()
         return self.saver.save(wait=True)
+
+    def keep_unsaved(self) -> Path | None:
+        """End the session, save what waits on this thread (at most the busy timeout), and
+        keep what the file still cannot take beside it for the next start; the file kept, if
+        any. For a window that must end now (a signal)."""
+        self.retry.stop()
+        self.saver.end()
+        if self.saver.save(wait=True).saved:
+            return None
+        kept = self.saver.keep_unsaved(self.path)
+        self.changed.emit()
+        return kept
 
     def _saved(self, state: SaveState) -> None:
         if self._again:
