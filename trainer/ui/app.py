@@ -145,6 +145,7 @@ def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
         if after_card:
             _quit_after_first_card(window)
         window.show()
+        QTimer.singleShot(0, window.tell_refused_settings)
         stopper = SignalStop(window.stop, window).install()
         try:
             return app.exec()

@@ -192,6 +192,22 @@ class MainWindow(QMainWindow):
         return SaveState(sum(s.waiting for s in waiting), sum(s.answers for s in waiting),
                          waiting[0].problem)
 
+    def tell_refused_settings(self) -> QMessageBox | None:
+        """Say, once, the stored settings that could not be used (a value of the wrong type or
+        out of bounds, edited by hand) and that their defaults are used; the message shown."""
+        for setting in cfg.ALL:
+            cfg.read(self.store, setting)
+        lines = cfg.refused(self.store)
+        if not lines:
+            return None
+        box = QMessageBox(QMessageBox.Icon.Warning, "A setting could not be used",
+                          "\n\n".join([*lines, f"The settings file is {self.store.fileName()}; "
+                                       "choose the values again on the Settings page."]),
+                          parent=self)
+        box.setObjectName("settings-refused")
+        box.open()
+        return box
+
     def _links(self) -> list[ProgressLink]:
         """The progress links of the pages made so far."""
         from .practice.progress_link import ProgressLink

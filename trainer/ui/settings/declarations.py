@@ -12,6 +12,7 @@ file.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -90,6 +91,17 @@ class Amounts:
         return True
 
 
+@dataclass(frozen=True)
+class Folder:
+    """A folder named by its whole path (from the file system's root), or empty for the
+    default: a relative name would move the history with the folder the trainer starts in."""
+
+    def allows(self, value: Any) -> bool:
+        """True for "" or an absolute path of printable characters."""
+        return isinstance(value, str) and (value == "" or (
+            os.path.isabs(value) and value.isprintable()))
+
+
 class Editor(Enum):
     """How the settings page edits a setting: by its allowed values (a menu for choices, a spin
     box for a range), or with a special editor."""
@@ -111,7 +123,7 @@ class Setting:
     description: str
     label: str = ""
     section: str = ""
-    allowed: Choices | Range | Amounts | None = None
+    allowed: Choices | Range | Amounts | Folder | None = None
     editor: Editor = field(default=Editor.VALUE)
 
     def problem(self, value: Any) -> str | None:
@@ -226,7 +238,8 @@ WELCOMED = Setting("welcome/shown", bool, False,
                    "The first run's welcome was shown (Help ▸ Welcome… shows it again).")
 DATA_DIR = Setting("data/dir", str, "",
                    "Folder of the progress file (empty: the user data folder).",
-                   label="Data location", section="Data", editor=Editor.FOLDER)
+                   label="Data location", section="Data", editor=Editor.FOLDER,
+                   allowed=Folder())
 
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
@@ -267,10 +280,31 @@ def read(store: QSettings, setting: Setting) -> Any:
     try:
         value = _convert(raw, setting.type)
     except (TypeError, ValueError):
-        return setting.default
+        return _refused(store, setting, raw)
     if setting.allowed is not None and not setting.allowed.allows(value):
-        return setting.default
+        return _refused(store, setting, raw)
     return value
+
+
+def _refused(store: QSettings, setting: Setting, raw: Any) -> Any:
+    """The default of ``setting``, its stored value ``raw`` noted as refused (said once by
+    the window: :func:`refused`)."""
+    default = setting.default if setting.default != "" else "the default"
+    noted = dict(_REFUSED.get(store.fileName(), {}))
+    noted[setting.key] = (f"{setting.label or setting.key}: the stored value {raw!r} cannot be "
+                          f"used ({setting.description.rstrip('.')}); {default!s} is used "
+                          "instead.")
+    _REFUSED[store.fileName()] = noted
+    return setting.default
+
+
+#: The stored values refused so far, by settings file, then by key.
+_REFUSED: dict[str, dict[str, str]] = {}
+
+
+def refused(store: QSettings) -> list[str]:
+    """What :func:`read` refused of ``store``'s values so far, in words (each once)."""
+    return list(_REFUSED.get(store.fileName(), {}).values())
 
 
 def feedback(store: QSettings) -> Feedback:
@@ -293,6 +327,8 @@ def _convert(raw: Any, kind: type) -> Any:
         if isinstance(raw, bytes):
             return raw
         raise TypeError("not bytes")
+    if kind is str and not isinstance(raw, str):
+        raise TypeError(f"not a text: {raw!r}")   # a list (an unquoted comma) or a number
     if kind is bool:
         if isinstance(raw, bool):
             return raw
