@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from trainer.commands import FAILED, CommandError
+from trainer.commands import BAD_INPUT, FAILED, CommandError
 
 if TYPE_CHECKING:   # imported when used: the app's start parses its command line too
     from trainer.progress.saving import SaveState, SessionSaver
@@ -61,8 +61,15 @@ def finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO) -> int:
     return state.answers
 
 
-def streams() -> tuple[TextIO, TextIO, TextIO]:
-    """The keyboard, the output and the error stream as they are now (a test's too)."""
+def streams(reads: str = "") -> tuple[TextIO, TextIO, TextIO]:
+    """The keyboard, the output and the error stream as they are now (a test's too). A
+    command that ``reads`` the keyboard (what it reads, in words) is refused when the program
+    was started without standard input (``<&-``)."""
+    from trainer.commands.streams import Stream, refusal
+    if sys.stdin is None and reads:
+        raise CommandError(refusal(Stream.INPUT, reads), BAD_INPUT)
+    if sys.stdout is None:
+        raise CommandError(refusal(Stream.OUTPUT, "the command prints there"), BAD_INPUT)
     return sys.stdin, sys.stdout, sys.stderr
 
 

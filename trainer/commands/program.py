@@ -34,6 +34,8 @@ from typing import Any, NoReturn, Protocol
 
 from trainer.rules.errors import RuleSetError
 
+from .streams import Stream, hold_closed, refusal
+
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
 FAILED = 1
@@ -166,7 +168,11 @@ class Program:
         return self.run(self.parser().parse_args(argv))
 
     def run(self, args: argparse.Namespace) -> int:
-        """Run the parsed command under the convention; returns the exit code."""
+        """Run the parsed command under the convention; returns the exit code. Every
+        command prints: started without standard output (``>&-``), it is refused."""
+        if Stream.OUTPUT in hold_closed():
+            return self.say(CommandError(refusal(Stream.OUTPUT, "the command prints there"),
+                                         BAD_INPUT))
         try:
             code = int(args.run(args))
             sys.stdout.flush()        # a reader gone away shows here, not at exit
