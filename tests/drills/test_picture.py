@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -200,6 +201,27 @@ def test_a_sealed_picture_of_another_shape_is_not_used(course: Curriculum, damag
     a traceback on every later start."""
     head, body = _header(encode(_kept(course)))
     assert decode(_seal(_content(json.dumps(damage(head)).encode(), body))) is None
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), -float("inf")])
+@pytest.mark.parametrize("part", ["stability", "last", "total", "fsrs", "misses", "trace"])
+def test_a_sealed_picture_with_a_number_that_is_not_finite_is_not_used(
+        course: Curriculum, part: str, number: float) -> None:
+    """The trainer never writes one; read, it made numpy warn on the terminal ("overflow
+    encountered in multiply") and the schedule odd (1 due, 93 learning)."""
+    picture = _kept(course)
+    assert picture.fit_state is not None
+    if part == "trace":
+        card, trace = next(iter(picture.traces.items()))
+        bad = replace(picture, traces={**picture.traces, card: replace(trace, last=number)})
+    else:
+        name, replay = next(iter(picture.fit_state.replays.items()))
+        values = getattr(replay, part).copy()
+        values.flat[values.size // 2] = number
+        state = replace(picture.fit_state, replays={**picture.fit_state.replays,
+                                                    name: replace(replay, **{part: values})})
+        bad = replace(picture, fit_state=state)
+    assert decode(encode(bad)) is None
 
 
 def test_a_sealed_picture_nested_too_deep_to_read_is_not_used() -> None:

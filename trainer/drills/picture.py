@@ -239,14 +239,14 @@ SEAL = hashlib.sha256().digest_size
 
 def decode(data: bytes) -> Picture | None:
     """A picture from :func:`encode`'s bytes, or None for bytes that are not one (changed since
-    they were written, of any shape but a picture's, from another format or grid): it is then
-    made again from the answers, never trusted."""
+    they were written, of any shape but a picture's, a number not finite, from another format
+    or grid): it is then made again from the answers, never trusted."""
     content = memoryview(data)[SEAL:]
     if len(data) < SEAL or hashlib.sha256(content).digest() != data[:SEAL]:
         return None
     try:
         size = int.from_bytes(content[:8], "little")
-        head = json.loads(zlib.decompress(content[8:8 + size]))
+        head = json.loads(zlib.decompress(content[8:8 + size]), parse_constant=_not_finite)
         if head["format"] != PICTURE_FORMAT or head["candidates"] != GRID.first.size:
             return None
         fit_state = _fit_state(head["fit"], content[8 + size:])
@@ -263,6 +263,11 @@ def decode(data: bytes) -> Picture | None:
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
             RecursionError, zlib.error):   # a part of another shape: a list for a mapping, …
         return None
+
+
+def _not_finite(word: str) -> float:
+    """JSON's NaN or Infinity in a picture's header: never written by the trainer, refused."""
+    raise ValueError(f"{word} in the picture")
 
 
 def _sessions(plain: Sequence[Any]) -> Sessions:
@@ -290,6 +295,8 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         nonlocal at
         found = np.frombuffer(body, dtype="<f8", count=count, offset=at * 8).astype(float)
         at += count
+        if not np.isfinite(found).all():
+            raise ValueError("a number in the picture is not finite")
         return found
 
     replays = {}
