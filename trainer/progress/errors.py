@@ -132,6 +132,33 @@ class LocationError(ProgressStoreError):
             "another folder with --data-dir (or in Settings), or move that away.")
 
 
+class BrokenLinkError(LocationError):
+    """The progress file, or a folder on its path, is a symbolic link that leads to no file:
+    to something that does not exist (a drive not connected, a file moved), or round a loop.
+    ``link`` is that link; ``chain`` the links of a loop, in order (empty: no loop)."""
+
+    reason = "the progress file is a symbolic link that leads nowhere"
+
+    def __init__(self, path: Path, link: Path, target: Path, chain: tuple[Path, ...] = ()
+                 ) -> None:
+        what = "it is" if link == path else f"the folder {link} on its path is"
+        point = (f"point the link at your progress file (ln -sfn FILE {link})" if link == path
+                 else f"point the link at your progress file's folder (ln -sfn FOLDER {link})")
+        if chain:
+            detail = (f"{what} a symbolic link in a loop of links "
+                      f"({' → '.join(map(str, chain))}), which leads to no file")
+            advice = f"{point[0].upper()}{point[1:]}, or remove it"
+        else:
+            detail = (f"{what} a symbolic link to {target}, which does not exist (a drive not "
+                      "connected, or the file moved or deleted?)")
+            advice = f"Connect the drive, or {point}, or remove the link"
+        ProgressStoreError.__init__(
+            self, path, f"The progress file {path} cannot be used: {detail}. Nothing was "
+            f"changed. {advice} to begin a new history there; or choose another folder with "
+            "--data-dir (or in Settings).")
+        self.link, self.target, self.chain = link, target, chain
+
+
 #: SQLite's primary result codes (``sqlite_errorcode & 0xff``) that are the file's or the
 #: machine's fault, and the store error each is; any other code is a bug, not the file's.
 _FAULTS: dict[int, type[ProgressStoreError]] = {
