@@ -107,17 +107,50 @@ class DiskFullError(StorageError):
 
 
 class ReadOnlyError(StorageError):
-    """The progress file, a file beside it, or its folder may not be written."""
+    """The progress file, a file beside it, or its folder may not be written: said for what
+    it is (:func:`_why_read_only`): on a file system mounted read-only (``mounted``: the system
+    said so), another user's, or one's own made read-only."""
 
     reason = "the progress file is read-only"
 
-    def __init__(self, path: Path, culprit: Path | None = None) -> None:
-        what = f"{culprit} is read-only" if culprit else "it is read-only"
-        super().__init__(
-            path, what,
-            "Answers cannot be saved there. Make it writable (for a file: chmod u+w), or choose "
-            "another folder with --data-dir (or in Settings); answers already saved are kept.")
+    def __init__(self, path: Path, culprit: Path | None = None, *, mounted: bool = False
+                 ) -> None:
         self.culprit = culprit or path
+        what, advice = _why_read_only(self.culprit, mounted)
+        super().__init__(path, what, f"Answers cannot be saved there. {advice}; answers "
+                                     "already saved are kept.")
+
+
+def _why_read_only(culprit: Path, mounted: bool) -> tuple[str, str]:
+    """Why ``culprit`` may not be written, and what to do about it."""
+    probe = next((p for p in (culprit, *culprit.parents) if os.path.lexists(p)), culprit)
+    owner: int | None = None
+    try:
+        mounted = mounted or bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+        owner = os.stat(probe).st_uid
+    except (OSError, AttributeError):   # no statvfs (Windows), or nothing to ask
+        pass
+    if mounted:
+        return (f"{culprit} is on a file system mounted read-only",
+                "Mount it read-write, or choose a folder on another disk with --data-dir (or "
+                "in Settings)")
+    if owner is not None and hasattr(os, "geteuid") and owner != os.geteuid():
+        return (f"{culprit} belongs to another user, {_user_name(owner)}, and may not be "
+                "written by you",
+                "Ask that user (or an administrator) to let you write it, or choose a folder "
+                "of your own with --data-dir (or in Settings)")
+    return (f"{culprit} is read-only",
+            f"Make it writable (chmod u+w {culprit}), or choose another folder with "
+            "--data-dir (or in Settings)")
+
+
+def _user_name(uid: int) -> str:
+    """The name of the user ``uid`` (the number, when the system knows no name)."""
+    try:
+        import pwd
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"user id {uid}"
 
 
 class LocationError(ProgressStoreError):
@@ -190,7 +223,7 @@ def translate_os(path: Path, error: OSError) -> ProgressStoreError:
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return DiskFullError(path, error.strerror or str(error))
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return ReadOnlyError(path, culprit)
+        return ReadOnlyError(path, culprit, mounted=error.errno == errno.EROFS)
     if error.errno in (errno.ENOTDIR, errno.EEXIST):
         return LocationError(path, f"{culprit} is a file, not a folder")
     if error.errno == errno.EISDIR:
