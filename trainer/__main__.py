@@ -22,6 +22,8 @@ from . import __version__
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run a command, or the window."""
     from .cli.program import trainer_program
+    from .commands.streams import hold_closed
+    hold_closed()   # a closed standard stream's number is never taken by a file of ours
     program = trainer_program(__version__)
     given = list(sys.argv[1:] if argv is None else argv)
     if _names_a_command(given) or {"-h", "--help"} & set(given):

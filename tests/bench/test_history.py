@@ -17,6 +17,7 @@ PROBES = ("stats", "drill", "queue", "page-totals", "page-due")
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)    # the bench itself may take up to 600 s
 def test_the_history_bench_times_every_probe_before_and_after_a_drill() -> None:
     done = subprocess.run([sys.executable, str(BENCH / "history.py"), "--decisions", "1500",
                            "--json"], capture_output=True, text=True, timeout=600, check=False)

@@ -3,7 +3,10 @@ whole history makes: the same traces, the same counts, the same next cards."""
 
 from __future__ import annotations
 
+import json
 import random
+import zlib
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,7 +15,16 @@ from trainer.drills.catalog import Catalog
 from trainer.drills.curriculum import FACTS, SITUATIONS, Curriculum, Prior, curriculum
 from trainer.drills.memory import Answer, MemoryParams, day_of
 from trainer.drills.memory_fit import Fit, FitState, fit
-from trainer.drills.picture import Picture, advance, decode, empty, encode
+from trainer.drills.picture import (
+    SEAL,
+    Picture,
+    _content,
+    _seal,
+    advance,
+    decode,
+    empty,
+    encode,
+)
 from trainer.drills.study import StudyQueue
 
 NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
@@ -144,6 +156,78 @@ def test_a_picture_round_trips_as_bytes_and_other_bytes_are_none(course: Curricu
     data = encode(picture)
     for broken in (b"", b"not a picture", data[:len(data) // 2], data + b"\0" * 8):
         assert decode(broken) is None
+
+
+def _kept(course: Curriculum) -> Picture:
+    """A picture with a fit state, as a session keeps it."""
+    start = FitState.start(list(course.mappings()))
+    return advance(course, empty(course, MemoryParams(), FACTS, start), _history(course, days=5))
+
+
+def test_a_picture_with_any_bit_changed_is_not_used(course: Curriculum) -> None:
+    """Before, a bit flipped in the fit state's arrays (raw float64) was read as another number
+    and changed the schedule; the checksum kept with the picture now refuses it, wherever the
+    bit is (the header, the arrays, the checksum itself)."""
+    data = encode(_kept(course))
+    rng = random.Random(5)
+    places = [0, SEAL, SEAL + 20, len(data) - 3, *rng.sample(range(len(data)), 40)]
+    for place in places:
+        for bit in (0, 6):
+            flipped = bytearray(data)
+            flipped[place] ^= 1 << bit
+            assert decode(bytes(flipped)) is None, (place, bit)
+    assert decode(data) == _kept(course)
+
+
+def _header(data: bytes) -> tuple[dict, bytes]:
+    """The JSON header of a kept picture's bytes and its arrays' bytes."""
+    content = data[SEAL:]
+    size = int.from_bytes(content[:8], "little")
+    return json.loads(zlib.decompress(content[8:8 + size])), content[8 + size:]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda head: {**head, "traces": list(head["traces"].values())},   # AttributeError before
+    lambda head: {**head, "tried": [1, 2]},
+    lambda head: {**head, "asked": {"k": [1]}},
+    lambda head: {**head, "params": [1.0]},
+    lambda head: {**head, "sessions": 7},
+    lambda head: {**head, "answers": 1e400},
+    lambda head: {**head, "fit": {**head["fit"], "replays": [["a"]]}},
+    lambda head: {**head, "fit": {**head["fit"], "answers": None}},
+])
+def test_a_sealed_picture_of_another_shape_is_not_used(course: Curriculum, damage) -> None:
+    """Parts of the wrong shape, checksum and all (a picture written wrong), are refused, not
+    a traceback on every later start."""
+    head, body = _header(encode(_kept(course)))
+    assert decode(_seal(_content(json.dumps(damage(head)).encode(), body))) is None
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), -float("inf")])
+@pytest.mark.parametrize("part", ["stability", "last", "total", "fsrs", "misses", "trace"])
+def test_a_sealed_picture_with_a_number_that_is_not_finite_is_not_used(
+        course: Curriculum, part: str, number: float) -> None:
+    """The trainer never writes one; read, it made numpy warn on the terminal ("overflow
+    encountered in multiply") and the schedule odd (1 due, 93 learning)."""
+    picture = _kept(course)
+    assert picture.fit_state is not None
+    if part == "trace":
+        card, trace = next(iter(picture.traces.items()))
+        bad = replace(picture, traces={**picture.traces, card: replace(trace, last=number)})
+    else:
+        name, replay = next(iter(picture.fit_state.replays.items()))
+        values = getattr(replay, part).copy()
+        values.flat[values.size // 2] = number
+        state = replace(picture.fit_state, replays={**picture.fit_state.replays,
+                                                    name: replace(replay, **{part: values})})
+        bad = replace(picture, fit_state=state)
+    assert decode(encode(bad)) is None
+
+
+def test_a_sealed_picture_nested_too_deep_to_read_is_not_used() -> None:
+    """Before: RecursionError from the JSON reader."""
+    deep = b"[" * 200_000 + b"]" * 200_000
+    assert decode(_seal(_content(deep, b""))) is None
 
 
 def test_a_refit_from_the_kept_state_finds_the_fit_of_every_answer(course: Curriculum) -> None:

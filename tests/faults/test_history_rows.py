@@ -90,6 +90,8 @@ def test_a_damaged_memory_fit_is_fitted_again(folder: Path, damage: str,
     "UPDATE decisions SET ev_loss = 'a lot' WHERE id = 60",
     "UPDATE decisions SET ev_loss = -0.5 WHERE id = 60",
     "UPDATE decisions SET ev_loss = 9e999 WHERE id = 60",
+    "UPDATE decisions SET ev_loss = 1e308 WHERE id = 60",   # finite, but no decision's cost
+    "UPDATE decisions SET ev_loss = 100 WHERE id = 60",
     "UPDATE decisions SET cards = 'ten and six' WHERE id = 60",
     "UPDATE decisions SET cards = 1016 WHERE id = 60",
 ])
@@ -104,6 +106,37 @@ def test_a_row_that_cannot_be_read_is_left_out_and_said(folder: Path, damage: st
     assert figures["due"] > 0
     _, err = _drill(folder, capsys, monkeypatch)
     assert f"freebet-trainer: {ROW_LINE}" in err
+
+
+@pytest.mark.parametrize("loss", ["1e308", "9e999", "100.0", "-0.5", "'a lot'"])
+def test_an_ev_lost_no_decision_can_have_is_in_no_figure(folder: Path, loss: str,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """Before, ``ev_loss = 1e308`` was read as a cost: "EV lost inf main bets", and a leak of
+    1.5e305 main bets per 100 rounds. The row is left out of every figure, as if it were not
+    stored (and said); the export still writes it as stored."""
+    _damage(folder, "UPDATE decisions SET ev_loss = 0.25, verdict = 'wrong' WHERE id = 60")
+    with sqlite3.connect(folder / "progress.sqlite3") as conn:   # the history without it
+        conn.execute("CREATE TABLE kept AS SELECT * FROM decisions WHERE id = 60")
+        conn.execute("DELETE FROM decisions WHERE id = 60")
+    conn.close()
+    without = _stats(folder, capsys).replace("120 decisions", "119 decisions")
+    without_figures = json.loads(_stats(folder, capsys, "--json"))
+    with sqlite3.connect(folder / "progress.sqlite3") as conn:
+        conn.execute("INSERT INTO decisions SELECT * FROM kept")
+        conn.execute("DROP TABLE kept")
+    conn.close()
+    _damage(folder, f"UPDATE decisions SET ev_loss = {loss} WHERE id = 60")
+    shown = _stats(folder, capsys)
+    figures = json.loads(_stats(folder, capsys, "--json"))
+    assert "inf" not in shown and "Traceback" not in shown
+    assert figures["notes"] == [ROW_LINE]
+    assert figures["leak_per_100"] == without_figures["leak_per_100"] < 10
+    assert figures["leaks"] == without_figures["leaks"]
+    assert shown.replace(f"{ROW_LINE}\n", "") == without
+    target = folder.parent / "all.csv"
+    assert main(["export", "--csv", str(target), "--data-dir", str(folder)]) == 0
+    assert "wrote 120 decisions" in capsys.readouterr().out
 
 
 def test_answers_given_under_a_clock_ahead_count_as_given_now(

@@ -6,6 +6,7 @@ The commands run as a user whom file permissions bind (see ``conftest.run``)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,19 @@ def test_a_read_only_folder_is_read_but_never_written(tmp_path: Path) -> None:
         assert listing(folder) == before
     finally:
         folder.chmod(0o755)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only root can give a file to another user")
+def test_another_users_file_is_said_to_be_theirs(tmp_path: Path) -> None:
+    """Before: "chmod u+w", which only its owner may run."""
+    folder = tmp_path / "data"
+    path = history(folder)
+    os.chown(path, 65534, 65534)       # nobody's
+    code, said = drill(folder)
+    assert code == 1
+    assert f"({path} belongs to another user, " in said and "chmod" not in said
+    assert "Ask that user (or an administrator) to let you write it" in said
 
 
 def test_a_read_only_file_left_beside_it_is_named(tmp_path: Path) -> None:

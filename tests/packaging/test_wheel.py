@@ -53,6 +53,7 @@ def version() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)   # a build, a new environment and the wheel's dependencies installed
 def test_the_installed_wheel_runs_its_self_test(built: Path, tmp_path: Path) -> None:
     wheels = list(built.glob("*.whl"))
     sdists = list(built.glob("*.tar.gz"))

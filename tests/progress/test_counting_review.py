@@ -62,6 +62,9 @@ def test_index_answers_missed_and_their_cost(tmp_path: Path) -> None:
                 situation_key=key, mode=Mode.INDEX, action=given, best_action=best, evs=evs,
                 verdict=Verdict.CORRECT if right else Verdict.WRONG,
                 ev_loss=0.0 if right else 0.01, time=f"2026-03-01T12:00:0{i}Z"))
+        store.record_decision(session, decision(     # an EV lost no answer has: left out
+            situation_key=key, mode=Mode.INDEX, action=base, best_action=play, evs=evs,
+            verdict=Verdict.WRONG, ev_loss=1e308, time="2026-03-01T11:59:00Z"))
         record = counting.index_record(store, "evolution", "hilo", lab)
     [answered] = record.plays
     assert (answered.answers, answered.wrong, answered.missed, answered.deviated) == (6, 3, 2, 1)

@@ -11,6 +11,7 @@ import pytest
 
 from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.leak import Recent, estimate, situation_leak
+from trainer.drills.records import Mode
 from trainer.drills.situations import Situation
 from trainer.progress import review
 from trainer.progress.dashboard import (
@@ -29,6 +30,7 @@ from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
 from trainer.rules import preset
 
+from .factories import FIXED_NOW, decision
 from .history import ALWAYS_MISSED, keys
 
 
@@ -45,6 +47,21 @@ def test_load_progress_runs_every_query_of_a_filter(seeded: Path) -> None:
     assert all(leak.worth_listing for leak in data.leaks) and len(data.leaks) == LEAK_COUNT
     assert data.counts == (("evolution", 800),)
     assert data == load_progress(seeded / "progress.sqlite3", ProgressQuery(), now=now)
+
+
+def test_the_per_preset_counts_leave_out_undone_answers(tmp_path: Path) -> None:
+    """The counts are of answers kept: an undone answer is not counted, and a preset whose
+    only answers were undone has none (it is listed among the presets with history)."""
+    path = tmp_path / "progress.sqlite3"
+    with ProgressStore.open(path, clock=lambda: FIXED_NOW) as store:
+        kept = store.start_session("evolution", Mode.FLASHCARDS, {})
+        store.record_decision(kept, decision())
+        store.undo_decision(store.record_decision(kept, decision(time="2026-03-01T12:00:05Z")))
+        taken_back = store.start_session("pot-of-gold", Mode.FLASHCARDS, {})
+        store.undo_decision(store.record_decision(taken_back, decision(preset="pot-of-gold")))
+    data = load_progress(path, ProgressQuery(), now=FIXED_NOW, cards=False)
+    assert data.presets == ("evolution", "pot-of-gold")
+    assert data.counts == (("evolution", 1),)
 
 
 def test_the_leaks_shown_leave_out_single_answers_that_were_no_blunder() -> None:

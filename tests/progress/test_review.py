@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.progress.factories import decision
+from tests.progress.factories import FIXED_NOW, decision
 from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
 from trainer.progress.filters import Filter
@@ -195,6 +195,25 @@ def test_response_time_trend(history: ProgressStore) -> None:
     assert [(d.day, d.decisions, d.median_ms) for d in days] == [
         ("2026-03-01", 5, 3000), ("2026-03-02", 2, 2000), ("2026-03-04", 3, 2500)]
     assert [d.mean_ms for d in days] == pytest.approx([3000, 2000, 6500 / 3])
+
+
+def test_a_row_whose_ev_lost_no_decision_can_have_is_in_no_review(
+        history: ProgressStore, tmp_path: Path) -> None:
+    """Before, ``ev_loss = 1e308`` was added up: an EV lost of 1e308 (inf once summed) and a
+    leak to match. The reviews leave such rows out, as if they were not stored."""
+    with ProgressStore.open(tmp_path / "damaged.sqlite3", clock=lambda: FIXED_NOW) as damaged:
+        _record(damaged, [*HISTORY, (1, "2026-03-01T10:00:50Z", "A", WRONG, 1e308, 700, False),
+                          (3, "2026-03-04T10:00:40Z", "B", WRONG, 100.0, 900, False),
+                          (2, "2026-03-02T09:00:20Z", "C", WRONG, float("inf"), 600, False)])
+        for only in (Filter(), EVOLUTION, Filter(mode=Mode.SHOE)):
+            assert review.by_day(damaged, only) == review.by_day(history, only)
+            assert review.by_session(damaged, only) == review.by_session(history, only)
+            assert review.by_situation(damaged, only) == review.by_situation(history, only)
+            assert review.recent_leaks(damaged, only) == review.recent_leaks(history, only)
+            assert review.response_times(damaged, only) == review.response_times(history, only)
+        assert review.recent_answers(damaged, "evolution") == review.recent_answers(
+            history, "evolution")
+        assert len(list(damaged.decisions(Filter(with_damaged=True)))) == len(HISTORY) + 3
 
 
 def test_empty_history_gives_empty_reviews(store: ProgressStore) -> None:

@@ -12,6 +12,7 @@ import pytest
 from tests.progress.history import CARDS, keys, seed
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
 from trainer.drills.history import read_answers
+from trainer.drills.memory import MODEL
 from trainer.drills.memory_fit import checked_fit
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.drills.study import StudyQueue
@@ -183,6 +184,22 @@ def test_a_picture_of_other_rules_or_a_damaged_one_is_not_used(
         conn.execute("UPDATE memory_pictures SET picture = x'00ff'")
     again = load_study(store, course, NOW)
     assert again.keep is not None
+    _same(again, _scratch(store, course, NOW), NOW)
+
+
+def test_a_kept_picture_with_a_bit_changed_is_made_again_from_the_answers(
+        store: ProgressStore, course: Curriculum) -> None:
+    """Before, a bit flipped in the picture's arrays was read as another number and the
+    schedule changed without a word; now the picture does not check out and is made again."""
+    made = load_study(store, course, NOW)
+    assert made.keep is not None
+    keep_picture(store, made.keep)
+    data = bytearray(store.load_picture("evolution", "classic", MODEL)[3])   # type: ignore[index]
+    data[-3] ^= 0x40                       # 0.0, the last array's last number, is 3.5e-310
+    with store._transaction() as conn:
+        conn.execute("UPDATE memory_pictures SET picture = ?", (bytes(data),))
+    again = load_study(store, course, NOW)
+    assert again.keep is not None and again.keep.data == made.keep.data
     _same(again, _scratch(store, course, NOW), NOW)
 
 

@@ -81,7 +81,7 @@ def test_the_leak_at_the_end_of_each_day_and_session_is_the_estimate_of_the_answ
     assert trend.now < trend.start        # practice at the costliest spots pays
 
 
-def test_local_days_undone_answers_other_presets_and_unknown_keys(
+def test_local_days_undone_or_damaged_answers_other_presets_and_unknown_keys(
         store: ProgressStore, course: Curriculum) -> None:
     key = max(course.leak, key=lambda k: course.leak[k])
     weight = course.catalog.weight[key]
@@ -92,6 +92,8 @@ def test_local_days_undone_answers_other_presets_and_unknown_keys(
     taken_back = store.record_decision(session, decision(time="2026-03-01T22:01:00Z",
                                                          **wrong))
     store.undo_decision(taken_back)
+    store.record_decision(session, decision(time="2026-03-01T22:01:30Z",    # damaged: left out
+                                            **{**wrong, "ev_loss": 1e308}))
     store.record_decision(session, decision(time="2026-03-01T22:02:00Z", situation_key=key))
     store.record_decision(session, decision(time="2026-03-01T22:03:00Z",
                                             situation_key="evolution|nowhere|at|all|2|v1"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from trainer.rules import Action, Bets, Outcome, Phase, Seat
+from trainer.rules import Action, Bets, Outcome, Phase, Round, Seat
 
 from .conftest import (
     EVOLUTION,
@@ -96,4 +96,34 @@ def test_no_charlie_in_pot_of_gold() -> None:
     assert Action.HIT in rnd.legal_actions()
     play(rnd, Action.HIT, Action.STAND)  # 18 on seven cards against 17
     assert outcomes(rnd) == [Outcome.WIN]
+    assert_all_dealt(rnd)
+
+
+def _six_card_21_beside_an_18(dealer_draw: str) -> Round:
+    """Seat 0 hits 2 3 to 21 on six cards; seat 1 stands on 18, so the dealer (10 6) plays on
+    and draws ``dealer_draw``."""
+    rnd = deal_seats(EVOLUTION, f"2h 10h 10s 3d 8h 6c 2c 4d 5h 5s {dealer_draw}",
+                     [Seat(Bets(main=Fraction(10))), Seat(Bets(main=Fraction(10)))])
+    play(rnd, *FOUR_HITS)  # 2 3 2 4 5 5 = 21 on six cards: no decision after the sixth card
+    assert rnd.current == (1, 0)
+    return play(rnd, Action.STAND)
+
+
+def test_six_card_21_is_a_charlie_against_a_dealer_21() -> None:
+    """docs/rules/evolution.md#six-card-charlie: "21 or less" takes in 21 itself: six cards
+    making 21 win at once, where a 21 that is no Charlie would push the dealer's 21."""
+    rnd = _six_card_21_beside_an_18("5c")  # the dealer 10 6 5 = 21
+    assert outcomes(rnd, 0) == [Outcome.CHARLIE]
+    assert hand_nets(rnd, 0) == [10]
+    assert outcomes(rnd, 1) == [Outcome.LOSE]
+    assert_all_dealt(rnd)
+
+
+def test_six_card_21_is_a_charlie_against_a_dealer_22() -> None:
+    """docs/rules/evolution.md#six-card-charlie: six cards making 21 win even money against the
+    dealer's 22, which pushes any other standing hand."""
+    rnd = _six_card_21_beside_an_18("6h")  # the dealer 10 6 6 = 22
+    assert outcomes(rnd, 0) == [Outcome.CHARLIE]
+    assert hand_nets(rnd, 0) == [10]
+    assert outcomes(rnd, 1) == [Outcome.PUSH_22]
     assert_all_dealt(rnd)

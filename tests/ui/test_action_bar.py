@@ -38,6 +38,22 @@ def test_each_key_takes_the_action_it_names(qtbot, key: Qt.Key, offered: set[Act
     assert chosen == [taken]
 
 
+@pytest.mark.parametrize(("key", "modifiers"), [
+    (Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier),
+    (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier),
+    (Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier),   # the keypad's Enter
+])
+def test_space_return_and_the_keypad_enter_go_on(qtbot, key: Qt.Key,
+                                                 modifiers: Qt.KeyboardModifier) -> None:
+    bar = ActionBar()
+    qtbot.addWidget(bar)
+    bar.set_proceed("Deal")
+    went_on: list[bool] = []
+    bar.proceed.connect(lambda: went_on.append(True))
+    assert bar.handle_key(QKeyEvent(QEvent.Type.KeyPress, key, modifiers))
+    assert went_on == [True]
+
+
 @pytest.mark.parametrize(("action", "label"), [
     (A.HIT, "Hit (H)"), (A.STAND, "Stand (S)"), (A.DOUBLE, "Double (D)"),
     (A.FREE_DOUBLE, "Free Double (D)"), (A.SPLIT, "Split (P)"), (A.FREE_SPLIT, "Free Split (P)"),

@@ -64,6 +64,7 @@ def test_help_is_plain_text_naming_the_commands_and_the_exit_codes(tmp_path: Pat
         assert shown in out.stdout
 
 
+@pytest.mark.timeout(600)    # the window's first start may take up to 300 s
 def test_the_first_card_is_dealt_and_timed_after_the_first_paint(tmp_path: Path) -> None:
     """What bench/startup.py reads: the moments of the first paint and of the first card."""
     env = {**_window_env(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),

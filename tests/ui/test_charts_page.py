@@ -203,6 +203,7 @@ def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)    # the build may take two waits of 240 s
 def test_differences_view_builds_the_standard_table_off_the_ui_thread(
         qtbot, store: QSettings, tmp_path: Path, monkeypatch) -> None:
     """Ticking "differences" starts the standard table's build (cache: tmp_path) in the

@@ -172,7 +172,7 @@ def run_count_drill(args: argparse.Namespace) -> int:
     from trainer.progress.counting import skill_answers
     from trainer.progress.saving import SessionSaver
 
-    keys, out, err = streams()
+    keys, out, err = streams("the drill reads your answers from it")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     rules = rules_of(args)      # a rules file is read before the progress file is opened
     store = open_store(args.data_dir)

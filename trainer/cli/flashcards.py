@@ -72,7 +72,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
     from trainer.progress.saving import SessionSaver
     from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
 
-    keys, out, err = streams()
+    keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume), seed)

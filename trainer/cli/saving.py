@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from trainer.commands import FAILED, CommandError
+from trainer.commands import BAD_INPUT, FAILED, CommandError
 from trainer.commands.stopping import held
 
 if TYPE_CHECKING:   # imported when used: the app's start parses its command line too
@@ -101,8 +101,15 @@ def _line(keys: TextIO) -> str:
         return ""
 
 
-def streams() -> tuple[TextIO, TextIO, TextIO]:
-    """The keyboard, the output and the error stream as they are now (a test's too)."""
+def streams(reads: str = "") -> tuple[TextIO, TextIO, TextIO]:
+    """The keyboard, the output and the error stream as they are now (a test's too). A
+    command that ``reads`` the keyboard (what it reads, in words) is refused when the program
+    was started without standard input (``<&-``)."""
+    from trainer.commands.streams import Stream, refusal
+    if sys.stdin is None and reads:
+        raise CommandError(refusal(Stream.INPUT, reads), BAD_INPUT)
+    if sys.stdout is None:
+        raise CommandError(refusal(Stream.OUTPUT, "the command prints there"), BAD_INPUT)
     return sys.stdin, sys.stdout, sys.stderr
 
 

@@ -37,6 +37,7 @@ from typing import Any, NoReturn, Protocol
 from trainer.rules.errors import RuleSetError
 
 from .stopping import exit_status, stop_signals
+from .streams import Stream, hold_closed, refusal
 
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
@@ -170,7 +171,11 @@ class Program:
         return self.run(self.parser().parse_args(argv))
 
     def run(self, args: argparse.Namespace) -> int:
-        """Run the parsed command under the convention; returns the exit code."""
+        """Run the parsed command under the convention; returns the exit code. Every
+        command prints: started without standard output (``>&-``), it is refused."""
+        if Stream.OUTPUT in hold_closed():
+            return self.say(CommandError(refusal(Stream.OUTPUT, "the command prints there"),
+                                         BAD_INPUT))
         try:
             with stop_signals():
                 code = int(args.run(args))

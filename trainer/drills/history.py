@@ -25,6 +25,7 @@ from trainer.rules import Card
 
 from .curriculum import Curriculum
 from .memory import Answer, day_of
+from .records import readable_loss
 from .situations import Context
 
 #: One stored decision as the history needs it: time (ISO 8601 UTC), situation key, cards as
@@ -87,8 +88,7 @@ def read_answers(course: Curriculum, rows: Iterable[Row], now: datetime | None) 
         right = RIGHT.get(verdict) if isinstance(verdict, str) else None
         day = _day(time)
         if (right is None or not isinstance(placed, tuple) or day is None
-                or isinstance(loss, bool) or not isinstance(loss, int | float)
-                or not 0.0 <= loss < math.inf):
+                or not readable_loss(loss)):
             unreadable += 1
             continue
         if day > until:

@@ -40,7 +40,7 @@ from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 5
+PICTURE_FORMAT = 6
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -218,19 +218,38 @@ def encode(picture: Picture) -> bytes:
         "fit": fit, "candidates": int(GRID.first.size),
         "sessions": [list(picture.sessions.starts), picture.sessions.latest]}).encode()
     body = b"".join(np.ascontiguousarray(a, dtype="<f8").tobytes() for a in arrays)
+    return _seal(_content(header, body))
+
+
+def _content(header: bytes, body: bytes) -> bytes:
+    """A picture's content: its JSON header's length once compressed, the header, the arrays."""
     packed = zlib.compress(header, 1)
     return len(packed).to_bytes(8, "little") + packed + body
 
 
+def _seal(content: bytes) -> bytes:
+    """``content`` after its checksum (:data:`SEAL` bytes of SHA-256), which :func:`decode`
+    checks: a bit changed anywhere, in the file or on the way, and the picture is not used."""
+    return hashlib.sha256(content).digest() + content
+
+
+#: Bytes of the checksum a kept picture starts with.
+SEAL = hashlib.sha256().digest_size
+
+
 def decode(data: bytes) -> Picture | None:
-    """A picture from :func:`encode`'s bytes, or None for bytes that are not one (damaged, or
-    from another format or grid): it is then made again from the answers."""
+    """A picture from :func:`encode`'s bytes, or None for bytes that are not one (changed since
+    they were written, of any shape but a picture's, a number not finite, from another format
+    or grid): it is then made again from the answers, never trusted."""
+    content = memoryview(data)[SEAL:]
+    if len(data) < SEAL or hashlib.sha256(content).digest() != data[:SEAL]:
+        return None
     try:
-        size = int.from_bytes(data[:8], "little")
-        head = json.loads(zlib.decompress(data[8:8 + size]))
+        size = int.from_bytes(content[:8], "little")
+        head = json.loads(zlib.decompress(content[8:8 + size]), parse_constant=_not_finite)
         if head["format"] != PICTURE_FORMAT or head["candidates"] != GRID.first.size:
             return None
-        fit_state = _fit_state(head["fit"], memoryview(data)[8 + size:])
+        fit_state = _fit_state(head["fit"], content[8 + size:])
         return Picture(
             head["course"], _params(head), str(head["mapping"]),
             int(head["answers"]),
@@ -241,8 +260,14 @@ def decode(data: bytes) -> Picture | None:
             {k: Tally(int(n), float(loss), bool(w), int(m))
              for k, (n, loss, w, m) in head["tried"].items()},
             fit_state, str(head["model"]), _sessions(head["sessions"]))
-    except (ValueError, TypeError, KeyError, zlib.error):
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError, zlib.error):   # a part of another shape: a list for a mapping, …
         return None
+
+
+def _not_finite(word: str) -> float:
+    """JSON's NaN or Infinity in a picture's header: never written by the trainer, refused."""
+    raise ValueError(f"{word} in the picture")
 
 
 def _sessions(plain: Sequence[Any]) -> Sessions:
@@ -270,6 +295,8 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         nonlocal at
         found = np.frombuffer(body, dtype="<f8", count=count, offset=at * 8).astype(float)
         at += count
+        if not np.isfinite(found).all():
+            raise ValueError("a number in the picture is not finite")
         return found
 
     replays = {}

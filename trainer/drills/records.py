@@ -39,6 +39,20 @@ CLOSE_CALL_BELOW = 0.02
 BLUNDER_FROM = 0.10
 
 
+#: No graded decision costs this many main bets: a play's EV lost is at most 18 (each action's EV
+#: lies within 9 main bets either way: four hands doubled, and insurance's half bet paid 2 to 1),
+#: a counted shoe's bet at most its spread (100 units at most) times the edge at the count (a
+#: few hundredths). A stored EV lost outside 0 to this is damage, never read as a cost.
+MOST_LOST = 100.0
+
+
+def readable_loss(loss: object) -> bool:
+    """True for an EV lost a graded decision can have: a number from 0 to below
+    :data:`MOST_LOST` (not a bool, not infinite, not a NaN)."""
+    return (isinstance(loss, int | float) and not isinstance(loss, bool)
+            and 0.0 <= loss < MOST_LOST)
+
+
 #: The parts of a counting answer's key (:mod:`trainer.drills.counting.keys`); a decision's key
 #: has six (:class:`~trainer.drills.situations.Situation`): the reviews tell the two apart by it.
 COUNTING_KEY_PARTS = 4

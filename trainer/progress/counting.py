@@ -27,6 +27,7 @@ from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.drills.counting.spacing import GUESS
 from trainer.drills.leak import RECENT
 from trainer.drills.memory import Answer, day_of
+from trainer.progress.filters import readable_loss_sql
 from trainer.progress.store import ProgressStore
 
 
@@ -139,7 +140,8 @@ def index_record(store: ProgressStore, preset: str, count: str,
     of each decision and what its index plays add)."""
     rows = store.tuples(
         "SELECT situation_key, action, best_action, verdict, ev_loss FROM decisions "
-        f"WHERE preset = ? AND undone = 0 AND {_prefix_sql()} ORDER BY time DESC, id DESC",
+        f"WHERE preset = ? AND undone = 0 AND {readable_loss_sql()} AND {_prefix_sql()} "
+        "ORDER BY time DESC, id DESC",
         [preset, *_prefix(preset, INDEX, count)])
     gains: dict[str, float] = defaultdict(float)
     for play in lab_count["indices"]:

@@ -149,17 +149,50 @@ class DiskFullError(StorageError):
 
 
 class ReadOnlyError(StorageError):
-    """The progress file, a file beside it, or its folder may not be written."""
+    """The progress file, a file beside it, or its folder may not be written: said for what
+    it is (:func:`_why_read_only`): on a file system mounted read-only (``mounted``: the system
+    said so), another user's, or one's own made read-only."""
 
     reason = "the progress file is read-only"
 
-    def __init__(self, path: Path, culprit: Path | None = None) -> None:
-        what = f"{culprit} is read-only" if culprit else "it is read-only"
-        super().__init__(
-            path, what,
-            "Answers cannot be saved there. Make it writable (for a file: chmod u+w), or choose "
-            "another folder with --data-dir (or in Settings); answers already saved are kept.")
+    def __init__(self, path: Path, culprit: Path | None = None, *, mounted: bool = False
+                 ) -> None:
         self.culprit = culprit or path
+        what, advice = _why_read_only(self.culprit, mounted)
+        super().__init__(path, what, f"Answers cannot be saved there. {advice}; answers "
+                                     "already saved are kept.")
+
+
+def _why_read_only(culprit: Path, mounted: bool) -> tuple[str, str]:
+    """Why ``culprit`` may not be written, and what to do about it."""
+    probe = next((p for p in (culprit, *culprit.parents) if os.path.lexists(p)), culprit)
+    owner: int | None = None
+    try:
+        mounted = mounted or bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+        owner = os.stat(probe).st_uid
+    except (OSError, AttributeError):   # no statvfs (Windows), or nothing to ask
+        pass
+    if mounted:
+        return (f"{culprit} is on a file system mounted read-only",
+                "Mount it read-write, or choose a folder on another disk with --data-dir (or "
+                "in Settings)")
+    if owner is not None and hasattr(os, "geteuid") and owner != os.geteuid():
+        return (f"{culprit} belongs to another user, {_user_name(owner)}, and may not be "
+                "written by you",
+                "Ask that user (or an administrator) to let you write it, or choose a folder "
+                "of your own with --data-dir (or in Settings)")
+    return (f"{culprit} is read-only",
+            f"Make it writable (chmod u+w {culprit}), or choose another folder with "
+            "--data-dir (or in Settings)")
+
+
+def _user_name(uid: int) -> str:
+    """The name of the user ``uid`` (the number, when the system knows no name)."""
+    try:
+        import pwd
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"user id {uid}"
 
 
 class LocationError(ProgressStoreError):
@@ -172,6 +205,33 @@ class LocationError(ProgressStoreError):
             path,
             f"The progress file {path} cannot be used: {detail}. Nothing was changed. Choose "
             "another folder with --data-dir (or in Settings), or move that away.")
+
+
+class BrokenLinkError(LocationError):
+    """The progress file, or a folder on its path, is a symbolic link that leads to no file:
+    to something that does not exist (a drive not connected, a file moved), or round a loop.
+    ``link`` is that link; ``chain`` the links of a loop, in order (empty: no loop)."""
+
+    reason = "the progress file is a symbolic link that leads nowhere"
+
+    def __init__(self, path: Path, link: Path, target: Path, chain: tuple[Path, ...] = ()
+                 ) -> None:
+        what = "it is" if link == path else f"the folder {link} on its path is"
+        point = (f"point the link at your progress file (ln -sfn FILE {link})" if link == path
+                 else f"point the link at your progress file's folder (ln -sfn FOLDER {link})")
+        if chain:
+            detail = (f"{what} a symbolic link in a loop of links "
+                      f"({' → '.join(map(str, chain))}), which leads to no file")
+            advice = f"{point[0].upper()}{point[1:]}, or remove it"
+        else:
+            detail = (f"{what} a symbolic link to {target}, which does not exist (a drive not "
+                      "connected, or the file moved or deleted?)")
+            advice = f"Connect the drive, or {point}, or remove the link"
+        ProgressStoreError.__init__(
+            self, path, f"The progress file {path} cannot be used: {detail}. Nothing was "
+            f"changed. {advice} to begin a new history there; or choose another folder with "
+            "--data-dir (or in Settings).")
+        self.link, self.target, self.chain = link, target, chain
 
 
 #: SQLite's primary result codes (``sqlite_errorcode & 0xff``) that are the file's or the
@@ -205,7 +265,7 @@ def translate_os(path: Path, error: OSError) -> ProgressStoreError:
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return DiskFullError(path, error.strerror or str(error))
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return ReadOnlyError(path, culprit)
+        return ReadOnlyError(path, culprit, mounted=error.errno == errno.EROFS)
     if error.errno in (errno.ENOTDIR, errno.EEXIST):
         return LocationError(path, f"{culprit} is a file, not a folder")
     if error.errno == errno.EISDIR:

@@ -31,7 +31,7 @@ from trainer.rules.atomic_file import RefusedTargetError, atomic_write
 
 HEADER = list(DECISION_COLUMNS)
 #: Every decision, undone ones included (the default of an export).
-ALL_KEPT = Filter(with_undone=True)
+ALL_KEPT = Filter(with_undone=True, with_damaged=True)
 ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (♠ ♦) correctly
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
-from trainer.drills.records import COUNTING_KEY_PARTS, Mode
+from trainer.drills.records import COUNTING_KEY_PARTS, MOST_LOST, Mode
 
 TimeBound = datetime | date | str
 
@@ -49,10 +49,19 @@ def _bound(value: TimeBound) -> str:
     return utc_text(value.replace(microsecond=0))[:-1]
 
 
+def readable_loss_sql(table: str = "decisions") -> str:
+    """SQL true for a row of ``table`` whose EV lost a graded decision can have
+    (:func:`trainer.drills.records.readable_loss`): a stored number from 0 to below
+    :data:`~trainer.drills.records.MOST_LOST`."""
+    loss = f"{table}.ev_loss"
+    return f"typeof({loss}) IN ('integer', 'real') AND {loss} >= 0 AND {loss} < {MOST_LOST!r}"
+
+
 @dataclass(frozen=True)
 class Filter:
     """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive),
-    answers the player undid left out.
+    answers the player undid left out, and rows whose EV lost no decision can have (damaged:
+    :func:`readable_loss_sql`; the study queue leaves them out too, and says so).
 
     Bounds are datetimes (naive ones are UTC), dates (midnight UTC) or ISO 8601 text, to the
     whole second. ``None`` means no restriction.
@@ -63,6 +72,7 @@ class Filter:
     since: TimeBound | None = None
     until: TimeBound | None = None
     with_undone: bool = False    # undone answers are left out unless asked for (the export)
+    with_damaged: bool = False   # so are rows whose EV lost cannot be right (the export: as is)
     plays_only: bool = False     # leave every counting answer out (the play reviews): the
     #                              counting drills' and a counted shoe's bets, index plays, checks
 
@@ -72,6 +82,8 @@ class Filter:
         ``time_and_mode=False`` keeps only the preset condition (for whole-history windows).
         """
         parts: list[str] = [] if self.with_undone else [f"{table}.undone = 0"]
+        if not self.with_damaged:
+            parts.append(readable_loss_sql(table))
         params: list[object] = []
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")

@@ -41,6 +41,7 @@ from trainer.progress.errors import (
     translate,
     translate_os,
 )
+from trainer.progress.links import check_links
 
 #: Seconds to wait for another writer before reporting the file locked (SQLite's busy timeout;
 #: Python's default). The app waits off the UI thread; the terminal drill simply waits.
@@ -116,6 +117,7 @@ def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
 def check_location(path: Path) -> None:
     """Refuse a data folder that is a file, and a progress file that is a folder; a name the
     file system refuses (too long, say) is said as the store's own fault."""
+    check_links(path)     # a link to nothing, or a loop: named as such
     try:
         for folder in (path.parent, *path.parent.parents):
             if folder.exists():

@@ -177,20 +177,14 @@ def rank_leaks(situations: Iterable[SituationStats],
     return ranked if limit is None else ranked[:limit]
 
 
-#: A stored EV lost the leak can add up: a number, 0 or more, finite (a row damaged by hand is
-#: left out, as the study queue leaves it out: :mod:`trainer.drills.history`).
-_READ_LOSS = ("typeof(decisions.ev_loss) IN ('integer', 'real') "
-              "AND decisions.ev_loss BETWEEN 0 AND 1e308")
-
-
 def recent_answers(store: ProgressStore, preset: str,
                    per_situation: int = RECENT) -> dict[str, list[Recent]]:
     """Each situation's latest ``per_situation`` kept answers in ``preset``, newest first (what
     :func:`trainer.drills.leak.estimate` reads)."""
-    where = f"decisions.preset = ? AND decisions.undone = 0 AND {_READ_LOSS}"
+    where, params = Filter(preset=preset).sql()
     found: dict[str, list[Recent]] = defaultdict(list)
     for key, action, best, ev_loss in _latest_rows(
-            store, "d.situation_key, d.action, d.best_action, d.ev_loss", where, [preset],
+            store, "d.situation_key, d.action, d.best_action, d.ev_loss", where, params,
             per_situation):
         found[key].append(Recent(action, best, ev_loss))
     return dict(found)
@@ -218,7 +212,7 @@ def recent_leaks(store: ProgressStore, only: Filter = EVERYTHING,
     the drills record it), so this needs no strategy table: custom rule sets too.
     """
     where, params = only.sql()
-    where = f"{where} AND {_READ_LOSS} AND typeof(decisions.weight) IN ('integer', 'real')"
+    where = f"{where} AND typeof(decisions.weight) IN ('integer', 'real')"
     found: dict[str, list[Recent]] = defaultdict(list)
     weights: dict[str, float] = {}
     for key, action, best, ev_loss, weight in _latest_rows(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from trainer.drills.curriculum import Curriculum
 from trainer.drills.leak import RECENT
+from trainer.progress.filters import Filter
 from trainer.progress.review import day_sql
 from trainer.progress.store import ProgressStore
 
@@ -50,9 +51,10 @@ def leak_trend(store: ProgressStore, course: Curriculum, preset: str, *,
     total = start
     days: dict[str, float] = {}
     sessions: dict[int, float] = {}
+    where, params = Filter(preset=preset).sql()
     rows = store.tuples(
         f"SELECT situation_key, ev_loss, {day_sql(utc_offset_minutes)}, session_id "
-        "FROM decisions WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))
+        f"FROM decisions WHERE {where} ORDER BY time, id", params)
     for key, ev_loss, day, session in rows:
         if key not in weight:            # a situation this catalog does not hold
             continue
