@@ -117,8 +117,8 @@ def _closed_on_failure(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
 def check_location(path: Path) -> None:
     """Refuse a data folder that is a file, and a progress file that is a folder; a name the
     file system refuses (too long, say) is said as the store's own fault."""
-    check_links(path)     # a link to nothing, or a loop: named as such
     try:
+        check_links(path)     # a link to nothing, or a loop: named as such
         for folder in (path.parent, *path.parent.parents):
             if folder.exists():
                 if not folder.is_dir():
