@@ -34,7 +34,7 @@ from typing import Any, NoReturn, Protocol
 
 from trainer.rules.errors import RuleSetError
 
-from .streams import Stream, hold_closed, refusal
+from .streams import Stream, hold_closed, named_output, refusal
 
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
@@ -174,8 +174,9 @@ class Program:
             return self.say(CommandError(refusal(Stream.OUTPUT, "the command prints there"),
                                          BAD_INPUT))
         try:
-            code = int(args.run(args))
-            sys.stdout.flush()        # a reader gone away shows here, not at exit
+            with named_output():      # a full disk under ``> FILE`` is named, as files are
+                code = int(args.run(args))
+                sys.stdout.flush()    # a reader gone away shows here, not at exit
             return code
         except CommandError as exc:
             return self.say(exc)
