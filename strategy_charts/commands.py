@@ -18,6 +18,7 @@ from typing import Any
 
 from trainer.commands import BAD_INPUT, JSON, CommandError, Option, command, rules_of
 from trainer.commands.options import RulesOption
+from trainer.commands.plain import escaped
 from trainer.rules import PRESETS, RuleSet, preset, rules_file
 
 from .command_line import hand_cards, print_result, shoe_counts, up_card
@@ -179,10 +180,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.counts:
         from .counting.lab import default_workers, write_lab
         for rules in _lab_targets(args):
-            print(f"wrote {write_lab(rules, folder, default_workers())}")
+            print(f"wrote {escaped(write_lab(rules, folder, default_workers()))}")
         return 0
     for rules in _targets(args):
-        print(f"wrote {write_table(rules, folder)}")
+        print(f"wrote {escaped(write_table(rules, folder))}")
     return 0
 
 
@@ -248,5 +249,5 @@ def cmd_chart(args: argparse.Namespace) -> int:
         raise CommandError(f"{rules.name} has no {args.context!r} chart (it has: "
                            f"{', '.join(table['charts'])})", BAD_INPUT)
     write_chart(draw_chart(chart, rules, args.context), args.out)
-    print(f"wrote {args.out}")
+    print(f"wrote {escaped(args.out)}")
     return 0

@@ -8,7 +8,8 @@ File" tells of exactly this). :func:`hold_closed` puts the null device on every 
 descriptor that is closed, so no file ever takes one, and says which streams were closed; a
 command that needs one of them is refused in words (:func:`refusal`), an unseen error stream
 is simply written to the null device. While a command runs, :func:`named_output` has a refused
-write to standard output name it ("standard output (/mnt/full/out.txt)"), as a file is named.
+write to standard output name it ("standard output (/mnt/full/out.txt)"), as a file is named,
+and :func:`plain_errors` escapes the control characters of what it writes to standard error.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+from .plain import escaped
 
 if TYPE_CHECKING:   # collections.abc.Buffer from Python 3.12
     from typing_extensions import Buffer
@@ -130,6 +133,32 @@ def named_output() -> Iterator[None]:
                 named.flush()
 
 
+class _Escaping:
+    """A text stream whose writes have their control characters escaped, line breaks kept
+    (:func:`~trainer.commands.plain.escaped`); everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(escaped(text, lines=True))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def plain_errors() -> Iterator[None]:
+    """While it lasts, what is written to standard error (messages naming files, the notes of
+    a drill) has its control characters escaped: a file name never acts on the terminal."""
+    before = sys.stderr
+    sys.stderr = cast(TextIO, _Escaping(before))
+    try:
+        yield
+    finally:
+        sys.stderr = before
+
+
 def refusal(stream: Stream, reads: str) -> str:
     """What a program says when it was started without ``stream``, which it ``reads`` ("the
     drill reads your answers from it")."""
@@ -143,4 +172,4 @@ def refusal(stream: Stream, reads: str) -> str:
             f"and {reads}: nothing was done. {remedy}.")
 
 
-__all__ = ["Stream", "hold_closed", "named_output", "output_name", "refusal"]
+__all__ = ["Stream", "hold_closed", "named_output", "output_name", "plain_errors", "refusal"]
