@@ -18,10 +18,11 @@ from typing import Any
 
 from trainer.commands import BAD_INPUT, JSON, CommandError, Option, command, rules_of
 from trainer.commands.options import RulesOption
+from trainer.commands.plain import escaped
 from trainer.rules import PRESETS, RuleSet, preset, rules_file
 
 from .command_line import hand_cards, print_result, shoe_counts, up_card
-from .composition import full_shoe, of_values, subtract
+from .composition import Composition, add, full_shoe, of_values, subtract
 
 #: The rules: a preset, else a rules file, evolution by default.
 RULES = RulesOption()
@@ -70,11 +71,14 @@ def cmd_hand(args: argparse.Namespace) -> int:
     cards = ",".join("A" if value == 1 else str(value) for value in player)
     shoe = args.shoe if args.shoe is not None else full_shoe(rules.decks)
     hand = of_values(player)
-    try:
-        dealt = subtract(shoe, of_values([up]))    # the shoe the hand was dealt from
-        rest = subtract(dealt, hand)               # the cards left after the deal
-    except ValueError as exc:
-        raise CommandError(f"the shoe cannot deal these cards: {exc}", BAD_INPUT) from None
+    lacking = _lacking(add(hand, of_values([up])), shoe)
+    if lacking:
+        given = ",".join(map(str, shoe))
+        dealer = "A" if up == 1 else up
+        raise CommandError(f"the shoe cannot deal these cards: --shoe {given} lacks {lacking} "
+                           f"for the player's {cards} and the dealer's {dealer}", BAD_INPUT)
+    dealt = subtract(shoe, of_values([up]))    # the shoe the hand was dealt from
+    rest = subtract(dealt, hand)               # the cards left after the deal
     after_split = args.stakes == "free" or args.after_split
     ended = _no_decision(rules, player, after_split)
     if ended:
@@ -99,6 +103,28 @@ def cmd_hand(args: argparse.Namespace) -> int:
     lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
     print_result(args, data, "\n".join([*lines, f"best: {best}"]))
     return 0
+
+
+#: Each card value's name in a sentence (ace 1, ten-value 10).
+_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten-value card")
+
+
+def _lacking(needed: Composition, shoe: Composition) -> str:
+    """The cards ``needed`` that ``shoe`` lacks, in words ("a five and one more seven"), or ""
+    when it holds them all."""
+    said = []
+    for name, want, held in zip(_NAMES, needed, shoe, strict=True):
+        short = want - held
+        if short <= 0:
+            continue
+        plural = name + ("es" if name == "six" else "s")
+        if held:
+            said.append("one more " + name if short == 1 else f"{short} more {plural}")
+        else:
+            said.append(("an " if name[0] in "ae" else "a ") + name if short == 1
+                        else f"{short} {plural}")
+    return ", ".join(said[:-1]) + (" and " if len(said) > 1 else "") + said[-1] if said else ""
 
 
 def _no_decision(rules: RuleSet, player: list[int], after_split: bool) -> str | None:
@@ -154,10 +180,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.counts:
         from .counting.lab import default_workers, write_lab
         for rules in _lab_targets(args):
-            print(f"wrote {write_lab(rules, folder, default_workers())}")
+            print(f"wrote {escaped(write_lab(rules, folder, default_workers()))}")
         return 0
     for rules in _targets(args):
-        print(f"wrote {write_table(rules, folder)}")
+        print(f"wrote {escaped(write_table(rules, folder))}")
     return 0
 
 
@@ -223,5 +249,5 @@ def cmd_chart(args: argparse.Namespace) -> int:
         raise CommandError(f"{rules.name} has no {args.context!r} chart (it has: "
                            f"{', '.join(table['charts'])})", BAD_INPUT)
     write_chart(draw_chart(chart, rules, args.context), args.out)
-    print(f"wrote {args.out}")
+    print(f"wrote {escaped(args.out)}")
     return 0

@@ -20,6 +20,7 @@ from typing import Any
 from trainer.commands import JSON, Option, command, rules_of
 from trainer.commands.numbers import Whole
 from trainer.commands.options import RulesOption
+from trainer.commands.plain import escaped
 from trainer.rules import RuleSet
 from trainer.rules.side_bets import title_of
 
@@ -202,4 +203,4 @@ def _draw(args: argparse.Namespace, rules: RuleSet, count: CountSystem,
     figure = draw_index_chart(lab["counts"][count.key], load_or_build(rules)["charts"]["real"],
                               rules, count)
     write_chart(figure, args.out)
-    print(f"wrote {args.out}", file=sys.stderr if args.json else sys.stdout)
+    print(f"wrote {escaped(args.out)}", file=sys.stderr if args.json else sys.stdout)

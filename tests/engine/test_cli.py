@@ -32,6 +32,32 @@ def test_hand_at_a_given_shoe_with_free_stakes(capsys) -> None:
     assert data["actions"]["free_double"] > data["actions"]["hit"]
 
 
+@pytest.mark.parametrize(("shoe", "lacking"), [
+    ("0,0,0,1,0,0,0,0,0,0", "a five and a seven"),
+    ("0,0,0,0,1,0,1,0,0,0", "a four"),
+    ("0,0,0,1,0,0,0,0,0,0 ", "a five and a seven"),
+    ("0,0,0,0,0,0,0,0,0,0", "a four, a five and a seven"),
+])
+def test_a_shoe_that_cannot_deal_the_hand_is_read_as_given(capsys, shoe: str,
+                                                           lacking: str) -> None:
+    """Before: the shoe after the dealer's card was set against the player's cards alone
+    ("the shoe (0, 0, 0, 0, 0, 0, 0, 0, 0, 0) does not hold the cards (0, 0, 0, 0, 1, 0, 1,
+    ...)"): both as given now, and what is lacking in the card names the options use."""
+    assert main(["hand", "--preset", "evolution", "--player", "7,5", "--dealer", "4",
+                 "--shoe", shoe]) == 2
+    assert capsys.readouterr().err == (
+        f"freebet-charts: the shoe cannot deal these cards: --shoe {shoe.strip()} lacks "
+        f"{lacking} for the player's 7,5 and the dealer's 4\n")
+
+
+def test_a_shoe_lacking_several_of_a_card_says_how_many(capsys) -> None:
+    assert main(["hand", "--preset", "evolution", "--player", "10,10", "--dealer", "A",
+                 "--shoe", "0,0,0,0,0,0,0,0,0,1"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "--shoe 0,0,0,0,0,0,0,0,0,1 lacks an ace and one more ten-value card for the player's "
+        "10,10 and the dealer's A\n")
+
+
 def test_hand_values_surrender_where_the_rules_have_it(capsys, tmp_path) -> None:
     """docs/rules/surrender.md#its-value: late surrender at a table that peeks is -1/2 after
     the peek, and best with 16 v 10; never offered after a split."""

@@ -95,6 +95,30 @@ def test_bad_value_names_the_key(text, key) -> None:
         rules_file.loads(text + "\n")
 
 
+def toml_text(text: str) -> str:
+    """``text`` as a TOML basic string, every control character escaped as TOML asks."""
+    return '"' + "".join(c if c.isprintable() and c not in '"\\' else f"\\u{ord(c):04x}"
+                         for c in text) + '"'
+
+
+@pytest.mark.parametrize("name", ["\x1b[2Jhouse", "two\nlines", "bell\a", "tab\there",
+                                  "back\rspace", "csi\x9b2J", "del\x7f"])
+def test_a_name_with_control_characters_is_refused(name: str) -> None:
+    """The name is shown on the terminal and in the window: ESC [2J cleared the screen."""
+    with pytest.raises(RuleSetError) as refused:
+        rules_file.loads(f"name = {toml_text(name)}\n")
+    said = str(refused.value)
+    assert said.startswith("rule 'name' = ") and said.endswith(
+        "is not allowed; expected text without control characters (such as ESC, a tab or a "
+        "line break)")
+    assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in said)
+
+
+def test_a_name_of_any_printable_text_is_kept() -> None:
+    name = "Casino ♠ Zürich — 6:5, «house» 🂡"
+    assert rules_file.loads(f"name = {toml_text(name)}\n").name == name
+
+
 def test_unknown_base_preset_lists_presets() -> None:
     """Rules file contract: "The optional key base names a preset to start from"."""
     with pytest.raises(RuleSetError, match="evolution"):
@@ -148,7 +172,7 @@ def test_describe_names_the_main_rules() -> None:
 
 rule_sets = st.builds(
     RuleSet,
-    name=st.text(min_size=1, max_size=20),
+    name=st.text(st.characters(exclude_categories=("Cc", "Cs")), min_size=1, max_size=20),
     decks=st.integers(1, 8),
     penetration=st.floats(0.5, 0.9),
     dealer_hits_soft_17=st.booleans(),

@@ -24,6 +24,7 @@ from trainer.commands import (
     how_many,
     rules_of,
 )
+from trainer.commands.plain import escaped
 from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import PRESETS
@@ -176,7 +177,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out.write(f"{line}\n")
         out.write(f"{memory_report(queue.fit)['says']}\n")
         if not seen.days:
-            out.write(f"\nNo decisions yet in {store.path}. Try: freebet-trainer drill\n")
+            out.write(f"\nNo decisions yet in {escaped(store.path)}. Try: freebet-trainer "
+                      "drill\n")
             return 0
         _write_history(out, seen, decisions, store.path)
         out.write("\nCostliest leaks (main bets per 100 rounds):\n")
@@ -211,7 +213,7 @@ def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) ->
     right = sum(d.right for d in days)
     lost = sum(d.ev_lost for d in days)
     out.write(f"\n{decisions} decisions, {right / decisions:.1%} right, EV lost {lost:.3f} "
-              f"main bets ({path})\n\nLast days:\n")
+              f"main bets ({escaped(path)})\n\nLast days:\n")
     for day in days[-7:]:
         out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
                   f"EV lost {day.ev_lost:.3f}\n")
@@ -242,7 +244,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             count = export_csv(store, args.csv)
         except OSError as exc:
             raise CommandError(f"cannot write {args.csv}: {exc.strerror}") from exc
-    out.write(f"wrote {count} decisions to {args.csv}\n")
+    out.write(f"wrote {count} decisions to {escaped(args.csv)}\n")
     return 0
 
 

@@ -36,8 +36,9 @@ from typing import Any, NoReturn, Protocol
 
 from trainer.rules.errors import RuleSetError
 
+from .plain import escaped
 from .stopping import exit_status, stop_signals
-from .streams import Stream, hold_closed, refusal
+from .streams import Stream, hold_closed, named_output, plain_errors, refusal
 
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
@@ -120,7 +121,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(BAD_INPUT, f"{self.program}: {message}\n")
+        self.exit(BAD_INPUT, escaped(f"{self.program}: {message}", lines=True) + "\n")
 
 
 class Program:
@@ -177,9 +178,10 @@ class Program:
             return self.say(CommandError(refusal(Stream.OUTPUT, "the command prints there"),
                                          BAD_INPUT))
         try:
-            with stop_signals():
+            # a full disk under ``> FILE`` is named; SIGHUP and SIGTERM end it as Ctrl-C does
+            with stop_signals(), named_output(), plain_errors():
                 code = int(args.run(args))
-            sys.stdout.flush()        # a reader gone away shows here, not at exit
+                sys.stdout.flush()    # a reader gone away shows here, not at exit
             return code
         except CommandError as exc:
             return self.say(exc)
@@ -199,8 +201,9 @@ class Program:
             return self.say(error)
 
     def say(self, error: CommandError) -> int:
-        """Print ``error`` after the program's name; returns its exit code."""
-        sys.stderr.write(f"{self.name}: {error}\n")
+        """Print ``error`` after the program's name (a control character in it, from a file's
+        name, escaped); returns its exit code."""
+        sys.stderr.write(escaped(f"{self.name}: {error}", lines=True) + "\n")
         return error.code
 
 

@@ -102,7 +102,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *,
 
     The target is checked first (see :func:`check_target`) and the temporary file is created
     before the block runs, so a folder that cannot be written is found before long work inside
-    the block. ``mode`` is ``"w"`` (text) or ``"wb"``.
+    the block. ``mode`` is ``"w"`` (text) or ``"wb"``. A write the system refuses without
+    naming a file (a full disk) is raised naming ``path``.
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_write writes whole files: mode 'w' or 'wb', not {mode!r}")
@@ -126,6 +127,11 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *,
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        if error.filename is None:   # a write refused (a full disk): the system names no file
+            raise OSError(error.errno, error.strerror, str(path)) from error
+        raise
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

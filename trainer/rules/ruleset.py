@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
@@ -335,12 +336,20 @@ def _convert(key: str, value: Any) -> Any:
     return float(value) if expected == "float" else value
 
 
+#: Unicode categories a name may not hold: it is shown on the terminal, where a control
+#: character acts (ESC [2J clears the screen), and in the window: controls and line breaks.
+_NOT_IN_A_NAME = frozenset({"Cc", "Zl", "Zp"})
+
+
 def _validate(rules: RuleSet) -> None:
     """Check ranges that types alone do not; names the offending rule."""
     def bad(key: str, allowed: str) -> RuleSetError:
         return RuleSetError(
             f"rule {key!r} = {getattr(rules, key)!r} is not allowed; expected {allowed}")
 
+    if any(unicodedata.category(c) in _NOT_IN_A_NAME for c in rules.name):
+        raise bad("name", "text without control characters (such as ESC, a tab or a line "
+                          "break)")
     if not 1 <= rules.decks <= 8:
         raise bad("decks", "1 to 8")
     if not PENETRATIONS.lowest <= rules.penetration <= PENETRATIONS.highest:
