@@ -86,9 +86,9 @@ class _Output(io.FileIO):
         try:
             return super().write(data)
         except OSError as error:
-            if error.filename is not None:
-                raise
-            raise OSError(error.errno, error.strerror, output_name()) from error
+            if error.filename is None and error.errno is not None:
+                error.filename = output_name()
+            raise
 
 
 def output_name() -> str:

@@ -129,8 +129,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *,
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        if error.filename is None:   # a write refused (a full disk): the system names no file
-            raise OSError(error.errno, error.strerror, str(path)) from error
+        if error.filename is None and error.errno is not None:   # a write the system refused
+            error.filename = str(path)
         raise
     except BaseException:
         temporary.unlink(missing_ok=True)
