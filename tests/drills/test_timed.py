@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import FakeClock
 from trainer.drills.catalog import Catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.records import Mode
+from trainer.drills.records import Mode, Severity, Verdict
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.drills.timed import DecisionTimer, TimedDrill, timeout_action
 from trainer.rules import Action, Hand, Phase, Stakes, cards, preset
@@ -82,3 +82,39 @@ def test_timed_shoe_play_applies_round_time_out(evolution: Catalog, clock: FakeC
         assert plain.round is not None and plain.round.phase is Phase.SETTLED
         assert timed_practice.rounds[-1].net == plain.round.results[0].net
     assert graded == len(timed_practice.decisions) > 5
+
+
+def test_a_time_out_is_a_miss_whatever_the_table_played(evolution: Catalog,
+                                                        clock: FakeClock) -> None:
+    """Before: hard 19 v 10 left to run out was graded Correct (the table stands, the best
+    play), the streak and the study queue counted it right. A time-out is a miss of its own
+    kind: not correct, said "time out", a miss for the queue, its cost what the table's play
+    lost."""
+    key = "evolution|first|real|hard19|2|v10"
+    session = FlashcardSession(evolution, FlashMode.ALL, seed=3, clock=clock, only=[key])
+    timed = TimedDrill(session, 5, clock)
+    session.next()
+    timed.start()
+    clock.advance(6)
+    decision = timed.poll()
+    assert decision is not None and decision.action == decision.best_action == "stand"
+    assert decision.timed_out and decision.verdict is Verdict.WRONG and not decision.right
+    assert decision.severity is Severity.TIMEOUT and decision.ev_loss == 0.0
+    assert not session.answers[-1].right                   # a miss for the study queue
+
+
+def test_a_timed_out_shoe_decision_plays_the_table_and_is_a_miss(evolution: Catalog,
+                                                                 clock: FakeClock) -> None:
+    practice = ShoePractice(preset("evolution"), ShoeSettings(bankroll=None, perfect_play=True),
+                            seed=12, table=evolution, clock=clock)
+    timed = TimedDrill(practice, 8, clock)
+    while not practice.decisions:
+        practice.deal()
+        while practice.awaiting:
+            timed.start()
+            clock.advance(9)
+            decision = timed.poll()
+            assert decision is not None and decision.timed_out
+            assert decision.verdict is Verdict.WRONG and decision.shoe is not None
+            assert decision.at_table().verdict is Verdict.WRONG
+            assert decision.at_table().severity is Severity.TIMEOUT

@@ -155,6 +155,9 @@ def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSetti
     decision = page.session.decisions[-1]
     assert decision.timed_out and decision.mode is Mode.TIMED
     assert "Time out" in page.feedback.body.text()
+    assert "Correct" not in page.feedback.body.text()       # whatever the table played
+    assert page.table.view().message.startswith("Time out: best is ")
+    assert (page.feedback.score.right, page.feedback.score.streak) == (0, 0)
     page.shutdown()
     with ProgressStore.open(database_path(str(data_dir))) as saved:
         assert [d.decision.timed_out for d in saved.decisions()] == [True]

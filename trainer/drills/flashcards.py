@@ -42,7 +42,7 @@ from .grading import Asked, Clock, grade, record, utc_now
 from .memory import Answer, day_of
 from .memory_fit import Fit
 from .reasons import Reason, reason
-from .records import GradedDecision, Mode, Verdict
+from .records import GradedDecision, Mode
 from .situations import Context, HandKind, Situation, Spot, StakeLabel
 from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
@@ -300,8 +300,8 @@ class FlashcardSession:
 
     def answer(self, action: Action, response_ms: int | None = None,
                timed_out: bool = False) -> GradedDecision:
-        """Grade ``action`` on the current card, let the queue learn from it, re-queue a miss
-        (outside due mode)."""
+        """Grade ``action`` on the current card (a time-out: a miss), let the queue learn from
+        it, re-queue a miss (outside due mode)."""
         card = self.current
         if card is None:
             raise RuntimeError("no flashcard is dealt: call next() first")
@@ -314,11 +314,11 @@ class FlashcardSession:
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
         course = self.course
-        answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
+        answer = Answer(card.situation.key, day_of(now), decision.right,
                         course.guess(card.spot), result.ev_loss, course.luck(card.spot),
                         course.habit(card.spot))
         change = self.queue.record(answer) if self.queue is not None else None
-        if result.verdict is Verdict.WRONG and self.queue is None:
+        if not decision.right and self.queue is None:
             self._again.missed(card.number, (card.situation.key, card.spot.values))
         self._answered = (card, answer, change)
         self.current = None
@@ -364,5 +364,5 @@ class FlashcardSession:
         return timeout_action(None if insurance else card.hand, card.actions)
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the time-out decision and grade it as the player's."""
+        """Apply the time-out decision; the card is graded a time-out (a miss)."""
         return self.answer(self.auto_action(), response_ms, timed_out=True)

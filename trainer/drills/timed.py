@@ -1,6 +1,6 @@
 """Timed play: a timer on every decision; when it runs out, the game's auto-decision
-(docs/rules/evolution.md#time-and-balance) is taken and graded as the player's
-(``timed_out=True``).
+(docs/rules/evolution.md#time-and-balance) is taken, as the live game takes it, and the decision
+is graded a time-out (``timed_out=True``): a miss, whatever the auto-decision's grade.
 
 The auto-decision is :func:`trainer.rules.timer_decision` (hit on 11 or less, else stand; no
 insurance), the same as :meth:`trainer.rules.Round.time_out`. The timer reads an injected clock,
@@ -39,7 +39,7 @@ class Answerable(Protocol):
         ...
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Take and grade the auto-decision."""
+        """Take the auto-decision; grade the decision a time-out."""
         ...
 
 

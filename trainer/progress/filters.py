@@ -52,7 +52,8 @@ def _bound(value: TimeBound) -> str:
 @dataclass(frozen=True)
 class Filter:
     """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive),
-    answers the player undid left out.
+    answers the player undid and plays kept apart from the chart's (graded at a depleted shoe
+    whose best play differs: :attr:`~trainer.drills.records.GradedDecision.apart`) left out.
 
     Bounds are datetimes (naive ones are UTC), dates (midnight UTC) or ISO 8601 text, to the
     whole second. ``None`` means no restriction.
@@ -63,6 +64,7 @@ class Filter:
     since: TimeBound | None = None
     until: TimeBound | None = None
     with_undone: bool = False    # undone answers are left out unless asked for (the export)
+    with_apart: bool = False     # so are plays kept apart from the chart's (the export)
     plays_only: bool = False     # leave every counting answer out (the play reviews): the
     #                              counting drills' and a counted shoe's bets, index plays, checks
 
@@ -72,6 +74,8 @@ class Filter:
         ``time_and_mode=False`` keeps only the preset condition (for whole-history windows).
         """
         parts: list[str] = [] if self.with_undone else [f"{table}.undone = 0"]
+        if not self.with_apart:
+            parts.append(f"{table}.apart = 0")
         params: list[object] = []
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")

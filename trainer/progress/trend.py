@@ -40,7 +40,8 @@ class LeakTrend:
 
 def leak_trend(store: ProgressStore, course: Curriculum, preset: str, *,
                utc_offset_minutes: int = 0) -> LeakTrend:
-    """The leak of ``preset``'s history (answers the player undid left out), graded against
+    """The leak of ``preset``'s history (answers the player undid and plays kept apart from the
+    chart's left out), graded against
     ``course`` (its catalog's situations and natural frequencies, its assumed play)."""
     table = course.catalog
     weight, assumed = table.weight, course.leak
@@ -52,7 +53,8 @@ def leak_trend(store: ProgressStore, course: Curriculum, preset: str, *,
     sessions: dict[int, float] = {}
     rows = store.tuples(
         f"SELECT situation_key, ev_loss, {day_sql(utc_offset_minutes)}, session_id "
-        "FROM decisions WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))
+        "FROM decisions WHERE preset = ? AND undone = 0 AND apart = 0 ORDER BY time, id",
+        (preset,))
     for key, ev_loss, day, session in rows:
         if key not in weight:            # a situation this catalog does not hold
             continue

@@ -180,7 +180,7 @@ class CountingShoe:
         rnd = self.practice.round
         if rnd is None or not self.practice.awaiting:
             raise RuntimeError("no decision is awaited")
-        index = self._index_grade(action)
+        index = self._index_grade(action, timed_out)
         decision = self.practice.answer(action, response_ms, timed_out)
         self.decisions.append(decision)
         if index is not None:
@@ -189,11 +189,11 @@ class CountingShoe:
         return decision
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance) and
-        grade it as the player's."""
+        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance), as the
+        live game does; the decision is graded a time-out (a miss)."""
         return self.answer(self.practice.auto_action(), response_ms, timed_out=True)
 
-    def _index_grade(self, action: Action) -> GradedDecision | None:
+    def _index_grade(self, action: Action, timed_out: bool = False) -> GradedDecision | None:
         rnd = self.practice.round
         assert rnd is not None
         legal = rnd.legal_actions()
@@ -220,8 +220,9 @@ class CountingShoe:
         return GradedDecision(
             time=stamp(now), preset=self.preset, mode=self.record_mode, situation_key=key.key,
             cards=shown, dealer_up=rnd.dealer_up.rank.symbol, action=result.action,
-            best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
-            response_ms=0, evs=dict(offered), weight=0.0)   # costed by the counting review
+            best_action=result.best, verdict=Verdict.WRONG if timed_out else result.verdict,
+            ev_loss=result.ev_loss, response_ms=0, evs=dict(offered), weight=0.0,
+            timed_out=timed_out)   # costed by the counting review; a time-out is a miss
 
     # ----- count checks -------------------------------------------------------------------------
 

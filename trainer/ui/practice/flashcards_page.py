@@ -327,8 +327,7 @@ class FlashcardsPage(DrillPage):
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
             self._last_shown = (decision, self.card.situation.describe())
-            timed_out = "Time out · " if decision.timed_out else ""
-            view = flashcard_view(self.card, self.rules, f"{timed_out}{verdict_word(decision)}")
+            view = flashcard_view(self.card, self.rules, verdict_word(decision))
             colour = SEVERITY_LOOK[decision.severity][1]
             self.table.set_view(replace(view, message_colour=colour))
             self._offer_proceed("Next card")
