@@ -12,6 +12,7 @@ from trainer.drills.catalog import Catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Mode, Severity, Verdict
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
+from trainer.drills.stopwatch import Stopwatch
 from trainer.drills.timed import DecisionTimer, TimedDrill, timeout_action
 from trainer.rules import Action, Hand, Phase, Stakes, cards, preset
 
@@ -118,3 +119,61 @@ def test_a_timed_out_shoe_decision_plays_the_table_and_is_a_miss(evolution: Cata
             assert decision.verdict is Verdict.WRONG and decision.shoe is not None
             assert decision.at_table().verdict is Verdict.WRONG
             assert decision.at_table().severity is Severity.TIMEOUT
+
+
+def test_a_paused_decision_is_not_timed(evolution: Catalog, clock: FakeClock) -> None:
+    """The time the player cannot see a decision (the window not active) counts neither in its
+    response time nor in its countdown; a card dealt while paused starts paused."""
+    session = FlashcardSession(evolution, FlashMode.HARD, seed=8, clock=clock)
+    timed = TimedDrill(session, 5, clock)
+    timed.pause()
+    card = session.next()
+    timed.start()
+    clock.advance(60)                                  # the welcome is open
+    assert timed.poll() is None and timed.timer.remaining() == 5.0
+    timed.resume()
+    clock.advance(3)
+    timed.pause()
+    clock.advance(100)
+    timed.resume()
+    clock.advance(1)
+    answered = timed.answer(card.actions[0])
+    assert not answered.timed_out and answered.response_ms == 4000
+    untimed = FlashcardSession(evolution, FlashMode.HARD, seed=8, clock=clock)
+    untimed.next()
+    clock.advance(2)
+    untimed.pause()
+    clock.advance(30)
+    untimed.resume()
+    assert untimed.answer(card.actions[0]).response_ms == 2000
+
+
+def test_a_stopwatch_counts_only_while_running(clock: FakeClock) -> None:
+    watch = Stopwatch(clock)
+    clock.advance(2)
+    watch.pause()
+    watch.pause()                                      # twice: still one pause
+    clock.advance(5)
+    assert watch.elapsed_ms() == 2000
+    watch.restart()                                    # a new decision while paused
+    clock.advance(5)
+    watch.resume()
+    watch.resume()
+    clock.advance(1.25)
+    assert watch.elapsed_ms() == 1250
+    clock.advance(-10)                                 # a clock set back counts as no time
+    assert watch.elapsed_ms() == 0
+
+
+def test_a_shoe_decision_is_timed_only_while_seen(evolution: Catalog, clock: FakeClock) -> None:
+    """Shoe practice and a counted shoe's bets: the same stopwatch, paused by the front end."""
+    practice = ShoePractice(preset("evolution"), ShoeSettings(bankroll=None), seed=12,
+                            table=evolution, clock=clock)
+    practice.pause()
+    practice.deal()
+    clock.advance(40)                                  # dealt while another page was shown
+    practice.resume()
+    clock.advance(1.2)
+    assert practice.round is not None
+    decision = practice.answer(practice.auto_action())
+    assert decision.response_ms == 1200

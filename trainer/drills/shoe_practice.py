@@ -54,6 +54,7 @@ from .shoe_report import (
     skill_by_category,
 )
 from .situations import round_spot
+from .stopwatch import Attended, Stopwatch
 from .timed import timeout_action
 
 
@@ -121,8 +122,11 @@ def table_policy(grader: Grader) -> Callable[[Round], Action]:
     return choose
 
 
-class ShoePractice:
-    """One shoe of the preset, round after round, until the cut card (or the bankroll) ends it."""
+class ShoePractice(Attended):
+    """One shoe of the preset, round after round, until the cut card (or the bankroll) ends it.
+
+    A decision's response time is counted from when it is asked, only while the player can see
+    it (:attr:`watch`: the front end pauses it)."""
 
     def __init__(self, rules: RuleSet, settings: ShoeSettings | None = None, *,
                  seed: int | None = None, table: Catalog | None = None,
@@ -154,7 +158,7 @@ class ShoePractice:
         self._decision_bets: list[Fraction] = []
         #: the bets of the round in play (``settings`` may already hold the next round's)
         self._round_bets = self.bets
-        self._asked_at = clock()
+        self.watch = Stopwatch(clock)
         self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
 
     def _expected(self, bets: Bets) -> tuple[float, float]:
@@ -227,7 +231,7 @@ class ShoePractice:
         seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
         self.round = Round(self.rules, self.shoe, seats)
         self._round_decisions = []
-        self._asked_at = self.clock()
+        self.watch.restart()
         self._after_step()
         return self.round
 
@@ -283,7 +287,7 @@ class ShoePractice:
             raise RuntimeError("no decision is awaited: deal() a round first")
         now = self.clock()
         if response_ms is None:
-            response_ms = max(0, round((now - self._asked_at).total_seconds() * 1000))
+            response_ms = self.watch.elapsed_ms()
         spot = round_spot(rnd)
         cards = (self._player().initial_cards if rnd.phase is Phase.INSURANCE
                  else rnd.hand.cards)
@@ -302,7 +306,7 @@ class ShoePractice:
         self._decision_bets.append(self._round_bets.main)
         if self.on_decision:
             self.on_decision(decision)
-        self._asked_at = self.clock()
+        self.watch.restart()
         self._after_step()
         return decision
 
