@@ -28,3 +28,18 @@ def test_single_answers_are_listed_only_when_they_were_blunders() -> None:
     twice = situation_leak("k", [Recent("stand", "hit", 0.01), Recent("hit", "hit", 0.0)], 0.1)
     assert (slip.worth_listing, blunder.worth_listing, twice.worth_listing) == (
         False, True, True)
+
+
+def test_a_time_out_is_said_as_such_not_as_the_table_s_play() -> None:
+    """Before: two time-outs at a hand the table hits read "you hit 2 of 3"."""
+    leak = situation_leak("k", [Recent("hit", "stand", 0.2, timed_out=True),
+                                Recent("stand", "stand", 0.0),
+                                Recent("hit", "stand", 0.2, timed_out=True)], 0.01)
+    assert leak.fix() == "Stand — you timed out 2 of 3"
+    assert leak.played == {"timeout": 2, "stand": 1}
+
+
+def test_the_card_browser_says_a_time_out() -> None:
+    from trainer.drills.browse import Try
+    assert [Try("t", False, "timeout").words(), Try("t", True, "free_double").words()] == [
+        "time out", "right (free double)"]

@@ -8,8 +8,14 @@ import json
 from fractions import Fraction
 
 from trainer.drills.catalog import Catalog
-from trainer.drills.records import GradedDecision, Mode, Verdict
-from trainer.drills.round_history import RoundDetail, decision_words, hand_words, round_detail
+from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
+from trainer.drills.round_history import (
+    DecisionLine,
+    RoundDetail,
+    decision_words,
+    hand_words,
+    round_detail,
+)
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import Action, Shoe, SideBet, cards, preset
 
@@ -49,3 +55,29 @@ def test_a_decision_says_what_was_done_what_was_best_and_what_it_cost() -> None:
     assert decision_words(right) == "Pair of 8s v 10: you took the free split, right"
     assert hand_words("evolution|insurance|real|any|2|vA") == "Insurance"
     assert hand_words("evolution|split|free|soft18|2|v6") == "Soft 18 (free stake)"
+
+
+def test_a_time_out_and_a_grade_kept_apart_are_said_as_such_and_kept() -> None:
+    """A time-out says what the table played; a grade at a depleted shoe whose best play
+    differs from the chart's says both; the round history keeps both through JSON, and reads a
+    round kept before (seven values a decision)."""
+    timed = GradedDecision("2026-11-29T12:00:00Z", "evolution", Mode.TIMED,
+                           "evolution|first|real|hard19|2|v10", "10♠ 9♦", "10", "stand",
+                           "stand", Verdict.WRONG, 0.0, 8000, timed_out=True)
+    assert decision_words(timed) == "Hard 19 v 10: time out, the table stood, stand was best"
+    shoe = ShoeGrade("stand", Verdict.WRONG, 0.0212, {"stand": -0.47, "hit": -0.4912})
+    apart = GradedDecision("2026-11-29T12:00:00Z", "golden-nugget-1d-6to5", Mode.SHOE,
+                           "golden-nugget-1d-6to5|first|real|hard16|2|v10", "7♣ 9♥", "J", "hit",
+                           "hit", Verdict.CORRECT, 0.0, 900, shoe=shoe, apart=True)
+    assert decision_words(apart) == ("Hard 16 v J: you hit, stand was best, \u22120.021 main "
+                                      "bets (at that shoe: stand; the chart: hit)")
+    lines = (DecisionLine.of(timed), DecisionLine.of(apart))
+    assert [(d.verdict, d.timed_out, d.chart) for d in lines] == [
+        (Verdict.WRONG, True, ""), (Verdict.WRONG, False, "hit")]
+    assert [d.words for d in lines] == [decision_words(timed), decision_words(apart)]
+    detail = RoundDetail((), "10♠ 7♦", (), lines, None)
+    assert RoundDetail.from_plain(json.loads(json.dumps(detail.plain()))) == detail
+    older = detail.plain()
+    older["decisions"] = [d[:7] for d in older["decisions"]]
+    assert [d.words for d in RoundDetail.from_plain(older).decisions][1] == (
+        "Hard 16 v J: you hit, stand was best, \u22120.021 main bets")

@@ -73,6 +73,8 @@ def test_a_seeded_shoe_to_the_cut_card(name: str, evolution: Catalog,
 
 
 def test_perfect_play_grades_against_the_live_shoe(evolution: Catalog) -> None:
+    """The grade against the cards not yet seen is kept apart (``shoe``); the decision's own
+    grade is the chart's."""
     rules = preset("evolution")
     practice = ShoePractice(rules, ShoeSettings(perfect_play=True, bankroll=None), seed=5,
                             table=evolution)
@@ -84,8 +86,11 @@ def test_perfect_play_grades_against_the_live_shoe(evolution: Catalog) -> None:
             assert practice.round is not None
             table_evs, _ = evolution.evs(round_spot(practice.round))
             legal = {a.value for a in practice.round.legal_actions()}
-            live = practice.answer(policy(practice.round))
-            pairs.append(({a: ev for a, ev in table_evs.items() if a in legal}, live.evs))
+            graded = practice.answer(policy(practice.round))
+            offered = {a: ev for a, ev in table_evs.items() if a in legal}
+            assert graded.evs == offered and graded.shoe is not None
+            assert graded.apart is (graded.shoe.best != graded.best_action)
+            pairs.append((offered, graded.shoe.evs))
     assert pairs
     for table_evs, live_evs in pairs:
         assert set(live_evs) == set(table_evs)

@@ -119,7 +119,7 @@ def test_a_version_2_file_keeps_its_answers_and_drops_the_fsrs_cards(
         ("2026-02-01T10:00:05Z", "k", "A 7", "wrong", 0.25)]
     for index in ("idx_decisions_time", "idx_decisions_preset_situation"):
         columns = [row["name"] for row in store.rows(f"PRAGMA index_info({index})")]
-        assert columns[-1] == "undone"
+        assert columns[-2:] == ["undone", "apart"]
 
 
 def test_an_existing_backup_is_never_overwritten(
@@ -201,3 +201,30 @@ def test_another_programs_database_is_refused_untouched(db_path: Path) -> None:
     conn.commit()
     conn.close()
     _refused_untouched(db_path, CorruptDatabaseError)
+
+
+def test_stored_time_outs_read_as_misses_after_the_upgrade(
+        open_store: Callable[..., ProgressStore], db_path: Path) -> None:
+    """Before, a time-out kept the grade of the table's auto-decision (hard 19 v 10 left to
+    run out: "correct"). Upgraded (a backup first), it reads as a miss everywhere: the reviews,
+    the study queue, the leaks; an answer in time keeps its grade."""
+    from trainer.progress import review
+
+    _make_v1(db_path)
+    with Database(db_path) as db:
+        schema.migrate(db, upto=schema.STEPS.index("timeouts_are_misses"))
+        for time, timed_out in (("2026-02-01T10:00:06Z", 1), ("2026-02-01T10:00:07Z", 0)):
+            db.execute(
+                "INSERT INTO decisions (session_id, time, preset, mode, situation_key, cards, "
+                "dealer_up, action, best_action, verdict, ev_loss, response_ms, evs, weight, "
+                f"timed_out) VALUES (1, '{time}', 'evolution', 'timed', 't', '10 9', '10', "
+                f"'stand', 'stand', 'correct', 0.0, 8000, '{{}}', 0.01, {timed_out})")
+    store = open_store()
+    assert store.backup is not None
+    rows = [(d.decision.timed_out, d.decision.verdict.value, d.decision.right)
+            for d in store.decisions() if d.decision.situation_key == "t"]
+    assert rows == [(True, "wrong", False), (False, "correct", True)]
+    assert [r[3] for r in store.answer_rows("evolution") if r[1] == "t"] == ["wrong", "correct"]
+    [tally] = [s for s in review.by_situation(store) if s.situation_key == "t"]
+    assert (tally.decisions, tally.right) == (2, 1)
+    assert review.latest_tries(store, "evolution")["t"][1][1:] == (False, "timeout")

@@ -155,6 +155,9 @@ def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSetti
     decision = page.session.decisions[-1]
     assert decision.timed_out and decision.mode is Mode.TIMED
     assert "Time out" in page.feedback.body.text()
+    assert "Correct" not in page.feedback.body.text()       # whatever the table played
+    assert page.table.view().message.startswith("Time out: best is ")
+    assert (page.feedback.score.right, page.feedback.score.streak) == (0, 0)
     page.shutdown()
     with ProgressStore.open(database_path(str(data_dir))) as saved:
         assert [d.decision.timed_out for d in saved.decisions()] == [True]
@@ -266,4 +269,50 @@ def test_other_rules_offer_first_what_changes(qtbot, store: QSettings, data_dir:
         qtbot.keyClick(page.table, Qt.Key.Key_H)
         assert "At pot-of-gold: free split." in page.feedback.body.text()
         qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    page.shutdown()
+
+
+def test_a_card_is_timed_only_while_the_player_can_see_it(qtbot, store: QSettings,
+                                                            data_dir: Path, warnings,
+                                                            clock: FakeClock) -> None:
+    """Before: the first answer was stored as 22.2 s, the welcome open over the window for most
+    of it. A card's time counts from when it is shown, only while the window is active (a
+    dialog over it stops it) and the page is shown (another page of the window stops it); the
+    clock is moved by hand."""
+    from PyQt6.QtWidgets import QDialog, QStackedWidget, QWidget
+
+    window = QStackedWidget()
+    qtbot.addWidget(window)
+    page = FlashcardsPage(store, seed=7, clock=clock)
+    other = QWidget()
+    window.addWidget(page)
+    window.addWidget(other)
+    window.resize(1280, 800)
+    page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.HARD.value))
+    with qtbot.waitExposed(window):
+        window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: page.awaiting and page.seen(), timeout=20000)
+    clock.advance(1.5)                                  # the player looks at the card
+    dialog = QDialog(window)
+    dialog.setModal(True)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: not page.seen())
+    clock.advance(20)                                   # a dialog over the window
+    dialog.close()
+    window.activateWindow()
+    qtbot.waitUntil(page.seen)
+    clock.advance(0.5)
+    qtbot.keyClick(page.table, key_for(page))
+    assert page.session.decisions[-1].response_ms == 2000
+    window.setCurrentWidget(other)                      # the next card, dealt while hidden
+    page.deal()
+    assert not page.seen()
+    clock.advance(30)
+    window.setCurrentWidget(page)
+    qtbot.waitUntil(page.seen)
+    clock.advance(0.8)
+    qtbot.keyClick(page.table, key_for(page))
+    assert page.session.decisions[-1].response_ms == 800
     page.shutdown()

@@ -196,8 +196,10 @@ def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
     page.ticker.timeout.emit()
     played = page.practice.decisions[-1]
     assert played.timed_out and played.mode is Mode.TIMED
+    assert not played.right and not played.at_table().right     # a miss at the shoe, too
     index = [d for d in page.counter.decisions if "|index|" in d.situation_key]
     assert index and index[-1].mode is Mode.TIMED
+    assert index[-1].timed_out and not index[-1].right
     page.shutdown()
 
 

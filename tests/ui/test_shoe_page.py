@@ -417,6 +417,9 @@ def test_timed_shoe_play_shows_the_timer_with_the_hand_and_says_the_auto_decisio
     decision = page.practice.decisions[-1]
     assert decision.timed_out and decision.action == "stand" and decision.mode is Mode.TIMED
     assert page.table.view().message.startswith("Time up: stood (more than 11 stands)")
+    assert not decision.right                # the table stood, as the game does: still a miss
+    assert (page.feedback.score.right, page.feedback.score.streak) == (0, 0)
+    assert "Time out" in page.feedback.body.text() and "Correct" not in page.feedback.body.text()
     page.shutdown()
 
 

@@ -135,6 +135,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.drills.leak import estimate
     from trainer.drills.when import due_text
     from trainer.progress import review
+    from trainer.progress.apart import kept_apart
     from trainer.progress.filters import Filter
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
@@ -150,6 +151,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         label = catalog(rules).preset
         seen = review.overview(store, Filter(preset=label))
         leak = estimate(course, review.recent_answers(store, label))
+        apart = kept_apart(store, Filter(preset=label))
         now = utc_now()
         study = load_study(store, course, now)
         queue = study.queue
@@ -166,6 +168,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 "notes": study.notes(), "memory": memory_report(queue.fit),
                 "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
                            "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
+                "kept_apart": {"count": apart.count, "latest": apart.lines()},
             }, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return 0
@@ -185,6 +188,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
         for s in leak.situations[:args.top]:
             out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
                       f"{s.fix()}\n")
+        if apart.count:
+            out.write(f"\nKept apart from the chart's play ({apart.count}: graded at a depleted "
+                      "shoe whose best play differs), the latest:\n")
+            for line in apart.lines():
+                out.write(f"  {line}\n")
     return 0
 
 

@@ -15,17 +15,26 @@ from datetime import datetime, timedelta
 
 from trainer.rules import Action
 
+from .leak import TIMED_OUT
 from .memory import day_of
+from .records import play_words
 from .study import LEARNED_DAYS, StudyQueue
 
 
 @dataclass(frozen=True)
 class Try:
-    """One answer of a card's situation: when, right or not, what was played."""
+    """One answer of a card's situation: when, right or not, what was played ("timeout": the
+    timer ran out)."""
 
     time: str
     right: bool
     action: str
+
+    def words(self) -> str:
+        """"right (stand)", "wrong (hit)", "time out"."""
+        if self.action == TIMED_OUT:
+            return "time out"
+        return f"{'right' if self.right else 'wrong'} ({play_words(self.action)})"
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,9 @@ from .grading import Asked, Clock, grade, record, utc_now
 from .memory import Answer, day_of
 from .memory_fit import Fit
 from .reasons import Reason, reason
-from .records import GradedDecision, Mode, Verdict
+from .records import GradedDecision, Mode
 from .situations import Context, HandKind, Situation, Spot, StakeLabel
+from .stopwatch import Attended, Stopwatch
 from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
@@ -167,7 +168,7 @@ class Flashcard:
         return f"{shown} against {self.up} ({self.situation.describe()})"
 
 
-class FlashcardSession:
+class FlashcardSession(Attended):
     """A run of flashcards over one catalog.
 
     ``history`` holds the player's past answers in this rule set, oldest first (see
@@ -188,6 +189,7 @@ class FlashcardSession:
         self.practised = practised
         self.rng = random.Random(seed)
         self.clock = clock
+        self.watch = Stopwatch(clock)
         self.record_mode = record_mode
         self.course: Curriculum = curriculum(catalog.rules, prior)
         self.keys = mode_situations(catalog, mode, practised)
@@ -227,6 +229,7 @@ class FlashcardSession:
         self.dealt += 1
         self._last = key
         self.current = self._deal(number, key, values)
+        self.watch.restart()
         return self.current
 
     def _choose(self) -> str:
@@ -300,25 +303,26 @@ class FlashcardSession:
 
     def answer(self, action: Action, response_ms: int | None = None,
                timed_out: bool = False) -> GradedDecision:
-        """Grade ``action`` on the current card, let the queue learn from it, re-queue a miss
-        (outside due mode)."""
+        """Grade ``action`` on the current card (a time-out: a miss), let the queue learn from
+        it, re-queue a miss (outside due mode). ``response_ms`` None: the time the card was
+        seen (:attr:`watch`)."""
         card = self.current
         if card is None:
             raise RuntimeError("no flashcard is dealt: call next() first")
         now = self.clock()
         if response_ms is None:
-            response_ms = max(0, round((now - card.dealt_at).total_seconds() * 1000))
+            response_ms = self.watch.elapsed_ms()
         evs, best = self.catalog.evs(card.spot)
         result = grade(action, evs, best)
         weight = self.catalog.weight_of(card.situation)
         decision = record(result, Asked(card.spot, card.cards, card.up, weight),
                           self.record_mode, now, response_ms, timed_out)
         course = self.course
-        answer = Answer(card.situation.key, day_of(now), result.verdict is not Verdict.WRONG,
+        answer = Answer(card.situation.key, day_of(now), decision.right,
                         course.guess(card.spot), result.ev_loss, course.luck(card.spot),
                         course.habit(card.spot))
         change = self.queue.record(answer) if self.queue is not None else None
-        if result.verdict is Verdict.WRONG and self.queue is None:
+        if not decision.right and self.queue is None:
             self._again.missed(card.number, (card.situation.key, card.spot.values))
         self._answered = (card, answer, change)
         self.current = None
@@ -338,6 +342,7 @@ class FlashcardSession:
         self.answers.pop()
         self._again.forget(card.number)
         self.current = replace(card, dealt_at=self.clock())
+        self.watch.restart()
         self._last = card.situation.key
         return self.decisions.pop()
 
@@ -364,5 +369,5 @@ class FlashcardSession:
         return timeout_action(None if insurance else card.hand, card.actions)
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the time-out decision and grade it as the player's."""
+        """Apply the time-out decision; the card is graded a time-out (a miss)."""
         return self.answer(self.auto_action(), response_ms, timed_out=True)

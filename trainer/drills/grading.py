@@ -2,7 +2,9 @@
 
 Two graders give the EVs a decision is judged by: :class:`TableGrader` (the preset's precomputed
 table, the default everywhere) and :class:`PerfectPlayGrader` (the engine at the composition of
-the cards the player has not seen, for full-shoe practice with "perfect play" on).
+the cards the player has not seen, for full-shoe practice with "perfect play" on). A stored
+record's grade is always the table's (the chart's play); the perfect-play grade is kept beside
+it (:func:`record`'s ``shoe``), so a depleted shoe never stands in for the chart.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from trainer.rules import Action, Card, RuleSet
 
 from .catalog import Catalog
 from .exact import Evs, best_of, exact_evs
-from .records import GradedDecision, Mode, Verdict
+from .records import GradedDecision, Mode, ShoeGrade, Verdict
 from .situations import Spot
 
 #: A decision within this much EV of the best (in main bets) is acceptable.
@@ -150,8 +152,14 @@ class Asked:
 
 
 def record(result: Grade, asked: Asked, mode: Mode, when: datetime, response_ms: int,
-           timed_out: bool = False) -> GradedDecision:
-    """The stored record of one graded decision."""
+           timed_out: bool = False, shoe: Grade | None = None) -> GradedDecision:
+    """The stored record of one graded decision: ``result`` is the chart's grade, ``shoe`` the
+    grade against a depleted shoe when the play was graded against one (kept apart where its
+    best play differs from the chart's). A time-out is a miss (WRONG), whatever the grade of the
+    auto-decision the table took; its EV lost is what that auto-decision lost."""
+    miss = Verdict.WRONG if timed_out else None
+    at_shoe = None if shoe is None else ShoeGrade(shoe.best, miss or shoe.verdict, shoe.ev_loss,
+                                                  dict(shoe.evs))
     return GradedDecision(
         time=when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         preset=asked.spot.situation.preset,
@@ -161,10 +169,12 @@ def record(result: Grade, asked: Asked, mode: Mode, when: datetime, response_ms:
         dealer_up=asked.up.rank.symbol,
         action=result.action,
         best_action=result.best,
-        verdict=result.verdict,
+        verdict=miss or result.verdict,
         ev_loss=result.ev_loss,
         response_ms=response_ms,
         evs=dict(result.evs),
         weight=asked.weight,
         timed_out=timed_out,
+        shoe=at_shoe,
+        apart=shoe is not None and shoe.best != result.best,
     )

@@ -7,6 +7,12 @@ loses there (classic basic strategy, or a novice's pick: :mod:`trainer.drills.cu
 Times its natural frequency (decisions of that situation per round dealt) and 100, summed over
 the situations: the money the player's habits cost over 100 rounds, in main bets. Classic basic
 strategy's leak is the same sum with the classic play everywhere; perfect play's is 0.
+
+The answers read are the chart's: each graded against the preset's table, so a situation's fix
+is the chart's play. A play graded at a depleted shoe whose best play differs from the chart's
+is kept apart by the store and never reaches here (:attr:`~.records.GradedDecision.apart`). A
+time-out is a miss said as such ("you timed out 1 of 3"), its cost what the table's
+auto-decision lost.
 """
 
 from __future__ import annotations
@@ -24,19 +30,31 @@ from .records import BLUNDER_FROM
 RECENT = 5
 
 
+#: What a time-out counts as among the plays a player made (:attr:`SituationLeak.played`).
+TIMED_OUT = "timeout"
+
+
 @dataclass(frozen=True)
 class Recent:
-    """One recent answer: the action played, the best action, the EV lost (main bets)."""
+    """One recent answer: the action played, the chart's best action, the EV lost (main bets),
+    and whether the timer ran out (the action is then the table's auto-decision)."""
 
     action: str
     best: str
     ev_loss: float
+    timed_out: bool = False
+
+    @property
+    def played(self) -> str:
+        """What the player did: the action, or :data:`TIMED_OUT`."""
+        return TIMED_OUT if self.timed_out else self.action
 
 
-#: What the player did, in words: "you stood", "you free-doubled".
+#: What the player did, in words: "you stood", "you free-doubled", "you timed out".
 PAST = {"hit": "hit", "stand": "stood", "double": "doubled", "free_double": "free-doubled",
         "split": "split", "free_split": "free-split", "insure": "insured",
-        "no_insurance": "declined insurance"}
+        "no_insurance": "declined insurance", "surrender": "surrendered",
+        TIMED_OUT: "timed out"}
 
 
 @dataclass(frozen=True)
@@ -44,8 +62,9 @@ class SituationLeak:
     """What one situation costs the player now."""
 
     situation: str
-    best: str                       # the best play of the latest answer
-    played: dict[str, int]          # what the player chose in the recent answers, and how often
+    best: str                       # the chart's best play of the latest answer
+    played: dict[str, int]          # what the player did in the recent answers, and how often
+    #                                 (a time-out counts as TIMED_OUT, not as the table's play)
     answers: int
     per_100: float                  # main bets per 100 rounds
     worst_loss: float = 0.0         # the most one of those answers lost (main bets)
@@ -105,7 +124,7 @@ def situation_leak(key: str, recent: Sequence[Recent], weight: float) -> Situati
     first; the first :data:`RECENT` are read), met ``weight`` times per round dealt."""
     tries = list(recent)[:RECENT]
     per_100 = 100 * weight * sum(t.ev_loss for t in tries) / len(tries)
-    played = Counter(t.action for t in tries)
+    played = Counter(t.played for t in tries)
     return SituationLeak(key, tries[0].best, dict(played.most_common()), len(tries), per_100,
                          max(t.ev_loss for t in tries))
 

@@ -18,7 +18,7 @@ from typing import Any
 from trainer.rules import Action
 from trainer.rules.insurance import STAKE as INSURANCE_STAKE
 
-from .records import GradedDecision, Mode, Verdict
+from .records import GradedDecision, Mode, ShoeGrade, Verdict
 from .shoe_practice import RoundRecord
 from .situations import Context, HandKind, Situation, card_label
 
@@ -58,13 +58,24 @@ def hand_words(situation_key: str) -> str:
 
 
 def decision_words(d: GradedDecision) -> str:
-    """"Hard 16 v 10: you stood, hit was best, −0.041 main bets", or "..., right"."""
-    head = f"{hand_words(d.situation_key)} v {d.dealer_up}: you {_did(d.action)}"
-    if d.verdict is Verdict.CORRECT:
-        return f"{head}, right"
-    if d.verdict is Verdict.ACCEPTABLE:
-        return f"{head}, as good as {_best(d.best_action)} (within 0.0001)"
-    return f"{head}, {_best(d.best_action)} was best, \u2212{d.ev_loss:.3f} main bets"
+    """"Hard 16 v 10: you stood, hit was best, −0.041 main bets", "..., right", "Hard 19 v
+    10: time out, the table stood, stand was best"; as the table graded it, and a grade at a
+    depleted shoe kept apart from the chart's said so ("(at that shoe: stand; the chart:
+    hit)")."""
+    told = d.at_table()
+    hand = f"{hand_words(d.situation_key)} v {d.dealer_up}"
+    if told.timed_out:
+        words = f"{hand}: time out, the table {_did(d.action)}, {_best(told.best_action)} was best"
+    elif told.verdict is Verdict.CORRECT:
+        words = f"{hand}: you {_did(d.action)}, right"
+    elif told.verdict is Verdict.ACCEPTABLE:
+        words = (f"{hand}: you {_did(d.action)}, as good as {_best(told.best_action)} "
+                 "(within 0.0001)")
+    else:
+        words = (f"{hand}: you {_did(d.action)}, {_best(told.best_action)} was best, "
+                 f"\u2212{told.ev_loss:.3f} main bets")
+    apart = d.apart_words()
+    return f"{words} ({apart})" if apart else words
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,9 @@ class BetLine:
 
 @dataclass(frozen=True)
 class DecisionLine:
-    """One decision of the round with its grade (enough to say it and drill it again)."""
+    """One decision of the round with its grade as the table gave it (enough to say it and
+    drill it again): ``timed_out`` for a time-out, ``chart`` the chart's play where a grade at
+    a depleted shoe differs from it ("" otherwise)."""
 
     situation_key: str
     cards: str
@@ -100,11 +113,24 @@ class DecisionLine:
     best_action: str
     verdict: Verdict
     ev_loss: float
+    timed_out: bool = False
+    chart: str = ""
+
+    @classmethod
+    def of(cls, d: GradedDecision) -> DecisionLine:
+        """The line of a graded decision."""
+        told = d.at_table()
+        return cls(d.situation_key, d.cards, d.dealer_up, d.action, told.best_action,
+                   told.verdict, told.ev_loss, d.timed_out,
+                   d.best_action if d.apart and d.shoe is not None else "")
 
     def graded(self) -> GradedDecision:
         """The decision as :func:`decision_words` reads it."""
+        shoe = ShoeGrade(self.best_action, self.verdict, self.ev_loss) if self.chart else None
         return GradedDecision("", "", Mode.SHOE, self.situation_key, self.cards, self.dealer_up,
-                              self.action, self.best_action, self.verdict, self.ev_loss, 0)
+                              self.action, self.chart or self.best_action, self.verdict,
+                              self.ev_loss, 0, timed_out=self.timed_out, shoe=shoe,
+                              apart=bool(self.chart))
 
     @property
     def words(self) -> str:
@@ -132,7 +158,8 @@ class RoundDetail:
             "bets": [[b.title, str(b.stake), b.result, str(b.net), b.at_deal]
                      for b in self.bets],
             "decisions": [[d.situation_key, d.cards, d.dealer_up, d.action, d.best_action,
-                           d.verdict.value, d.ev_loss] for d in self.decisions],
+                           d.verdict.value, d.ev_loss, d.timed_out, d.chart]
+                          for d in self.decisions],
             "balance": None if self.balance is None else str(self.balance),
             "count_bet": self.count_bet,
         }
@@ -147,14 +174,21 @@ class RoundDetail:
             str(plain["dealer"]),
             tuple(BetLine(str(t), Fraction(s), str(r), Fraction(n), bool(a))
                   for t, s, r, n, a in plain["bets"]),
-            tuple(DecisionLine(str(k), str(c), str(u), str(a), str(b), Verdict(v), float(e))
-                  for k, c, u, a, b, v, e in plain["decisions"]),
+            tuple(_decision_line(*d) for d in plain["decisions"]),
             None if balance is None else Fraction(balance), str(plain.get("count_bet", "")))
 
     @property
     def net(self) -> Fraction:
         """The round's net over every bet."""
         return sum((b.net for b in self.bets), Fraction(0))
+
+
+def _decision_line(key: Any, cards: Any, up: Any, action: Any, best: Any, verdict: Any,
+                   loss: Any, timed_out: Any = False, chart: Any = "") -> DecisionLine:
+    """A decision line from its plain values (a round kept before time-outs and charts were
+    noted has seven)."""
+    return DecisionLine(str(key), str(cards), str(up), str(action), str(best),
+                        Verdict(verdict), float(loss), bool(timed_out), str(chart))
 
 
 def _money(amount: Fraction) -> str:
@@ -182,9 +216,7 @@ def round_detail(record: RoundRecord, count_bet: str = "") -> RoundDetail:
         said = (f"{side.category}, pays {int(side.net / side.stake)} to 1" if side.net > 0
                 else "no win")
         bets.append(BetLine(side.bet.title, side.stake, said, side.net, side.bet.spec.at_deal))
-    decisions = tuple(DecisionLine(d.situation_key, d.cards, d.dealer_up, d.action,
-                                   d.best_action, d.verdict, d.ev_loss)
-                      for d in record.decisions)
+    decisions = tuple(DecisionLine.of(d) for d in record.decisions)
     return RoundDetail(tuple(hands), record.dealer, tuple(bets), decisions, record.balance,
                        count_bet)
 

@@ -5,7 +5,8 @@ another round (a single deck with several seats), so a round never runs out of c
 
 The player's seat has a bankroll and a bet (side bets optional); other seats, if chosen, are
 played by the computer at the table's best action. Each of the player's decisions is graded
-against the table, or with ``perfect_play`` against the exact EVs of the cards not yet seen.
+against the table (the chart); with ``perfect_play`` also against the exact EVs of the cards not
+yet seen, the grade the table tells, kept apart from the chart's (:class:`ShoeGrade`).
 Hooks receive each graded decision and each settled round, so a caller can store them as they
 happen. The bets can change during the shoe (:meth:`ShoePractice.change_bets`): a change
 applies from the next round dealt, never to a round in play.
@@ -53,6 +54,7 @@ from .shoe_report import (
     skill_by_category,
 )
 from .situations import round_spot
+from .stopwatch import Attended, Stopwatch
 from .timed import timeout_action
 
 
@@ -120,8 +122,11 @@ def table_policy(grader: Grader) -> Callable[[Round], Action]:
     return choose
 
 
-class ShoePractice:
-    """One shoe of the preset, round after round, until the cut card (or the bankroll) ends it."""
+class ShoePractice(Attended):
+    """One shoe of the preset, round after round, until the cut card (or the bankroll) ends it.
+
+    A decision's response time is counted from when it is asked, only while the player can see
+    it (:attr:`watch`: the front end pauses it)."""
 
     def __init__(self, rules: RuleSet, settings: ShoeSettings | None = None, *,
                  seed: int | None = None, table: Catalog | None = None,
@@ -153,7 +158,7 @@ class ShoePractice:
         self._decision_bets: list[Fraction] = []
         #: the bets of the round in play (``settings`` may already hold the next round's)
         self._round_bets = self.bets
-        self._asked_at = clock()
+        self.watch = Stopwatch(clock)
         self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
 
     def _expected(self, bets: Bets) -> tuple[float, float]:
@@ -226,7 +231,7 @@ class ShoePractice:
         seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
         self.round = Round(self.rules, self.shoe, seats)
         self._round_decisions = []
-        self._asked_at = self.clock()
+        self.watch.restart()
         self._after_step()
         return self.round
 
@@ -275,29 +280,33 @@ class ShoePractice:
     def answer(self, action: Action, response_ms: int | None = None,
                timed_out: bool = False) -> GradedDecision:
         """Take the player's action (an unaffordable paid double or split falls back as the
-        rules say), grade what was taken, and run the round on."""
+        rules say), grade what was taken against the chart (and with perfect play, against the
+        cards not yet seen, kept apart), and run the round on."""
         rnd = self.round
         if rnd is None or not self.awaiting:
             raise RuntimeError("no decision is awaited: deal() a round first")
         now = self.clock()
         if response_ms is None:
-            response_ms = max(0, round((now - self._asked_at).total_seconds() * 1000))
+            response_ms = self.watch.elapsed_ms()
         spot = round_spot(rnd)
         cards = (self._player().initial_cards if rnd.phase is Phase.INSURANCE
                  else rnd.hand.cards)
         legal = rnd.legal_actions()
-        evs, best = self.grader.evs(spot, self.unseen() if self.settings.perfect_play else None)
+        chart = self.table_grader.evs(spot)
+        live = (self.grader.evs(spot, self.unseen())
+                if self.grader is not self.table_grader else None)
         taken = rnd.request(action)
-        result = grade(taken, evs, best, legal)
+        result = grade(taken, *chart, legal)
+        shoe = None if live is None else grade(taken, *live, legal)
         weight = self.catalog.weight_of(spot.situation)
         decision = record(result, Asked(spot, cards, rnd.dealer_up, weight), self.record_mode,
-                          now, response_ms, timed_out)
+                          now, response_ms, timed_out, shoe)
         self.decisions.append(decision)
         self._round_decisions.append(decision)
         self._decision_bets.append(self._round_bets.main)
         if self.on_decision:
             self.on_decision(decision)
-        self._asked_at = self.clock()
+        self.watch.restart()
         self._after_step()
         return decision
 
@@ -309,8 +318,8 @@ class ShoePractice:
         return timeout_action(hand, rnd.legal_actions())
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance) and
-        grade it as the player's."""
+        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance), as the
+        live game does; the decision is graded a time-out (a miss)."""
         return self.answer(self.auto_action(), response_ms, timed_out=True)
 
     def play(self, choose: Callable[[ShoePractice], Action]) -> ShoeReport:
@@ -325,8 +334,10 @@ class ShoePractice:
 
     def report(self) -> ShoeReport:
         """Decisions, errors, EV lost (also by category of hand), the main game's result split
-        into skill and luck, in money and in main bets, and each side bet on its own line."""
-        return shoe_report(self.rounds, self.decisions, self._decision_bets,
+        into skill and luck, in money and in main bets, and each side bet on its own line; each
+        decision as the table graded it (with perfect play: at the cards not yet seen)."""
+        return shoe_report(self.rounds, [d.at_table() for d in self.decisions],
+                           self._decision_bets,
                            self.catalog.table["side_bets"])
 
 

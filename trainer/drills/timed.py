@@ -1,10 +1,12 @@
 """Timed play: a timer on every decision; when it runs out, the game's auto-decision
-(docs/rules/evolution.md#time-and-balance) is taken and graded as the player's
-(``timed_out=True``).
+(docs/rules/evolution.md#time-and-balance) is taken, as the live game takes it, and the decision
+is graded a time-out (``timed_out=True``): a miss, whatever the auto-decision's grade.
 
 The auto-decision is :func:`trainer.rules.timer_decision` (hit on 11 or less, else stand; no
-insurance), the same as :meth:`trainer.rules.Round.time_out`. The timer reads an injected clock,
-so tests move time by hand. :class:`TimedDrill` wraps a flashcard session or a shoe practice.
+insurance), the same as :meth:`trainer.rules.Round.time_out`. The timer counts like the
+decision's :class:`~trainer.drills.stopwatch.Stopwatch`: only while the player can see the
+decision (the front end pauses it otherwise). It reads an injected clock, so tests move time by
+hand. :class:`TimedDrill` wraps a flashcard session or a shoe practice.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from trainer.rules import Action, Hand, timer_decision
 
 from .grading import Clock
 from .records import GradedDecision, Mode
+from .stopwatch import Stopwatch
 
 
 def timeout_action(hand: Hand | None, offered: Collection[Action]) -> Action:
@@ -39,36 +42,44 @@ class Answerable(Protocol):
         ...
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Take and grade the auto-decision."""
+        """Take the auto-decision; grade the decision a time-out."""
+        ...
+
+    def pause(self) -> None:
+        """The player cannot see the drill now: its decision's time stops."""
+        ...
+
+    def resume(self) -> None:
+        """The player can see the drill again."""
         ...
 
 
 class DecisionTimer:
-    """A countdown of ``limit_seconds`` from :meth:`start`, read from ``clock``."""
+    """A countdown of ``limit_seconds`` from :meth:`start`, read from ``clock``, counting only
+    while not paused (:class:`~trainer.drills.stopwatch.Stopwatch`)."""
 
     def __init__(self, limit_seconds: float, clock: Clock) -> None:
         if limit_seconds <= 0:
             raise ValueError(f"a decision timer needs a positive limit, not {limit_seconds}")
         self.limit = timedelta(seconds=limit_seconds)
         self.clock = clock
-        self.started = clock()
+        self.watch = Stopwatch(clock)
 
     def start(self) -> None:
         """Start timing a new decision."""
-        self.started = self.clock()
+        self.watch.restart()
 
     def elapsed_ms(self) -> int:
-        """Milliseconds since :meth:`start`."""
-        return max(0, round((self.clock() - self.started).total_seconds() * 1000))
+        """Milliseconds counted since :meth:`start`."""
+        return self.watch.elapsed_ms()
 
     def remaining(self) -> float:
         """Seconds left (0 once expired)."""
-        left = (self.started + self.limit - self.clock()).total_seconds()
-        return max(0.0, left)
+        return max(0.0, (self.limit - self.watch.elapsed()).total_seconds())
 
     def expired(self) -> bool:
         """True once the limit has passed."""
-        return self.clock() >= self.started + self.limit
+        return self.watch.elapsed() >= self.limit
 
 
 class TimedDrill:
@@ -91,6 +102,16 @@ class TimedDrill:
             return self._expire()
         self.pending = False
         return self.drill.answer(action, self.timer.elapsed_ms())
+
+    def pause(self) -> None:
+        """The player cannot see the decision: the countdown and its time stop."""
+        self.timer.watch.pause()
+        self.drill.pause()
+
+    def resume(self) -> None:
+        """The player can see the decision again: the countdown goes on."""
+        self.timer.watch.resume()
+        self.drill.resume()
 
     def poll(self) -> GradedDecision | None:
         """On a timer tick: once the time is up, apply and return the auto-decision."""

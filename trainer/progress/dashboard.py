@@ -30,6 +30,7 @@ from trainer.drills.retention import RETENTION
 from trainer.drills.situations import CUSTOM_PREFIX, preset_label
 from trainer.drills.study import StudySettings
 from trainer.progress import review
+from trainer.progress.apart import KeptApart, kept_apart
 from trainer.progress.counting_glance import CountingGlance, counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
@@ -96,6 +97,7 @@ class ProgressData:
     presets: tuple[str, ...] = ()      # every preset with history, custom rule sets included
     counts: tuple[tuple[str, int], ...] = ()   # decisions kept per preset (any mode, any date)
     counting: tuple[CountingGlance, ...] = ()  # the counting answers, per rule set and count
+    apart: KeptApart = field(default_factory=KeptApart)   # plays kept apart (a depleted shoe)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -175,6 +177,7 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                                                       _study(query)) if cards else None)
         times = list(found.times) if found is not None else []
         counting = timed("counting", lambda: counting_glance(store, only, rule_sets))
+        apart = timed("apart", lambda: kept_apart(store, only))
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
                 if cards else [])
@@ -182,7 +185,8 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                         tuple(situations), tuple(leaks), seen.retention, tuple(seen.response), rows,
                         grid_preset, tuple(due), len(times),
                         found.counts.today if found is not None else 0, known,
-                        tuple((name, n) for name, n in counts), tuple(counting), timings)
+                        tuple((name, n) for name, n in counts), tuple(counting), apart,
+                        timings)
 
 
 def _study(query: ProgressQuery) -> StudySettings:

@@ -1,8 +1,10 @@
 """CSV export of every decision (``freebet-trainer export --csv FILE``), written atomically.
 
 One row per decision with a header: row id, session id, then every GradedDecision field in
-order (``evs`` as JSON text, ``timed_out`` as 0/1), then ``undone`` (1 for an answer the player
-took back: kept, like everything stored). Floats are written exactly (shortest
+order (``evs`` as JSON text, ``timed_out`` as 0/1, the grade at a depleted shoe as
+``shoe_best``, ``shoe_verdict``, ``shoe_ev_loss``, ``shoe_evs``, empty when there is none,
+``apart`` as 0/1), then ``undone`` (1 for an answer the player took back: kept, like everything
+stored). Floats are written exactly (shortest
 round-trip form), so :func:`read_csv` gives back the very records that were stored. The file
 is written beside its destination under a temporary name, flushed to disk, then renamed over
 it, so a crash never leaves a half-written export; a folder, a device or a read-only file is
@@ -30,8 +32,9 @@ from trainer.progress.store import (
 from trainer.rules.atomic_file import RefusedTargetError, atomic_write
 
 HEADER = list(DECISION_COLUMNS)
-#: Every decision, undone ones included (the default of an export).
-ALL_KEPT = Filter(with_undone=True, with_damaged=True)
+#: Every decision, undone ones, damaged ones and plays kept apart included (the default of an
+#: export: the history as stored).
+ALL_KEPT = Filter(with_undone=True, with_damaged=True, with_apart=True)
 ENCODING = "utf-8-sig"  # with a BOM, so spreadsheets read the card suits (♠ ♦) correctly
 
 

@@ -60,8 +60,10 @@ def readable_loss_sql(table: str = "decisions") -> str:
 @dataclass(frozen=True)
 class Filter:
     """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive),
-    answers the player undid left out, and rows whose EV lost no decision can have (damaged:
-    :func:`readable_loss_sql`; the study queue leaves them out too, and says so).
+    answers the player undid and plays kept apart from the chart's (graded at a depleted shoe
+    whose best play differs: :attr:`~trainer.drills.records.GradedDecision.apart`) left out,
+    and rows whose EV lost no decision can have (damaged: :func:`readable_loss_sql`; the
+    study queue leaves them out too, and says so).
 
     Bounds are datetimes (naive ones are UTC), dates (midnight UTC) or ISO 8601 text, to the
     whole second. ``None`` means no restriction.
@@ -73,6 +75,7 @@ class Filter:
     until: TimeBound | None = None
     with_undone: bool = False    # undone answers are left out unless asked for (the export)
     with_damaged: bool = False   # so are rows whose EV lost cannot be right (the export: as is)
+    with_apart: bool = False     # so are plays kept apart from the chart's (the export)
     plays_only: bool = False     # leave every counting answer out (the play reviews): the
     #                              counting drills' and a counted shoe's bets, index plays, checks
 
@@ -84,6 +87,8 @@ class Filter:
         parts: list[str] = [] if self.with_undone else [f"{table}.undone = 0"]
         if not self.with_damaged:
             parts.append(readable_loss_sql(table))
+        if not self.with_apart:
+            parts.append(f"{table}.apart = 0")
         params: list[object] = []
         if self.preset is not None:
             parts.append(f"{table}.preset = ?")

@@ -3,7 +3,10 @@
 Each is SQL over the covering indexes of ``decisions`` (retention reads the previous-try link
 kept on each row), returning frozen dataclasses. Conventions:
 
-- a decision is *right* when its verdict is correct or acceptable; accuracy = right / decisions;
+- a decision is *right* when its verdict is correct or acceptable (a time-out is stored wrong:
+  a miss); accuracy = right / decisions;
+- every grade read is the chart's: plays kept apart from the chart's (graded at a depleted shoe
+  whose best play differs) are left out, as the filters leave them out;
 - EV lost is the sum of ``ev_loss`` (units of the main bet), mean EV loss its average;
 - a day is a UTC calendar day unless ``utc_offset_minutes`` shifts it to local time;
 - response times leave out timed-out decisions (their time is the timer's, not the player's).
@@ -17,7 +20,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean, median
 
-from trainer.drills.leak import RECENT, Recent, SituationLeak, costliest, situation_leak
+from trainer.drills.leak import (
+    RECENT,
+    TIMED_OUT,
+    Recent,
+    SituationLeak,
+    costliest,
+    situation_leak,
+)
 from trainer.progress.filters import EVERYTHING, Filter
 from trainer.progress.store import ProgressStore
 
@@ -183,22 +193,24 @@ def recent_answers(store: ProgressStore, preset: str,
     :func:`trainer.drills.leak.estimate` reads)."""
     where, params = Filter(preset=preset).sql()
     found: dict[str, list[Recent]] = defaultdict(list)
-    for key, action, best, ev_loss in _latest_rows(
-            store, "d.situation_key, d.action, d.best_action, d.ev_loss", where, params,
-            per_situation):
-        found[key].append(Recent(action, best, ev_loss))
+    for key, action, best, ev_loss, timed_out in _latest_rows(
+            store, "d.situation_key, d.action, d.best_action, d.ev_loss, d.timed_out", where,
+            params, per_situation):
+        found[key].append(Recent(action, best, ev_loss, bool(timed_out)))
     return dict(found)
 
 
 def latest_tries(store: ProgressStore, preset: str,
                  per_situation: int = RECENT) -> dict[str, list[tuple[str, bool, str]]]:
     """Each situation's latest ``per_situation`` kept answers in ``preset``, newest first:
-    (time, right, action played) — what the card browser shows."""
+    (time, right, action played: "timeout" for a time-out) — what the card browser shows."""
+    where, params = Filter(preset=preset).sql()
     found: dict[str, list[tuple[str, bool, str]]] = defaultdict(list)
-    for key, time, verdict, action in _latest_rows(
-            store, "d.situation_key, d.time, d.verdict, d.action",
-            "decisions.preset = ? AND decisions.undone = 0", [preset], per_situation):
-        found[key].append((str(time), verdict != "wrong", str(action)))
+    for key, time, verdict, action, timed_out in _latest_rows(
+            store, "d.situation_key, d.time, d.verdict, d.action, d.timed_out", where, params,
+            per_situation):
+        right = verdict != "wrong" and not timed_out
+        found[key].append((str(time), right, TIMED_OUT if timed_out else str(action)))
     return dict(found)
 
 
@@ -215,10 +227,10 @@ def recent_leaks(store: ProgressStore, only: Filter = EVERYTHING,
     where = f"{where} AND typeof(decisions.weight) IN ('integer', 'real')"
     found: dict[str, list[Recent]] = defaultdict(list)
     weights: dict[str, float] = {}
-    for key, action, best, ev_loss, weight in _latest_rows(
-            store, "d.situation_key, d.action, d.best_action, d.ev_loss, d.weight", where,
-            params, per_situation):
-        found[key].append(Recent(action, best, ev_loss))
+    for key, action, best, ev_loss, weight, timed_out in _latest_rows(
+            store, "d.situation_key, d.action, d.best_action, d.ev_loss, d.weight, d.timed_out",
+            where, params, per_situation):
+        found[key].append(Recent(action, best, ev_loss, bool(timed_out)))
         weights.setdefault(key, weight)
     leaks = (situation_leak(key, tries, weights[key]) for key, tries in found.items())
     return costliest([leak for leak in leaks if leak.per_100 > 0])

@@ -249,6 +249,60 @@ def restored_files(db: Database) -> None:
     db.execute("CREATE TABLE restored_files (name TEXT PRIMARY KEY, time TEXT NOT NULL)")
 
 
+#: A decision's key has six parts (a play), a counting answer's four (schema step 5).
+_PLAY_KEY = "length(situation_key) - length(replace(situation_key, '|', '')) = 5"
+#: A session of a shoe counted in the app: graded against the cards not yet seen, till v13.
+_COUNTED_SHOE = ("CASE WHEN json_valid(settings) THEN json_type(settings, '$.shoe_seed') IS NOT "
+                 "NULL AND coalesce(json_extract(settings, '$.count'), '') != '' ELSE 0 END")
+
+
+@_step
+def shoe_grades_apart(db: Database) -> None:
+    """Version 13: a play's stored grade is the chart's; a play graded against a depleted
+    shoe also keeps that grade (``shoe_best``, ``shoe_verdict``, ``shoe_ev_loss``,
+    ``shoe_evs``; NULL when graded against the chart only), and ``apart`` marks a play kept
+    apart from the chart's: the shoe's best play differs from the chart's, so the answer says
+    nothing of the chart's play (the reviews and the study queue leave it out).
+
+    Before, a shoe counted in the app stored its plays graded against the cards not yet seen
+    alone, and the reviews merged them with the chart's answers of the same situation. Those
+    plays are marked apart (their grade stays the shoe's: the chart was not asked). The two
+    covering indexes are rebuilt with the mark, a small one finds the plays kept apart, the
+    memory pictures (derived data) are dropped and the trigger that drops them is remade to
+    watch the mark too.
+    """
+    decisions = db.table("decisions")
+    for column, kind in (("shoe_best", str), ("shoe_verdict", str), ("shoe_ev_loss", float),
+                         ("shoe_evs", str)):
+        decisions.add_column(column, kind)
+    decisions.add_column("apart", int, not_null_default=0)
+    db.execute(f"UPDATE decisions SET apart = 1 WHERE {_PLAY_KEY} AND session_id IN "
+               f"(SELECT id FROM sessions WHERE {_COUNTED_SHOE})")
+    db.execute("DROP INDEX idx_decisions_time")
+    db.execute("DROP INDEX idx_decisions_preset_situation")
+    decisions.create_index([*_TIME_INDEX, "undone", "apart"], index_name="idx_decisions_time")
+    decisions.create_index([*_SITUATION_INDEX, "undone", "apart"],
+                           index_name="idx_decisions_preset_situation")
+    db.execute("CREATE INDEX idx_decisions_apart ON decisions (preset, time) WHERE apart = 1")
+    db.execute("DROP TRIGGER memory_pictures_on_update")
+    took_in = "(preset = {row}.preset AND ({row}.time, {row}.id) <= (last_time, last_id))"
+    db.execute("CREATE TRIGGER memory_pictures_on_update AFTER UPDATE OF time, preset, "
+               "situation_key, cards, verdict, ev_loss, undone, apart ON decisions BEGIN "
+               f"DELETE FROM memory_pictures WHERE {took_in.format(row='old')} "
+               f"OR {took_in.format(row='new')}; END")
+    db.execute("DELETE FROM memory_pictures")
+
+
+@_step
+def timeouts_are_misses(db: Database) -> None:
+    """Version 14: a decision the timer ran out on is a miss of its own kind (``timed_out``),
+    stored WRONG whatever the grade of the auto-decision the table took; before, it kept that
+    grade (a time-out on hard 19 v 10, where the table stands, read as correct). The change
+    drops the memory pictures that took those answers in (the schema's trigger)."""
+    db.execute("UPDATE decisions SET verdict = 'wrong' WHERE timed_out = 1 "
+               "AND verdict != 'wrong'")
+
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.progress import judging, opening, unsaved
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
@@ -39,7 +39,8 @@ from trainer.rules.releases import label_fingerprint
 
 _BATCH = 1000
 _COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
-            "best_action", "verdict", "ev_loss", "response_ms", "evs", "weight", "timed_out")
+            "best_action", "verdict", "ev_loss", "response_ms", "evs", "weight", "timed_out",
+            "shoe_best", "shoe_verdict", "shoe_ev_loss", "shoe_evs", "apart")
 DECISION_COLUMNS = ("id", "session_id", *_COLUMNS, "undone")
 _INSERT = (f"INSERT INTO decisions (session_id, {', '.join(_COLUMNS)}, previous_time, "
            f"previous_session) VALUES ({', '.join('?' * (len(_COLUMNS) + 3))})")
@@ -55,10 +56,15 @@ class StoredDecision:
 
 
 def _decision_row(session_id: int, d: GradedDecision) -> tuple[Any, ...]:
-    """The decisions-table row for ``d`` (enums as values, evs as JSON text)."""
+    """The decisions-table row for ``d`` (enums as values, evs as JSON text; the grade at a
+    depleted shoe NULL when there is none)."""
+    shoe = d.shoe
+    at_shoe = (None, None, None, None) if shoe is None else (
+        shoe.best, shoe.verdict.value, float(shoe.ev_loss), json.dumps(shoe.evs))
     return (session_id, canonical_time(d.time), d.preset, d.mode.value, d.situation_key,
             d.cards, d.dealer_up, d.action, d.best_action, d.verdict.value, float(d.ev_loss),
-            int(d.response_ms), json.dumps(d.evs), float(d.weight), int(d.timed_out))
+            int(d.response_ms), json.dumps(d.evs), float(d.weight), int(d.timed_out),
+            *at_shoe, int(d.apart))
 
 
 def decision_plain(d: GradedDecision) -> dict[str, Any]:
@@ -68,14 +74,20 @@ def decision_plain(d: GradedDecision) -> dict[str, Any]:
 
 
 def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
-    """Rebuild a GradedDecision from a stored (or exported) row keyed by column name."""
+    """Rebuild a GradedDecision from a stored (or exported) row keyed by column name (an
+    export written before the grade at a depleted shoe was kept has none)."""
+    shoe = None
+    if row.get("shoe_best") not in (None, ""):
+        shoe = ShoeGrade(str(row["shoe_best"]), Verdict(row["shoe_verdict"]),
+                         float(row["shoe_ev_loss"]), json.loads(row["shoe_evs"] or "{}"))
     return GradedDecision(
         time=row["time"], preset=row["preset"], mode=Mode(row["mode"]),
         situation_key=row["situation_key"], cards=row["cards"], dealer_up=row["dealer_up"],
         action=row["action"], best_action=row["best_action"], verdict=Verdict(row["verdict"]),
         ev_loss=float(row["ev_loss"]), response_ms=int(row["response_ms"]),
         evs=json.loads(row["evs"]), weight=float(row["weight"]),
-        timed_out=bool(int(row["timed_out"])),
+        timed_out=bool(int(row["timed_out"])), shoe=shoe,
+        apart=bool(int(row.get("apart") or 0)),
     )
 
 

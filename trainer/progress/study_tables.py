@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 from trainer.progress.filters import utc_text
 
+#: The answers the study queue reads: neither undone nor kept apart from the chart's play.
+KEPT = "undone = 0 AND apart = 0"
 #: What the card browser records of a situation (:meth:`StudyTables.mark_cards`).
 CARD_MARKS = ("suspend", "unsuspend", "reset")
 
@@ -43,10 +45,11 @@ class StudyTables:
 
     def answer_rows(self: _Store, preset: str) -> list[tuple[str, str, str, str, float]]:
         """Every answer kept in ``preset``, oldest first, as the study queue reads them:
-        (time, situation key, cards, verdict, EV lost)."""
+        (time, situation key, cards, verdict, EV lost). Answers of the chart's play only: a
+        play kept apart (graded at a depleted shoe whose best play differs) is left out."""
         return [tuple(r) for r in self.tuples(
             "SELECT time, situation_key, cards, verdict, ev_loss FROM decisions "
-            "WHERE preset = ? AND undone = 0 ORDER BY time, id", (preset,))]
+            f"WHERE preset = ? AND {KEPT} ORDER BY time, id", (preset,))]
 
     def study_rows(self: _Store, preset: str, *, after: tuple[str, int] | None = None,
                    upto: tuple[str, int] | None = None,
@@ -54,7 +57,7 @@ class StudyTables:
         """Kept answers of ``preset`` in (time, id) order, as the study queue reads them: (id,
         time, situation key, cards, verdict, EV lost); only those after the mark ``after``, up
         to the mark ``upto`` (marks are (time, id)), in ``situations``."""
-        where = ["preset = ?", "undone = 0"]
+        where = ["preset = ?", KEPT]
         params: list[Any] = [preset]
         if after is not None:
             where.append("(time, id) > (?, ?)")
@@ -126,7 +129,7 @@ class StudyTables:
         """Each situation's first kept answer in ``preset``, oldest first: (key, verdict)."""
         return [(str(k), str(v)) for k, v, _ in self.tuples(
             "SELECT situation_key, verdict, MIN(time) AS first FROM decisions WHERE preset = ? "
-            "AND undone = 0 GROUP BY situation_key ORDER BY first", (preset,))]
+            f"AND {KEPT} GROUP BY situation_key ORDER BY first", (preset,))]
 
     def card_marks(self: _Store, preset: str) -> CardMarks:
         """What the card browser's marks say of ``preset`` now (see :class:`CardMarks`)."""

@@ -41,7 +41,8 @@ class LeakTrend:
 
 def leak_trend(store: ProgressStore, course: Curriculum, preset: str, *,
                utc_offset_minutes: int = 0) -> LeakTrend:
-    """The leak of ``preset``'s history (answers the player undid left out), graded against
+    """The leak of ``preset``'s history (answers the player undid and plays kept apart from the
+    chart's left out), graded against
     ``course`` (its catalog's situations and natural frequencies, its assumed play)."""
     table = course.catalog
     weight, assumed = table.weight, course.leak

@@ -40,7 +40,8 @@ from ..grading import Clock, grade, utc_now
 from ..records import GradedDecision, Mode, Verdict
 from ..shoe_practice import ShoePractice, ShoeSettings
 from ..situations import preset_label
-from .answers import count_record, elapsed_ms, read_count, signed, stamp
+from ..stopwatch import Stopwatch
+from .answers import count_record, read_count, signed, stamp
 from .keys import BET, IN_SHOE, INDEX, RUNNING, CountingKey, bet_detail
 from .shoe_summary import CountSummary
 
@@ -103,7 +104,7 @@ class CountingShoe:
         self.check_due = False
         self._final_check = False
         self._bet_made = False
-        self._asked_at = clock()
+        self.watch = Stopwatch(clock)      # a bet's or a count check's time, as it is seen
 
     def _keep(self, decision: GradedDecision) -> GradedDecision:
         self.decisions.append(decision)
@@ -151,13 +152,13 @@ class CountingShoe:
             cards=f"{self.scale.letters} {signed(tc)}", dealer_up="", action=str(units),
             best_action=str(right),
             verdict=Verdict.CORRECT if units == right else Verdict.WRONG,
-            ev_loss=max(0.0, loss), response_ms=elapsed_ms(self._asked_at, now), evs={},
+            ev_loss=max(0.0, loss), response_ms=self.watch.elapsed_ms(), evs={},
             weight=0.0)
         self._bet_made = True
         self.practice.set_bet(self.counting.unit * units)
         self._keep(decision)
         self.practice.deal()
-        self._asked_at = self.clock()
+        self.watch.restart()
         self._after_round()
         return decision
 
@@ -180,7 +181,7 @@ class CountingShoe:
         rnd = self.practice.round
         if rnd is None or not self.practice.awaiting:
             raise RuntimeError("no decision is awaited")
-        index = self._index_grade(action)
+        index = self._index_grade(action, timed_out)
         decision = self.practice.answer(action, response_ms, timed_out)
         self.decisions.append(decision)
         if index is not None:
@@ -189,11 +190,21 @@ class CountingShoe:
         return decision
 
     def time_out(self, response_ms: int | None = None) -> GradedDecision:
-        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance) and
-        grade it as the player's."""
+        """Apply the game's time-out decision (docs/rules/evolution.md#time-and-balance), as the
+        live game does; the decision is graded a time-out (a miss)."""
         return self.answer(self.practice.auto_action(), response_ms, timed_out=True)
 
-    def _index_grade(self, action: Action) -> GradedDecision | None:
+    def pause(self) -> None:
+        """The player cannot see the shoe now: the time of what is asked stops."""
+        self.watch.pause()
+        self.practice.pause()
+
+    def resume(self) -> None:
+        """The player can see the shoe again."""
+        self.watch.resume()
+        self.practice.resume()
+
+    def _index_grade(self, action: Action, timed_out: bool = False) -> GradedDecision | None:
         rnd = self.practice.round
         assert rnd is not None
         legal = rnd.legal_actions()
@@ -220,8 +231,9 @@ class CountingShoe:
         return GradedDecision(
             time=stamp(now), preset=self.preset, mode=self.record_mode, situation_key=key.key,
             cards=shown, dealer_up=rnd.dealer_up.rank.symbol, action=result.action,
-            best_action=result.best, verdict=result.verdict, ev_loss=result.ev_loss,
-            response_ms=0, evs=dict(offered), weight=0.0)   # costed by the counting review
+            best_action=result.best, verdict=Verdict.WRONG if timed_out else result.verdict,
+            ev_loss=result.ev_loss, response_ms=0, evs=dict(offered), weight=0.0,
+            timed_out=timed_out)   # costed by the counting review; a time-out is a miss
 
     # ----- count checks -------------------------------------------------------------------------
 
@@ -237,7 +249,7 @@ class CountingShoe:
             self.check_due, self._final_check = True, True
         elif self.rng.random() < self.counting.check_chance:
             self.check_due = True
-        self._asked_at = self.clock()
+        self.watch.restart()
 
     def check(self, text: str) -> GradedDecision:
         """Grade the typed running count of every card seen; CountInputError (nothing
@@ -248,10 +260,10 @@ class CountingShoe:
         running, _ = self.seen()
         now = self.clock()
         key = CountingKey(self.preset, RUNNING, self.count.key, IN_SHOE)
-        decision = count_record(key, typed, int(running), now, elapsed_ms(self._asked_at, now),
+        decision = count_record(key, typed, int(running), now, self.watch.elapsed_ms(),
                                 self.record_mode, f"{len(self.practice.shoe.dealt)} cards seen")
         self.check_due = False
-        self._asked_at = self.clock()
+        self.watch.restart()
         return self._keep(decision)
 
     def summary(self) -> CountSummary:

@@ -372,8 +372,8 @@ def details_html(rows: list[CardRow], now: datetime) -> str:
         parts.append("Not answered yet: new.")
     parts.append("Situations: " + "; ".join(escape(_described(k)) for k in row.faces))
     if row.last:
-        answers = "; ".join(f"{'right' if t.right else 'wrong'} ({escape(t.action)}, "
-                            f"{escape(t.time[:16].replace('T', ' '))})" for t in row.last)
+        answers = "; ".join(f"{escape(t.words())}, {escape(t.time[:16].replace('T', ' '))}"
+                            for t in row.last)
         parts.append(f"Last answers, newest first: {answers}")
     return "<br>".join(parts)
 

@@ -5,15 +5,17 @@ The table is the screen: the page's margins are narrow and the side column (feed
 the shoe page the money line and settlement) has a fixed width, :data:`SIDE_WIDTH`, so the felt
 keeps :data:`FELT_SHARE` of a 1280-pixel window's width and nothing on it moves when feedback
 fills the column. The table has the keys whenever the page is shown and whenever it waits for
-the player.
+the player. A decision's time (and a timed decision's countdown) runs only while the page is
+shown in the active window: a dialog over it, another program in front, another page shown
+pause it (:class:`~trainer.drills.stopwatch.Stopwatch`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSlot
-from PyQt6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
+from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSlot
+from PyQt6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -25,6 +27,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.grading import Clock, utc_now
+from trainer.drills.stopwatch import Pausable
 from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
 
@@ -47,6 +50,8 @@ from .rules_choice import (
 )
 from .save_status import SaveStatus
 
+#: The events of the window becoming active or not.
+_ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 #: Rules-file problems already shown to the player in this run.
 _RULES_TOLD: set[str] = set()
 #: The share of a 1280 x 800 window's width the felt keeps on a drill page.
@@ -63,6 +68,8 @@ class DrillPage(QWidget):
     _tick: Callable[[], None]
     #: Each page's reload with its custom rules file's rules, once they are read (anew).
     _rules_file_read: Callable[[], None]
+    #: Each page's drill in play when untimed (its decisions' time is paused and resumed).
+    _untimed: Callable[[], Pausable | None]
 
     def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None,
                  clock: Clock = utc_now) -> None:
@@ -76,6 +83,7 @@ class DrillPage(QWidget):
         if app is not None:
             app.aboutToQuit.connect(self.link.close)
         self.timed: TimedDrill | None = None
+        self._untimed = lambda: None
         self.rules: RuleSet | None = None
         self.loading = Latest()   # the page's load: a newer one drops an older one's result
         self.rules_box = rules_box()
@@ -191,12 +199,42 @@ class DrillPage(QWidget):
         page replaces its placeholder)."""
         super().showEvent(event)
         QTimer.singleShot(0, self.table.setFocus)
+        self._attention()
+
+    def hideEvent(self, event: QHideEvent | None) -> None:
+        """Another page is shown: the decision's time stops."""
+        super().hideEvent(event)
+        self._attention()
+
+    def event(self, event: QEvent | None) -> bool:
+        """The window became active or stopped being active (Qt tells a shown page's
+        widgets): the decision's time follows."""
+        handled = super().event(event)
+        if event is not None and event.type() in _ACTIVATION:
+            self._attention()
+        return handled
+
+    def seen(self) -> bool:
+        """True while the player can see the page: shown, in the active window."""
+        window = self.window()
+        return self.isVisible() and window is not None and window.isActiveWindow()
+
+    def _attention(self) -> None:
+        """Pause the time of the decision in play while the player cannot see it, resume it
+        when they can (a timed decision's countdown with it)."""
+        drill = self.timed or self._untimed()
+        if drill is not None:
+            if self.seen():
+                drill.resume()
+            else:
+                drill.pause()
 
     def _await_decision(self, actions: Sequence[Action]) -> None:
         """Offer ``actions`` on the bar, start the countdown when timed, and give the table the
         keyboard."""
         self.bar.set_actions(actions)
         self.bar.set_proceed(None)
+        self._attention()
         if self.timed is not None:
             self.timed.start()
             self.countdown.show()

@@ -2,7 +2,9 @@
 
 The words come from the drills (:meth:`trainer.drills.grading.Grade.explanation`), so the
 terminal and the app explain a decision the same way. :class:`Score` keeps the streak and the
-session's accuracy; a decision within the acceptable band counts as right.
+session's accuracy; a decision within the acceptable band counts as right, a time-out as a miss.
+A decision is shown as the table graded it (at a depleted shoe, that shoe's grade), with the
+chart's play beside it where the two differ.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..widgets import scrolled
 #: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
 SEVERITY_LOOK = {
     Severity.NONE: ("Correct", "#1e8e3e"),
+    Severity.TIMEOUT: ("Time out", "#c5221f"),
     Severity.CLOSE_CALL: ("Close call", "#b06000"),
     Severity.MISTAKE: ("Mistake", "#d93025"),
     Severity.BLUNDER: ("Blunder", "#a50e0e"),
@@ -42,11 +45,12 @@ def ink(colour: str, dark: bool) -> str:
 
 
 def verdict_word(decision: GradedDecision) -> str:
-    """'Correct: Free Double', 'Blunder: best is Free Double'."""
-    word = SEVERITY_LOOK[decision.severity][0]
-    if decision.verdict is Verdict.CORRECT:
-        return f"{word}: {title(decision.action)}"
-    return f"{word}: best is {title(decision.best_action)}"
+    """'Correct: Free Double', 'Blunder: best is Free Double', 'Time out: best is Stand'."""
+    told = decision.at_table()
+    word = SEVERITY_LOOK[told.severity][0]
+    if told.right and told.verdict is Verdict.CORRECT:
+        return f"{word}: {title(told.action)}"
+    return f"{word}: best is {title(told.best_action)}"
 
 
 def signed(ev: float) -> str:
@@ -60,9 +64,10 @@ def title(action: str) -> str:
 
 
 def explanation(decision: GradedDecision) -> str:
-    """The drills' plain-words explanation of a stored decision."""
-    return Grade(decision.action, decision.best_action, decision.verdict, decision.ev_loss,
-                 dict(decision.evs)).explanation()
+    """The drills' plain-words explanation of a decision, as the table graded it."""
+    told = decision.at_table()
+    return Grade(told.action, told.best_action, told.verdict, told.ev_loss,
+                 dict(told.evs)).explanation()
 
 
 @dataclass
@@ -76,10 +81,11 @@ class Score:
     ev_lost: float = 0.0
 
     def add(self, decision: GradedDecision) -> None:
-        """Count one graded decision."""
+        """Count one graded decision (as the table graded it; a time-out is a miss)."""
+        told = decision.at_table()
         self.decisions += 1
-        self.ev_lost += decision.ev_loss
-        if decision.verdict is Verdict.WRONG:
+        self.ev_lost += told.ev_loss
+        if not told.right:
             self.streak = 0
         else:
             self.right += 1
@@ -105,25 +111,33 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
                   dark: bool = False) -> str:
     """One decision as rich text: severity, what was played and what was best, the EVs, the
     reason the best play is best, and what the habit costs in main bets per 100 rounds
-    (``dark``: for a dark theme's window)."""
+    (``dark``: for a dark theme's window). A time-out says what the table played; a grade at a
+    depleted shoe that differs from the chart's says both."""
+    shown, decision = decision, decision.at_table()
     word, colour = SEVERITY_LOOK[decision.severity]
     colour = ink(colour, dark)
     if decision.verdict is Verdict.ACCEPTABLE:
         word = f"{word} (acceptable)"
-    if decision.timed_out:
-        word = f"Time out: {word.lower()}"
     played = title(decision.action)
     best = title(decision.best_action)
     lines = [f"<div style='font-size:15pt; font-weight:700; color:{colour}'>"
              f"{escape(heading)}{word}</div>"]
-    if decision.verdict is Verdict.CORRECT:
+    if decision.timed_out:
+        lines.append(f"<div>The time ran out: the table played <b>{played}</b>; best is "
+                     f"<b>{best}</b>.</div>")
+    elif decision.verdict is Verdict.CORRECT:
         lines.append(f"<div>You played <b>{played}</b>, the best play.</div>")
     else:
         lines.append(f"<div>You played <b>{played}</b>; best is <b>{best}</b>.</div>")
+    apart = shown.apart_words()
+    if apart:
+        lines.append(f"<div>{escape(apart[:1].upper() + apart[1:])} (kept apart from the "
+                     "chart's play).</div>")
     rows = []
     for action, ev in sorted(decision.evs.items(), key=lambda kv: -kv[1]):
         mark = " ★" if action == decision.best_action else ""
-        you = " ← you" if action == decision.action else ""
+        you = "" if action != decision.action else (" ← the table" if decision.timed_out
+                                                     else " ← you")
         weight = "700" if action in (decision.action, decision.best_action) else "400"
         rows.append(f"<tr><td style='padding-right:14px; font-weight:{weight}'>"
                     f"{escape(title(action))}{mark}</td><td align='right' "
@@ -134,9 +148,11 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
     # the EVs are in the table above: the words after them say what the choice gains or costs
     words = reason or margin(decision)
     lines.append(f"<div>{escape(words)}</div>")
-    if decision.verdict is not Verdict.CORRECT and decision.ev_loss * decision.weight > 0:
-        per100 = decision.ev_loss * decision.weight * 100
-        lines.append(f"<div style='margin-top:4px'>Played this way every time, it costs "
+    # the habit's cost is the chart's (natural play); a grade kept apart is no habit of it
+    per100 = shown.ev_loss * shown.weight * 100
+    if not shown.apart and decision.verdict is not Verdict.CORRECT and per100 > 0:
+        how = "Timing out here" if decision.timed_out else "Played this way"
+        lines.append(f"<div style='margin-top:4px'>{how} every time, it costs "
                      f"{per100:.3f} main bets per 100 rounds.</div>")
     return "".join(lines)
 

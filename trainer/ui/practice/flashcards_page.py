@@ -73,6 +73,7 @@ class FlashcardsPage(DrillPage):
         super().__init__(settings, "flashcards", parent, clock)
         self.seed = seed
         self.session: FlashcardSession | None = None
+        self._untimed = lambda: self.session
         self.card: Flashcard | None = None
         self.awaiting = False
         self.keep_going = False
@@ -218,7 +219,7 @@ class FlashcardsPage(DrillPage):
 
         plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True,
                              practised=practised)
-        job = Job(self, lambda: prepare_flashcards(plan, self.link.saver),
+        job = Job(self, lambda: prepare_flashcards(plan, self.link.saver, clock=self.clock),
                   name="flashcards: load").ended(self.busy.stop)
         job.succeeded(lambda prepared: self._ready(prepared, seed))
         self.loading.start(job.failed(self._failed, ValueError, RulesError, OSError))
@@ -327,8 +328,7 @@ class FlashcardsPage(DrillPage):
             undo = "" if self.timed is not None else "Ctrl+Z takes this answer back."
             self.feedback.show_decisions([decision], reason=reason, note=undo)
             self._last_shown = (decision, self.card.situation.describe())
-            timed_out = "Time out · " if decision.timed_out else ""
-            view = flashcard_view(self.card, self.rules, f"{timed_out}{verdict_word(decision)}")
+            view = flashcard_view(self.card, self.rules, verdict_word(decision))
             colour = SEVERITY_LOOK[decision.severity][1]
             self.table.set_view(replace(view, message_colour=colour))
             self._offer_proceed("Next card")

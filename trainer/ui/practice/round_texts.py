@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
-from trainer.drills.records import GradedDecision, Verdict
+from trainer.drills.records import GradedDecision
 from trainer.rules import SeatResult, SideBetResult
 
 from ..table.model import money_text, outcome_text, signed_money
@@ -84,5 +84,5 @@ def timeout_words(decision: GradedDecision) -> str:
 
 
 def wrong(decisions: list[GradedDecision]) -> list[GradedDecision]:
-    """The decisions graded wrong."""
-    return [d for d in decisions if d.verdict is Verdict.WRONG]
+    """The decisions the table graded wrong (time-outs among them)."""
+    return [d for d in decisions if not d.at_table().right]

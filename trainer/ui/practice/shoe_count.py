@@ -2,11 +2,11 @@
 
 With a count chosen, the shoe is a :class:`~trainer.drills.counting.shoe.CountingShoe`: before
 each round the player bets 1 to 12 units on the felt (graded against the ramp at the true count
-of the cards seen), each decision is graded against the live shoe's exact best play and apart
-against the index play the count gives, and after some rounds and at the end of the shoe the
-running count is asked. The count is never shown: the player keeps it. This box holds the bet,
-the count check and what the count's grades said; the page deals, paces the dealer and settles
-as in any shoe.
+of the cards seen), each decision is graded against the chart and the live shoe's exact best
+play (kept apart from the chart's where the two differ), and apart against the index play the
+count gives, and after some rounds and at the end of the shoe the running count is asked. The
+count is never shown: the player keeps it. This box holds the bet, the count check and what the
+count's grades said; the page deals, paces the dealer and settles as in any shoe.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ def graded_line(decision: GradedDecision, round_number: int | None = None) -> st
         return (f"{play} unit{'' if play == '1' else 's'}" if context == BET
                 else play.replace("_", " "))
 
+    if decision.timed_out:
+        return (f"{against}: time out (the table: {said(decision.action)}), "
+                f"{said(decision.best_action)} was best.")
     if decision.verdict is not Verdict.WRONG:
         return f"{against}: right ({said(decision.action)})."
     lost = (f" ({decision.ev_loss:.3f} {'units' if context == BET else 'main bets'} of EV)"

@@ -328,6 +328,7 @@ class ShoePage(ShoePlay):
         timed = self.timed_box.isChecked()
         seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
         self.timed = TimedDrill(self.counter or practice, seconds, self.clock) if timed else None
+        self._attention()      # the shoe's time runs only while the player can see it
         if timed:
             self.ticker.start()
         self.shoe_seed = seed

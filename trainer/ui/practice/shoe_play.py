@@ -79,6 +79,7 @@ class ShoePlay(DrillPage):
         super().__init__(settings, "shoe", parent, clock)
         self.practice: ShoePractice | None = None
         self.counter: CountingShoe | None = None   # the shoe's count, when one is kept
+        self._untimed = lambda: self.counter or self.practice
         self.phase = ShoePhase.IDLE
         self.round_decisions: list[GradedDecision] = []
         self.details: list[RoundDetail] = []        # this shoe's rounds, for the history

@@ -21,6 +21,7 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.leak import SituationLeak
 from trainer.drills.situations import Situation
+from trainer.progress.apart import KeptApart
 from trainer.progress.dashboard import ProgressData, preset_title
 
 from ..theme import is_dark
@@ -191,9 +192,18 @@ class LeakPanel(QFrame):
         if not data.leaks:
             self.list.addItem("No leaks in these decisions worth drilling: no situation was "
                               "missed more than once, and no single miss was a blunder.")
+        if data.apart.count:
+            self.list.addItem(apart_text(data.apart))
         count = len(data.leaks)
         self.drill_button.setText(f"Drill these {count}" if count else "Drill these")
         self.drill_button.setEnabled(bool(count))
+
+
+def apart_text(apart: KeptApart) -> str:
+    """The plays kept apart from the chart's, said as such: how many, the latest."""
+    lines = "".join(f"\n    {line}" for line in apart.lines())
+    return (f"Kept apart from the chart's play: {apart.count} graded at a depleted shoe whose "
+            f"best play differs (not leaks of the chart), the latest:{lines}")
 
 
 def leak_text(number: int, leak: SituationLeak, named: bool = False) -> str:
@@ -209,7 +219,7 @@ def leak_text(number: int, leak: SituationLeak, named: bool = False) -> str:
             f"{blunder}")
 
 
-__all__ = ["LeakPanel", "error_screen", "leak_text", "start_screen"]
+__all__ = ["LeakPanel", "apart_text", "error_screen", "leak_text", "start_screen"]
 
 
 class CountingPanel(QFrame):
