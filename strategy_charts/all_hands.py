@@ -46,8 +46,9 @@ class HandSet:
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
         context, hand = np.nonzero(masks)
-        fits = (index.comps[hand] + self.extras[context] <= shoe).all(axis=1)
-        context, hand = context[fits], hand[fits]
+        removed = index.comps[hand] + self.extras[context]      # the cards gone at each node
+        fits = (removed <= shoe).all(axis=1)
+        context, hand, removed = context[fits], hand[fits], removed[fits]
         order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
         self.context, self.hand = context[order], hand[order]
         count = len(self.hand)
@@ -59,7 +60,7 @@ class HandSet:
         children = index.child[self.hand] + (self.context * hands_count)[:, None]
         children[index.child[self.hand] < 0] = len(self._position) - 1
         self.child = self._position[children]
-        left = (shoe - index.comps[self.hand] - self.extras[self.context]).astype(np.float64)
+        left = (shoe - removed[order]).astype(np.float64)
         self._remaining = left.sum(axis=1)
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
         self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
@@ -93,8 +94,9 @@ class HandSet:
         busts = self.index.busts[self.hand[nodes]]
         if self._hole is None:
             return self.prob[nodes] * busts
-        hole = (np.arange(10) == self._hole)[None, :].astype(float)
-        after = self._mass_after(hole, np.asarray(nodes)[:, None], drawn=1)
+        after = np.where(np.arange(10) == self._hole,     # the hole card drawn, or another
+                         self._mass_after(np.ones(1), nodes, drawn=1)[:, None],
+                         self._mass_after(np.zeros(1), nodes, drawn=1)[:, None])
         return self.prob[nodes] * busts * after
 
     def __len__(self) -> int:
