@@ -193,21 +193,20 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
     """:func:`dealer_columns` for one chunk, shoes as columns (10 x S, C-contiguous)."""
     size = shoe.shape[1]
     n = shoe.sum(axis=0)
-    with np.errstate(divide="ignore"):
-        inverse = 1.0 / (n[None, :] - np.arange(1, tree.size.max() + 1)[:, None])
-    inverse[~np.isfinite(inverse) | (inverse < 0)] = 0.0
+    after = n[None, :] - np.arange(1, tree.size.max() + 1)[:, None]    # cards left to draw
+    inverse = np.divide(1.0, after, out=np.zeros_like(after), where=after > 0)
     q = _scratch("q", len(tree.card) + 1, size)
     q[-1] = 1.0 / np.where(n > 0, n, 1.0)        # the root: a lone up card's parent
     left = shoe.take(tree.draws[:, 0], axis=0, out=_scratch("left", len(tree.draws), size),
                      mode="clip")
     left -= tree.draws[:, 1, None]                # R_c - n_c, per (c, n_c)
-    widest = max(stop - first for first, stop in tree.steps)
-    factor = _scratch("factor", widest, size)
+    factor = _scratch("factor", len(tree.card), size)
+    drawn = tree.size - 1
     for first, stop in tree.steps:    # each node from its parent, an earlier row (or the root)
         rows, part = q[first:stop], factor[:stop - first]
         q.take(tree.parent[first:stop], axis=0, out=rows, mode="clip")
         rows *= left.take(tree.draw[first:stop], axis=0, out=part, mode="clip")
-        rows *= inverse.take(tree.size[first:stop] - 1, axis=0, out=part, mode="clip")
+        rows *= inverse.take(drawn[first:stop], axis=0, out=part, mode="clip")
     q = q[:-1]
     ups = len(tree.ups)
     states = len(tree.state_bounds) - 1
@@ -220,8 +219,8 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
                        counts.reshape(size, states, _COLUMNS))                # (S, ups, cols)
     result -= (tree.corrections @ q).reshape(ups, _COLUMNS, size).transpose(2, 0, 1)
     up_counts = shoe[[u - 1 for u in tree.ups]].T          # (S, ups)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        scale = np.where(up_counts > 0, n[:, None] / up_counts, 0.0)
+    scale = np.divide(n[:, None], up_counts, out=np.zeros_like(up_counts),
+                      where=up_counts > 0)
     return result * scale[:, :, None]
 
 
