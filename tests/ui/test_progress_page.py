@@ -464,3 +464,37 @@ def test_the_flashcards_due_are_read_beside_the_data_and_said_to_be_coming(
         cards_go.set()
         costs_go.set()
     qtbot.waitUntil(lambda: page.trends is not None, timeout=60_000)
+
+
+def test_the_flashcards_due_show_before_the_rest_of_the_page_is_read(
+        qtbot, settings_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a long history the page's other reads take longer than the cards due (kept pictures):
+    the count is shown as it comes, not once the charts' data is in."""
+    import threading
+
+    from trainer.ui.progress import page as page_module
+
+    db = tmp_path / "data" / "progress.sqlite3"
+    db.parent.mkdir()
+    seed(db, days=3, per_day=10)
+    real_progress = page_module.load_progress
+    data_go = threading.Event()
+
+    def held_progress(*args: object, **kwargs: object) -> object:
+        data_go.wait(120)
+        return real_progress(*args, **kwargs)
+    monkeypatch.setattr(page_module, "load_progress", held_progress)
+    try:
+        page = progress_page(settings_for(tmp_path / "data"))
+        assert isinstance(page, ProgressPage)
+        qtbot.addWidget(page)
+        page.resize(1090, 800)
+        page.show()
+        qtbot.waitUntil(lambda: page.cards is not None, timeout=30_000)
+        assert page.data is None and page.cards is not None
+        assert page.summary.text().startswith(f"{page.cards.today} flashcards due today")
+    finally:
+        data_go.set()
+    qtbot.waitUntil(lambda: page.data is not None, timeout=60_000)
+    assert page.summary.text().startswith("30 decisions match these filters")
+    assert f" · {page.cards.today} flashcards due today" in page.summary.text()

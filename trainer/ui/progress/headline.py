@@ -52,8 +52,14 @@ def summary_line(data: ProgressData, cards: DueLoad | None,
         return f"{text} · the flashcards due could not be read"
     if cards is None:
         return f"{text} · {CARDS_COMING}"
+    return f"{text} · {due_line(cards)}"
+
+
+def due_line(cards: DueLoad) -> str:
+    """The flashcards due today, and how well the trainer knows the player's memory on a line
+    of its own (the summary's end; all of it while the rest is being read)."""
     due = cards.today          # as the Flashcards page counts them: due and learning today
-    line = f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    line = f"{due} flashcard{'s' if due != 1 else ''} due today"
     return f"{line}\n{cards.memory}" if cards.memory else line
 
 

@@ -51,7 +51,7 @@ from ..widgets import heading
 from . import charts
 from .board import Board
 from .filters import FilterBar
-from .headline import headline_direction, headline_lines, scope_sentence, summary_line
+from .headline import due_line, headline_direction, headline_lines, scope_sentence, summary_line
 from .panels import error_screen, fault_line, headline_labels, start_screen
 
 
@@ -327,7 +327,9 @@ class ProgressPage(QWidget):
 
     def _cards_loaded(self, cards: DueLoad) -> None:
         self.cards = cards
-        if self.data is not None and self.data.history:
+        if self.data is None:                   # before the rest: the count alone, at once
+            self.summary.setText(due_line(cards))
+        elif self.data.history:
             self.summary.setText(summary_line(self.data, cards))
         self._redraw()
         self.cards_loaded.emit()
