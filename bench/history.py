@@ -337,7 +337,8 @@ def main() -> None:
             print(f"yardstick {unit:.3f} s; " + (
                 f"reused {source} ({h['decisions']:,} decisions)" if "reused" in h else
                 f"built {h['decisions']:,} decisions in {h['sessions']:,} sessions over "
-                f"{DAYS} days ({h['undone']} undone) in {h['seconds']:.0f} s"))
+                f"{DAYS} days ({h['undone']} undone) in {h['seconds']:.0f} s = "
+                f"{h['seconds'] / unit:.0f} units"))
         for after in (False, True):
             state = "after one drill" if after else "as built"
             for name in args.probes.split(","):

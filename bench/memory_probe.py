@@ -27,6 +27,7 @@ from learning.runs import ANSWER_GAP_DAYS, RESPONSE_DAYS
 from learning.teachers import TEACHERS
 from learning.timetable import sessions
 from learning.world import world
+from yardstick import yardstick
 
 from trainer.drills import memory_fit, picture
 from trainer.drills.fitting import model_of
@@ -71,8 +72,10 @@ def main() -> int:
                                    read), fit_state=state)
     size = len(picture.encode(kept))
     cards = {name: len(r.cards) for name, r in state.replays.items()}
+    unit = yardstick()
     print(f"  picture {size / 1e6:.1f} MB ({memory_fit.GRID.first.size:,} candidates; cards "
-          f"per mapping {cards}); fit state replayed in {replayed:.2f} s")
+          f"per mapping {cards}); fit state replayed in {replayed:.2f} s = "
+          f"{replayed / unit:.2f} yardstick units")
     return 0
 
 

@@ -1,5 +1,6 @@
 """Progress store speed: recording one decision (target < 5 ms) and each review query over
-100,000 stored decisions (target < 200 ms), on a temporary database.
+100,000 stored decisions (target < 200 ms), on a temporary database. Every figure in ms and in
+yardstick units (seconds over the seconds bench/yardstick.py's loop takes on this machine).
 
 Run: .venv/bin/python bench/progress.py [decisions]
 """
@@ -15,6 +16,8 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from yardstick import yardstick
 
 from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress import export, review
@@ -66,7 +69,12 @@ def history(rng: random.Random, sessions: list[int], count: int) -> Iterator[tup
         last[situation] = (row[1], session)
 
 
-def timed(label: str, run: Callable[[], object], repeat: int = 5) -> float:
+def units(ms: float, unit: float) -> str:
+    """``ms`` milliseconds in milli-units of the yardstick (``unit`` seconds)."""
+    return f"{ms / unit:.3f} milli-units"
+
+
+def timed(label: str, run: Callable[[], object], unit: float, repeat: int = 5) -> float:
     """Run ``run`` several times; print and return the median in milliseconds."""
     times = []
     for _ in range(repeat):
@@ -74,21 +82,12 @@ def timed(label: str, run: Callable[[], object], repeat: int = 5) -> float:
         run()
         times.append((time.perf_counter() - start) * 1000)
     median = statistics.median(times)
-    print(f"  {label:<34} median {median:7.1f} ms   (min {min(times):.1f}, "
-          f"max {max(times):.1f})")
+    print(f"  {label:<34} median {median:7.1f} ms = {units(median, unit)}   (min "
+          f"{min(times):.1f}, max {max(times):.1f})")
     return median
 
 
-def yardstick() -> float:
-    """Seconds the fixed loop of /work/shared/bench/yardstick.py takes here (a machine unit)."""
-    start = time.perf_counter()
-    acc = 0
-    for i in range(3_000_000):
-        acc += i * i % 7
-    return time.perf_counter() - start
-
-
-def saved_answers(store: ProgressStore, rng: random.Random) -> None:
+def saved_answers(store: ProgressStore, rng: random.Random, unit: float) -> None:
     """An answer as the drills save it: queued, then saved (SessionSaver)."""
     saver = SessionSaver(lambda: store)
     saver.start("evolution", Mode.FLASHCARDS, {})
@@ -101,16 +100,17 @@ def saved_answers(store: ProgressStore, rng: random.Random) -> None:
         saver.save()
         times.append(time.perf_counter() - start)
     times.sort()
-    unit = yardstick()
     median = statistics.median(times)
     print(f"an answer saved through SessionSaver, {len(times)} calls: "
-          f"median {median * 1000:.3f} ms = {median / unit:.5f} yardstick units, p99 "
-          f"{times[int(len(times) * .99)] * 1000:.3f} ms  (yardstick {unit:.3f} s)")
+          f"median {median * 1000:.3f} ms = {units(median * 1000, unit)}, p99 "
+          f"{times[int(len(times) * .99)] * 1000:.3f} ms")
 
 
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     rng = random.Random(1)
+    unit = yardstick()
+    print(f"yardstick {unit:.3f} s")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "progress.sqlite3"
         with ProgressStore.open(path) as store:
@@ -123,22 +123,26 @@ def main() -> None:
                 store.record_decision(sessions[0], d)
                 one.append((time.perf_counter() - start) * 1000)
             one.sort()
+            mid = statistics.median(one)
             print(f"record_decision (own committed transaction, WAL), {len(one)} calls: "
-                  f"median {statistics.median(one):.3f} ms, p99 {one[int(len(one) * .99)]:.3f} "
-                  f"ms, max {one[-1]:.3f} ms  (target < 5 ms)")
-            saved_answers(store, rng)
+                  f"median {mid:.3f} ms = {units(mid, unit)}, p99 "
+                  f"{one[int(len(one) * .99)]:.3f} ms, max {one[-1]:.3f} ms = "
+                  f"{units(one[-1], unit)}  (target < 5 ms)")
+            saved_answers(store, rng, unit)
         bulk = sqlite3.connect(path)
         with bulk:
             bulk.executemany(_INSERT, history(rng, sessions, total - 2000))
         bulk.close()
         start = time.perf_counter()
         store = ProgressStore.open(path)
-        print(f"open with quick_check over {total:,} decisions: "
-              f"{(time.perf_counter() - start) * 1000:.1f} ms")
+        took = (time.perf_counter() - start) * 1000
+        print(f"open with quick_check over {total:,} decisions: {took:.1f} ms = "
+              f"{units(took, unit)}")
         start = time.perf_counter()
         ProgressStore.open(path, read_only=True).close()
+        took = (time.perf_counter() - start) * 1000
         print(f"open read-only (stats, export, progress page) over {total:,} decisions: "
-              f"{(time.perf_counter() - start) * 1000:.1f} ms")
+              f"{took:.1f} ms = {units(took, unit)}")
         with store:
             count = store.rows("SELECT COUNT(*) AS n FROM decisions")[0]["n"]
             print(f"review queries over {count:,} decisions (target < 200 ms each):")
@@ -146,12 +150,14 @@ def main() -> None:
             for name, only in FILTERS.items():
                 print(f" filter: {name}")
                 for label, query in QUERIES.items():
-                    worst = max(worst, timed(label, lambda q=query, f=only: q(store, f)))
-            print(f"slowest review query: {worst:.1f} ms")
+                    worst = max(worst, timed(label, lambda q=query, f=only: q(store, f), unit))
+            print(f"slowest review query: {worst:.1f} ms = {units(worst, unit)}")
             target = Path(folder) / "export.csv"
-            timed("export_csv (all decisions)", lambda: export.export_csv(store, target), 1)
+            timed("export_csv (all decisions)", lambda: export.export_csv(store, target), unit,
+                  1)
             start = time.perf_counter()
-        print(f"close with quick_check: {(time.perf_counter() - start) * 1000:.1f} ms")
+        took = (time.perf_counter() - start) * 1000
+        print(f"close with quick_check: {took:.1f} ms = {units(took, unit)}")
 
 
 if __name__ == "__main__":

@@ -46,8 +46,9 @@ class HandSet:
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
         context, hand = np.nonzero(masks)
-        fits = (index.comps[hand] + self.extras[context] <= shoe).all(axis=1)
-        context, hand = context[fits], hand[fits]
+        removed = index.comps[hand] + self.extras[context]      # the cards gone at each node
+        fits = (removed <= shoe).all(axis=1)
+        context, hand, removed = context[fits], hand[fits], removed[fits]
         order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
         self.context, self.hand = context[order], hand[order]
         count = len(self.hand)
@@ -56,17 +57,19 @@ class HandSet:
         self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
         self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
         self._position[self.context * hands_count + self.hand] = np.arange(count)
-        children = index.child[self.hand] + (self.context * hands_count)[:, None]
-        children[index.child[self.hand] < 0] = len(self._position) - 1
+        kids = index.child[self.hand]
+        children = kids + (self.context * hands_count)[:, None]
+        children[kids < 0] = len(self._position) - 1
         self.child = self._position[children]
-        left = (shoe - index.comps[self.hand] - self.extras[self.context]).astype(np.float64)
+        self._removed = removed[order]
+        left = (shoe - self._removed).astype(np.float64)
         self._remaining = left.sum(axis=1)
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
         self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
         self._left_hole = None if self._hole is None else left[:, self._hole]
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
-        self.bust_loss = -self._bust_terms(np.arange(count)).sum(axis=1)
+        self.bust_loss = -self._bust_terms(slice(None)).sum(axis=1)
         self.total = index.total[self.hand]
         self.size = index.size[self.hand]
         charlie, stand = stands(rules)
@@ -88,14 +91,15 @@ class HandSet:
             return np.where(remaining > 0,
                             1.0 - (self._left_hole[nodes] - gone_hole) / remaining, 1.0)
 
-    def _bust_terms(self, nodes: np.ndarray) -> np.ndarray:
+    def _bust_terms(self, nodes: slice | np.ndarray) -> np.ndarray:
         """(nodes x 10): P(card) * P(no dealer blackjack after it) where the card busts."""
-        busts = self.index.busts[self.hand[nodes]]
+        terms = self.prob[nodes] * self.index.busts[self.hand[nodes]]
         if self._hole is None:
-            return self.prob[nodes] * busts
-        hole = (np.arange(10) == self._hole)[None, :].astype(float)
-        after = self._mass_after(hole, np.asarray(nodes)[:, None], drawn=1)
-        return self.prob[nodes] * busts * after
+            return terms
+        hole = terms[:, self._hole].copy()       # the hole card drawn: one fewer left
+        terms *= self._mass_after(np.zeros(1), nodes, drawn=1)[:, None]
+        terms[:, self._hole] = hole * self._mass_after(np.ones(1), nodes, drawn=1)
+        return terms
 
     def __len__(self) -> int:
         return len(self.hand)
@@ -113,10 +117,10 @@ class HandSet:
         if not want.any():
             return
         nodes = np.nonzero(want)[0]
-        removed = self.index.comps[self.hand[nodes]] + self.extras[self.context[nodes]]
-        columns = dealer.columns(removed, self.up)
-        self.a[nodes] = (columns * self._net[self.total[nodes]]).sum(axis=1)
-        self.b[nodes] = (columns * self._win[self.total[nodes]]).sum(axis=1)
+        columns = dealer.columns(self._removed[nodes], self.up)
+        totals = self.total[nodes]
+        self.a[nodes] = (columns * self._net[totals]).sum(axis=1)
+        self.b[nodes] = (columns * self._win[totals]).sum(axis=1)
         self._ready |= want
 
     def stand(self, stakes: StakeUnits) -> np.ndarray:
@@ -134,11 +138,12 @@ class HandSet:
         stand. Needs every node's stand value and every child present (a closed set)."""
         stand = self.stand(stakes)
         settled = self._settled_value(stakes)
+        loss = stakes[0] * self.bust_loss
         best = np.zeros(len(self) + 1)
         hit = np.zeros(len(self))
         for lo, hi in reversed(self.steps):
             value = (self.prob[lo:hi] * best[self.child[lo:hi]]).sum(axis=1)
-            value += stakes[0] * self.bust_loss[lo:hi]
+            value += loss[lo:hi]
             hit[lo:hi] = value
             best[lo:hi] = np.where(self.settled[lo:hi], settled[lo:hi],
                                    np.maximum(stand[lo:hi], value))
@@ -167,15 +172,16 @@ class HandSet:
             assert doubled is not None, "a strategy that doubles says the stakes it leaves"
             part_a, part_b = self.double_parts(doubles)
             double_value[doubles] = doubled[doubles, 0] * part_a + doubled[doubles, 1] * part_b
+        # what each node's play gives unless it hits: settled, stood or doubled
+        hits = ~self.settled & (decision != STAND) & (decision != DOUBLE)
+        played = np.where(self.settled, settled,
+                          np.where(decision == STAND, stand, double_value))
+        loss = stakes[0] * self.bust_loss
         value = np.zeros(len(self) + 1)
         for lo, hi in reversed(self.steps):
             hit = (self.prob[lo:hi] * value[self.child[lo:hi]]).sum(axis=1)
-            hit += stakes[0] * self.bust_loss[lo:hi]
-            choice = decision[lo:hi]
-            value[lo:hi] = np.where(
-                self.settled[lo:hi], settled[lo:hi],
-                np.where(choice == STAND, stand[lo:hi],
-                         np.where(choice == DOUBLE, double_value[lo:hi], hit)))
+            hit += loss[lo:hi]
+            value[lo:hi] = np.where(hits[lo:hi], hit, played[lo:hi])
         return value[:-1]
 
 

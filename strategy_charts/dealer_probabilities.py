@@ -32,6 +32,7 @@ columns are checked against an exact enumeration of the dealer's draws by the ru
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -169,23 +170,43 @@ def dealer_columns(tree: DealerTree, shoes: np.ndarray,
     step = max(_CHUNK, _PASS_SIZE // len(tree.card))
     for start in range(0, len(shoes), step):
         chunk = shoes[start:start + step]
-        out[start:start + len(chunk)] = _columns(tree, chunk.T)
+        out[start:start + len(chunk)] = _columns(tree, np.ascontiguousarray(chunk.T))
     return out
 
 
+#: Each thread's scratch arrays for :func:`_columns`, kept between passes: a pass's arrays run
+#: to megabytes, and allocated afresh each time they cost more in page faults (the memory
+#: handed back to the system and asked for again) than the pass itself computes.
+_SCRATCH = threading.local()
+
+
+def _scratch(name: str, rows: int, size: int) -> np.ndarray:
+    """This thread's scratch array ``name`` as ``rows`` x ``size`` (its values are garbage)."""
+    kept: np.ndarray | None = getattr(_SCRATCH, name, None)
+    if kept is None or kept.size < rows * size:
+        kept = np.empty(max(rows * size, 2 * (0 if kept is None else kept.size)))
+        setattr(_SCRATCH, name, kept)
+    return kept[:rows * size].reshape(rows, size)
+
+
 def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
-    """:func:`dealer_columns` for one chunk, shoes as columns (10 x S)."""
+    """:func:`dealer_columns` for one chunk, shoes as columns (10 x S, C-contiguous)."""
     size = shoe.shape[1]
     n = shoe.sum(axis=0)
-    with np.errstate(divide="ignore"):
-        inverse = 1.0 / (n[None, :] - np.arange(1, tree.size.max() + 1)[:, None])
-    inverse[~np.isfinite(inverse) | (inverse < 0)] = 0.0
-    q = np.empty((len(tree.card) + 1, size))
+    after = n[None, :] - np.arange(1, tree.size.max() + 1)[:, None]    # cards left to draw
+    inverse = np.divide(1.0, after, out=np.zeros_like(after), where=after > 0)
+    q = _scratch("q", len(tree.card) + 1, size)
     q[-1] = 1.0 / np.where(n > 0, n, 1.0)        # the root: a lone up card's parent
-    left = shoe[tree.draws[:, 0]] - tree.draws[:, 1, None]      # R_c - n_c, per (c, n_c)
-    for first, stop in tree.steps:
-        q[first:stop] = (q[tree.parent[first:stop]] * left[tree.draw[first:stop]]
-                         * inverse[tree.size[first:stop] - 1])
+    left = shoe.take(tree.draws[:, 0], axis=0, out=_scratch("left", len(tree.draws), size),
+                     mode="clip")
+    left -= tree.draws[:, 1, None]                # R_c - n_c, per (c, n_c)
+    factor = _scratch("factor", len(tree.card), size)
+    drawn = tree.size - 1
+    for first, stop in tree.steps:    # each node from its parent, an earlier row (or the root)
+        rows, part = q[first:stop], factor[:stop - first]
+        q.take(tree.parent[first:stop], axis=0, out=rows, mode="clip")
+        rows *= left.take(tree.draw[first:stop], axis=0, out=part, mode="clip")
+        rows *= inverse.take(drawn[first:stop], axis=0, out=part, mode="clip")
     q = q[:-1]
     ups = len(tree.ups)
     states = len(tree.state_bounds) - 1
@@ -193,12 +214,13 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
     for s in range(states):           # nodes are in state order: one range per state
         lo, hi = tree.state_bounds[s], tree.state_bounds[s + 1]
         np.matmul(tree.orderings[:, lo:hi], q[lo:hi], out=sums[s])
-    counts = (shoe.T @ tree.finishing).reshape(size, states, _COLUMNS)
-    result = np.matmul(np.ascontiguousarray(sums.transpose(2, 1, 0)), counts)   # (S, ups, cols)
+    counts = np.matmul(shoe.T, tree.finishing, out=_scratch("counts", size, states * _COLUMNS))
+    result = np.matmul(np.ascontiguousarray(sums.transpose(2, 1, 0)),
+                       counts.reshape(size, states, _COLUMNS))                # (S, ups, cols)
     result -= (tree.corrections @ q).reshape(ups, _COLUMNS, size).transpose(2, 0, 1)
     up_counts = shoe[[u - 1 for u in tree.ups]].T          # (S, ups)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        scale = np.where(up_counts > 0, n[:, None] / up_counts, 0.0)
+    scale = np.divide(n[:, None], up_counts, out=np.zeros_like(up_counts),
+                      where=up_counts > 0)
     return result * scale[:, :, None]
 
 

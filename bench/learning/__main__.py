@@ -113,8 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
+        # bench/, on the path as the package's parent
+        from yardstick import yardstick
+
         print(table_text(report))
-        print(f"\n{report['seconds']} s")
+        print(f"\n{report['seconds']} s = {report['seconds'] / yardstick():.1f} yardstick units")
     return 0
 
 

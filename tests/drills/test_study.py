@@ -254,3 +254,23 @@ def test_mistakes_a_slip_explains_are_no_habit_to_explore(course: Curriculum) ->
     assert slipping.params.slip == 0.08
     assert max(steady._outside.values()) > 0
     assert max(slipping._outside.values()) == 0.0
+
+
+def test_a_queue_made_to_be_counted_counts_as_a_priced_one_and_prices_before_choosing(
+        course: Curriculum) -> None:
+    """The Progress page counts without pricing every card (most of a queue's making): the
+    same counts and due times, and a choice made from it is the priced queue's."""
+    from trainer.drills.picture import advance, empty
+
+    keys = sorted(course.decks[FACTS].card_of)[:30]
+    answers = [_answer(keys[i % 30], NOW - timedelta(days=12 - 3 * (i // 40), minutes=-i),
+                       i % 4 != 0) for i in range(160)]        # sessions three days apart
+    picture = advance(course, empty(course, MemoryParams(), FACTS), answers)
+    priced = StudyQueue.of_picture(course, picture, NOW)
+    counted = StudyQueue.of_picture(course, picture, NOW, priced=False)
+    assert priced.plan is not None and priced.price > 0        # cards priced by the plan
+    assert counted.counts(NOW) == priced.counts(NOW) and counted.counts(NOW).today > 0
+    assert counted.due_times(NOW) == priced.due_times(NOW)
+    assert counted.next_due(NOW) == priced.next_due(NOW)
+    assert counted.choose(NOW) == priced.choose(NOW)
+    assert (counted._value, counted.price) == (priced._value, priced.price)

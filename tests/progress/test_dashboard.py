@@ -177,3 +177,49 @@ def test_the_flashcards_due_today_are_what_due_mode_counts(seeded: Path) -> None
     later = load_cards(path, ProgressQuery("evolution", retention=0.95), date(2026, 10, 25),
                        now)
     assert later.today >= got.today      # a higher retention: cards fall due sooner
+
+
+def test_the_cards_read_keeps_what_it_made_so_the_next_replays_only_newer_answers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the Progress page's read kept nothing, so every read replayed (and, with no
+    stored fit, fitted again) every answer: seconds on a long history."""
+    from trainer.drills.memory import MODEL
+    from trainer.progress.study_tables import StudyTables
+
+    from .history import seed
+
+    path, now, today = tmp_path / "progress.sqlite3", datetime(2026, 10, 27, 18, tzinfo=UTC), \
+        date(2026, 10, 27)
+    seed(path)
+    first = load_cards(path, ProgressQuery("evolution"), today, now)
+    with ProgressStore.open(path, read_only=True) as store:
+        assert store.load_picture("evolution", "classic", MODEL) is not None
+        assert store.load_fit("evolution") is not None
+    read: list[int] = []
+    rows_of = StudyTables.study_rows
+
+    def counted(self: StudyTables, preset: str, **marks: object) -> list:
+        rows = rows_of(self, preset, **marks)      # type: ignore[arg-type]
+        read.append(len(rows))
+        return rows
+    monkeypatch.setattr(StudyTables, "study_rows", counted)
+    assert load_cards(path, ProgressQuery("evolution"), today, now) == first
+    assert read == [0]                         # nothing new since the picture kept
+
+
+def test_a_file_that_cannot_be_written_now_keeps_nothing_and_reads_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.drills.memory import MODEL
+    from trainer.progress import study_store
+
+    from .history import seed
+
+    path, now, today = tmp_path / "progress.sqlite3", datetime(2026, 10, 27, 18, tzinfo=UTC), \
+        date(2026, 10, 27)
+    seed(path)
+    monkeypatch.setattr(study_store, "KEEP_WAIT", 0.05)
+    with ProgressStore.open(path) as writer, writer._transaction():   # another writer's turn
+        locked = load_cards(path, ProgressQuery("evolution"), today, now)
+    with ProgressStore.open(path, read_only=True) as store:
+        assert store.load_picture("evolution", "classic", MODEL) is None
+    assert load_cards(path, ProgressQuery("evolution"), today, now) == locked

@@ -156,9 +156,10 @@ def test_one_decision_and_one_day_are_said_in_agreement() -> None:
     two = [*one_day, DayStats("2026-12-03", 2, 2, 1.0, 0.0)]
     assert over_time_title(two, "day").startswith("Accuracy per day (2 days, 66.7% right")
     data = SimpleNamespace(decisions=1, days=one_day, history=1)
-    assert summary_line(data, None) == "1 decision matches these filters · 0.0% right"
+    assert summary_line(data, None) == ("1 decision matches these filters · 0.0% right · "
+                                        "flashcards due today: being worked out…")
     data = SimpleNamespace(decisions=3, days=two, history=3)
-    assert summary_line(data, None) == "3 decisions match these filters · 66.7% right"
+    assert summary_line(data, None).startswith("3 decisions match these filters · 66.7% right")
 
 
 def test_the_summary_says_the_memory_health_check_on_a_line_of_its_own() -> None:

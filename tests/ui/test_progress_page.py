@@ -420,3 +420,81 @@ def test_a_read_that_fails_is_said_never_shown_as_data(qtbot, settings_for, tmp_
     qtbot.waitUntil(lambda: bool(page.trends) and page.cards is not None, timeout=60_000)
     assert page.costs_error is None and page.cards_error is None and page.fault.isHidden()
     assert "could not be read" not in page.headline.text() + page.summary.text()
+
+
+def test_the_flashcards_due_are_read_beside_the_data_and_said_to_be_coming(
+        qtbot, settings_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the cards due were read only once what the play costs was worked out (seconds
+    on a long history), and the summary said nothing of them meanwhile."""
+    import threading
+
+    from trainer.ui.progress import page as page_module
+
+    db = tmp_path / "data" / "progress.sqlite3"
+    db.parent.mkdir()
+    seed(db, days=3, per_day=10)
+    real_trends, real_cards = page_module.load_trends, page_module.load_cards
+    costs_go, cards_go = threading.Event(), threading.Event()
+
+    def held_trends(*args: object, **kwargs: object) -> object:
+        costs_go.wait(120)
+        return real_trends(*args, **kwargs)
+
+    def held_cards(*args: object, **kwargs: object) -> object:
+        cards_go.wait(120)
+        return real_cards(*args, **kwargs)
+    monkeypatch.setattr(page_module, "load_trends", held_trends)
+    monkeypatch.setattr(page_module, "load_cards", held_cards)
+    try:
+        page = progress_page(settings_for(tmp_path / "data"))
+        assert isinstance(page, ProgressPage)
+        qtbot.addWidget(page)
+        page.resize(1090, 800)
+        with qtbot.waitSignal(page.loaded, timeout=60_000):
+            page.show()
+        assert page.cards is None and page.trends is None
+        assert page.summary.text().endswith(" · flashcards due today: being worked out…")
+        cards_go.set()
+        qtbot.waitUntil(lambda: page.cards is not None, timeout=30_000)
+        assert page.trends is None                      # the costs are still being worked out
+        assert page.cards is not None
+        assert f" · {page.cards.today} flashcards due today" in page.summary.text()
+        assert "being worked out" not in page.summary.text()
+    finally:
+        cards_go.set()
+        costs_go.set()
+    qtbot.waitUntil(lambda: page.trends is not None, timeout=60_000)
+
+
+def test_the_flashcards_due_show_before_the_rest_of_the_page_is_read(
+        qtbot, settings_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a long history the page's other reads take longer than the cards due (kept pictures):
+    the count is shown as it comes, not once the charts' data is in."""
+    import threading
+
+    from trainer.ui.progress import page as page_module
+
+    db = tmp_path / "data" / "progress.sqlite3"
+    db.parent.mkdir()
+    seed(db, days=3, per_day=10)
+    real_progress = page_module.load_progress
+    data_go = threading.Event()
+
+    def held_progress(*args: object, **kwargs: object) -> object:
+        data_go.wait(120)
+        return real_progress(*args, **kwargs)
+    monkeypatch.setattr(page_module, "load_progress", held_progress)
+    try:
+        page = progress_page(settings_for(tmp_path / "data"))
+        assert isinstance(page, ProgressPage)
+        qtbot.addWidget(page)
+        page.resize(1090, 800)
+        page.show()
+        qtbot.waitUntil(lambda: page.cards is not None, timeout=30_000)
+        assert page.data is None and page.cards is not None
+        assert page.summary.text().startswith(f"{page.cards.today} flashcards due today")
+    finally:
+        data_go.set()
+    qtbot.waitUntil(lambda: page.data is not None, timeout=60_000)
+    assert page.summary.text().startswith("30 decisions match these filters")
+    assert f" · {page.cards.today} flashcards due today" in page.summary.text()

@@ -48,7 +48,7 @@ from .plan import SESSION, Plan, plan
 from .situations import card_label
 from .spacing import apart
 from .start import Start
-from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings
+from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings, midnight
 
 #: A card in the running for contrast is worth at least this share of the best.
 CONTRAST = 0.8
@@ -89,20 +89,21 @@ class StudyQueue:
                    settings: StudySettings = DEFAULT_STUDY, fit_used: Fit | None = None,
                    fitted: Fit | None = None, day_start: datetime | None = None,
                    suspended: Collection[str] = frozenset(), origin: Start | None = None,
-                   assumed: Prior | None = None) -> StudyQueue:
+                   assumed: Prior | None = None, priced: bool = True) -> StudyQueue:
         """The queue of the answers ``picture`` took in (made under ``fit_used``'s model, from
         the stored ``fitted``: :attr:`refitted` when they differ; ``origin``: the start its
-        answers show, ``assumed``: the one the setting says)."""
+        answers show, ``assumed``: the one the setting says; not ``priced``: to be counted,
+        its cards priced only when it is first asked to choose)."""
         queue = cls.__new__(cls)
         origin = origin or Start(course.prior, picture.params.share, 0.0, 0.0, 0)
         queue._start(course, picture, now, settings, fit_used, fitted, day_start, suspended,
-                     origin, assumed or course.prior)
+                     origin, assumed or course.prior, priced)
         return queue
 
     def _start(self, course: Curriculum, picture: Picture, now: datetime,
                settings: StudySettings, found: Fit | None, fitted: Fit | None,
                day_start: datetime | None, suspended: Collection[str], origin: Start,
-               assumed: Prior) -> None:
+               assumed: Prior, priced: bool = True) -> None:
         self.course = course
         self.settings = settings
         #: the starting point the answers show, and the one the setting assumes
@@ -127,13 +128,18 @@ class StudyQueue:
         #: the next session (days), and the worth of a session's marginal answer (the plan's)
         self.horizon = self.start + (1.0 if gap is None else gap)
         self.price = 0.0
-        today = day_of(day_start if day_start is not None else _midnight(now))
+        today = day_of(day_start if day_start is not None else midnight(now))
         self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
         self.last: str | None = None
         self._value: dict[str, float] = {}
         self._valued_at = self.start
-        self._revalue(self.start)
+        if priced:
+            self._revalue(self.start)
+        else:    # every open card, unpriced: choose() prices them all first (long after)
+            self._value = dict.fromkeys((c for c in self.deck.faces if self.open(c)), 0.0)
+            self._outside: dict[str, float] = {}
+            self._valued_at = -float("inf")
 
     # ----- the player's memory --------------------------------------------------------------
 
@@ -367,12 +373,6 @@ class StudyQueue:
                 self._value[change.card] = self._worth(change.card, answer.day)
         if change.was_new_today:
             self.introduced_today -= 1
-
-
-def _midnight(now: datetime) -> datetime:
-    """The start of ``now``'s day in the local time zone."""
-    local = now.astimezone()
-    return local.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:

@@ -8,6 +8,7 @@ and the day's **new** cards; how many of the due and learning ones can be asked 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from .retention import RETENTION
 
@@ -61,3 +62,9 @@ class Counts:
 
 #: The defaults: 20 new cards a day, 90% retention.
 DEFAULT_STUDY = StudySettings()
+
+
+def midnight(now: datetime) -> datetime:
+    """The start of ``now``'s day in the local time zone (where the day's counts start)."""
+    local = now.astimezone()
+    return local.replace(hour=0, minute=0, second=0, microsecond=0)

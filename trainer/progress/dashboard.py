@@ -34,7 +34,7 @@ from trainer.progress.apart import KeptApart, kept_apart
 from trainer.progress.counting_glance import CountingGlance, counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
-from trainer.progress.study_store import flashcards_due
+from trainer.progress.study_store import flashcards_due, keep_made
 from trainer.progress.trend import LeakTrend, leak_trend
 from trainer.rules import PRESETS, RuleSet, releases
 
@@ -206,11 +206,14 @@ class DueLoad(NamedTuple):
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
                now: datetime | None = None) -> DueLoad:
     """The flashcards due (:class:`DueLoad`) for the query's preset (or every preset with
-    history); raises ProgressStoreError for a bad file."""
+    history); raises ProgressStoreError for a bad file. The pictures of the player's memory
+    and the fits the read made are kept in the file when it can take them
+    (:func:`keep_made`), so the next read replays only the answers given since."""
     with ProgressStore.open(path, read_only=True) as store:
         presets = [query.preset] if query.preset else store.presets()
         found = flashcards_due(store, presets, query.prior, now or datetime.now(UTC),
                                _study(query))
+    keep_made(path, found)
     return DueLoad(tuple(due_load(found.times, today or date.today(), DUE_DAYS)),
                    len(found.times), found.counts.today,
                    found.memory[0] if len(found.memory) == 1 else "")

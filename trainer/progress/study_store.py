@@ -6,7 +6,8 @@ show it. :func:`load_study` makes it from the picture of that memory kept in the
 a session reads and replays the answers since the last one, not every answer ever given; with
 no picture to use (none yet, another memory fit, a decision it took in undone or edited) it
 replays them all, as the queue always did, and gives a new picture for a writer to keep
-(:func:`keep_picture`). The stored memory fit is checked before use (a damaged one is
+(:func:`keep_picture`; a read of the flashcards due keeps its own and its fit made anew:
+:func:`keep_made`). The stored memory fit is checked before use (a damaged one is
 refitted), and so is every row (:mod:`trainer.drills.history`): what is not as stored is
 counted and said (:meth:`StudyHistory.notes`). The card browser's marks apply: suspended
 situations are never asked, a reset situation's answers up to its reset are left out (a reset
@@ -19,6 +20,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from trainer.drills.curriculum import Curriculum, Prior, curriculum
@@ -39,6 +41,7 @@ from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
 from trainer.drills.start import openings
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
+from trainer.progress.errors import ProgressStoreError
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
 from trainer.rules import releases
@@ -85,11 +88,11 @@ class StudyHistory:
 
 
 def load_study(store: ProgressStore, course: Curriculum, now: datetime, *,
-               settings: StudySettings = DEFAULT_STUDY,
-               day_start: datetime | None = None) -> StudyHistory:
+               settings: StudySettings = DEFAULT_STUDY, day_start: datetime | None = None,
+               priced: bool = True) -> StudyHistory:
     """The study queue of ``course``'s rule set at ``now``, from the store (see the module
-    docstring)."""
-    return _Load(store, course, now).history(settings, day_start)
+    docstring); not ``priced``: a queue to be counted (:meth:`StudyQueue.of_picture`)."""
+    return _Load(store, course, now).history(settings, day_start, priced)
 
 
 class _Load:
@@ -176,7 +179,8 @@ class _Load:
                                                          situations=situations))
         return self._reading(rows).answers
 
-    def history(self, settings: StudySettings, day_start: datetime | None) -> StudyHistory:
+    def history(self, settings: StudySettings, day_start: datetime | None,
+                priced: bool = True) -> StudyHistory:
         """The queue, and a picture to keep when the kept one is behind."""
         course = self.course
         count = (self.kept.answers if self.kept else 0) + len(self.newer.answers) + len(
@@ -203,7 +207,7 @@ class _Load:
         queue = StudyQueue.of_picture(course, now_picture, self.now, settings=settings,
                                       fit_used=found, fitted=self.fitted, day_start=day_start,
                                       suspended=self.marks.suspended, origin=self.origin,
-                                      assumed=self.assumed)
+                                      assumed=self.assumed, priced=priced)
         unreadable = self.kept_unreadable + self.newer.unreadable
         keep = None
         if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
@@ -260,11 +264,14 @@ def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
 @dataclass(frozen=True)
 class DueCards:
     """The flashcards due in some presets: today's counts as due mode counts them (the one
-    count every page shows: :meth:`StudyQueue.counts`) and when each card answered falls due."""
+    count every page shows: :meth:`StudyQueue.counts`) and when each card answered falls due;
+    and what the read made that the file does not keep yet (:func:`keep_made`)."""
 
     counts: Counts
     times: tuple[datetime, ...]
     memory: tuple[str, ...] = ()      # the memory model's health, in a sentence per preset
+    pictures: tuple[KeptPicture, ...] = ()        # newer pictures of the player's memory
+    fits: tuple[tuple[str, Fit], ...] = ()        # (preset, fit) of the fits made anew
 
 
 def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, now: datetime,
@@ -274,15 +281,46 @@ def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, n
     counts = Counts(0, 0, 0, 0)
     times: list[datetime] = []
     memory = []
+    pictures: list[KeptPicture] = []
+    fits: list[tuple[str, Fit]] = []
     for name in presets:
         rules = releases.known_rules(name)
         if rules is not None:
-            queue = load_study(store, curriculum(rules, prior), now, settings=settings).queue
+            history = load_study(store, curriculum(rules, prior), now, settings=settings,
+                                 priced=False)
+            queue = history.queue
             counts = counts + queue.counts(now)
             times.extend(queue.due_times(now))
             fit = queue.fit
             memory.append(says(fit.health if fit else None, fit is not None))
-    return DueCards(counts, tuple(times), tuple(memory))
+            if history.keep is not None:
+                pictures.append(history.keep)
+            if queue.refitted and fit is not None:
+                fits.append((queue.course.catalog.preset, fit))
+    return DueCards(counts, tuple(times), tuple(memory), tuple(pictures), tuple(fits))
+
+
+#: Seconds :func:`keep_made` waits for another writer before leaving what it would keep.
+KEEP_WAIT = 1.0
+
+
+def keep_made(path: Path, due: DueCards) -> bool:
+    """Keep in the progress file at ``path`` the pictures and fits that ``due``'s read made
+    (as a due-mode session's start keeps its own), so the next read replays only the answers
+    given since; True when they were kept. A file that cannot be written now (read-only,
+    locked past :data:`KEEP_WAIT`, gone) keeps nothing: the next read is as right, only
+    slower."""
+    if not (due.pictures or due.fits) or not path.exists():
+        return False
+    try:
+        with ProgressStore.open(path, busy_timeout=KEEP_WAIT) as store:
+            for preset, fit in due.fits:
+                store.save_fit(preset, fit.to_plain())
+            for picture in due.pictures:
+                keep_picture(store, picture)
+    except ProgressStoreError:
+        return False
+    return True
 
 
 def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,

@@ -19,6 +19,8 @@ from trainer.progress.trend import LeakTrend
 #: How far back the headline's trend looks.
 TREND_DAYS = 7
 UNIT = "main bets per 100 rounds"
+#: What the summary says while the flashcards due are being read.
+CARDS_COMING = "flashcards due today: being worked out…"
 
 
 def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError | None,
@@ -39,7 +41,7 @@ def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError
 def summary_line(data: ProgressData, cards: DueLoad | None,
                  fault: ProgressStoreError | None = None) -> str:
     """The line under the filters: decisions matched, share right, flashcards due today (or
-    that they could not be read)."""
+    that they are being read, or could not be)."""
     decisions = data.decisions
     if not decisions:
         return (f"No decisions match these filters ({data.history:,} in your whole history).")
@@ -49,9 +51,15 @@ def summary_line(data: ProgressData, cards: DueLoad | None,
     if fault is not None:
         return f"{text} · the flashcards due could not be read"
     if cards is None:
-        return text
+        return f"{text} · {CARDS_COMING}"
+    return f"{text} · {due_line(cards)}"
+
+
+def due_line(cards: DueLoad) -> str:
+    """The flashcards due today, and how well the trainer knows the player's memory on a line
+    of its own (the summary's end; all of it while the rest is being read)."""
     due = cards.today          # as the Flashcards page counts them: due and learning today
-    line = f"{text} · {due} flashcard{'s' if due != 1 else ''} due today"
+    line = f"{due} flashcard{'s' if due != 1 else ''} due today"
     return f"{line}\n{cards.memory}" if cards.memory else line
 
 

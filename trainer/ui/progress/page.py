@@ -3,13 +3,14 @@ on the chart, retention, speed, reviews due, leaks; one unit for money throughou
 100 rounds (:mod:`trainer.drills.leak`).
 
 The filters (:mod:`.filters`) make a query; worker threads read the store for it
-(:func:`load_progress`), then what the play costs over time (:func:`load_trends`), then the
-flashcards due (:func:`load_cards`, the slowest read), and the board (:mod:`.board`) redraws
-only the charts whose inputs changed. The page opens on the rules practised when they have
-answers, else on all presets, and says which; it never writes the Settings preset. "Drill
-these" emits :attr:`drill_requested` with the leaks' keys; "Review counting"
-:attr:`counting_requested`. An empty history shows a start screen, a bad progress file a plain
-message; a read that fails is said as a failure, never shown as data, with Try again.
+(:func:`load_progress`) and, beside it, the flashcards due (:func:`load_cards`: said to be
+coming until they come), then what the play costs over time (:func:`load_trends`), and the
+board (:mod:`.board`) redraws only the charts whose inputs changed. The page opens on the
+rules practised when they have answers, else on all presets, and says which; it never writes
+the Settings preset. "Drill these" emits :attr:`drill_requested` with the leaks' keys; "Review
+counting" :attr:`counting_requested`. An empty history shows a start screen, a bad progress
+file a plain message; a read that fails is said as a failure, never shown as data, with Try
+again.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from ..widgets import heading
 from . import charts
 from .board import Board
 from .filters import FilterBar
-from .headline import headline_direction, headline_lines, scope_sentence, summary_line
+from .headline import due_line, headline_direction, headline_lines, scope_sentence, summary_line
 from .panels import error_screen, fault_line, headline_labels, start_screen
 
 
@@ -79,6 +80,7 @@ class ProgressPage(QWidget):
         #: The flashcards due: per day, cards, today (None: being read).
         self.cards: DueLoad | None = None
         self._cards_for: Any = None
+        self._look_again = False     # the answers may have changed: read the cards again
         self._carding = Latest()
         #: Why what the play costs, or the flashcards due, could not be read (None: no fault).
         self.costs_error: ProgressStoreError | None = None
@@ -204,6 +206,7 @@ class ProgressPage(QWidget):
                   name="progress queries")
         job.ended(self._finish).succeeded(self._loaded)
         self._loading.start(job.failed(self._failed, ProgressStoreError))
+        self._load_cards(path, query)
 
     def _finish(self) -> None:
         """End a load; start another if the filters changed meanwhile (superseded then)."""
@@ -251,12 +254,10 @@ class ProgressPage(QWidget):
         practised = preset_label(practised_rules(self.store))
         self.scope.setText(scope_sentence(data.query.preset, practised, dict(data.counts),
                                           self._chosen_here))
-        self.summary.setText(summary_line(data, self.cards))
+        self.summary.setText(summary_line(data, self.cards, self.cards_error))
         self.leaks.fill(data)
         self.counting.fill(data)
         self._load_costs(data)
-        # one slow read at once: the cards after the costs when those are being worked out
-        self._load_cards(data, start=not self._costing.running)
         self._redraw()
 
     def _cost_rules(self, data: ProgressData) -> list[RuleSet]:
@@ -297,22 +298,18 @@ class ProgressPage(QWidget):
         self._show_headline()
         self._redraw()
         self.costs_loaded.emit()
-        if self.data is not None:
-            self._load_cards(self.data, start=True)
 
-    def _load_cards(self, data: ProgressData, start: bool) -> None:
-        """Read the flashcards due in a worker when the answers or the preset shown changed
-        (``start`` false: only mark them as being read, for a later call to start)."""
-        key = (data.path, data.query.preset, data.query.prior, data.counts)
-        if key == self._cards_for and (self.cards is not None or self._carding.running):
-            return
-        if key == self._cards_for and self.cards_error is not None:
-            return               # failed for these inputs: Try again reads them afresh
-        self._cards_for, self.cards, self.cards_error = key, None, None
-        self._carding.cancel()
-        if not start:
-            return
-        path, query = data.path, data.query
+    def _load_cards(self, path: Any, query: ProgressQuery) -> None:
+        """Read the flashcards due in a worker, beside the page's other reads, when the preset
+        or the study settings shown changed (said to be coming meanwhile), or the answers may
+        have (the page shown again, Try again: the figure shown stays until the new one)."""
+        key = (path, query.preset, query.prior, query.retention)
+        again, self._look_again = self._look_again, False
+        if key == self._cards_for and not again:
+            return               # read, being read, or failed (Try again reads afresh)
+        if key != self._cards_for:
+            self.cards, self.cards_error = None, None
+        self._cards_for = key
         job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
         job.succeeded(self._cards_loaded)
         self._carding.start(job.failed(self._cards_failed, ProgressStoreError))
@@ -330,7 +327,9 @@ class ProgressPage(QWidget):
 
     def _cards_loaded(self, cards: DueLoad) -> None:
         self.cards = cards
-        if self.data is not None and self.data.history:
+        if self.data is None:                   # before the rest: the count alone, at once
+            self.summary.setText(due_line(cards))
+        elif self.data.history:
             self.summary.setText(summary_line(self.data, cards))
         self._redraw()
         self.cards_loaded.emit()
@@ -389,6 +388,7 @@ class ProgressPage(QWidget):
         super().showEvent(event)
         if self.data is not None or self.error is not None:
             self._follow_practice()
+            self._look_again = True
             self.reload()
 
 
