@@ -24,7 +24,7 @@ from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
-from trainer.drills.health import says
+from trainer.drills.health import SCORED, says
 from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
@@ -124,14 +124,19 @@ def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
 def memory_report(fit: Fit | None) -> dict[str, Any]:
     """The memory model's health check as ``stats --json`` prints it (:mod:`trainer.drills.
     health`): the model chosen, the answers it was fitted to, the held-out answers and the log
-    loss on them of the model, of a fixed guess (AVG) and of FSRS-6, and one sentence."""
+    loss on them of the model, of a fixed guess (AVG) and of FSRS-6 (the held-out answers
+    given a day or more after their card's last: ``scored``; the ones given the same day
+    counted apart, never scored), and one sentence."""
     health = fit.health if fit is not None else None
+    scored = health is not None and health.answers > 0
     return {"model": describe(fit) if fit is not None else None,
             "answers": fit.answers if fit is not None else 0,
             "held_out": health.answers if health else None,
-            "log_loss": round(health.model, 6) if health else None,
-            "avg_log_loss": round(health.fixed, 6) if health else None,
-            "fsrs6_log_loss": round(health.fsrs6, 6) if health else None,
+            "held_out_same_day": health.same_day if health else None,
+            "scored": SCORED,
+            "log_loss": round(health.model, 6) if scored and health else None,
+            "avg_log_loss": round(health.fixed, 6) if scored and health else None,
+            "fsrs6_log_loss": round(health.fsrs6, 6) if scored and health else None,
             "says": says(health, fit is not None)}
 
 

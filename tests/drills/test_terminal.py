@@ -151,13 +151,15 @@ def test_stats_json_says_how_well_the_model_predicts_held_out_answers(
     seed(folder / "progress.sqlite3", days=12, per_day=40)
     assert main(["stats", "--json", "--data-dir", str(folder)]) == 0
     memory = json.loads(capsys.readouterr().out)["memory"]
-    assert set(memory) == {"model", "answers", "held_out", "log_loss", "avg_log_loss",
-                           "fsrs6_log_loss", "says"}
-    assert memory["answers"] == 480 and 0 < memory["held_out"] <= 480 - int(0.8 * 480)
+    assert set(memory) == {"model", "answers", "held_out", "held_out_same_day", "scored",
+                           "log_loss", "avg_log_loss", "fsrs6_log_loss", "says"}
+    assert memory["answers"] == 480 and memory["scored"] == "a day or more after the card's last"
+    held = memory["held_out"] + memory["held_out_same_day"]
+    assert 0 < memory["held_out"] <= held <= 480 - int(0.8 * 480)
     assert "you learn" in memory["model"] and "classic basic strategy" in memory["model"]
     assert min(memory["log_loss"], memory["avg_log_loss"], memory["fsrs6_log_loss"]) > 0
     health = Health(memory["held_out"], memory["log_loss"], memory["avg_log_loss"],
-                    memory["fsrs6_log_loss"])
+                    memory["fsrs6_log_loss"], same_day=memory["held_out_same_day"])
     assert memory["says"] == health.sentence()
     assert main(["stats", "--data-dir", str(folder)]) == 0
     assert memory["says"] in capsys.readouterr().out

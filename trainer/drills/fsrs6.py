@@ -90,6 +90,12 @@ def recall_arrays(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
     return (1 + _FACTOR * whole / s) ** _DECAY
 
 
+def recall_fractional(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+    """R after ``elapsed`` days counted to the fraction, as the srs-benchmark scores FSRS-6
+    (the health check's prediction; the reviews themselves count whole days, as py-fsrs)."""
+    return (1 + _FACTOR * np.maximum(elapsed, 0.0) / s) ** _DECAY
+
+
 def review_arrays(s: np.ndarray, d: np.ndarray, elapsed: np.ndarray, right: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`review` for many cards: stability and difficulty after an answer given

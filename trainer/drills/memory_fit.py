@@ -174,12 +174,16 @@ class Replay:
     last: np.ndarray         # cards: the day of the card's last answer
     total: np.ndarray        # candidates: the log-likelihood of the answers so far
     #: the health check's yardsticks (:mod:`trainer.drills.health`): each card's FSRS-6
-    #: stability and difficulty (cards x 2), and the answers, right answers and FSRS-6's
-    #: log-likelihood so far
+    #: stability and difficulty (cards x 2); of the answers given a day or more after their
+    #: card's last (the ones it scores, as the srs-benchmark does), the count, the right ones
+    #: and FSRS-6's log-likelihood (its recall over fractional days); and the answers given
+    #: less than a day after their card's last (counted apart, never scored)
     fsrs: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    tallies: tuple[int, int, float] = (0, 0, 0.0)
+    tallies: tuple[int, int, float, int] = (0, 0, 0.0, 0)
     #: cards: the wrong answers in a row up to the card's last answer (the slip reading's)
     misses: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    #: candidates: the log-likelihood of the answers the health check scores (see tallies)
+    later: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
@@ -189,7 +193,13 @@ class Replay:
                                               (self.last, other.last),
                                               (self.total, other.total),
                                               (self.fsrs, other.fsrs),
-                                              (self.misses, other.misses)))
+                                              (self.misses, other.misses),
+                                              (self.scored, other.scored)))
+
+    @property
+    def scored(self) -> np.ndarray:
+        """:attr:`later`, one per candidate (zeros before any answer it scores)."""
+        return self.later if self.later.size else np.zeros(self.total.size)
 
     @classmethod
     def empty(cls, grid: Grid) -> Replay:
@@ -222,12 +232,10 @@ class Replay:
         opened = float((right[fresh, 0] * np.log(opening)
                         + (1.0 - right[fresh, 0]) * np.log1p(-opening)).sum())
         total += opened
+        later = self.scored.copy()
         s_first, d_first = fsrs6.first_arrays(right[fresh, 0])
         fsrs = np.concatenate([self.fsrs, np.stack([s_first, d_first], axis=1)])
-        answered, rights, fsrs_log = self.tallies
-        answered += int(fresh.sum())
-        rights += int(right[fresh, 0].sum())
-        fsrs_log += opened
+        answered, rights, fsrs_log, same_day = self.tallies
         previous = np.where(fresh, 0.0, last[at])
         for k in range(day.shape[1]):
             here = present[:, k] & (~fresh if k == 0 else True)
@@ -245,15 +253,20 @@ class Replay:
             held = r + (1.0 - r) * g
             slips = slip ** (misses[rows][:, None] + 1.0)     # memory.slip_after
             chance = np.clip((1.0 - slips) * held, _CLIP, 1.0 - _CLIP)
-            total += (ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)).sum(axis=0)
+            each = ok * np.log(chance) + (1.0 - ok) * np.log1p(-chance)
+            total += each.sum(axis=0)
             gap, seen = elapsed[:, 0], ok[:, 0]
-            fsrs_r = fsrs6.recall_arrays(fsrs[rows, 0], gap)
+            scored = gap >= 1.0                   # a day or more after the card's last
+            later += each[scored].sum(axis=0)
+            fsrs_r = fsrs6.recall_fractional(fsrs[rows, 0], gap)
             told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
-            fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told)).sum())
+            fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told))[scored]
+                              .sum())
             fsrs[rows, 0], fsrs[rows, 1] = fsrs6.review_arrays(fsrs[rows, 0], fsrs[rows, 1],
                                                                gap, seen)
-            answered += len(rows)
-            rights += int(seen.sum())
+            answered += int(scored.sum())
+            rights += int(seen[scored].sum())
+            same_day += int((~scored).sum())
             from_memory = np.where(ok > 0, r / np.maximum(held, _CLIP),
                                    slips * r / (1.0 - chance))
             misses[rows] = np.where(seen > 0, 0.0, misses[rows] + 1.0)
@@ -263,7 +276,8 @@ class Replay:
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
-        return Replay(cards, stability, last, total, fsrs, (answered, rights, fsrs_log), misses)
+        return Replay(cards, stability, last, total, fsrs,
+                      (answered, rights, fsrs_log, same_day), misses, later)
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
@@ -308,8 +322,7 @@ class FitState:
         mark = self.mark
         if mark is not None and mark.mapping in self.replays:
             replay = self.replays[mark.mapping]
-            answered, rights, fsrs_log = replay.tallies
-            found = check(mark, float(replay.total[mark.index]), answered, rights, fsrs_log)
+            found = check(mark, float(replay.scored[mark.index]), *replay.tallies)
             best = replace(best, health=found)
         return best
 
@@ -320,9 +333,9 @@ class FitState:
         index = grid.index(fit.params)
         if replay is None or index is None:
             return self
-        answered, rights, fsrs_log = replay.tallies
-        return replace(self, mark=Mark(fit.cards, index, float(replay.total[index]), answered,
-                                       rights, fsrs_log, chosen))
+        answered, rights, fsrs_log, same_day = replay.tallies
+        return replace(self, mark=Mark(fit.cards, index, float(replay.scored[index]), answered,
+                                       rights, fsrs_log, chosen, same_day))
 
 
 def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],

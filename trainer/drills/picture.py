@@ -40,7 +40,7 @@ from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 6
+PICTURE_FORMAT = 7
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -205,7 +205,8 @@ def encode(picture: Picture) -> bytes:
         for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
             fit["tallies"][name] = list(replay.tallies)
-            arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses]
+            arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses,
+                       replay.scored]
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
@@ -304,10 +305,12 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         n = len(cards)
         stability = take(n * width).reshape(n, width)
         last, total = take(n), take(width)
-        answered, rights, fsrs_log = plain["tallies"][name]
+        answered, rights, fsrs_log, same_day = plain["tallies"][name]
         fsrs = take(2 * n).reshape(n, 2)
+        misses = take(n)
         replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
-                                    (int(answered), int(rights), float(fsrs_log)), take(n))
+                                    (int(answered), int(rights), float(fsrs_log),
+                                     int(same_day)), misses, take(width))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
