@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer import PROGRAM
 from trainer.rules import RuleSet
 from trainer.rules.atomic_file import atomic_write
 
@@ -73,7 +74,7 @@ def cache_dir() -> Path:
     """Where data built on demand for rule sets that ship none are kept (per user;
     ``$FREEBET_TABLE_CACHE`` moves it)."""
     from platformdirs import user_cache_dir
-    return Path(os.environ.get("FREEBET_TABLE_CACHE") or user_cache_dir("freebet-trainer"))
+    return Path(os.environ.get("FREEBET_TABLE_CACHE") or user_cache_dir(PROGRAM))
 
 
 def encode(data: Data) -> bytes:

@@ -10,3 +10,6 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 __version__ = "0.1.0"
+#: The program's name: its command, its folders (data, settings, caches) and the prefix of its
+#: messages on standard error, stated once.
+PROGRAM = "freebet-trainer"

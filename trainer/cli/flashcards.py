@@ -10,6 +10,7 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
+from trainer import PROGRAM
 from trainer.commands import (
     BAD_INPUT,
     DATA_DIR,
@@ -63,7 +64,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
     An answer the progress file cannot take (locked past the busy timeout, a full disk) is
     kept and saved with the next one; the player is told, and at the end may retry until it
-    is saved. Ctrl-C ends the drill like Q (exit code 130).
+    is saved. Ctrl-C ends the drill like Q (exit status 130; a closed terminal 129, SIGTERM 143).
     """
     import random
 
@@ -94,7 +95,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
             raise CommandError(str(exc), BAD_INPUT) from exc
         session = prepared.session
         for line in prepared.notes:
-            err.write(f"freebet-trainer: {line}\n")
+            err.write(f"{PROGRAM}: {line}\n")
         begin_flashcards(prepared, saver, Mode.FLASHCARDS,
                          {"seed": seed, "count": args.count, "assume": args.assume})
         told = [tell(saver.save(), "", err)]

@@ -3,6 +3,7 @@ the window's own options, and the trainer's faults told apart (:func:`translate`
 
 from __future__ import annotations
 
+from trainer import PROGRAM
 from trainer.commands import FAILED, CommandError, Option, Program, commands_in
 
 from . import counting, flashcards
@@ -44,7 +45,7 @@ def translate(exc: Exception) -> CommandError | None:
 
 def trainer_program(version: str) -> Program:
     """The program, ``--version`` printing ``version``."""
-    return Program("freebet-trainer", DESCRIPTION, commands_in(flashcards, counting),
+    return Program(PROGRAM, DESCRIPTION, commands_in(flashcards, counting),
                    options=(WINDOW_DATA_DIR,), version=f"freebet-trainer {version}",
                    translate=translate)
 

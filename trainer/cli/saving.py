@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from trainer import PROGRAM
 from trainer.commands import BAD_INPUT, FAILED, CommandError
 from trainer.commands.stopping import held
 
@@ -68,10 +69,10 @@ def finish(saver: SessionSaver, keys: TextIO, out: TextIO, err: TextIO, path: Pa
             they = "it is" if one else "they are"
             fate = (f"{they} kept in {kept} and will be saved the next time the trainer opens "
                     "the progress file" if kept else f"{they} lost")
-            _say(err, f"freebet-trainer: {state.answers} answer{'' if one else 's'} "
+            _say(err, f"{PROGRAM}: {state.answers} answer{'' if one else 's'} "
                       f"{'was' if one else 'were'} not saved ({reason}); {fate}.\n")
         elif state.problem is not None:   # all saved, but closing found the file damaged
-            _say(err, f"freebet-trainer: {state.problem}\n")
+            _say(err, f"{PROGRAM}: {state.problem}\n")
         return state.answers
 
 

@@ -43,7 +43,7 @@ from .streams import Stream, hold_closed, named_output, plain_errors, refusal
 #: Exit codes: input the command cannot take, a fault of a file or the machine, Ctrl-C.
 BAD_INPUT = 2
 FAILED = 1
-INTERRUPTED = 130
+INTERRUPTED = exit_status(KeyboardInterrupt())
 
 
 class CommandError(Exception):

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "freebet-trainer"
+from trainer import PROGRAM
+
+APP_NAME = PROGRAM
 DATA_ENV = "FREEBET_TRAINER_DATA"
 FILENAME = "progress.sqlite3"
 

@@ -15,6 +15,8 @@ import time
 from PyQt6.QtCore import QEvent, QObject, QSettings, QTimer
 from PyQt6.QtWidgets import QApplication
 
+from trainer import PROGRAM
+
 from .errors import ErrorHandler
 from .icon import APP_ID, app_icon
 from .main_window import MainWindow
@@ -129,7 +131,7 @@ def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
     quit_after_show = QUIT_AFTER_SHOW in args
     after_card = QUIT_AFTER_CARD in args
     args = [a for a in args if a not in (QUIT_AFTER_SHOW, QUIT_AFTER_CARD)]
-    app = make_app(args or ["freebet-trainer"])
+    app = make_app(args or [PROGRAM])
     store = cfg.open_store()
     if data_dir:
         cfg.hold(store, cfg.DATA_DIR, data_dir)

@@ -19,6 +19,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import PROGRAM
+
 if TYPE_CHECKING:
     from trainer.progress.saving import SaveState
 
@@ -221,7 +223,7 @@ class MainWindow(QMainWindow):
         signal's number. Returns the files kept."""
         kept = [path for link in self._links() if (path := link.keep_unsaved()) is not None]
         for path in kept:
-            print(f"freebet-trainer: answers not saved (the progress file could not take "
+            print(f"{PROGRAM}: answers not saved (the progress file could not take "
                   f"them) are kept in {path} and will be saved at the next start.",
                   file=sys.stderr)
         self.close()

@@ -20,13 +20,14 @@ from typing import Any
 
 from PyQt6.QtCore import QByteArray, QSettings
 
+from trainer import PROGRAM
 from trainer.drills import retention
 from trainer.rules import PRESETS
 from trainer.rules.ruleset import PENETRATIONS
 
 from ..pages import PAGES
 
-ORGANIZATION = "freebet-trainer"
+ORGANIZATION = PROGRAM
 APPLICATION = "Free Bet Trainer"
 #: The settings page's sections, in page order.
 SECTIONS = ("Game", "Practice", "Study", "Look", "Data")
