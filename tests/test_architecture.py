@@ -67,6 +67,8 @@ FEATURES: dict[str, set[str]] = {
     "progress": {"settings"},
     "settings": set(),
 }
+#: The UI's folders of shared modules, which every feature may use.
+SHARED_FOLDERS = {"plotting"}
 
 
 def module_name(path: Path) -> str:
@@ -128,6 +130,16 @@ def test_each_layer_imports_only_what_the_table_allows(importer: str, imported: 
 
 def _ui_modules() -> dict[str, Path]:
     return {module_name(p): p for p in (ROOT / "trainer" / "ui").rglob("*.py")}
+
+
+def test_every_ui_folder_is_a_declared_feature_or_shared() -> None:
+    """A new folder of the window's code is declared above (a feature, with what it may
+    import, or shared): one left out would escape the feature rule below."""
+    folders = {path.parent.relative_to(ROOT / "trainer" / "ui").parts[0]
+               for path in (ROOT / "trainer" / "ui").rglob("*.py")
+               if path.parent != ROOT / "trainer" / "ui"}
+    assert folders - set(FEATURES) - SHARED_FOLDERS == set()
+    assert SHARED_FOLDERS.isdisjoint(FEATURES)
 
 
 def test_feature_folders_import_only_the_features_they_build_on() -> None:
