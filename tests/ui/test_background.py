@@ -157,3 +157,27 @@ def test_a_cancelled_job_never_calls_back(qtbot, cancel_before_start: bool) -> N
         job.start()
         job.cancel()
     assert got == []
+
+
+def test_cancelled_jobs_are_freed(qtbot) -> None:
+    """A probe started 50 jobs in one slot: 49 stayed alive as children of their page."""
+    parent = QObject()
+    loading = Latest()
+    release = threading.Event()
+    jobs = [loading.start(Job(parent, lambda: release.wait(5), name=f"load {n}"))
+            for n in range(50)]
+    never = Job(parent, lambda: None, name="never started")
+    never.cancel()
+    release.set()
+    qtbot.waitUntil(lambda: all(sip.isdeleted(job) for job in (*jobs, never)), timeout=10_000)
+    assert parent.findChildren(Job) == []
+
+
+def test_progress_goes_through_the_relay_the_job_started_with(qtbot) -> None:
+    parent = QObject()
+    seen: list[tuple[int, int]] = []
+    job = Job.reporting(parent, lambda report: report(1, 2) or "done").progressed(
+        lambda done, total: seen.append((done, total)))
+    with qtbot.waitSignal(job.destroyed):
+        job.start()
+    assert seen == [(1, 2)]

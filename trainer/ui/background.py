@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from PyQt6 import sip
 from PyQt6.QtCore import QCoreApplication, QObject, Qt, pyqtSignal
 
-from strategy_charts.cancelling import Token, running
+from strategy_charts.cancelling import Cancelled, Token, running
 
 from .errors import report
 
@@ -72,6 +72,8 @@ class Job(QObject, Generic[T]):
         self.name = name
         self.running = False
         self.cancelled = False
+        self._started = False
+        self._relay: _Relay | None = None      # the relay its messages go through, once started
         self._on_success: Callable[[T], None] = lambda _result: None
         self._on_failure: Callable[[Exception], None] | None = None
         self._expected: tuple[type[Exception], ...] = ()
@@ -121,8 +123,8 @@ class Job(QObject, Generic[T]):
     def start(self) -> Job[T]:
         """Start the work in a worker thread (once)."""
         if not self.running and not self.cancelled:
-            self.running = True
-            relay = _relay()
+            self.running = self._started = True
+            relay = self._relay = _relay()
             if self._serial:
                 _heavy_worker().put((self, relay))
             else:
@@ -136,28 +138,32 @@ class Job(QObject, Generic[T]):
         self.cancelled = True
         self.running = False
         self._token.cancel()
+        if not self._started:      # no work will end and free it: freed now
+            self.deleteLater()
 
     def _run(self, relay: _Relay) -> None:
         if self.cancelled:         # cancelled while it waited for the heavy-work worker
+            _post(relay, self, Message.FAILED, Cancelled())   # dropped, and the job freed
             return
         try:
             with running(self._token):
                 result = self._work(self._report) if self._reports else self._work()
         except Exception as exc:  # handed to the UI thread, which tells expected from not
-            if self.cancelled:     # stopped by the cancel (or failed after it): nobody waits
-                return
-            _post(relay, self, Message.FAILED, exc)
+            _post(relay, self, Message.FAILED, exc)   # after a cancel: dropped, job freed
         else:
             _post(relay, self, Message.SUCCEEDED, result)
 
     def _report(self, done: int, total: int) -> None:
         self._token.check()
-        _post(_relay(), self, Message.PROGRESSED, (done, total))
+        if self._relay is not None:
+            _post(self._relay, self, Message.PROGRESSED, (done, total))
 
     def deliver(self, message: Message, payload: Any) -> bool:
         """On the UI thread: pass one message of the work to its callback; False when the job
-        was cancelled (the message is dropped)."""
+        was cancelled (the message is dropped; its work's last message frees the job)."""
         if self.cancelled:
+            if message is not Message.PROGRESSED:
+                self.deleteLater()
             return False
         if message is Message.PROGRESSED:
             if self._on_progress is not None:
