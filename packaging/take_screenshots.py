@@ -184,6 +184,12 @@ def menu_help(window: MainWindow, wait: Wait) -> None:
     wait(window.menus.help_menu.isVisible, "the Help menu")
 
 
+def setting_refused(window: MainWindow, wait: Wait) -> None:
+    """A hand-edited setting of the wrong kind, refused and said (the default used)."""
+    window.store.setValue(cfg.NEW_PER_DAY.key, "lots")
+    window.tell_refused_settings()
+
+
 def help_rules(window: MainWindow, wait: Wait) -> None:
     """Help ▸ The rules of this game: the rules practised, every rule in words."""
     window.menus.show_rules()
@@ -227,6 +233,7 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     # last: they set a rules file with late surrender, which the pages above must not read
     "shoe-surrender": drill_state("shoe-surrender"),
     "shoe-surrendered": drill_state("shoe-surrendered"),
+    "setting-refused": setting_refused,       # last: it leaves a bad value in the settings
 }
 
 

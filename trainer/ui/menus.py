@@ -61,7 +61,7 @@ class Menus:
         view = bar.addMenu("&View")
         help_menu = bar.addMenu("&Help")
         assert file_menu is not None and view is not None and help_menu is not None
-        self.bar, self.help_menu = bar, help_menu
+        self.bar, self.help_menu, self.file_menu = bar, help_menu, file_menu
         self.export_csv = self._action(file_menu, "&Export history as CSV…", self.export,
                                        "Ctrl+E")
         self.back_up = self._action(file_menu, "&Back up the history…", self.backup)
