@@ -424,7 +424,7 @@ def test_a_missed_running_count_shows_its_cards_again(qtbot, page: CountingPage)
 
 def test_counts_are_said_in_agreement() -> None:
     """Before: "1 deviations missed" in the review's headline."""
-    from trainer.ui.widgets import counted
+    from trainer.rules.plural import counted
     assert counted(1, "deviation missed") == "1 deviation missed"
     assert counted(2, "deviation missed") == "2 deviations missed"
     assert counted(0, "card") == "0 cards" and counted(1200, "card") == "1,200 cards"
