@@ -15,9 +15,10 @@ from PyQt6.QtCore import QSettings, Qt
 
 from tests.conftest import FakeClock
 from trainer.drills.counting.answers import count_record
-from trainer.drills.counting.due import on_day, spans
+from trainer.drills.counting.due import spans
 from trainer.drills.counting.keys import CountingKey, decks_detail
 from trainer.drills.records import Mode, Verdict
+from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.ui.counting.page import CountingPage, counting_page
@@ -282,7 +283,7 @@ def test_nothing_due_says_when_the_next_is(qtbot, store: QSettings, data_dir: Pa
     assert running is not None and true is not None and not true.due()
     when = min(running.next_due(), true.next_due())
     assert when > clock()
-    assert made.due.text() == f"Nothing due: next on {on_day(when)}"
+    assert made.due.text() == f"Nothing due: next {due_text(when, clock())}"
     made.running.deal()
     assert made.running.run is not None and not made.running.run.scheduled
 
