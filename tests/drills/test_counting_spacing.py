@@ -13,12 +13,13 @@ import pytest
 from strategy_charts.counting.shoes import CountLattice
 from strategy_charts.counting.systems import TRAINED
 from tests.conftest import FakeClock
-from trainer.drills.counting.due import DueToday, on_day, spans
+from trainer.drills.counting.due import DueToday, spans
 from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.spacing import GUESS, RETENTION
 from trainer.drills.counting.true_count import TrueCountDrill, decks_left, floored
 from trainer.drills.memory import Answer, day_of
+from trainer.drills.when import due_text
 from trainer.rules import PRESETS, preset
 
 #: Days ago of a skill's answers that leave it held a day after the last (recall about 0.96),
@@ -179,7 +180,11 @@ def test_what_is_due_today_in_a_line(clock: FakeClock) -> None:
         "Due today: true count with 1.5, 2, 4.5 decks left; running count 2 cards at a time")
     assert DueToday((1,), (), None).text() == "Due today: running count 1 card at a time"
     later = clock() + timedelta(days=2)
-    assert DueToday((), (), later).text() == f"Nothing due: next on {on_day(later)}"
+    assert DueToday((), (), later, clock()).text() == (
+        f"Nothing due: next {due_text(later, clock())}")
+    soon = clock() + timedelta(minutes=5)                 # before: "next on Sun 6 Dec at 02:54"
+    assert DueToday((), (), soon, clock()).text() == (
+        f"Nothing due: next today {soon.astimezone():%H:%M}")
     rules = preset("evolution")
     true, running = TrueCountDrill(rules, clock=clock), RunningCountDrill(rules, clock=clock)
     assert DueToday.of(running, true).text() == "Due today: true count with 2–8 decks left"
@@ -190,4 +195,4 @@ def test_what_is_due_today_in_a_line(clock: FakeClock) -> None:
         running.key_of(4), now - 0.5, GUESS[RUNNING]))
     due = DueToday.of(soon, held)
     assert not due.anything and due.next_on == min(soon.next_due(), held.next_due())
-    assert due.text().startswith("Nothing due: next on ")
+    assert due.text() == f"Nothing due: next {due_text(due.next_on, clock())}"

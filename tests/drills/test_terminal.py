@@ -109,6 +109,18 @@ def test_undo_takes_the_answer_back_and_marks_it(tmp_path: Path,
     assert rows[:2] == [("stand", 1), ("free_double", 0)] and len(rows) == 3
 
 
+def test_the_questions_are_numbered_one_to_count_across_an_undo(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: the numbers jumped after an undo and reached "11." with --count 10."""
+    import re
+    folder = str(tmp_path / "data")
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nu\n" + "s\n" * 10))
+    assert main(["drill", "--count", "10", "--seed", "2", "--data-dir", folder]) == 0
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", capsys.readouterr().out, re.M)]
+    assert numbers == [1, 2, 1, *range(2, 11)]     # 2 asked, 1 taken back and asked again
+
+
 def test_stats_json_gives_the_leak_and_the_day(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:

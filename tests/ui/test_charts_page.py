@@ -306,3 +306,15 @@ def test_at_1024_by_640_labels_fit_their_cells_and_title_and_legend_stay_in_view
     assert page.legend.isVisible() and legend_bottom <= window.height()
     for control in (page.diff_box, page.export_button):           # the top bar's words whole
         assert control.width() >= control.sizeHint().width(), control.text()
+
+
+def test_a_canvas_too_small_for_its_labels_lays_out_without_a_warning(page: ChartsPage,
+                                                                     qtbot) -> None:
+    """Before: matplotlib's "Tight layout not applied" in the log when the window was short."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for width, height in ((12, 12), (40, 300), (300, 20), (200, 200)):
+            page.canvas.figure.set_size_inches(width / 110, height / 110)
+            page.canvas._fit()

@@ -15,9 +15,10 @@ from PyQt6.QtCore import QSettings, Qt
 
 from tests.conftest import FakeClock
 from trainer.drills.counting.answers import count_record
-from trainer.drills.counting.due import on_day, spans
+from trainer.drills.counting.due import spans
 from trainer.drills.counting.keys import CountingKey, decks_detail
 from trainer.drills.records import Mode, Verdict
+from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.ui.counting.page import CountingPage, counting_page
@@ -282,7 +283,7 @@ def test_nothing_due_says_when_the_next_is(qtbot, store: QSettings, data_dir: Pa
     assert running is not None and true is not None and not true.due()
     when = min(running.next_due(), true.next_due())
     assert when > clock()
-    assert made.due.text() == f"Nothing due: next on {on_day(when)}"
+    assert made.due.text() == f"Nothing due: next {due_text(when, clock())}"
     made.running.deal()
     assert made.running.run is not None and not made.running.run.scheduled
 
@@ -424,7 +425,7 @@ def test_a_missed_running_count_shows_its_cards_again(qtbot, page: CountingPage)
 
 def test_counts_are_said_in_agreement() -> None:
     """Before: "1 deviations missed" in the review's headline."""
-    from trainer.ui.widgets import counted
+    from trainer.rules.plural import counted
     assert counted(1, "deviation missed") == "1 deviation missed"
     assert counted(2, "deviation missed") == "2 deviations missed"
     assert counted(0, "card") == "0 cards" and counted(1200, "card") == "1,200 cards"

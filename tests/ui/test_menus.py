@@ -53,6 +53,21 @@ def test_each_page_is_a_view_action_and_its_key_works(qtbot, window: MainWindow)
     assert window.current_page() == "charts"
 
 
+def test_the_theme_chosen_in_settings_is_ticked_in_the_view_menu(
+        qtbot, window: MainWindow, store: QSettings, qapp: QApplication) -> None:
+    """Before: after Dark in Settings, View ▸ Theme still ticked Light."""
+    settings = window.show_page("settings")
+    box = settings.editors[cfg.THEME.key]  # type: ignore[attr-defined]
+    try:
+        box.setCurrentIndex(box.findData("dark"))
+        assert cfg.read(store, cfg.THEME) == "dark"
+        assert window.menus.themes["dark"].isChecked()
+        assert not window.menus.themes["light"].isChecked()
+    finally:
+        window.menus.set_theme("light")
+        apply_theme(qapp, "light")
+
+
 def test_the_theme_from_the_view_menu_reaches_every_widget_and_the_settings_page(
         qtbot, window: MainWindow, store: QSettings, qapp: QApplication) -> None:
     settings = window.show_page("settings")

@@ -88,6 +88,8 @@ def test_the_scope_says_which_rules_are_shown_and_why() -> None:
         "practise.")
     assert scope_sentence(None, "evolution", counts, chosen_here=True) == (
         "Showing all presets, as chosen here.")
+    assert "pot-of-gold (1 decision):" in scope_sentence(          # before: "1 decisions"
+        "evolution", "evolution", {"evolution": 2, "pot-of-gold": 1}, chosen_here=False)
 
 
 def test_cost_lines_follow_the_chosen_dates_and_the_sessions_shown() -> None:

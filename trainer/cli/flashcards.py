@@ -29,6 +29,7 @@ from trainer.commands.plain import escaped
 from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import PRESETS
+from trainer.rules.plural import counted
 
 from .saving import finish, open_store, streams, tell
 
@@ -221,8 +222,8 @@ def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) ->
     days = seen.days
     right = sum(d.right for d in days)
     lost = sum(d.ev_lost for d in days)
-    out.write(f"\n{decisions} decisions, {right / decisions:.1%} right, EV lost {lost:.3f} "
-              f"main bets ({escaped(path)})\n\nLast days:\n")
+    out.write(f"\n{counted(decisions, 'decision')}, {right / decisions:.1%} right, "
+              f"EV lost {lost:.3f} main bets ({escaped(path)})\n\nLast days:\n")
     for day in days[-7:]:
         out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
                   f"EV lost {day.ev_lost:.3f}\n")

@@ -114,7 +114,7 @@ def run_drill(session: FlashcardSession, count: int | None, stdin: TextIO, stdou
             announced = True
         if card is None:
             card = session.next()
-        stdout.write(f"\n{card.number + 1}. {card.question()}\n")
+        stdout.write(f"\n{len(answered) + 1}. {card.question()}\n")   # answers kept, +1
         action = _read_action(card.actions, stdin, stdout, can_undo=bool(answered))
         if action is None:
             break

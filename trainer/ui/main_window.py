@@ -102,7 +102,8 @@ class MainWindow(QMainWindow):
     def _page_made(self, page: QWidget) -> None:
         """Connect what a newly made page offers: the progress page's leak drill and counting
         review, the counting page's counted shoe, the shoe page's missed index plays (each a
-        signal a page may have, and the window's slot that answers it)."""
+        signal a page may have, and the window's slot that answers it), and the settings the
+        menus show."""
         for signal, slot in (("drill_requested", self.drill_on),
                              ("shoe_requested", self.count_shoe),
                              ("index_drill_requested", self.drill_index),
@@ -110,6 +111,9 @@ class MainWindow(QMainWindow):
             offered = getattr(page, signal, None)
             if offered is not None:
                 offered.connect(slot)
+        from .settings.page import SettingsPage
+        if isinstance(page, SettingsPage):      # a theme chosen there is ticked in View ▸ Theme
+            page.changed.connect(self.menus.setting_changed)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""

@@ -215,6 +215,11 @@ class Menus:
             box.setCurrentIndex(max(0, box.findData(theme)))
             box.blockSignals(False)
 
+    def setting_changed(self, key: str) -> None:
+        """A setting was stored elsewhere (the Settings page): the theme it holds is ticked."""
+        if key == cfg.THEME.key:
+            self.themes[cfg.read(self.host.store, cfg.THEME)].setChecked(True)
+
     # ----- Help ---------------------------------------------------------------------------
 
     def _show(self, title: str, html: str) -> QDialog:

@@ -23,15 +23,6 @@ QUIET = "color: palette(placeholder-text);"
 WARNING = "color: palette(bright-text); font-weight: bold;"
 
 
-def counted(number: int, one: str, many: str | None = None) -> str:
-    """A number with its noun in agreement: '1 deviation missed', '2 deviations missed' (the
-    plural ``many``, else ``one`` with an s on its first word)."""
-    if number == 1:
-        return f"1 {one}"
-    first, _, rest = one.partition(" ")
-    return f"{number:,} {many if many is not None else (first + 's ' + rest).rstrip()}"
-
-
 def to_front(window: QWidget) -> None:
     """Raise ``window`` (a screen without windows, such as tests' offscreen one, has none)."""
     if QGuiApplication.platformName() != "offscreen":

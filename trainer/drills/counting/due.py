@@ -1,6 +1,6 @@
 """What of the running and true counts is due today, in one line for the Counting page and the
 terminal: "Due today: true count with 1.5–3, 4.5 decks left; running count 2 cards at a time",
-or "Nothing due: next on Tue 1 Dec at 14:05"."""
+or "Nothing due: next today 14:05" (worded as a card's due time: :mod:`trainer.drills.when`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..when import due_text
 from .running import RunningCountDrill
 from .true_count import TrueCountDrill
 
@@ -24,19 +25,15 @@ def spans(values: Sequence[float], step: float) -> str:
                      for g in groups)
 
 
-def on_day(when: datetime) -> str:
-    """A moment as the player reads it, in local time: 'Tue 1 Dec at 14:05'."""
-    local = when.astimezone()
-    return f"{local:%a} {local.day} {local:%b} at {local:%H:%M}"
-
-
 @dataclass(frozen=True)
 class DueToday:
-    """The cards at a time and the decks left due now, and when the next skill falls due."""
+    """The cards at a time and the decks left due ``now``, and when the next skill falls
+    due."""
 
     running: tuple[int, ...]
     true: tuple[float, ...]
     next_on: datetime | None
+    now: datetime | None = None      # the drills' clock when read (None: no drill yet)
 
     @classmethod
     def of(cls, running: RunningCountDrill | None, true: TrueCountDrill | None) -> DueToday:
@@ -44,7 +41,8 @@ class DueToday:
         times = [t for t in (running.next_due() if running else None,
                              true.next_due() if true else None) if t is not None]
         return cls(tuple(running.due()) if running else (), tuple(true.due()) if true else (),
-                   min(times) if times else None)
+                   min(times) if times else None,
+                   running.clock() if running else true.clock() if true else None)
 
     @property
     def anything(self) -> bool:
@@ -61,4 +59,6 @@ class DueToday:
             parts.append(f"running count {spans(self.running, 1)} card{plural} at a time")
         if parts:
             return "Due today: " + "; ".join(parts)
-        return "Nothing due" + (f": next on {on_day(self.next_on)}" if self.next_on else "")
+        if self.next_on is None or self.now is None:
+            return "Nothing due"
+        return f"Nothing due: next {due_text(self.next_on, self.now)}"

@@ -9,7 +9,8 @@ spaced by the memory model over the player's earlier answers (``history``; :mod:
 the details due come first, in cycles, the weakest first (recall under 90%, or never answered;
 among those alike, the one shoes meet most), each at a depth drawn among those that show it and
 its running count drawn as there; a missed detail comes back 3 to 5 questions later. When
-nothing is due, the depth is drawn among all of them, as shoes meet them.
+nothing is due, the depth is drawn among all of them, as shoes meet them. The question just asked
+is never drawn again next (unless the shoe offers nothing else).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import numpy as np
 from strategy_charts.counting.shoes import CountLattice
 from strategy_charts.counting.systems import count_named
 from trainer.rules import RuleSet
+from trainer.rules.plural import counted
 
 from ..comebacks import Comebacks
 from ..grading import Clock, utc_now
@@ -39,6 +41,9 @@ from .spacing import AVERAGE_MEMORY, GUESS, Skills
 LIMIT = 20
 #: Questions whose true count lies beyond this are drawn again.
 ASKED = 15
+#: Draws made for a question other than the one just asked before it is asked again (a shoe
+#: whose every draw is that one).
+REDRAWS = 200
 
 
 def floored(running: int, decks: float) -> int:
@@ -63,7 +68,7 @@ class TrueCountQuestion:
 
     def text(self) -> str:
         """E.g. 'Running count +7, 3.5 decks left'."""
-        return f"Running count {signed(self.running)}, {self.decks:g} decks left"
+        return f"Running count {signed(self.running)}, {counted(self.decks, 'deck')} left"
 
 
 class TrueCountDrill:
@@ -96,6 +101,7 @@ class TrueCountDrill:
         self.skills = Skills(history, params)
         self._cycle: list[float] = []
         self._again: Comebacks[float] = Comebacks(self._pick)
+        self._last: tuple[int, float] | None = None      # the question just asked
 
     @property
     def details(self) -> list[float]:
@@ -129,6 +135,7 @@ class TrueCountDrill:
     def next(self) -> TrueCountQuestion:
         """The next question (it stays :attr:`current` until answered)."""
         lattice, due = self.lattice, self._scheduled()
+        draws = 0
         while True:
             gone = (self._pick.randrange(lattice.cut) if due is None
                     else self._pick.choice(self.depths[due]))
@@ -136,8 +143,11 @@ class TrueCountDrill:
             running = int(lattice.running[self.rng.choice(len(chance), p=chance / chance.sum())])
             decks = decks_left(lattice.cards - gone)
             answer = floored(running, decks)
-            if abs(answer) <= ASKED:
+            draws += 1
+            again = (running, decks) == self._last and draws < REDRAWS
+            if abs(answer) <= ASKED and not again:
                 break
+        self._last = (running, decks)
         self.current = TrueCountQuestion(self.asked, running, decks, answer, self.clock())
         self.asked += 1
         return self.current

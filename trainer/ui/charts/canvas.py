@@ -9,6 +9,7 @@ to fit their cells when the chart is narrow. Arrow keys and Enter are handed to 
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -78,10 +79,14 @@ class ChartCanvas(LazyCanvas):
         self.draw_idle()
 
     def _fit(self) -> None:
-        """Lay the grid out in the canvas and shrink the cell labels to their cells' width."""
+        """Lay the grid out in the canvas and shrink the cell labels to their cells' width. A
+        canvas too small for the labels (a window being laid out, or made tiny) keeps the
+        layout it had: matplotlib leaves it so, and its warning of that is not the player's."""
         if not self.figure.axes or self.width() < 10:
             return
-        self.figure.tight_layout()
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Tight layout not applied", UserWarning)
+            self.figure.tight_layout()
         axes = self.figure.axes[0]
         labels = [c for c in axes.collections if isinstance(c, PathCollection)]
         widest = _widest(labels)

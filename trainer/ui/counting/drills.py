@@ -32,6 +32,7 @@ from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSett
 from trainer.drills.counting.true_count import TrueCountDrill
 from trainer.drills.memory import Answer
 from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.rules.plural import counted
 
 from ..background import Latest
 from ..count_widgets import CountEntry, DiscardTray
@@ -326,7 +327,7 @@ class TruePanel(QWidget):
         reading = self.tray_only.isChecked()
         self.running.setText(f"Running count {signed(question.running)}")
         self.left.setText("Decks left: read them off the tray" if reading else
-                          f"{question.decks:g} decks left to deal")
+                          f"{counted(question.decks, 'deck')} left to deal")
         self.tray.show_tray(self.drill.rules.decks, question.decks, labelled=not reading)
         self.entry.ask(True)
 

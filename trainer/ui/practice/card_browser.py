@@ -305,8 +305,7 @@ class CardBrowser(QDialog):
         suspended = bool(rows) and all(r.state == "suspended" for r in rows)
         self.suspend_button.setText("Unsuspend" if suspended else "Suspend")
         self.details.setText(details_html(rows, self.now()) if rows else
-                             "<span style='color:#777777'>Select a card to see its situations "
-                             "and its last answers.</span>")
+                             "<i>Select a card to see its situations and its last answers.</i>")
 
     # ----- acting ---------------------------------------------------------------------------
 

@@ -24,19 +24,18 @@ from ..widgets import scrolled
 
 #: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
 SEVERITY_LOOK = {
-    Severity.NONE: ("Correct", "#1e8e3e"),
+    Severity.NONE: ("Correct", "#137333"),
     Severity.TIMEOUT: ("Time out", "#c5221f"),
-    Severity.CLOSE_CALL: ("Close call", "#b06000"),
-    Severity.MISTAKE: ("Mistake", "#d93025"),
+    Severity.CLOSE_CALL: ("Close call", "#995200"),
+    Severity.MISTAKE: ("Mistake", "#c5221f"),
     Severity.BLUNDER: ("Blunder", "#a50e0e"),
 }
 
 
 #: Text colours used on the practice pages, and what replaces each on a dark theme's window
-#: (each at least 4.5:1 against it, as the light ones are against white).
-ON_DARK = {"#1e8e3e": "#5bb974", "#b06000": "#f6ae2d", "#d93025": "#f28b82",
-           "#a50e0e": "#ff6b5e", "#c5221f": "#f28b82", "#5f6368": "#bdc1c6",
-           "#777777": "#a8a8a8"}
+#: (each at least 4.5:1 against it, as the light ones are against the light window, #efefef).
+ON_DARK = {"#137333": "#5bb974", "#995200": "#f6ae2d", "#a50e0e": "#ff6b5e",
+           "#c5221f": "#f28b82", "#5f6368": "#bdc1c6", "#666666": "#a8a8a8"}
 
 
 def ink(colour: str, dark: bool) -> str:
@@ -219,7 +218,7 @@ class FeedbackPanel(QFrame):
 
     def clear(self, note: str = "") -> None:
         """Empty the panel, leaving ``note``."""
-        self.body.setText(f"<div style='color:{ink('#777777', self.dark())}'>{escape(note)}"
+        self.body.setText(f"<div style='color:{ink('#666666', self.dark())}'>{escape(note)}"
                           "</div>")
         self.setAccessibleDescription(note)
 
@@ -258,7 +257,7 @@ class FeedbackPanel(QFrame):
         """The next card is dealt: the last verdict leaves the panel's head for one quiet line,
         'Last: Blunder: best is Free Double (hard 11 v 10, first decision)'."""
         colour = ink(SEVERITY_LOOK[decision.severity][1], self.dark())
-        grey = ink("#777777", self.dark())
+        grey = ink("#666666", self.dark())
         self.body.setText(f"<div style='color:{grey}; font-size:small'>Last: <span "
                           f"style='color:{colour}'>{escape(verdict_word(decision))}</span> "
                           f"({escape(asked)})</div>")

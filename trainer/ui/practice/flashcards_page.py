@@ -215,7 +215,7 @@ class FlashcardsPage(DrillPage):
             self.busy.start(f"Comparing with {practised.name}: its table is loaded, or built "
                             "the first time…")
         else:
-            self.busy.start(f"Loading the {rules.name} strategy table…")
+            self.busy.start(f"Loading the strategy table for '{rules.name}'…")
 
         plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True,
                              practised=practised)

@@ -15,7 +15,7 @@ from .feedback import ink
 
 
 def _row(what: str, detail: str, net: Fraction, dark: bool) -> str:
-    colour = ink("#1e8e3e" if net > 0 else "#c5221f" if net < 0 else "#5f6368", dark)
+    colour = ink("#137333" if net > 0 else "#c5221f" if net < 0 else "#5f6368", dark)
     return (f"<tr><td style='padding-right:10px'><b>{escape(what)}</b></td>"
             f"<td style='padding-right:10px'>{escape(detail)}</td>"
             f"<td align='right' style='color:{colour}; font-weight:700'>"

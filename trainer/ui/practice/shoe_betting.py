@@ -190,7 +190,7 @@ class ShoeBets(QObject):
         self.bar.undo.setEnabled(bool(betting.total))
         self.bar.all_sides.setEnabled(bool(betting.stake(MAIN)))
         self.bar.total.setText(f"Total bet {money_words(betting.total)}")
-        self.bar.deal.setText("Deal (Enter)" if self.unit is None else
+        self.bar.deal.setText("Deal (Enter)" if self.unit is None or not betting.stake(MAIN) else
                               f"Deal {units_text(betting.stake(MAIN), self.unit)} (Enter)")
         if said:
             self.changed.emit()
@@ -209,6 +209,9 @@ class ShoeBets(QObject):
         betting = self._betting()
         if self.message:
             return self.message
+        refused = betting.problem() if betting.total else None
+        if refused is not None:
+            return refused
         if betting.total and self.unit is not None:
             return f"Bet {units_text(betting.stake(MAIN), self.unit)}: Enter deals"
         if betting.total:

@@ -172,7 +172,7 @@ class HistoryPanel(QFrame):
             child.setData(0, KEY_ROLE, decision.situation_key)
             child.setToolTip(0, f"{decision.cards} v {decision.dealer_up}: click or Enter "
                                 "drills it as a flashcard.")
-            child.setForeground(0, QBrush(QColor(ink("#d93025" if wrong else "#1e8e3e",
+            child.setForeground(0, QBrush(QColor(ink("#c5221f" if wrong else "#137333",
                                                      self.dark))))
             item.addChild(child)
         for bet in detail.bets:
@@ -188,7 +188,7 @@ class HistoryPanel(QFrame):
         return item
 
     def _tint(self, item: QTreeWidgetItem, net: Fraction) -> None:
-        colour = "#1e8e3e" if net > 0 else "#c5221f" if net < 0 else "#5f6368"
+        colour = "#137333" if net > 0 else "#c5221f" if net < 0 else "#5f6368"
         item.setForeground(1, QBrush(QColor(ink(colour, self.dark))))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:

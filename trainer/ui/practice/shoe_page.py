@@ -275,7 +275,7 @@ class ShoePage(ShoePlay):
         self.count_panel.setVisible(bool(count))
         self.phase = ShoePhase.LOADING
         lab = " and count lab (a rules file's is built once: under a minute)" if count else ""
-        self.busy.start(f"Loading the {rules.name} strategy table{lab}…")
+        self.busy.start(f"Loading the strategy table for '{rules.name}'{lab}…")
         chosen = self.seat.seed_value() if seed is None else seed
         builds = not TABLES.ready(rules) or lab_to_build(rules, count)
         job = Job(self, lambda report: load_tables(rules, count, report),

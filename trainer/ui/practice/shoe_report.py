@@ -113,8 +113,8 @@ def report_html(report: ShoeReport, errors: list[GradedDecision], extra: str = "
     if errors:
         parts.append("<p><b>Your errors</b></p><ol>")
         for d in errors:
-            parts.append(f"<li>{escape(decision_words(d))} <span style='color:gray'>"
-                         f"({escape(d.cards)})</span></li>")
+            parts.append(f"<li>{escape(decision_words(d))} <i>"
+                         f"({escape(d.cards)})</i></li>")
         parts.append("</ol>")
     return "".join(parts)
 

@@ -15,6 +15,7 @@ from trainer.progress.dashboard import DueLoad, ProgressData, preset_title
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
+from trainer.rules.plural import counted
 
 #: How far back the headline's trend looks.
 TREND_DAYS = 7
@@ -155,7 +156,7 @@ def scope_sentence(shown: str | None, practised: str, counts: Mapping[str, int],
                else f"chosen here; you practise {practising}")
     else:
         why = "the rules you practise"
-    others = [f"{preset_title(name)} ({n:,} decisions)" for name, n in counts.items()
+    others = [f"{preset_title(name)} ({counted(n, 'decision')})" for name, n in counts.items()
               if name != shown]
     also = (f" Your history also holds {', '.join(others)}: choose All presets to see them."
             if others else "")

@@ -1,0 +1,40 @@
+"""Every text is legible: in every state packaging/take_screenshots.py takes, light and dark,
+each visible label's text colours meet 4.5:1 against what they are drawn on (3:1 for large
+text; :mod:`.legibility`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PyQt6.QtWidgets import QApplication
+
+from trainer.ui.theme import apply_theme
+
+from .legibility import faint
+from .test_clipping import screenshots, settle
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_is_legible_in_every_screenshot_state(qtbot, tmp_path: Path, warnings,
+                                                         theme: str) -> None:
+    shots = screenshots()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    window = shots.open_window(folder, (1280, 800), theme)
+    qtbot.addWidget(window)
+    found: dict[str, list[str]] = {}
+    try:
+        for state in shots.walk(window, lambda done, what: qtbot.waitUntil(done, timeout=60000),
+                                settle):
+            if faint(window):
+                found[state] = faint(window)
+    finally:
+        shots.close_window(window)
+        apply_theme(app, "light")
+    assert found == {}, "\n".join(f"{state}: {line}" for state, lines in found.items()
+                                  for line in lines)
