@@ -253,7 +253,7 @@ class ProgressPage(QWidget):
         self.stack.setCurrentWidget(self.dashboard)
         practised = preset_label(practised_rules(self.store))
         self.scope.setText(scope_sentence(data.query.preset, practised, dict(data.counts),
-                                          self._chosen_here))
+                                          self._chosen_here, data.known))
         self.summary.setText(summary_line(data, self.cards, self.cards_error))
         self.leaks.fill(data)
         self.counting.fill(data)
@@ -303,14 +303,16 @@ class ProgressPage(QWidget):
         """Read the flashcards due in a worker, beside the page's other reads, when the preset
         or the study settings shown changed (said to be coming meanwhile), or the answers may
         have (the page shown again, Try again: the figure shown stays until the new one)."""
-        key = (path, query.preset, query.prior, query.retention)
+        rules = [practised_rules(self.store)]      # a rules file's cards are counted too
+        key = (path, query.preset, query.prior, query.retention, preset_label(rules[0]))
         again, self._look_again = self._look_again, False
         if key == self._cards_for and not again:
             return               # read, being read, or failed (Try again reads afresh)
         if key != self._cards_for:
             self.cards, self.cards_error = None, None
         self._cards_for = key
-        job = Job(self, lambda: load_cards(path, query), name="progress: flashcards due")
+        job = Job(self, lambda: load_cards(path, query, rule_sets=rules),
+                  name="progress: flashcards due")
         job.succeeded(self._cards_loaded)
         self._carding.start(job.failed(self._cards_failed, ProgressStoreError))
 
@@ -344,7 +346,8 @@ class ProgressPage(QWidget):
     def _show_headline(self) -> None:
         """The headline and its trend, or what they are waiting for, or why they are missing."""
         shown = self.data.query.preset if self.data is not None else None
-        text, moved = headline_lines(self.trends, self.costs_error, shown, date.today())
+        known = self.data.known if self.data is not None else ()
+        text, moved = headline_lines(self.trends, self.costs_error, shown, date.today(), known)
         self.headline.setText(text)
         self.trend.show_trend(moved, headline_direction(self.trends, date.today()))
 

@@ -18,6 +18,7 @@ from trainer.drills.curriculum import Prior
 from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
+from trainer.rules.releases import rules_file_title
 
 from ..rules_files import rules_files
 from . import declarations as cfg
@@ -67,7 +68,7 @@ def rules_choices(settings: QSettings, custom: bool = True) -> list[tuple[str, s
     path = cfg.read(settings, cfg.RULES_FILE)
     if path and custom:
         rules = custom_rules(settings)
-        label = (f"{rules.name} (rules file)" if rules is not None
+        label = (rules_file_title(rules) if rules is not None
                  else f"custom: {os.path.basename(path)}")
         choices.append((CUSTOM, label))
     return choices
