@@ -23,7 +23,7 @@ from PyQt6.QtCore import QSettings
 
 from trainer.__main__ import main
 from trainer.drills.catalog import catalog
-from trainer.drills.counting.shoe import CountingShoe, CountingSettings
+from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
