@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
+from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import QComboBox, QWidget
 
 from trainer.drills.grading import Clock
@@ -28,6 +29,15 @@ class EndingShoes(ShoePlay):
         self._started_with = (-1, -1, False)   # the rules, count and timed of the shoe
         self._stacked = False                  # a shoe stacked by a test: never kept
         self.keeping = Keeping(self, lambda: Path(self.link.path).parent)
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """Shown for the first time with a new shoe not yet played while one left in an
+        earlier run waits: that one is offered (a page made unseen never asks)."""
+        super().showEvent(event)
+        practice = self.practice
+        if (practice is not None and not practice.steps and not self._stacked
+                and self.phase is ShoePhase.BETTING and self.keeping.waiting()):
+            self.start_shoe()
 
     def _dealt_with(self, stacked: bool) -> None:
         """A new shoe is dealt with the choices as they are now (put back if a change that

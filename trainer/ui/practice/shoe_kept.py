@@ -59,6 +59,11 @@ class Keeping:
             else:
                 keep(self.folder(), shoe)
 
+    def waiting(self) -> bool:
+        """True while a shoe left in an earlier run waits to be offered (the page was made
+        unseen: it is offered when shown)."""
+        return self.offer and read(self.folder()) is not None
+
     def forget(self) -> None:
         """The shoe ended, or the player chose a new one: none kept."""
         with suppress(OSError):
@@ -66,8 +71,10 @@ class Keeping:
 
     def resumed(self, rules: RuleSet, **hooks: Any) -> ShoePractice | None:
         """The shoe left in an earlier run, of ``rules``, dealt again where it was if the
-        player goes on with it (asked once a run); None for a new shoe (``hooks``: the
-        :class:`ShoePractice` keywords)."""
+        player goes on with it (asked once a run, on the page shown); None for a new shoe
+        (``hooks``: the :class:`ShoePractice` keywords)."""
+        if not self.parent.isVisible():      # asked where the player sees the page
+            return None
         offer, self.offer = self.offer, False
         shoe = read(self.folder()) if offer else None
         if shoe is None or shoe.rules != preset_label(rules):
