@@ -9,6 +9,7 @@ choice of rules): they ask here.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
@@ -46,6 +47,21 @@ def practised_rules(settings: QSettings) -> RuleSet:
         if isinstance(outcome, RuleSet):
             return outcome
     return preset(fallback_preset(settings))
+
+
+def penetration(settings: QSettings) -> float | None:
+    """The cut card set in Settings, or None for the rule set's own."""
+    if not settings.contains(cfg.PENETRATION.key):
+        return None
+    return float(cfg.read(settings, cfg.PENETRATION))
+
+
+def played_rules(settings: QSettings) -> RuleSet:
+    """The rules practised as the shoes deal them: with the cut card set in Settings, so that
+    every page says the one penetration played (it changes no strategy: not in the
+    fingerprint)."""
+    rules, cut = practised_rules(settings), penetration(settings)
+    return rules if cut is None else replace(rules, penetration=cut)
 
 
 #: The rules choice meaning "the custom rules file set in Settings".
@@ -114,4 +130,5 @@ def study_of(settings: QSettings) -> StudySettings:
 
 
 __all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "fill_rules_box",
-           "first_run", "practised_rules", "prior_of", "rules_choices", "study_of"]
+           "first_run", "penetration", "played_rules", "practised_rules", "prior_of",
+           "rules_choices", "study_of"]
