@@ -205,3 +205,23 @@ def test_progress_flashcards_and_stats_give_the_same_figures(
     with ProgressStore.open(database_path(str(data_dir)), read_only=True) as saved:
         every = saved.tuples("SELECT COUNT(*) FROM decisions WHERE preset = ?", (PRESET.name,))
     assert every[0][0] > stats["decisions"]      # the counting answers are kept, not counted
+
+
+def test_settings_shows_the_preset_a_practice_page_chose(
+        qtbot, store: QSettings, data_dir: Path) -> None:
+    """Before: Shoe practice's Rules combo set the preset practised (Progress followed it)
+    while Settings, made earlier, still said evolution."""
+    from trainer.ui.practice.shoe_page import ShoePage
+    from trainer.ui.settings.chosen import practised_rules
+    from trainer.ui.settings.page import SettingsPage
+    settings = SettingsPage(store)
+    qtbot.addWidget(settings)
+    box = settings.editors[cfg.PRESET.key]
+    assert box.currentData() == "evolution"  # type: ignore[attr-defined]
+    shoe = ShoePage(store)
+    qtbot.addWidget(shoe)
+    shoe.rules_box.setCurrentIndex(shoe.rules_box.findData("pot-of-gold"))
+    assert practised_rules(store).name == "pot-of-gold"          # what Progress follows
+    settings.show()
+    assert box.currentData() == "pot-of-gold"  # type: ignore[attr-defined]
+    shoe.shutdown()
