@@ -223,7 +223,7 @@ def test_drill_and_stats_take_a_rules_file(tmp_path: Path, monkeypatch: pytest.M
             f"custom-{preset('evolution').fingerprint()}"}
     assert main(["stats", "--rules", str(rules), "--data-dir", folder]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("my evolution: your play costs ") and "2 decisions" in out
+    assert out.startswith("my evolution (rules file): your play costs ") and "2 decisions" in out
     assert main(["stats", "--data-dir", folder]) == 0          # the presets' own: none yet
     assert "No decisions yet" in capsys.readouterr().out
     with pytest.raises(SystemExit) as caught:

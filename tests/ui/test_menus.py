@@ -159,6 +159,21 @@ def test_the_rules_of_this_game_say_every_rule_of_the_rules_practised(
     assert "Dealer hits soft 17 (H17)." in shown and "docs/rules/" in shown
 
 
+def test_the_rules_of_this_game_give_the_cut_card_the_shoes_are_dealt_with(
+        window: MainWindow, store: QSettings) -> None:
+    """Before: Help said the rule set's 75% while Settings had 50% (and the shoes cut at
+    50%): one penetration, the one the shoes are dealt with, said everywhere."""
+    from PyQt6.QtWidgets import QTextBrowser
+
+    from trainer.ui.practice.rules_choice import penetration
+    cfg.write(store, cfg.PRESET, "evolution")
+    cfg.write(store, cfg.PENETRATION, 0.5)
+    assert preset("evolution").penetration != 0.5 and penetration(store) == 0.5
+    window.menus.rules.trigger()
+    shown = window.menus.dialog.findChild(QTextBrowser).toPlainText()  # type: ignore
+    assert "50%" in shown and f"{preset('evolution').penetration:.0%}" not in shown
+
+
 def test_about_gives_the_version_the_data_folder_and_each_tables_fingerprint(
         window: MainWindow, data_dir: Path) -> None:
     from PyQt6.QtWidgets import QTextBrowser

@@ -138,6 +138,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.drills.when import due_text
     from trainer.progress import review
     from trainer.progress.apart import kept_apart
+    from trainer.progress.dashboard import preset_title
     from trainer.progress.filters import Filter
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
@@ -148,10 +149,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with open_store(args.data_dir, read_only=True) as store:
         if rules is None:
             rules = preset(_last_practised(store) or "evolution")
-        name = rules.name
         course = curriculum(rules, Prior(args.assume))
         label = catalog(rules).preset
-        seen = review.overview(store, Filter(preset=label))
+        name = preset_title(label, [rules])   # as every page names it
+        seen = review.overview(store, Filter(preset=label, plays_only=True))  # as Progress
         leak = estimate(course, review.recent_answers(store, label))
         apart = kept_apart(store, Filter(preset=label))
         now = utc_now()
@@ -161,10 +162,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         decisions = sum(d.decisions for d in seen.days)
         if args.json:
             json.dump({
-                "preset": name, "assume": args.assume, "decisions": decisions,
+                "preset": rules.name, "rule_set": name, "assume": args.assume,
+                "decisions": decisions, "right": sum(d.right for d in seen.days),
                 "leak_per_100": round(leak.leak_per_100, 6),
                 "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
                 "due": counts.due + counts.learning, "new_today": counts.new,
+                "counts": {"due": counts.due, "learning": counts.learning, "new": counts.new},
                 "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
                 "unreadable": study.unreadable, "future": study.future,
                 "notes": study.notes(), "memory": memory_report(queue.fit),

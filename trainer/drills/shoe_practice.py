@@ -53,6 +53,7 @@ from .shoe_report import (
     side_expected,
     skill_by_category,
 )
+from .shoe_steps import Step
 from .situations import round_spot
 from .stopwatch import Attended, Stopwatch
 from .timed import timeout_action
@@ -141,6 +142,7 @@ class ShoePractice(Attended):
                                if self.settings.perfect_play else self.table_grader)
         self.shoe = Shoe.shuffled(rules.decks, self.settings.penetration or rules.penetration,
                                   seed)
+        self.seed = seed       # None: shuffled at random, a shoe that cannot be dealt again
         self.seats = self.settings.computer_seats + 1
         if not can_finish_round(rules, self.seats, self.shoe.composition()):
             raise ValueError(
@@ -160,6 +162,9 @@ class ShoePractice(Attended):
         self._round_bets = self.bets
         self.watch = Stopwatch(clock)
         self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
+        #: what the player did, in order, to play the shoe again to here
+        #: (:mod:`.shoe_keeping`): the bets of each round dealt and each answer
+        self.steps: list[Step] = []
 
     def _expected(self, bets: Bets) -> tuple[float, float]:
         """What perfect play expects of one round with ``bets`` (money): of all its bets, and
@@ -228,6 +233,7 @@ class ShoePractice(Attended):
         seats = [Seat(Bets(self.settings.bet), policy=policy)
                  for _ in range(self.settings.computer_seats)]
         self._round_bets = self.bets
+        self.steps.append(Step.dealt(self.settings.bet, self.settings.side_bets))
         seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
         self.round = Round(self.rules, self.shoe, seats)
         self._round_decisions = []
@@ -296,6 +302,7 @@ class ShoePractice(Attended):
         live = (self.grader.evs(spot, self.unseen())
                 if self.grader is not self.table_grader else None)
         taken = rnd.request(action)
+        self.steps.append(Step.answered(action, response_ms, timed_out))
         result = grade(taken, *chart, legal)
         shoe = None if live is None else grade(taken, *live, legal)
         weight = self.catalog.weight_of(spot.situation)

@@ -14,7 +14,7 @@ first read's charts without waiting for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
@@ -98,12 +98,17 @@ class ProgressData:
     counts: tuple[tuple[str, int], ...] = ()   # decisions kept per preset (any mode, any date)
     counting: tuple[CountingGlance, ...] = ()  # the counting answers, per rule set and count
     apart: KeptApart = field(default_factory=KeptApart)   # plays kept apart (a depleted shoe)
+    known: tuple[RuleSet, ...] = ()    # rules beyond the presets (the rules file set): named
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
     def decisions(self) -> int:
         """Decisions matching the query."""
         return sum(d.decisions for d in self.days)
+
+    def title(self, label: str) -> str:
+        """A rule set of the history as every page names it (:func:`preset_title`)."""
+        return preset_title(label, self.known)
 
 
 def grid_rows(preset: str | None) -> tuple[str, tuple[Row, ...]]:
@@ -132,10 +137,15 @@ def due_load(due: Sequence[datetime], today: date, days: int = 14) -> list[tuple
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]
 
 
-def preset_title(preset: str) -> str:
-    """How a preset of the history is named on the page: custom rule sets by fingerprint, a
-    preset's older rules by their release ("evolution, rules of version 0.1")."""
+def preset_title(preset: str, known: Iterable[RuleSet] = ()) -> str:
+    """How a rule set of the history (its label) is named on every page and by every command:
+    custom rules by the name in their file when they are among ``known`` (the rules file set),
+    else by fingerprint; a preset's older rules by their release ("evolution, rules of
+    version 0.1")."""
     if preset.startswith(CUSTOM_PREFIX):
+        found = next((r for r in known if preset_label(r) == preset), None)
+        if found is not None:
+            return releases.rules_file_title(found)
         return f"custom rules {preset.removeprefix(CUSTOM_PREFIX)[:8]}"
     return releases.title(preset) or preset
 
@@ -174,7 +184,8 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
         presets = [query.preset] if query.preset else known
         now = now or datetime.now(UTC)
         found = timed("cards", lambda: flashcards_due(store, presets, query.prior, now,
-                                                      _study(query)) if cards else None)
+                                                      _study(query), rule_sets)
+                      if cards else None)
         times = list(found.times) if found is not None else []
         counting = timed("counting", lambda: counting_glance(store, only, rule_sets))
         apart = timed("apart", lambda: kept_apart(store, only))
@@ -186,7 +197,7 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                         grid_preset, tuple(due), len(times),
                         found.counts.today if found is not None else 0, known,
                         tuple((name, n) for name, n in counts), tuple(counting), apart,
-                        timings)
+                        tuple(rule_sets), timings)
 
 
 def _study(query: ProgressQuery) -> StudySettings:
@@ -204,15 +215,16 @@ class DueLoad(NamedTuple):
 
 
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
-               now: datetime | None = None) -> DueLoad:
+               now: datetime | None = None, rule_sets: Sequence[RuleSet] = ()) -> DueLoad:
     """The flashcards due (:class:`DueLoad`) for the query's preset (or every preset with
-    history); raises ProgressStoreError for a bad file. The pictures of the player's memory
+    history; ``rule_sets``: custom rules whose cards may be counted, the rules file set);
+    raises ProgressStoreError for a bad file. The pictures of the player's memory
     and the fits the read made are kept in the file when it can take them
     (:func:`keep_made`), so the next read replays only the answers given since."""
     with ProgressStore.open(path, read_only=True) as store:
         presets = [query.preset] if query.preset else store.presets()
         found = flashcards_due(store, presets, query.prior, now or datetime.now(UTC),
-                               _study(query))
+                               _study(query), rule_sets)
     keep_made(path, found)
     return DueLoad(tuple(due_load(found.times, today or date.today(), DUE_DAYS)),
                    len(found.times), found.counts.today,
@@ -238,4 +250,5 @@ def load_trends(path: Path, rule_sets: Sequence[RuleSet], prior: Prior = Prior.C
 
 
 __all__ = ["LEAK_COUNT", "DueLoad", "ProgressData", "ProgressQuery", "due_load", "grid_rows",
-           "leak_list", "load_cards", "load_progress", "load_trends", "preset_title", "utc_offset"]
+           "leak_list", "load_cards", "load_progress", "load_trends", "preset_title",
+           "utc_offset"]

@@ -44,7 +44,7 @@ from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySetting
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
-from trainer.rules import releases
+from trainer.rules import RuleSet, releases
 
 #: Keep a new picture once this many answers came after the kept one (fewer replay in
 #: milliseconds; a session's start then writes nothing).
@@ -275,16 +275,19 @@ class DueCards:
 
 
 def flashcards_due(store: ProgressStore, presets: Iterable[str], prior: Prior, now: datetime,
-                   settings: StudySettings = DEFAULT_STUDY) -> DueCards:
-    """:class:`DueCards` of ``presets`` at ``now`` (custom rule sets and a preset's older
-    rules are left out: their rules are not known here)."""
+                   settings: StudySettings = DEFAULT_STUDY,
+                   rule_sets: Iterable[RuleSet] = ()) -> DueCards:
+    """:class:`DueCards` of ``presets`` at ``now``: custom rule sets counted when their rules
+    are among ``rule_sets`` (the rules file set, whose cards the Flashcards page counts), else
+    left out with a preset's older rules (their rules are not known here)."""
+    given = {releases.history_label(rules): rules for rules in rule_sets}
     counts = Counts(0, 0, 0, 0)
     times: list[datetime] = []
     memory = []
     pictures: list[KeptPicture] = []
     fits: list[tuple[str, Fit]] = []
     for name in presets:
-        rules = releases.known_rules(name)
+        rules = releases.known_rules(name) or given.get(name)
         if rules is not None:
             history = load_study(store, curriculum(rules, prior), now, settings=settings,
                                  priced=False)

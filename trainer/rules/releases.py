@@ -102,6 +102,12 @@ def known_rules(text: str) -> RuleSet | None:
     return PRESETS[parsed[0]]
 
 
+def rules_file_title(rules: RuleSet) -> str:
+    """How the rules of a rules file are named on every page and by every command: the name in
+    the file, said to be a file's ("my table (rules file)")."""
+    return f"{rules.name} (rules file)"
+
+
 def title(text: str) -> str | None:
     """A preset label as a player reads it: the name for the current rules, "name, rules of
     version V" for older ones; None for a label of no released preset."""
@@ -115,4 +121,4 @@ def title(text: str) -> str | None:
 
 
 __all__ = ["CUSTOM_PREFIX", "RELEASES", "Release", "history_label", "known_rules", "label",
-           "label_fingerprint", "parse", "release_of", "title"]
+           "label_fingerprint", "parse", "release_of", "rules_file_title", "title"]

@@ -238,11 +238,11 @@ class Menus:
         return self._show("How the trainer teaches", TEACHING)
 
     def show_rules(self) -> QDialog:
-        """The rules practised (the custom file's once read), every rule in words."""
+        """The rules practised (the custom file's once read) as the shoes deal them (the cut
+        card set in Settings), every rule in words."""
         from .help import rules_html
-        from .settings.chosen import practised_rules
-        return self._show("The rules of this game", rules_html(practised_rules(
-            self.host.store)))
+        from .settings.chosen import played_rules
+        return self._show("The rules of this game", rules_html(played_rules(self.host.store)))
 
     def show_about(self) -> QDialog:
         """Version, data folder, tables' fingerprints."""

@@ -15,6 +15,7 @@ from ..settings.chosen import (
     custom_rules,
     fallback_preset,
     fill_rules_box,
+    penetration,
     rules_choices,
 )
 
@@ -41,13 +42,6 @@ def rules_for(choice: str, settings: QSettings) -> RuleSet | None:
     if isinstance(outcome, RuleSetError):
         raise RuleSetError(str(outcome))   # a fresh one each time: no traceback grows
     return outcome
-
-
-def penetration(settings: QSettings) -> float | None:
-    """The cut card set in Settings, or None for the rule set's own."""
-    if not settings.contains(cfg.PENETRATION.key):
-        return None
-    return float(cfg.read(settings, cfg.PENETRATION))
 
 
 __all__ = ["CUSTOM", "custom_path", "custom_rules", "fallback_preset", "fill_rules_box",

@@ -44,9 +44,10 @@ from ..table.model import EMPTY
 from .drill_page import FELT_SHARE, SIDE_WIDTH
 from .rules_choice import penetration
 from .shoe_betting import table_limits
+from .shoe_ending import EndingShoes
 from .shoe_history import STORED_ROUNDS, HistoryPanel, Listed, stored_rounds
 from .shoe_loading import lab_to_build, load_tables, start_practice
-from .shoe_play import FEEDBACK_NOTES, OPEN, ShoePhase, ShoePlay
+from .shoe_play import FEEDBACK_NOTES, OPEN, ShoePhase
 from .shoe_seat import SEAT_WIDTH, SeatPanel
 
 
@@ -63,7 +64,7 @@ def _tool_button(text: str, tip: str) -> QToolButton:
     return button
 
 
-class ShoePage(ShoePlay):
+class ShoePage(EndingShoes):
     """The table with the seat panel (folding) on its left; the money line, the count box,
     the settlement and the feedback in a fixed-width column on its right; the betting bar or
     the action bar under it."""
@@ -80,7 +81,7 @@ class ShoePage(ShoePlay):
         self._stored: list[Listed] | None = None    # earlier shoes' rounds, once read
 
         self.seat = SeatPanel()
-        self.seat.new_shoe.clicked.connect(lambda: self.start_shoe())
+        self.seat.new_shoe.clicked.connect(lambda: self._choice_changed("A new shoe"))
         for field in (*self.seat.spins, self.seat.seed):
             field.installEventFilter(self)
         self.seat_button = _tool_button("Seat", "Show or fold the seat panel: bankroll, "
@@ -133,8 +134,9 @@ class ShoePage(ShoePlay):
         layout.insertWidget(layout.indexOf(self.bar), self.bets.bar)
 
         self.rules_box.currentIndexChanged.connect(self._rules_changed)
-        self.timed_box.toggled.connect(lambda _: self.start_shoe())
-        self.count_box.currentIndexChanged.connect(lambda _: self.start_shoe())
+        self.timed_box.toggled.connect(lambda _: self._choice_changed("Timing the shoe"))
+        self.count_box.currentIndexChanged.connect(
+            lambda _: self._choice_changed("Keeping another count"))
         self._fold_seat()
         self.start_shoe()
 
@@ -244,8 +246,10 @@ class ShoePage(ShoePlay):
     # ----- a new shoe -----------------------------------------------------------------------
 
     def _rules_changed(self) -> None:
-        self._keep_preset()
-        self.start_shoe()
+        if self._may_end("Changing the rules"):
+            self._keep_preset()
+            self._new_choice()
+
 
     def _rules_file_read(self) -> None:
         """The custom rules file's rules are read (or changed): a new shoe of them."""
@@ -258,6 +262,7 @@ class ShoePage(ShoePlay):
         self.loading.cancel()
         self._stop_round()
         self.link.end()
+        self._dealt_with(stacked=shoe is not None)
         self.practice = self.counter = None
         self.details, self._stored = [], None
         self.table.set_view(EMPTY)
@@ -320,6 +325,11 @@ class ShoePage(ShoePlay):
                  "on_round": self._round_done}
         practice, self.counter, session = start_practice(self.rules, settings, self.count_key,
                                                          lab, self.clock, hooks)
+        resumed = self.keeping.resumed(
+            self.rules, table=table, clock=self.clock, on_decision=self._decided,
+            on_round=self._round_done) if shoe is None and lab is None else None
+        if resumed is not None:
+            practice, seed = resumed, resumed.seed or seed
         self.practice = practice
         if shoe is not None:
             practice.shoe = shoe

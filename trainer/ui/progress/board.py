@@ -96,7 +96,7 @@ class Board(QWidget):
         stats = data.days if per == "day" else data.sessions
         grid = heatmap_grid(data.situations, data.rows)
         costs = None if trends is None else cost_lines(
-            trends, per, data.sessions, data.query.since, data.query.until)
+            trends, per, data.sessions, data.query.since, data.query.until, data.known)
         plans: dict[str, tuple[Any, str, Callable[[Figure], Figure | None]]] = {
             "over_time": ((per, stats, costs), charts.over_time_title(stats, per),
                           lambda f: charts.draw_over_time(stats, per, f, look, costs)),

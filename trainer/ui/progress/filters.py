@@ -17,6 +17,7 @@ from trainer.drills.records import Mode
 from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import ProgressQuery, preset_title
 from trainer.rules import PRESETS
+from trainer.rules.releases import rules_file_title
 
 from ..rules_files import rules_files
 from ..settings.chosen import custom_rules
@@ -85,7 +86,7 @@ class FilterBar(QWidget):
         """Put the preset filter on ``name`` (None: all) without a signal."""
         index = self.preset_box.findData(name)
         if index < 0:
-            self.preset_box.addItem(preset_title(name or ""), name)
+            self.preset_box.addItem(self._title(name or ""), name)
             index = self.preset_box.count() - 1
         self.preset_box.blockSignals(True)
         self.preset_box.setCurrentIndex(index)
@@ -99,7 +100,7 @@ class FilterBar(QWidget):
         rules = custom_rules(self.store) if self.store is not None else None
         if rules is None or preset_label(rules) in PRESETS:
             return
-        label, title = preset_label(rules), f"{rules.name} (rules file)"
+        label, title = preset_label(rules), rules_file_title(rules)
         index = self.preset_box.findData(label)
         if index < 0:
             self.preset_box.addItem(title, label)
@@ -114,7 +115,12 @@ class FilterBar(QWidget):
         """Add the rule sets the history holds (custom ones, older rules) to the preset box."""
         for name in presets:
             if self.preset_box.findData(name) < 0:
-                self.preset_box.addItem(preset_title(name), name)
+                self.preset_box.addItem(self._title(name), name)
+
+    def _title(self, label: str) -> str:
+        """A rule set as every page names it (the rules file set by the name in it)."""
+        rules = custom_rules(self.store) if self.store is not None else None
+        return preset_title(label, [rules] if rules is not None else [])
 
     def show_dates(self, shown: bool) -> None:
         """Show the from/to dates (for "Custom dates") or hide them."""

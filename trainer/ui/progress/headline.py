@@ -6,7 +6,7 @@ One unit throughout: main bets lost per 100 rounds of natural play (:mod:`traine
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import Enum
@@ -15,6 +15,7 @@ from trainer.progress.dashboard import DueLoad, ProgressData, preset_title
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
+from trainer.rules import RuleSet
 from trainer.rules.plural import counted
 
 #: How far back the headline's trend looks.
@@ -25,16 +26,18 @@ CARDS_COMING = "flashcards due today: being worked out…"
 
 
 def headline_lines(trends: Sequence[LeakTrend] | None, fault: ProgressStoreError | None,
-                   shown: str | None, today: date) -> tuple[str, str]:
+                   shown: str | None, today: date,
+                   known: Iterable[RuleSet] = ()) -> tuple[str, str]:
     """The headline and its trend line: what the play costs and how it moved, or that it is
-    being worked out, or why it could not be read (never a figure that looks like data)."""
+    being worked out, or why it could not be read (never a figure that looks like data);
+    ``known``: the rules beyond the presets, named as in their file."""
     if fault is not None:
         return f"What your play costs could not be read: {fault.reason}.", ""
     if trends is None:
         return "Working out what your play costs…", ""
     if trends:
-        return headline(trends, today)
-    rules = preset_title(shown) if shown else "these rules"
+        return headline(trends, today, known)
+    rules = preset_title(shown, known) if shown else "these rules"
     return (f"What your play costs under {rules} needs their rules: choose their file in "
             "Settings to see it."), ""
 
@@ -64,10 +67,10 @@ def due_line(cards: DueLoad) -> str:
     return f"{line}\n{cards.memory}" if cards.memory else line
 
 
-def cost_sentence(trend: LeakTrend, named: bool = False) -> str:
+def cost_sentence(trend: LeakTrend, named: bool = False, known: Iterable[RuleSet] = ()) -> str:
     """'Your play costs 1.23 main bets per 100 rounds (classic basic strategy: 2.69; perfect
     play: 0)', with the rule set named first when ``named``."""
-    where = f"{preset_title(trend.preset)}: your" if named else "Your"
+    where = f"{preset_title(trend.preset, known)}: your" if named else "Your"
     return (f"{where} play costs {trend.now:.2f} {UNIT} (classic basic strategy: "
             f"{trend.classic:.2f}; perfect play: 0)")
 
@@ -128,35 +131,41 @@ def headline_direction(trends: Sequence[LeakTrend] | None, today: date) -> Direc
     return moved.pop() if len(moved) == 1 else Direction.SAME
 
 
-def headline(trends: Sequence[LeakTrend], today: date) -> tuple[str, str]:
+def headline(trends: Sequence[LeakTrend], today: date,
+             known: Iterable[RuleSet] = ()) -> tuple[str, str]:
     """The headline and its trend line for the rule sets shown (one line each when several)."""
+    known = tuple(known)
     if len(trends) == 1:
         return cost_sentence(trends[0]), trend_sentence(trends[0], today)
-    return ("\n".join(cost_sentence(t, named=True) for t in trends),
-            " ".join(f"{preset_title(t.preset)}: {trend_sentence(t, today)}" for t in trends))
+    return ("\n".join(cost_sentence(t, named=True, known=known) for t in trends),
+            " ".join(f"{preset_title(t.preset, known)}: {trend_sentence(t, today)}"
+                     for t in trends))
 
 
 def scope_sentence(shown: str | None, practised: str, counts: Mapping[str, int],
-                   chosen_here: bool) -> str:
+                   chosen_here: bool, known: Iterable[RuleSet] = ()) -> str:
     """Which rule sets the page shows and why, and what else the history holds.
 
     ``shown``: the preset filter (None: all), ``practised``: the rule set the practice pages
     play, ``counts``: decisions kept per rule set, ``chosen_here``: the player picked the
-    filter on this page (else the page follows the practice).
+    filter on this page (else the page follows the practice), ``known``: the rules beyond the
+    presets, named as in their file.
     """
-    practising = preset_title(practised)
+    known = tuple(known)
+    practising = preset_title(practised, known)
     if shown is None:
         if chosen_here:
             return "Showing all presets, as chosen here."
         return (f"Showing all presets: you have no answers yet under {practising}, the rules "
                 "you practise.")
-    title = preset_title(shown)
+    title = preset_title(shown, known)
     if chosen_here:
         why = ("the rules you practise" if shown == practised
                else f"chosen here; you practise {practising}")
     else:
         why = "the rules you practise"
-    others = [f"{preset_title(name)} ({counted(n, 'decision')})" for name, n in counts.items()
+    others = [f"{preset_title(name, known)} ({counted(n, 'decision')})"
+              for name, n in counts.items()
               if name != shown]
     also = (f" Your history also holds {', '.join(others)}: choose All presets to see them."
             if others else "")
@@ -174,11 +183,13 @@ class CostLine:
 
 
 def cost_lines(trends: Sequence[LeakTrend], per: str, sessions: Sequence[SessionStats] = (),
-               since: date | None = None, until: date | None = None) -> tuple[CostLine, ...]:
+               since: date | None = None, until: date | None = None,
+               known: Iterable[RuleSet] = ()) -> tuple[CostLine, ...]:
     """The cost chart's lines: per day, each rule set's cost at the end of each day with answers
     between ``since`` and ``until``; per session, at the end of each of ``sessions`` (the
     sessions the accuracy line shows, numbered from 1) that is of that rule set."""
     lines = []
+    known = tuple(known)
     for trend in trends:
         points: list[tuple[date | int, float]]
         if per == "day":
@@ -191,7 +202,7 @@ def cost_lines(trends: Sequence[LeakTrend], per: str, sessions: Sequence[Session
                       if s.session_id in at_end]
         if points:
             xs, ys = zip(*points, strict=True)
-            lines.append(CostLine(preset_title(trend.preset), tuple(xs), tuple(ys),
+            lines.append(CostLine(preset_title(trend.preset, known), tuple(xs), tuple(ys),
                                   trend.classic))
     return tuple(lines)
 

@@ -3,7 +3,7 @@ screen for a progress file that cannot be read, and the panel of the costliest l
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QPalette
@@ -23,6 +23,7 @@ from trainer.drills.leak import SituationLeak
 from trainer.drills.situations import Situation
 from trainer.progress.apart import KeptApart
 from trainer.progress.dashboard import ProgressData, preset_title
+from trainer.rules import RuleSet
 
 from ..theme import is_dark
 from .headline import UNIT, Direction
@@ -185,7 +186,8 @@ class LeakPanel(QFrame):
         """List ``data``'s leaks (the rule set named when all presets are shown)."""
         self.list.clear()
         for number, leak in enumerate(data.leaks, start=1):
-            item = QListWidgetItem(leak_text(number, leak, named=not data.query.preset))
+            item = QListWidgetItem(leak_text(number, leak, named=not data.query.preset,
+                                             known=data.known))
             item.setData(Qt.ItemDataRole.UserRole, leak.situation)
             item.setToolTip(leak.situation)
             self.list.addItem(item)
@@ -206,14 +208,15 @@ def apart_text(apart: KeptApart) -> str:
             f"best play differs (not leaks of the chart), the latest:{lines}")
 
 
-def leak_text(number: int, leak: SituationLeak, named: bool = False) -> str:
+def leak_text(number: int, leak: SituationLeak, named: bool = False,
+              known: Iterable[RuleSet] = ()) -> str:
     """'1. hard 14 v 10 — Hit — you stood 5 of 5 · 0.400 per 100 rounds', the rule set
     named when ``named``, "blunder" when one of the answers was one."""
     try:
         what = Situation.from_key(leak.situation).describe()
     except ValueError:
         what = leak.situation
-    where = f" [{preset_title(leak.situation.split('|', 1)[0])}]" if named else ""
+    where = f" [{preset_title(leak.situation.split('|', 1)[0], known)}]" if named else ""
     blunder = " · blunder" if leak.blunder else ""
     return (f"{number}. {what}{where}\n    {leak.fix()}\n    {leak.per_100:.3f} per 100 rounds"
             f"{blunder}")

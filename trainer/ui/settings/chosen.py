@@ -9,6 +9,7 @@ choice of rules): they ask here.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
@@ -18,6 +19,7 @@ from trainer.drills.curriculum import Prior
 from trainer.drills.study import StudySettings
 from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
+from trainer.rules.releases import rules_file_title
 
 from ..rules_files import rules_files
 from . import declarations as cfg
@@ -47,6 +49,21 @@ def practised_rules(settings: QSettings) -> RuleSet:
     return preset(fallback_preset(settings))
 
 
+def penetration(settings: QSettings) -> float | None:
+    """The cut card set in Settings, or None for the rule set's own."""
+    if not settings.contains(cfg.PENETRATION.key):
+        return None
+    return float(cfg.read(settings, cfg.PENETRATION))
+
+
+def played_rules(settings: QSettings) -> RuleSet:
+    """The rules practised as the shoes deal them: with the cut card set in Settings, so that
+    every page says the one penetration played (it changes no strategy: not in the
+    fingerprint)."""
+    rules, cut = practised_rules(settings), penetration(settings)
+    return rules if cut is None else replace(rules, penetration=cut)
+
+
 #: The rules choice meaning "the custom rules file set in Settings".
 CUSTOM = "custom"
 
@@ -67,7 +84,7 @@ def rules_choices(settings: QSettings, custom: bool = True) -> list[tuple[str, s
     path = cfg.read(settings, cfg.RULES_FILE)
     if path and custom:
         rules = custom_rules(settings)
-        label = (f"{rules.name} (rules file)" if rules is not None
+        label = (rules_file_title(rules) if rules is not None
                  else f"custom: {os.path.basename(path)}")
         choices.append((CUSTOM, label))
     return choices
@@ -113,4 +130,5 @@ def study_of(settings: QSettings) -> StudySettings:
 
 
 __all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "fill_rules_box",
-           "first_run", "practised_rules", "prior_of", "rules_choices", "study_of"]
+           "first_run", "penetration", "played_rules", "practised_rules", "prior_of",
+           "rules_choices", "study_of"]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSettings, Qt, pyqtSignal
+from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -158,6 +159,27 @@ class SettingsPage(QWidget):
         editor.setMinimumWidth(220)
         self.editors[setting.key] = editor
         return editor
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """Shown: every editor says what is in force (a practice page's rules choice sets the
+        preset practised; the View menu, the theme)."""
+        super().showEvent(event)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Put each choice and number editor on its stored value, without a signal."""
+        for setting in cfg.on_the_page():
+            editor, value = self.editors.get(setting.key), cfg.read(self.store, setting)
+            if not isinstance(editor, QComboBox | QSpinBox | QDoubleSpinBox):
+                continue
+            editor.blockSignals(True)
+            if isinstance(editor, QComboBox):
+                editor.setCurrentIndex(max(0, editor.findData(value)))
+            elif isinstance(editor, QSpinBox):
+                editor.setValue(int(value))
+            elif isinstance(setting.allowed, Range):
+                editor.setValue(float(value) * setting.allowed.scale)
+            editor.blockSignals(False)
 
     def apply(self, setting: Setting, value: Any) -> str | None:
         """Store ``value`` if the setting's declaration accepts it; else show and return why."""
