@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSettings, Qt, pyqtSignal
+from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -158,6 +159,19 @@ class SettingsPage(QWidget):
         editor.setMinimumWidth(220)
         self.editors[setting.key] = editor
         return editor
+
+    def showEvent(self, event: QShowEvent | None) -> None:
+        """Show what is in force: a choice stored elsewhere since (the starting point, when the
+        player said yes to the Flashcards page's question) is shown as stored."""
+        super().showEvent(event)
+        for setting in cfg.ALL:
+            box = self.editors.get(setting.key)
+            if isinstance(box, QComboBox) and isinstance(setting.allowed, Choices):
+                index = box.findData(cfg.read(self.store, setting))
+                if index >= 0 and index != box.currentIndex():
+                    box.blockSignals(True)
+                    box.setCurrentIndex(index)
+                    box.blockSignals(False)
 
     def apply(self, setting: Setting, value: Any) -> str | None:
         """Store ``value`` if the setting's declaration accepts it; else show and return why."""
