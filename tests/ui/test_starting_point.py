@@ -54,3 +54,11 @@ def test_a_no_keeps_the_start_and_is_not_asked_again_without_more_evidence(
     qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
     assert page.question is None and page.prior is Prior.CLASSIC
     page.shutdown()
+
+
+def test_it_is_asked_in_any_mode(qtbot, store: QSettings, data_dir: Path) -> None:
+    seed_novice(database_path(str(data_dir)))
+    page = make_page(qtbot, store, FlashMode.PAIRS, FakeClock())
+    assert page.question is not None and page.question.isVisible()
+    page.question.button(QMessageBox.StandardButton.No).click()
+    page.shutdown()

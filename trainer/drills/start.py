@@ -71,6 +71,11 @@ class Suggestion:
         return (f"you played {self.asked - self.missed} of the {self.asked} classic {plays} "
                 "asked as classic basic strategy does")
 
+    def to_ask(self, declined: int | None) -> bool:
+        """True unless the player declined it at ``declined`` first answers and fewer than
+        :data:`ASK_AGAIN` more came since."""
+        return declined is None or self.openings >= declined + ASK_AGAIN
+
     def question(self) -> str:
         """One plain question: change the starting point?"""
         if self.prior is Prior.NOVICE:
@@ -106,9 +111,7 @@ class Start:
         """:attr:`suggestion`, unless the player declined it at ``declined`` first answers and
         fewer than :data:`ASK_AGAIN` more came since."""
         found = self.suggestion
-        if found is None or (declined is not None and self.openings < declined + ASK_AGAIN):
-            return None
-        return found
+        return found if found is not None and found.to_ask(declined) else None
 
 
 def openings(course: Curriculum, answers: Iterable[Answer | tuple[str, bool]],

@@ -228,7 +228,7 @@ class FlashcardsPage(DrillPage):
 
     def _ready(self, prepared: PreparedFlashcards, seed: int) -> None:
         session = self.session = prepared.session
-        self.question = starting_point.offer(self, self.settings, session.queue, self.load)
+        self.question = starting_point.offer(self, self.settings, prepared.suggestion, self.load)
         self.day_outside = prepared.day
         self.history_notes = prepared.notes
         self.keep_going = False

@@ -3,7 +3,8 @@
 The study queue never changes the starting point itself (:mod:`trainer.drills.start`): it
 suggests, with the evidence, and the player's answer is the setting (Settings ▸ Starting point
 then shows it). A "No" is kept with the first answers counted then, so the question comes
-again only when more evidence came (:meth:`Start.suggestion_after`).
+again only when more evidence came (:meth:`Suggestion.to_ask`). It is asked in every mode
+(the page reads the study queue in each).
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from trainer.drills.curriculum import Prior
-from trainer.drills.start import Start, Suggestion
-from trainer.drills.study import StudyQueue
+from trainer.drills.start import Suggestion
 
 from ..settings import declarations as cfg
 
@@ -23,13 +23,13 @@ from ..settings import declarations as cfg
 TITLE = "Your starting point"
 
 
-def to_ask(settings: QSettings, origin: Start | None) -> Suggestion | None:
-    """The suggestion of ``origin`` (the study queue's start) still to ask: none when the
-    player declined it and no more evidence came since."""
-    if origin is None:
-        return None
+def to_ask(settings: QSettings, suggestion: Suggestion | None) -> Suggestion | None:
+    """``suggestion`` if it is still to ask: not when the player declined it and no more
+    evidence came since."""
     declined = int(cfg.read(settings, cfg.START_DECLINED))
-    return origin.suggestion_after(declined if declined >= 0 else None)
+    if suggestion is None or not suggestion.to_ask(declined if declined >= 0 else None):
+        return None
+    return suggestion
 
 
 def answer(settings: QSettings, suggestion: Suggestion, yes: bool) -> None:
@@ -41,10 +41,10 @@ def answer(settings: QSettings, suggestion: Suggestion, yes: bool) -> None:
         cfg.write(settings, cfg.START_DECLINED, suggestion.openings)
 
 
-def offer(parent: QWidget, settings: QSettings, queue: StudyQueue | None,
+def offer(parent: QWidget, settings: QSettings, suggestion: Suggestion | None,
           changed: Callable[[], None]) -> QMessageBox | None:
-    """Ask about the suggestion of ``queue``'s start, if any is still to ask (the box asked)."""
-    found = to_ask(settings, queue.origin if queue is not None else None)
+    """Ask about ``suggestion`` (a prepared session's) if it is still to ask (the box asked)."""
+    found = to_ask(settings, suggestion)
     return None if found is None else ask(parent, settings, found, changed)
 
 
