@@ -27,6 +27,7 @@ from trainer.drills.grading import Clock, utc_now
 from trainer.drills.health import SCORED, says
 from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
+from trainer.drills.start import Suggestion
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress import review
 from trainer.progress.saving import SessionSaver
@@ -59,6 +60,12 @@ class PreparedFlashcards:
     history: StudyHistory | None          # None: not read (another mode), or unreadable
     day: Counts | None = None             # the study queue's day, outside due mode
     notes: list[str] = field(default_factory=list)   # plain lines: rows left out, a clock
+
+    @property
+    def suggestion(self) -> Suggestion | None:
+        """Another starting point the first answers show: a question for the player (the
+        session teaches from the one set until they say yes)."""
+        return self.history.suggestion if self.history is not None else None
 
 
 def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,

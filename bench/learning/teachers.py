@@ -1,7 +1,8 @@
 """The schedulers the learner meets: the app's own, the first release's, and three baselines.
 
 A scheduler sees what the app sees (the question it asked, the answer and its times, and the
-starting-point setting: ``assumed``), never the learner's memory.
+starting-point setting: ``assumed``; asked to change it, as the app asks, the learner says
+yes), never the learner's memory.
 """
 
 from __future__ import annotations
@@ -64,7 +65,15 @@ class AppTeacher:
             self.answers.extend(self.session.answers)
         self.fit = self._fit()
         self.now = now
-        self.session = FlashcardSession(
+        self.session = self._session(now)
+        assert self.session.queue is not None
+        found = self.session.queue.origin.suggestion
+        if found is not None:     # asked to change the starting point, the learner says yes
+            self.prior = found.prior
+            self.session = self._session(now)
+
+    def _session(self, now: float) -> FlashcardSession:
+        return FlashcardSession(
             self.catalog, FlashMode.DUE, seed=self.seed * 7919 + int(now), history=self.answers,
             fitted=self.fit, prior=self.prior, clock=self._clock, day_start=when(now))
 

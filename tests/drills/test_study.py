@@ -196,8 +196,8 @@ def test_a_missed_card_is_a_learning_card_at_once_and_counts_follow_every_answer
     learning, missed = [], []
     now = NOW
     for _ in range(5):
-        key = queue.choose(now)
-        queue.record(_answer(key, now, False))
+        key = queue.choose(now)      # a miss costs what a wrong play loses there
+        queue.record(Answer(key, day_of(now), False, 0.0, course.miss_cost(key)))
         missed.append(queue.deck.card_of[key])
         learning.append(queue.counts(now).learning)
         now += timedelta(seconds=10)
@@ -240,7 +240,8 @@ def test_mistakes_where_the_assumed_play_is_right_make_the_queue_explore_more(
     assert all(shaky.deck.card_of.get(k) for k in costly[:10])       # cards of their own
     fresh = costly[10]
     assert shaky._outside[fresh] > 5 * steady._outside[fresh]
-    picks = [shaky.choose(now + timedelta(seconds=i)) for i in range(5)]
+    later = StudyQueue(course, shaky.answers, now)   # the next session, rows not yet asked
+    picks = [later.choose(now + timedelta(seconds=i)) for i in range(5)]
     assert any(k in outside for k in picks)
 
 

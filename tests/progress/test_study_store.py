@@ -177,9 +177,8 @@ def test_a_picture_of_other_rules_or_a_damaged_one_is_not_used(
     keep_picture(store, made.keep)
     novice = curriculum(preset("evolution"), Prior.NOVICE)
     told = load_study(store, novice, NOW)        # the first answers are classic strategy's:
-    assert told.queue.course is course and told.keep is None      # its picture, kept already
-    assert told.notes() == ["Your first answers are those of classic basic strategy: the "
-                            "trainer teaches only where Free Bet play differs from it."]
+    assert told.queue.course is novice and told.notes() == []    # asked, never taken alone
+    assert told.suggestion is not None and told.suggestion.prior is Prior.CLASSIC
     with store._transaction() as conn:
         conn.execute("UPDATE memory_pictures SET picture = x'00ff'")
     again = load_study(store, course, NOW)

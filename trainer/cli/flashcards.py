@@ -34,6 +34,8 @@ from trainer.rules.plural import counted
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
+    from trainer.drills.curriculum import Prior
+    from trainer.drills.start import Suggestion
     from trainer.progress.review import Overview, Tally
     from trainer.progress.saving import Row, SessionSaver
     from trainer.progress.store import ProgressStore
@@ -44,6 +46,14 @@ ASSUME = Option(("--assume",), {
     "default": "classic", "choices": ["classic", "novice"],
     "help": "before any answers, assume you play classic basic strategy (default) or are new "
             "to blackjack: what to teach first, and how to count what you have not answered"})
+
+#: The drill's: unset, classic is assumed and the drill asks when the first answers show the
+#: other starting point; set, it overrides (nothing is asked).
+DRILL_ASSUME = Option(("--assume",), {
+    "default": None, "choices": ["classic", "novice"],
+    "help": "assume you play classic basic strategy or are new to blackjack: what to teach "
+            "first, and how to count what you have not answered (default: classic, and the "
+            "drill asks when your first answers show the other; set: nothing is asked)"})
 
 
 #: Mode changes: the rules the player has practised (a preset).
@@ -59,7 +69,8 @@ PRACTISED = Option(("--from",), {
     RulesOption(),
     Option(("--mode",), {"default": FlashMode.DUE.value, "choices": [m.value for m in FlashMode],
                          "help": "which situations (default: due)"}),
-    PRACTISED, ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED, DATA_DIR))
+    PRACTISED, DRILL_ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED,
+    DATA_DIR))
 def cmd_drill(args: argparse.Namespace) -> int:
     """Run a flashcard session in the terminal, every answer saved as it is given.
 
@@ -78,7 +89,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
     keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume), seed)
+    plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume or "classic"), seed)
     store = open_store(args.data_dir)
     saver, path = SessionSaver.with_store(store), store.path
     code, ask = 0, True
@@ -94,11 +105,16 @@ def cmd_drill(args: argparse.Namespace) -> int:
             prepared = prepare_flashcards(plan, saver)
         except ValueError as exc:   # a mode these rules do not have (Charlie hands)
             raise CommandError(str(exc), BAD_INPUT) from exc
-        session = prepared.session
         for line in prepared.notes:
             err.write(f"{PROGRAM}: {line}\n")
+        if args.assume is None and prepared.suggestion is not None:   # --assume: no question
+            prior = _ask_start(prepared.suggestion, keys, out)
+            if prior is not plan.prior:
+                plan = replace(plan, prior=prior)
+                prepared = prepare_flashcards(plan, saver)
+        session = prepared.session
         begin_flashcards(prepared, saver, Mode.FLASHCARDS,
-                         {"seed": seed, "count": args.count, "assume": args.assume})
+                         {"seed": seed, "count": args.count, "assume": plan.prior.value})
         told = [tell(saver.save(), "", err)]
         rows: list[Row] = []
 
@@ -123,6 +139,20 @@ def cmd_drill(args: argparse.Namespace) -> int:
     finally:
         lost = finish(saver, keys, out, err, path, ask=ask)
     return code or (1 if lost else 0)
+
+
+def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
+    """Ask ``suggestion``'s question; the starting point for this drill (the one suggested on
+    a yes; end of input is a no)."""
+    from trainer.drills.curriculum import Prior
+
+    out.write(f"{suggestion.question()}\nChange the starting point? [y/N] > ")
+    out.flush()
+    if not keys.readline().strip().lower().startswith("y"):
+        return Prior.NOVICE if suggestion.prior is Prior.CLASSIC else Prior.CLASSIC
+    out.write(f"Starting from it in this drill: pass --assume {suggestion.prior.value} to "
+              "start from it next time.\n")
+    return suggestion.prior
 
 
 @command("stats", help="your leak per 100 rounds, today's cards, leaks", options=(

@@ -107,12 +107,18 @@ class Curriculum:
         right = sum(grade(a, evs, best).verdict is not Verdict.WRONG for a in evs)
         return right / len(evs)
 
-    def row(self, key: str) -> str:
-        """The chart row and column group of a situation: stakes, hand class, up cards 2-6,
-        7-9 or ten-ace (whatever the context and card count)."""
+    def chart_row(self, key: str) -> str:
+        """The chart row of a situation: stakes and hand class (whatever the up card, context
+        and card count)."""
         s = self.situation(key)
-        group = "2-6" if 2 <= s.up <= 6 else "7-9" if 7 <= s.up <= 9 else "10-A"
-        return f"{s.preset}|{s.stakes.value}|{s.hand_class}|{group}"
+        return f"{s.preset}|{s.stakes.value}|{s.hand_class}"
+
+    def row(self, key: str) -> str:
+        """The chart row and column group of a situation: :meth:`chart_row` and up cards 2-6,
+        7-9 or ten-ace."""
+        up = self.situation(key).up
+        group = "2-6" if 2 <= up <= 6 else "7-9" if 7 <= up <= 9 else "10-A"
+        return f"{self.chart_row(key)}|{group}"
 
     def opening_odds(self, key: str) -> tuple[float, float]:
         """Over the hands of situation ``key`` by natural frequency: the luck of a pick among

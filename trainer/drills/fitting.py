@@ -1,12 +1,13 @@
 """Which model of the player a study queue uses: the starting point their first answers show,
 and the memory model fitted to their answers (the stored fit, or a new one when it is stale).
 
-The starting point (:mod:`trainer.drills.start`) is inferred every session from the first
-answer of each chart row — a few hundred at most, so it costs nothing — and chooses the
-curriculum taught (what the assumed play gets wrong) and how a right answer without recall is
-read (a novice's share of luck). The memory fit (:mod:`trainer.drills.memory_fit`) is made for
-that curriculum once there are :data:`FIT_AFTER` answers, and again when they have grown by
-:data:`REFIT_GROWTH` or when it was made under another starting point.
+The starting point set chooses the curriculum taught (what the assumed play gets wrong); the
+first answer of each chart row — a few hundred at most, so it costs nothing — is read every
+session (:mod:`trainer.drills.start`) for how a right answer without recall is read (a novice's
+share of luck) and for another starting point to suggest (asked, never taken alone). The
+memory fit (:mod:`trainer.drills.memory_fit`) is made for that curriculum once there are
+:data:`FIT_AFTER` answers, and again when they have grown by :data:`REFIT_GROWTH` or when it
+was made under another starting point.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from .curriculum import Curriculum, Prior, curriculum
+from .curriculum import Curriculum, Prior
 from .memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from .memory_fit import Fit, FitState
 from .start import Opening, Start, infer, openings
@@ -62,12 +63,9 @@ def fitted_model(course: Curriculum, found: Fit | None,
 
 
 def start_of(course: Curriculum, first: Mapping[str, Opening]) -> tuple[Curriculum, Start]:
-    """The starting point ``first`` answers show and its curriculum (``course`` itself when
-    it is the one assumed)."""
-    start = infer(first, course.prior)
-    if start.prior is course.prior:
-        return course, start
-    return curriculum(course.catalog.rules, start.prior), start
+    """``course`` (the starting point set: it is taught whatever the answers show) and the
+    start ``first`` answers show, with any suggestion to change it."""
+    return course, infer(first, course.prior)
 
 
 def as_read(course: Curriculum, answers: Iterable[Answer], start: Start) -> list[Answer]:

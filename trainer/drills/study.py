@@ -21,10 +21,10 @@ Due cards come first in effect, since a nearly forgotten card gains the
 most; a card not yet due comes before one that is only when it is worth more (an expensive card
 learned minutes ago before a cheap one forgotten). New material comes costliest first, and
 practice stops paying where memory is firm. (Serving due cards strictly first, as Anki does,
-needed 2.5 times the answers on the learning bench, ``bench/learning.py``.) Near ties go to
-contrast: a card next to the one just asked (the same hand against the neighbouring up card, or
-the same cards with the other stakes) comes next when worth at least :data:`CONTRAST` of the
-best.
+needed 2.5 times the answers on the learning bench, ``bench/learning.py``.) The cards are
+interleaved (:mod:`trainer.drills.interleave`): no two of one chart row or fact back to back and
+no row over a quarter of any 20 cards, unless nothing else is on offer; near ties go to
+contrast (the same cards with the other stakes next).
 
 The queue holds no state of its own beyond the answers: its picture of the player's memory is
 the fold of their answers through the memory model (:mod:`trainer.drills.picture`), made from
@@ -41,17 +41,15 @@ from datetime import datetime, timedelta
 
 from .curriculum import Curriculum, Deck, Prior
 from .fitting import fitted_model, model_of
+from .interleave import CONTRAST, Spread, neighbours
 from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .plan import SESSION, Plan, plan
-from .situations import card_label
 from .spacing import apart
 from .start import Start
 from .today import DEFAULT_STUDY, LEARNED_DAYS, Counts, StudySettings, midnight
 
-#: A card in the running for contrast is worth at least this share of the best.
-CONTRAST = 0.8
 #: Before any answer outside the deck, the player is taken to err there once in twenty
 #: (a Beta(1, 19) prior on their share of mistakes where the assumed play is right).
 EXPLORE_PRIOR = (1, 20)
@@ -132,6 +130,7 @@ class StudyQueue:
         self.today, self.day_end = today, today + 1.0
         self.introduced_today = sum(1 for day in picture.first.values() if day >= today)
         self.last: str | None = None
+        self.spread = Spread(course)          # the chart rows of the latest answers
         self._value: dict[str, float] = {}
         self._valued_at = self.start
         if priced:
@@ -300,9 +299,15 @@ class StudyQueue:
                    if c != self.last and (new_ok or c in self.traces)]
         if not offered:   # nothing answered yet and no new cards allowed: new ones anyway
             offered = [c for c in self._value if c != self.last] or list(self._value)
-        card = self._pick(offered) if offered else None
-        if new_ok and self._outside:      # a situation outside the deck, when worth more
-            key = max(self._outside, key=lambda k: (self._outside[k], k))
+        outside = list(self._outside) if new_ok else []
+        for allowed in self.spread.tiers():       # interleaved, unless nothing else is on offer
+            cards = [c for c in offered if allowed(self._face(c))]
+            keys = [k for k in outside if allowed(k)]
+            if cards or keys:
+                break
+        card = self._pick(cards) if cards else None
+        if keys:      # a situation outside the deck, when worth more
+            key = max(keys, key=lambda k: (self._outside[k], k))
             if card is None or self._outside[key] > self._value[card]:
                 self.last = None
                 return key
@@ -317,7 +322,7 @@ class StudyQueue:
         if self.last is None:
             return best
         close = [c for c in offered if value[c] >= CONTRAST * value[best]
-                 and _neighbours(self.course, self.deck, c, self.last)]
+                 and neighbours(self.course, self.deck, c, self.last)]
         return max(close, key=lambda c: (value[c], c)) if close else best
 
     def _face(self, card: str) -> str:
@@ -333,6 +338,7 @@ class StudyQueue:
         answer = self.course.as_read(answer, self.origin.share)
         self.answers.append(answer)
         key = answer.situation
+        self.spread.add(key)
         tally = self.tried.get(key)
         if key not in self.course.decks[self.mapping].card_of:
             self.tried[key] = (tally or NOTHING).add(answer)
@@ -355,6 +361,7 @@ class StudyQueue:
         if not self.answers or self.answers[-1] != answer:
             raise ValueError("only the last answer can be undone")
         self.answers.pop()
+        self.spread.take_back()
         self.asked[answer.situation] -= 1
         if answer.situation not in self.course.decks[self.mapping].card_of:
             if change.tally is None:
@@ -373,26 +380,6 @@ class StudyQueue:
                 self._value[change.card] = self._worth(change.card, answer.day)
         if change.was_new_today:
             self.introduced_today -= 1
-
-
-def _neighbours(course: Curriculum, deck: Deck, a: str, b: str) -> bool:
-    """Cards that contrast: the same hand class and stakes against neighbouring up cards, or
-    the same hand and up card with the other stakes."""
-    x = course.situation(deck.faces[a][0])
-    y = course.situation(deck.faces[b][0])
-    if x.hand_class != y.hand_class or x.context != y.context:
-        return False
-    if x.stakes == y.stakes:
-        return _chart_distance(x.up, y.up) == 1
-    return x.up == y.up
-
-
-_COLUMNS = [str(v) for v in range(2, 11)] + ["A"]
-
-
-def _chart_distance(up_a: int, up_b: int) -> int:
-    """How many chart columns apart two up cards are (2..10, A)."""
-    return abs(_COLUMNS.index(card_label(up_a)) - _COLUMNS.index(card_label(up_b)))
 
 
 __all__ = ["CONTRAST", "DEFAULT_STUDY", "EXPLORE_PRIOR", "LEARNED_DAYS", "Counts", "StudyQueue",

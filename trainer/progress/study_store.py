@@ -39,7 +39,7 @@ from trainer.drills.history import Reading, notes, read_answers
 from trainer.drills.memory import MODEL, Answer
 from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.start import openings
+from trainer.drills.start import Suggestion, openings
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.filters import utc_text
@@ -74,13 +74,12 @@ class StudyHistory:
     future: int = 0               # answers timed after now, counted as given now
     fit_damaged: bool = False     # a stored fit that could not be used: refitted
     keep: KeptPicture | None = None   # a newer picture to keep (a writer stores it)
-    start: str = ""               # what the answers say of the starting point, if not assumed
+    #: another starting point the first answers show: a question for the player
+    suggestion: Suggestion | None = None
 
     def notes(self) -> list[str]:
         """Plain lines for the player about the history read (none when all was as stored)."""
         said = notes(self.unreadable, self.future)
-        if self.start:
-            said.append(self.start)
         if self.fit_damaged:
             said.append("The stored memory model could not be read and is fitted again from "
                         "your answers.")
@@ -215,7 +214,7 @@ class _Load:
                                encode(picture))
         return StudyHistory(queue, self.fitted, unreadable + self.rest.unreadable,
                             self.newer.future + self.rest.future, self.fit_damaged, keep,
-                            self.origin.told(self.assumed))
+                            self.origin.suggestion)
 
 
 def _covered(rows: Sequence[tuple[Any, ...]], now: datetime) -> int:

@@ -73,7 +73,10 @@ says <i>done for today</i> and when the next card is due;
 <h3>Where it starts</h3>
 <p>Before your first answers it assumes a starting point (Settings, or the welcome): classic
 basic strategy, so it teaches first where Free Bet plays otherwise, or new to blackjack, so
-it teaches first the plays that cost the most.</p>
+it teaches first the plays that cost the most. It reads your first answer in each chart row:
+when they show the other starting point (say, you missed 5 of the 12 classic plays asked),
+Flashcards asks you whether to change it, and your answer is the setting. The starting point
+never changes without asking; Settings ▸ Starting point always shows the one in force.</p>
 <h3>What your play costs</h3>
 <p>The Progress page says what your play loses in main bets per 100 rounds beside classic
 basic strategy's (perfect play loses nothing here: the cost is the gap to it), how it moved,

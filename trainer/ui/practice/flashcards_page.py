@@ -5,10 +5,10 @@ prepared off the UI thread behind a busy indicator (catalog, history, difference
 answer is committed as it is given (:class:`~trainer.ui.practice.progress_link.ProgressLink`);
 Ctrl+Z takes the last one back (kept in the file, marked undone) and deals it again. In due
 mode the day's counts follow every answer; when none is due now the page says "done for today"
-(or "for now") with the time the next card falls due, and offers to keep going. Browse (B)
-opens the card browser. Other rules offer first what changes from the rules left. Feedback
-follows the FEEDBACK setting (the verdict folds to one "Last:" line at the next card); timed
-play takes the game's auto-decision at time-out (docs/rules/evolution.md#time-and-balance).
+(or "for now") with the time the next card falls due, and offers to keep going; another
+starting point the answers show is asked about (:mod:`.starting_point`). Browse (B) opens the
+card browser. Other rules offer first what changes from the rules left. Feedback follows the
+FEEDBACK setting; timed play takes the game's auto-decision at time-out.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from ..settings.chosen import prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from ..widgets import WrapLabel
+from . import starting_point
 from .card_browser import CardBrowser
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
@@ -80,6 +81,7 @@ class FlashcardsPage(DrillPage):
         #: the study queue's day counts as the load found them, in a mode other than due
         self.day_outside: Counts | None = None
         self.history_notes: list[str] = []     # what the study queue's history said
+        self.question: QMessageBox | None = None   # "change your starting point?", when asked
         self.prior = prior_of(settings)          # the starting point the session assumes
         self._last_shown: tuple[GradedDecision, str] | None = None   # the verdict on show
 
@@ -226,6 +228,7 @@ class FlashcardsPage(DrillPage):
 
     def _ready(self, prepared: PreparedFlashcards, seed: int) -> None:
         session = self.session = prepared.session
+        self.question = starting_point.offer(self, self.settings, prepared.suggestion, self.load)
         self.day_outside = prepared.day
         self.history_notes = prepared.notes
         self.keep_going = False
@@ -349,8 +352,6 @@ class FlashcardsPage(DrillPage):
         decision = timed.poll()
         if decision is not None:
             self._graded(decision)
-
-    # ----- the rest -------------------------------------------------------------------------
 
     def _feedback_note(self) -> str:
         said = " ".join(self.history_notes)   # rows that could not be read, a wrong clock

@@ -222,6 +222,9 @@ ASSUME_CLASSIC = Setting("study/assume_classic", bool, True,
                          label="Starting point", section="Study",
                          allowed=Choices({True: "I know classic basic strategy",
                                           False: "I am new to blackjack"}))
+START_DECLINED = Setting("study/start_declined", int, -1,
+                         "The first answers counted when the player last declined to change "
+                         "the starting point their answers suggested (-1: never declined).")
 NEW_PER_DAY = Setting("study/new_per_day", int, 20,
                       "New cards a day in due mode (0 to 200).",
                       label="New cards", section="Study",
@@ -245,7 +248,8 @@ DATA_DIR = Setting("data/dir", str, "",
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, WINDOW_PAGE, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
                             TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
-                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, NEW_PER_DAY,
+                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, START_DECLINED,
+                            NEW_PER_DAY,
                             RETENTION, THEME, WELCOMED, DATA_DIR)
 
 
