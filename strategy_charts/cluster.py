@@ -24,6 +24,8 @@ from .tables import TableError
 SCHEDULER_VARIABLE = "FREEBET_DASK_SCHEDULER"
 #: What to install for the cluster engine.
 INSTALL = "pip install 'freebet-trainer[cluster]'"
+#: Where a local cluster listens: this machine only.
+LOOPBACK = "127.0.0.1"
 #: Seconds to wait for a scheduler to answer.
 CONNECT_SECONDS = 30
 
@@ -66,8 +68,10 @@ def local_cluster(workers: int) -> Iterator[Executors]:
     """A Dask cluster of ``workers`` local processes of one thread each, listening on this
     machine only, for a ``with`` block: its executors; stopped when the block ends."""
     module = distributed()
+    # every server on the loopback only, on ports free now (never the dashboard's usual 8787)
     cluster = module.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None)
+                                  host=LOOPBACK, dashboard_address=f"{LOOPBACK}:0",
+                                  worker_dashboard_address=f"{LOOPBACK}:0")
     try:
         yield scheduler_executors(cluster.scheduler_address)
     finally:

@@ -18,9 +18,13 @@ import pytest
 
 from strategy_charts import cluster
 from strategy_charts.__main__ import main
+from strategy_charts.cancelling import Cancelled, Token, running
 from strategy_charts.counting.draws import PER_STRATUM, Design
+from strategy_charts.counting.lab import lab_ready, load_lab
 from strategy_charts.counting.lab_build import build_lab
-from strategy_charts.counting.precision import samples_for, shoes_factor
+from strategy_charts.counting.precision import DEFAULT, samples_for, shoes_factor
+from strategy_charts.counting.spread import trusted
+from strategy_charts.counting.systems import TRAINED
 from strategy_charts.counting.values import ShoeValues
 from strategy_charts.counting.valuing import BATCH, Executors, Job, value_shoes
 from strategy_charts.tables import encode, load_or_build
@@ -137,3 +141,43 @@ def test_the_precision_sets_the_shoes() -> None:
     assert samples_for(0.25) == tuple(4 * k for k in PER_STRATUM)
     with pytest.raises(ValueError, match="finer than the lab takes"):
         shoes_factor(0.001)
+
+
+@pytest.mark.parametrize("where", ["pool", "dask"])
+def test_a_cancel_stops_the_valuing_on_any_executor(where: str, request: Any) -> None:
+    """Cancelled at the first report, the build raises Cancelled there, whatever runs it."""
+    rules = RULES
+    charts = load_or_build(rules)["charts"]
+    jobs = _jobs(rules, 6)
+    workers: Any = 2 if where == "pool" else request.getfixturevalue("dask_cluster")
+    token, reports = Token(), []
+
+    def report(done: int, total: int) -> None:
+        reports.append(done)
+        token.cancel()
+        token.check()
+    with running(token), pytest.raises(Cancelled):
+        value_shoes(rules, charts, jobs, workers, progress=report)
+    assert len(reports) == 1 < -(-len(jobs) // BATCH)
+
+
+def test_a_finer_precision_is_a_lab_of_its_own() -> None:
+    """A preset's shipped lab serves the default precision; a finer one is built apart."""
+    rules = preset("evolution")
+    assert lab_ready(rules) and lab_ready(rules, precision=DEFAULT)
+    assert not lab_ready(rules, precision=0.25)
+
+
+@pytest.mark.parametrize("target", [0.5, 0.2])
+def test_the_chart_marks_only_the_indices_wider_than_the_precision(target: float) -> None:
+    from matplotlib.text import Text
+
+    from strategy_charts.counting.chart import draw_index_chart
+    rules, count = preset("evolution"), TRAINED["hilo"]
+    part = load_lab(rules)["counts"]["hilo"]
+    figure = draw_index_chart(part, load_or_build(rules)["charts"]["real"], rules, count,
+                              precision=target)
+    texts = [t.get_text() for t in figure.findobj(Text)]
+    wider = sum(not trusted(p, target) for p in part["indices"])
+    assert wider > 0
+    assert any(f"{wider} marked '?'" in t for t in texts), texts
