@@ -127,11 +127,17 @@ def test_a_whole_lab_on_a_cluster_is_the_pool_s_byte_for_byte(dask_cluster: Exec
 def test_without_distributed_the_cluster_options_say_what_to_install(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)   # import fails as if not installed
-    for option in (["--workers", "2"], ["--scheduler", "tcp://127.0.0.1:1"]):
-        code = main(["edge", "--tags", "A:-1,2-6:1,T:-1", "--precision", "0.3", *option])
+    for option in (["--workers", "2"], ["--scheduler", "tcp://127.0.0.1:1"], []):
+        with monkeypatch.context() as env:
+            if not option:     # the scheduler named by the environment
+                env.setenv(cluster.SCHEDULER_VARIABLE, "tcp://127.0.0.1:1")
+            code = main(["edge", "--tags", "A:-1,2-6:1,T:-1", "--precision", "0.3", *option])
         err = capsys.readouterr().err
-        assert code == 2
+        assert code == 2, err
         assert cluster.INSTALL in err and "Traceback" not in err
+    with pytest.raises(cluster.ClusterError, match="pip install"):   # the app's builds
+        monkeypatch.setenv(cluster.SCHEDULER_VARIABLE, "tcp://127.0.0.1:1")
+        cluster.default_lab_workers()
 
 
 def test_the_precision_sets_the_shoes() -> None:
