@@ -32,6 +32,7 @@ import numpy as np
 from trainer.rules import RuleSet
 
 from ..cancelling import Cancelled, current
+from ..tables import TableError
 from ..worker_pool import pooled
 from .values import ShoeValues, TableCharts, shoe_values
 
@@ -51,8 +52,9 @@ BATCH = 4
 RETRIES = 3
 
 
-class LostWorkersError(RuntimeError):
-    """The executor broke more often than :data:`RETRIES`: shoes could not be valued."""
+class LostWorkersError(TableError):
+    """The executor broke more often than :data:`RETRIES`: the lab cannot be built (said
+    plainly, as a table that cannot be built is)."""
 
 
 def value_batch(rules: RuleSet, charts: dict[str, Any], batch: list[Job]) -> list[ShoeValues]:
