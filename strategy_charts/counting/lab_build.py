@@ -29,7 +29,7 @@ from .draws import PER_STRATUM, STRATA, Design
 from .expectations import exact_expected
 from .indices import Entries, Pool, slope
 from .insurance_count import insurance_by_bin
-from .precision import is_default, samples_for
+from .precision import is_default, samples_for, shoes_factor
 from .removal import CONVENTION, Effects, decision_effects, effects_of_removal
 from .scales import scale_of
 from .shoes import BINS, CountLattice
@@ -151,12 +151,13 @@ def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int 
     resamples of the pool. ``precision`` (an index spread in TC, :mod:`.precision`), when
     given, sets the shoes per stratum instead of ``samples`` and is recorded. ``phases``, when
     given, gets the seconds each part took (what ``bench/counts.py`` prints)."""
+    more = 1
     if not is_default(precision):
         assert precision is not None
-        samples = samples_for(precision)
+        samples, more = samples_for(precision), shoes_factor(precision)
     clock = _Phases(phases)
     table = load_or_build(rules)
-    design = Design(rules)
+    design = Design(rules, more)
     drawn = design.draw(samples, seed)
     jobs = [*_removal_jobs(rules), *((tuple(int(x) for x in comp), d)
                                      for comp, d in zip(drawn.compositions, drawn.card_types,

@@ -3,7 +3,8 @@ should be under, and the number of shoes that takes.
 
 An index's spread over the lab's resamples (:mod:`.spread`) shrinks as one over the square root
 of the shoes valued, so a target ``k`` times finer takes ``k²`` times the shoes: the shoes per
-stratum (:data:`.draws.PER_STRATUM`) are multiplied by ``ceil((DEFAULT / target)²)``. The
+stratum (:data:`.draws.PER_STRATUM`), and a wager's extra shoes (:data:`.draws.WAGER_SHOES`),
+are multiplied by ``ceil((DEFAULT / target)²)``. The
 default, :data:`DEFAULT`, is the spread under which an index is taught, the lab's shoes as
 shipped. A lab built to another precision records it (``method.precision``), and its chart marks
 '?' only the indices still wider than it.
