@@ -147,6 +147,9 @@ def test_the_precision_sets_the_shoes() -> None:
     assert samples_for(0.25) == tuple(4 * k for k in PER_STRATUM)
     with pytest.raises(ValueError, match="finer than the lab takes"):
         shoes_factor(0.001)
+    pot = preset("pot-of-gold")      # its wager's extra shoes grow alike
+    default = len(Design(pot).draw(PER_STRATUM, 16).weights)
+    assert len(Design(pot, 4).draw(samples_for(0.25), 16).weights) == 4 * default
 
 
 @pytest.mark.parametrize("where", ["pool", "dask"])
