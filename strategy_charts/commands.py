@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from trainer.rules import PRESETS, RuleSet, preset, rules_file
 
 from .command_line import hand_cards, print_result, shoe_counts, up_card
 from .composition import Composition, add, full_shoe, of_values, subtract
+from .counting.lab_options import LAB, WHERE
 
 #: The rules: a preset, else a rules file, evolution by default.
 RULES = RulesOption()
@@ -172,42 +174,57 @@ def _lab_targets(args: argparse.Namespace) -> list[RuleSet]:
     return [preset(args.preset)] if args.preset else list(PRESETS.values())
 
 
-@command("build", help="(re)build tables", options=(TARGETS, TABLE_FOLDER, COUNT_LABS))
+@command("build", help="(re)build tables", options=(TARGETS, TABLE_FOLDER, COUNT_LABS, LAB))
 def cmd_build(args: argparse.Namespace) -> int:
-    """Write the tables of the presets (one or all) or of a rules file."""
+    """Write the tables of the presets (one or all) or of a rules file (``--counts``: the
+    presets' count labs, on ``--scheduler`` or ``--workers``, to ``--precision``)."""
     from .tables import data_dir, write_table
     folder = Path(args.out) if args.out else data_dir()
     if args.counts:
-        from .counting.lab import default_workers, write_lab
-        for rules in _lab_targets(args):
-            print(f"wrote {escaped(write_lab(rules, folder, default_workers()))}")
+        from .counting.lab import write_lab
+        from .counting.lab_options import built, lab_workers, precision_of
+        targets = _lab_targets(args)
+        with lab_workers(args) as workers:
+            for rules in targets:
+                path = built(f"{rules.name}'s count lab", partial(
+                    write_lab, rules, folder, workers, precision=precision_of(args)), _shoes_in)
+                print(f"wrote {escaped(path)}")
         return 0
     for rules in _targets(args):
         print(f"wrote {escaped(write_table(rules, folder))}")
     return 0
 
 
-@command("verify", help="check tables", options=(TARGETS, TABLE_FOLDER, COUNT_LABS))
+@command("verify", help="check tables", options=(TARGETS, TABLE_FOLDER, COUNT_LABS, WHERE))
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check each table matches its rules and engine and rebuilds to the same bytes."""
     from .table_build import build_table
     from .tables import data_dir, encode, file_name, load_table
     folder = Path(args.out) if args.out else data_dir()
     if args.counts:
-        from .counting.lab import build_lab, default_workers, load_lab
+        from .counting.lab import build_lab, load_lab
         from .counting.lab import file_name as lab_name
+        from .counting.lab_options import lab_workers
 
         def same_lab(rules: RuleSet) -> bool:
             method = load_lab(rules, folder)["method"]
             return (folder / str(lab_name(rules))).read_bytes() == encode(build_lab(
-                rules, method["samples_per_bin"], method["seed"], default_workers(),
-                replicates=method["replicates"]))
-        return _verify(_lab_targets(args), same_lab, " count lab", "build --counts")
+                rules, method["samples_per_bin"], method["seed"], workers,
+                replicates=method["replicates"], precision=method.get("precision")))
+        with lab_workers(args) as workers:
+            return _verify(_lab_targets(args), same_lab, " count lab", "build --counts")
 
     def same_table(rules: RuleSet) -> bool:
         load_table(rules, folder)
         return (folder / file_name(rules)).read_bytes() == encode(build_table(rules))
     return _verify(_targets(args), same_table, "", "build")
+
+
+def _shoes_in(path: Path) -> int:
+    """The shoes the count lab written at ``path`` valued."""
+    from .counting.lab_options import lab_shoes
+    from .tables import decode
+    return lab_shoes(decode(path.read_bytes(), str(path)))
 
 
 def _verify(targets: list[RuleSet], same: Callable[[RuleSet], bool], what: str,

@@ -3,7 +3,8 @@
 A cell where the count changes the play shows the index play in its colour and its index:
 "S+1" is stand at true count +1 or more, "H−2" hit at true count −2 or less (the chart's play
 otherwise; an unbalanced count's indices are running counts), "?" after it when the index's
-spread over the lab's resamples is half a count or more; every other cell keeps the chart's
+spread over the lab's resamples is half a count or more (for a lab built to a finer precision,
+wider than that precision: :mod:`.precision`); every other cell keeps the chart's
 play, faded. Insurance and side-bet indices are
 written under the chart. Drawn by :func:`strategy_charts.render.draw_chart`, so it exports to
 PNG, SVG or PDF like the strategy charts.
@@ -21,6 +22,7 @@ from trainer.rules import RuleSet
 from ..render import STYLE, draw_chart
 from .cells import INSURANCE, WAGER, Cell
 from .indices import IndexPlay
+from .precision import DEFAULT
 from .spread import trusted
 from .systems import CountSystem
 
@@ -32,9 +34,11 @@ def index_label(play: IndexPlay) -> str:
 
 
 def draw_index_chart(count_lab: dict[str, Any], real_chart: dict[str, Any], rules: RuleSet,
-                     count: CountSystem, figure: Figure | None = None) -> Figure:
+                     count: CountSystem, figure: Figure | None = None,
+                     precision: float = DEFAULT) -> Figure:
     """Draw ``count``'s index plays (``count_lab``: its part of the lab table) over the
-    first-decision chart ``real_chart`` (the strategy table's ``charts["real"]``)."""
+    first-decision chart ``real_chart`` (the strategy table's ``charts["real"]``), marking '?'
+    the indices whose spread is not under ``precision`` (TC)."""
     plays = [IndexPlay.from_plain(p) for p in count_lab["indices"]]
     chart = copy.deepcopy(real_chart)
     texts: dict[tuple[str, str, str], list[str]] = {}
@@ -57,9 +61,10 @@ def draw_index_chart(count_lab: dict[str, Any], real_chart: dict[str, Any], rule
     kind = count_lab.get("scale", {}).get("kind", "true count")
     words = "true count floored" if kind == "true count" else kind
     doubtful = [p for p, plain in zip(plays, count_lab["indices"], strict=True)
-                if not trusted(plain)]
-    unsure = (f"{len(doubtful)} marked '?': the index's spread over the lab's resamples is half "
-              "a count or more." if doubtful else "Every index's spread is under half a count.")
+                if not trusted(plain, precision)]
+    target = "half a count" if precision == DEFAULT else f"{precision:g} of a count"
+    unsure = (f"{len(doubtful)} marked '?': the index's spread over the lab's resamples is "
+              f"{target} or more." if doubtful else f"Every index's spread is under {target}.")
     for p in doubtful:
         where = (p.cell.kind, str(p.cell.value), str(p.cell.up))
         if where in texts:

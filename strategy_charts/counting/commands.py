@@ -25,6 +25,7 @@ from trainer.rules import RuleSet
 from trainer.rules.side_bets import title_of
 
 from ..command_line import COUNT, print_result
+from .lab_options import LAB, WHERE, built, lab_shoes, lab_workers, precision_of
 from .systems import TRAINED, CountSystem, count_named
 
 #: The rules: a preset, else a rules file, evolution by default.
@@ -40,37 +41,43 @@ def count_of(args: argparse.Namespace) -> CountSystem:
     return count_named(args.count)
 
 
-def lab_of(rules: RuleSet, count: CountSystem) -> dict[str, Any]:
-    """The lab table holding ``count`` (said on stderr when it must be built first)."""
+def lab_of(rules: RuleSet, count: CountSystem, args: argparse.Namespace) -> dict[str, Any]:
+    """The lab table holding ``count``, to ``--precision``; built first on ``--scheduler`` or
+    ``--workers`` if need be (said on stderr, then how many shoes and how long)."""
     from .lab import lab_ready, load_or_build_lab
-    if not lab_ready(rules, count):
-        print(LAB_NOTE, file=sys.stderr)
-    return load_or_build_lab(rules, count=count)
+    precision = precision_of(args)
+    if lab_ready(rules, count, precision):
+        return load_or_build_lab(rules, count=count, precision=precision)
+    print(LAB_NOTE, file=sys.stderr)
+    with lab_workers(args) as workers:
+        return built("the count lab", lambda: load_or_build_lab(
+            rules, workers, count=count, precision=precision), lab_shoes)
 
 
-def _figures(rules: RuleSet, extra: tuple[CountSystem, ...] = ()) -> dict[str, Any]:
+def _figures(rules: RuleSet, args: argparse.Namespace,
+             extra: tuple[CountSystem, ...] = ()) -> dict[str, Any]:
     """The effects and count ratings: from the lab table when it is at hand, else quickly
     (a player's own tags are always rated afresh, in seconds)."""
     from ..tables import TableError
     from .lab import file_name, load_lab, quick_figures
-    from .valuing import default_workers
     if file_name(rules) is not None and not extra:
         try:
             return load_lab(rules)
         except TableError:
             pass
-    return quick_figures(rules, default_workers(), extra)
+    with lab_workers(args) as workers:
+        return quick_figures(rules, workers, extra)
 
 
 def _row(values: list[float]) -> str:
     return " ".join(f"{x:+7.3f}" for x in values)
 
 
-@command("eor", help="effects of removal", options=(RULES, JSON))
+@command("eor", help="effects of removal", options=(RULES, JSON, WHERE))
 def cmd_eor(args: argparse.Namespace) -> int:
     """Print the effects of removal."""
     rules = rules_of(args)
-    effects = _figures(rules)["effects"]
+    effects = _figures(rules, args)["effects"]
     data = {"rules": rules.name, **effects}
     lines = [f"{rules.name}: effects of removal ({effects['convention']})",
              f"{'':16s}" + " ".join(f"{v:>7s}" for v in _VALUES) + "   weighted sum",
@@ -88,14 +95,14 @@ def _tags(tags: list[float]) -> str:
 
 
 @command("counts", help="counts rated for these rules (--tags: yours too)",
-         options=(RULES, JSON, COUNT))
+         options=(RULES, JSON, COUNT, WHERE))
 def cmd_counts(args: argparse.Namespace) -> int:
     """Print each known count's correlations (and those of ``--tags``), and the best tags for
     these rules."""
     from .systems import KNOWN
     rules = rules_of(args)
     own = count_of(args) if args.count not in TRAINED else None
-    figures = _figures(rules, (own,) if own is not None and own.key not in KNOWN else ())
+    figures = _figures(rules, args, (own,) if own is not None and own.key not in KNOWN else ())
     data = {"rules": rules.name, "counts": figures["compare"], "search": figures["search"],
             "trained": list(TRAINED)}
     lines = [f"{rules.name}: counts rated by the exact effects of removal",
@@ -115,11 +122,11 @@ def cmd_counts(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("edge", help="EV by count", options=(RULES, JSON, COUNT))
+@command("edge", help="EV by count", options=(RULES, JSON, COUNT, LAB))
 def cmd_edge(args: argparse.Namespace) -> int:
     """Print the EV by count, each with its standard error."""
     rules, count = rules_of(args), count_of(args)
-    lab = lab_of(rules, count)
+    lab = lab_of(rules, count, args)
     part = lab["counts"][count.key]
     edges = part["edges"]
     words = part["scale"]["kind"]
@@ -154,7 +161,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
 
 
 @command("indices", help="index plays of a count", options=(
-    RULES, JSON, COUNT,
+    RULES, JSON, COUNT, LAB,
     Option(("--top",), {"type": Whole(1, 10_000), "default": None, "metavar": "N",
                         "help": "list only the best N (default: all)"}),
     Option(("--out",), {"metavar": "FILE",
@@ -164,11 +171,12 @@ def cmd_indices(args: argparse.Namespace) -> int:
     draws them."""
     from ..chart_files import check_chart_target
     from .indices import IndexPlay
+    from .precision import target_of
     from .spread import TRUSTED_SD, trusted
     if args.out is not None:
         check_chart_target(args.out)   # before a lab build
     rules, count = rules_of(args), count_of(args)
-    lab = lab_of(rules, count)
+    lab = lab_of(rules, count, args)
     found = lab["counts"][count.key]["indices"]
     shown = found[:args.top] if args.top is not None else found
     if args.out is not None:
@@ -188,9 +196,12 @@ def cmd_indices(args: argparse.Namespace) -> int:
         lines.append(f"{rank:3d}. {play.text():62s} {spread:>7s} {play.gain:8.4f} ± "
                      f"{plain.get('gain_se') or 0:.4f}{flag}")
     sure = sum(trusted(p) for p in found)
+    target = target_of(lab)
     lines.append(f"all {len(found)} together: {data['total_gain_per_100']:.4f} main bets per 100 "
                  "rounds (side bets: per 100 rounds of a stake equal to the main bet); "
-                 f"{sure} sure enough to teach (index spread under {TRUSTED_SD:g})")
+                 f"{sure} sure enough to teach (index spread under {TRUSTED_SD:g})"
+                 + (f"; {sum(trusted(p, target) for p in found)} within the lab's precision, "
+                    f"{target:g} TC" if target != TRUSTED_SD else ""))
     print_result(args, data, "\n".join(lines))
     return 0
 
@@ -200,7 +211,8 @@ def _draw(args: argparse.Namespace, rules: RuleSet, count: CountSystem,
     from ..chart_files import write_chart
     from ..tables import load_or_build
     from .chart import draw_index_chart
+    from .precision import target_of
     figure = draw_index_chart(lab["counts"][count.key], load_or_build(rules)["charts"]["real"],
-                              rules, count)
+                              rules, count, precision=target_of(lab))
     write_chart(figure, args.out)
     print(f"wrote {escaped(args.out)}", file=sys.stderr if args.json else sys.stdout)

@@ -56,7 +56,8 @@ class Drawn:
 class Design:
     """The strata of a rule set: each stratifying count's lattice and shares of rounds."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, more: int = 1) -> None:
+        """``more``: the :data:`WAGER_SHOES` multiplied by it (a lab of a finer precision)."""
         self.rules = rules
         self.scales = [scale_of(c, rules.decks) for c in STRATA]
         self.lattices = [CountLattice(rules.decks, c.tags, rules.penetration, scale)
@@ -65,7 +66,7 @@ class Design:
         self.width = max(len(scale.bins) for scale in self.scales)
         #: Shoes drawn in a stratum (count number, bin) beyond the count's own number.
         self.extra: dict[tuple[int, int], int] = (
-            {(STRATA.index(HI_LO), t): WAGER_SHOES for t in WAGER_BINS}
+            {(STRATA.index(HI_LO), t): WAGER_SHOES * more for t in WAGER_BINS}
             if reads_lammers(rules) else {})
 
     def strata(self) -> list[tuple[int, int]]:

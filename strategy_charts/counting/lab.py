@@ -17,6 +17,7 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
 from ..artifacts import Artifact
+from ..cluster import default_lab_workers
 from ..tables import (
     ENGINE_VERSION,
     DamagedTableError,
@@ -28,8 +29,9 @@ from ..tables import (
 )
 from .cells import Cell
 from .lab_build import LAB_VERSION, build_lab, quick_figures
+from .precision import is_default
 from .systems import TRAINED, CountSystem
-from .valuing import Progress, default_workers
+from .valuing import Progress, Workers, default_workers
 
 # ----- files -------------------------------------------------------------------------------
 
@@ -74,15 +76,16 @@ def load_lab(rules: RuleSet, folder: Path | None = None) -> dict[str, Any]:
     return _check(decode(data, str(path)), rules, str(path))
 
 
-def write_lab(rules: RuleSet, folder: Path, workers: int = 1,
-              progress: Progress | None = None) -> Path:
-    """Build and atomically write a preset's lab table into ``folder``."""
+def write_lab(rules: RuleSet, folder: Path, workers: Workers = 1,
+              progress: Progress | None = None, precision: float | None = None) -> Path:
+    """Build and atomically write a preset's lab table into ``folder`` (to ``precision``)."""
     name = file_name(rules)
     if name is None:
         raise ValueError(f"{rules.name} is not a preset: its count lab is cached, not shipped")
     path = folder / name
     with atomic_write(path, "wb") as handle:
-        handle.write(encode(build_lab(rules, workers=workers, progress=progress)))
+        handle.write(encode(build_lab(rules, workers=workers, progress=progress,
+                                      precision=precision)))
     return path
 
 
@@ -102,56 +105,68 @@ def _read_lab(path: Path) -> dict[str, Any]:
 
 
 #: The count lab as built data: shipped for the presets, else cached per user (built on first
-#: use, on all cores: :func:`default_workers`).
+#: use, on all cores or the cluster :data:`strategy_charts.cluster.SCHEDULER_VARIABLE` names:
+#: :func:`strategy_charts.cluster.default_lab_workers`).
 LABS = Artifact(kind="count lab", folder="counts", version=f"{LAB_VERSION}-{ENGINE_VERSION}",
                 shipped=_shipped_lab, check=_check, read=_read_lab,
-                build=lambda rules, progress: build_lab(rules, workers=default_workers(),
+                build=lambda rules, progress: build_lab(rules, workers=default_lab_workers(),
                                                         progress=progress),
                 faults=(TableError,))
 
 
-def _artifact(count: CountSystem | None, workers: int | None) -> Artifact:
+def _artifact(count: CountSystem | None, workers: Workers | None,
+              precision: float | None = None) -> Artifact:
     """The lab as built data for ``count``: the shipped or cached table of the trained counts,
-    or for a player's own tags a table of that count alone, cached by rules and tags."""
+    or for a player's own tags a table of that count alone, cached by rules and tags; built to
+    ``precision`` (:mod:`.precision`) when it is not the default, cached by it too."""
     custom = count if count is not None and count.key not in TRAINED else None
-    if custom is None:
+    fine = None if is_default(precision) else precision
+    if custom is None and fine is None:
         if workers is None:
             return LABS
         return replace(LABS, build=lambda r, p: build_lab(r, workers=workers, progress=p))
-    tags = hashlib.sha256(custom.key.encode()).hexdigest()[:16]
+    tags = hashlib.sha256(custom.key.encode()).hexdigest()[:16] if custom is not None else ""
 
     def check(lab: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
         lab = _check(lab, rules, source)
-        if custom.key not in lab.get("counts", {}):
+        if custom is not None and custom.key not in lab.get("counts", {}):
             raise TableMismatchError(f"{source} is the count lab of other tags")
+        if lab["method"].get("precision") != fine:
+            raise TableMismatchError(f"{source} is the count lab of another precision")
         return lab
 
-    return replace(LABS, version=f"{tags}-{LABS.version}", shipped=lambda rules: None,
+    key = "-".join(part for part in (tags, f"p{fine:g}" if fine is not None else "") if part)
+    return replace(LABS, version=f"{key}-{LABS.version}", shipped=lambda rules: None,
                    check=check,
-                   build=lambda r, p: build_lab(r, workers=workers or default_workers(),
-                                                progress=p, counts={custom.key: custom}))
+                   build=lambda r, p: build_lab(r, workers=workers or default_lab_workers(),
+                                                progress=p, precision=fine,
+                                                counts={custom.key: custom} if custom else None))
 
 
-def lab_ready(rules: RuleSet, count: CountSystem | None = None) -> bool:
-    """True when the lab table of ``rules`` (for ``count``: a player's tags have their own)
-    need not be built (shipped or cached)."""
-    return _artifact(count, None).ready(rules)
+def lab_ready(rules: RuleSet, count: CountSystem | None = None,
+              precision: float | None = None) -> bool:
+    """True when the lab table of ``rules`` (for ``count``: a player's tags have their own;
+    to ``precision``: a finer one has its own) need not be built (shipped or cached)."""
+    return _artifact(count, None, precision).ready(rules)
 
 
-def load_or_build_lab(rules: RuleSet, workers: int | None = None,
+def load_or_build_lab(rules: RuleSet, workers: Workers | None = None,
                       progress: Progress | None = None,
-                      count: CountSystem | None = None) -> dict[str, Any]:
+                      count: CountSystem | None = None,
+                      precision: float | None = None) -> dict[str, Any]:
     """The lab table of ``rules``: shipped for a preset, else cached by fingerprint (built on
-    first use); with ``count`` a player's own tags, a table of that count alone, cached by
-    rules and tags."""
-    return _artifact(count, workers).load_or_build(rules, progress)
+    first use on ``workers``, by default :func:`strategy_charts.cluster.default_lab_workers`);
+    with ``count`` a player's own tags, a table of that count alone, cached by rules and tags;
+    with ``precision`` (not the default) one built to it, cached by it."""
+    return _artifact(count, workers, precision).load_or_build(rules, progress)
 
 
-def count_lab(rules: RuleSet, count: CountSystem, workers: int | None = None,
+def count_lab(rules: RuleSet, count: CountSystem, workers: Workers | None = None,
               progress: Progress | None = None) -> dict[str, Any]:
     """``count``'s part of the lab table of ``rules`` (built first if need be)."""
     return load_or_build_lab(rules, workers, progress, count)["counts"][count.key]
 
 
 __all__ = ["LABS", "LAB_VERSION", "Cell", "DamagedTableError", "build_lab", "count_lab",
-           "lab_ready", "load_lab", "load_or_build_lab", "quick_figures", "write_lab"]
+           "default_workers", "lab_ready", "load_lab", "load_or_build_lab", "quick_figures",
+           "write_lab"]

@@ -29,6 +29,7 @@ from .draws import PER_STRATUM, STRATA, Design
 from .expectations import exact_expected
 from .indices import Entries, Pool, slope
 from .insurance_count import insurance_by_bin
+from .precision import is_default, samples_for, shoes_factor
 from .removal import CONVENTION, Effects, decision_effects, effects_of_removal
 from .scales import scale_of
 from .shoes import BINS, CountLattice
@@ -44,7 +45,7 @@ from .systems import (
     playing_efficiency,
 )
 from .values import ShoeValues
-from .valuing import Progress, value_shoes
+from .valuing import Progress, Workers, value_shoes
 
 #: Bump when a change alters any number of a lab table.
 LAB_VERSION = "3"
@@ -127,7 +128,7 @@ def removal_figures(rules: RuleSet, full: ShoeValues, removed: list[ShoeValues],
     return figures, effects, cells, plays
 
 
-def quick_figures(rules: RuleSet, workers: int = 1,
+def quick_figures(rules: RuleSet, workers: Workers = 1,
                   extra: tuple[CountSystem, ...] = ()) -> dict[str, Any]:
     """Effects of removal and counts rated (``extra`` too), without the pool (seconds, not
     minutes): what ``eor`` and ``counts`` print for rules whose lab table is not built, or for
@@ -140,24 +141,30 @@ def quick_figures(rules: RuleSet, workers: int = 1,
 
 
 def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int = SEED,
-              workers: int = 1,
+              workers: Workers = 1,
               progress: Progress | None = None, replicates: int = REPLICATES,
               counts: dict[str, CountSystem] | None = None,
-              phases: dict[str, float] | None = None) -> dict[str, Any]:
+              phases: dict[str, float] | None = None,
+              precision: float | None = None) -> dict[str, Any]:
     """Compute the lab table of ``rules`` (see the module docstring) for ``counts`` (default:
     the trained ones); each index play's spread comes from ``replicates`` bootstrap
-    resamples of the pool. ``phases``, when given, gets the seconds each part took (what
-    ``bench/counts.py`` prints)."""
+    resamples of the pool. ``precision`` (an index spread in TC, :mod:`.precision`), when
+    given, sets the shoes per stratum instead of ``samples`` and is recorded. ``phases``, when
+    given, gets the seconds each part took (what ``bench/counts.py`` prints)."""
+    more = 1
+    if not is_default(precision):
+        assert precision is not None
+        samples, more = samples_for(precision), shoes_factor(precision)
     clock = _Phases(phases)
     table = load_or_build(rules)
-    design = Design(rules)
+    design = Design(rules, more)
     drawn = design.draw(samples, seed)
     jobs = [*_removal_jobs(rules), *((tuple(int(x) for x in comp), d)
                                      for comp, d in zip(drawn.compositions, drawn.card_types,
                                                         strict=True))]
     clock.lap("the table, the draws")
     valued = value_shoes(rules, table["charts"], jobs, workers, progress)
-    clock.lap(f"{len(jobs)} shoes valued exactly ({workers} processes)")
+    clock.lap(f"{len(jobs)} shoes valued exactly")
     figures, effects, cells, plays = removal_figures(
         rules, valued[0], valued[1:11], table["charts"],
         tuple(c for c in (counts or {}).values() if c.key not in KNOWN))
@@ -189,6 +196,7 @@ def build_lab(rules: RuleSet, samples: int | Sequence[int] = SAMPLES, seed: int 
                                       for (n, t), k in sorted(design.extra.items())}}
                       if design.extra else {}),
                    "seed": seed, "shoes": len(drawn.weights),
+                   **({} if is_default(precision) else {"precision": precision}),
                    "strata": [c.key for c in STRATA], "bins": [BINS[0], BINS[-1]],
                    "replicates": replicates,
                    "control": "the linear estimate from the effects of removal, its means "

@@ -18,6 +18,7 @@ from trainer.rules import RuleSet
 
 from ..command_line import COUNT, print_result
 from .commands import RULES, count_of, lab_of
+from .lab_options import LAB
 from .ramp import Ramp, kelly_ramp, predicted
 from .risk import Walk, risk_figures
 from .systems import CountSystem
@@ -52,7 +53,7 @@ def _ramp(args: argparse.Namespace, rules: RuleSet, count: CountSystem
     if args.unit > args.bankroll:   # before any lab build or simulation
         raise CommandError(f"--unit {args.unit:g} is more than --bankroll {args.bankroll:g}: a "
                            "bankroll holds at least one unit", BAD_INPUT)
-    part = lab_of(rules, count)["counts"][count.key]
+    part = lab_of(rules, count, args)["counts"][count.key]
     low, high = part["scale"]["bins"]
     if args.wong is not None and not low <= args.wong <= high:
         raise CommandError(f"--wong {args.wong}: give a {part['scale']['kind']} from {low} to "
@@ -71,7 +72,7 @@ def _steps(ramp: Ramp, letters: str) -> str:
 
 
 @command("ramp", help="a Kelly bet ramp and its risk", options=(
-    RULES, JSON, COUNT, BANKROLL, UNIT, KELLY, SPREAD, SHOES, ROUNDS, TRIPS, WONG,
+    RULES, JSON, COUNT, LAB, BANKROLL, UNIT, KELLY, SPREAD, SHOES, ROUNDS, TRIPS, WONG,
     SEED.but(default=0, help="seed of the simulated shoes and trips (0)")))
 def cmd_ramp(args: argparse.Namespace) -> int:
     """Print a Kelly bet ramp with its predicted and simulated results and risk of ruin."""
@@ -127,7 +128,7 @@ def cmd_ramp(args: argparse.Namespace) -> int:
 
 
 @command("risk", help="risk figures of a ramp: SCORE, N0, DI, CE, ruin", options=(
-    RULES, JSON, COUNT, BANKROLL, UNIT, KELLY, SPREAD, WONG, ROUNDS, ROR, GOAL))
+    RULES, JSON, COUNT, LAB, BANKROLL, UNIT, KELLY, SPREAD, WONG, ROUNDS, ROR, GOAL))
 def cmd_risk(args: argparse.Namespace) -> int:
     """Print a ramp's win rate and SD per 100 rounds (from the lab table) and its risk
     figures."""

@@ -115,10 +115,11 @@ def bootstrap(entries: Entries, analysis: CountAnalysis, seed: int, replicates: 
 TRUSTED_SD, TRUSTED_FOUND = 0.5, 0.9
 
 
-def trusted(play: dict[str, object]) -> bool:
-    """Whether a stored index play (a lab table's) is sure enough to teach."""
+def trusted(play: dict[str, object], target: float = TRUSTED_SD) -> bool:
+    """Whether a stored index play (a lab table's) is sure enough to teach (``target``: the
+    spread it must be under; a lab built to a finer precision asks for its own)."""
     sd, found = play.get("index_sd"), play.get("found")
-    return (isinstance(sd, float | int) and sd < TRUSTED_SD
+    return (isinstance(sd, float | int) and sd < target
             and isinstance(found, float | int) and found >= TRUSTED_FOUND)
 
 

@@ -65,6 +65,12 @@ BENCHES = {
                     timed=(r"^evolution: \d+ charts, median .* slowest",)),
 }
 SLOW_BENCHES = {
+    "cluster": Bench(
+        ("bench/cluster.py", "--preset", "evolution", "--decks", "1", "--samples", "1,0,0",
+         "--replicates", "2", "--workers", "1,2", "--precision", ""),
+        timed=(r"^evolution, 1 decks lab on 1 local Dask workers: .* speed-up 1\.00",
+               r"^evolution, 1 decks lab on 2 local Dask workers"),
+        shown=(r"^the labs built on every cluster are the same bytes: yes$",)),
     "counts (a lab table built)": Bench(
         ("bench/counts.py", "--presets", "evolution", "--rules", "", "--no-drills",
          "--workers", "1"),
