@@ -13,29 +13,12 @@ import re
 from PyQt6.QtGui import QColor, QPalette
 from PyQt6.QtWidgets import QLabel, QWidget
 
+from tests.ui.test_contrast import contrast
+
 AA, AA_LARGE = 4.5, 3.0
 _COLOUR = re.compile(r"(?:(?<![-\w])color\s*:\s*|<font[^>]*\bcolor\s*=\s*['\"]?)"
                      r"(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}\b|[a-zA-Z]+)")
 _BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}\b)")
-
-
-def luminance(colour: QColor) -> float:
-    """WCAG relative luminance of an opaque sRGB colour."""
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    return (0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF())
-            + 0.0722 * linear(colour.blueF()))
-
-
-def ratio(text: QColor, background: QColor) -> float:
-    """The contrast ratio, 1 to 21 (a translucent text blended onto the background)."""
-    alpha = text.alphaF()
-    if alpha < 1:
-        text = QColor.fromRgbF(*(alpha * t + (1 - alpha) * b for t, b in zip(
-            (text.redF(), text.greenF(), text.blueF()),
-            (background.redF(), background.greenF(), background.blueF()), strict=True)))
-    high, low = sorted((luminance(text), luminance(background)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def background(widget: QWidget) -> QColor:
@@ -70,11 +53,11 @@ def faint(window: QWidget) -> list[str]:
             colours += [QColor(name) for name in _COLOUR.findall(label.text())]
         need = AA_LARGE if _large(label) else AA
         for colour in colours:
-            if colour.isValid() and ratio(colour, behind) < need:
+            if colour.isValid() and contrast(colour, behind) < need:
                 name = label.objectName() or type(label).__name__
                 found.append(f"{name} {label.text()[:50]!r}: {colour.name()} on "
-                             f"{behind.name()} is {ratio(colour, behind):.1f}:1, needs {need}")
+                             f"{behind.name()} is {contrast(colour, behind):.1f}:1, needs {need}")
     return found
 
 
-__all__ = ["faint", "ratio"]
+__all__ = ["faint"]
