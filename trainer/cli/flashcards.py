@@ -258,7 +258,8 @@ def _write_history(out: TextIO, seen: Overview, decisions: int, path: object) ->
     out.write(f"\n{counted(decisions, 'decision')}, {right / decisions:.1%} right, "
               f"EV lost {lost:.3f} main bets ({escaped(path)})\n\nLast days:\n")
     for day in days[-7:]:
-        out.write(f"  {day.day}  {day.decisions:5d} decisions  {day.accuracy:6.1%} right  "
+        many = counted(day.decisions, "decision")
+        out.write(f"  {day.day}  {many:>15}  {day.accuracy:6.1%} right  "
                   f"EV lost {day.ev_lost:.3f}\n")
     kept = seen.retention
     out.write("\nRetention (first try after a day or more): "
