@@ -63,7 +63,7 @@ def test_stopped_while_the_file_is_locked_keeps_the_answers_for_the_next_start(
     window, page = window_dealing(qtbot, store)
     path = database_path(str(data_dir))
     asked = [answer(qtbot, page)]
-    qtbot.waitUntil(lambda: page.link.saver.state.saved)
+    qtbot.waitUntil(lambda: page.link.saver.state.saved, timeout=60_000)   # a busy machine
     with LockHolder(path):
         asked += [answer(qtbot, page), answer(qtbot, page)]
         kept = window.stop(signal.SIGTERM)          # no question asked: nobody is there
