@@ -66,8 +66,10 @@ def test_stopped_while_the_file_is_locked_keeps_the_answers_for_the_next_start(
     qtbot.waitUntil(lambda: page.link.saver.state.saved, timeout=60_000)   # a busy machine
     with LockHolder(path):
         asked += [answer(qtbot, page), answer(qtbot, page)]
+        closed: list[bool] = []       # the close itself is the window's ordinary close
+        monkeypatch.setattr(window, "close", lambda: closed.append(True) or True)
         kept = window.stop(signal.SIGTERM)          # no question asked: nobody is there
-        assert not window.isVisible()
+        assert closed == [True]
         assert [k.name for k in kept] == [p.name for p in unsaved.waiting(path)]
         assert len(kept) == 1
     assert exits == [143]
