@@ -51,6 +51,7 @@ class ProgressLink(QObject):
         self._saving = Latest()
         self._again = False
         self._told: set[type] = set()
+        self._over = False       # kept or closed: a save still running reports to no one
         self.retry = QTimer(self)
         self.retry.setSingleShot(True)
         self.retry.setInterval(RETRY_MS)
@@ -137,6 +138,7 @@ class ProgressLink(QObject):
         """End the session, save what waits on this thread (at most the busy timeout), and
         keep what the file still cannot take beside it for the next start; the file kept, if
         any. For a window that must end now (a signal)."""
+        self._over = True
         self.retry.stop()
         self.saver.end()
         if self.saver.save(wait=True).saved:
@@ -146,6 +148,8 @@ class ProgressLink(QObject):
         return kept
 
     def _saved(self, state: SaveState) -> None:
+        if self._over:       # the window is ending: no retry, no dialog (it would wait)
+            return
         if self._again:
             self.save_soon()
         elif not state.saved and not state.stopped:
@@ -157,6 +161,7 @@ class ProgressLink(QObject):
 
     def close(self) -> SaveState:
         """End the session, save what waits, close the file; returns what could not be saved."""
+        self._over = True
         self.retry.stop()
         state = self.saver.close()
         self.changed.emit()
