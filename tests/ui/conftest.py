@@ -104,6 +104,19 @@ def gold_mask(rgb: np.ndarray) -> np.ndarray:
 
 
 @pytest.fixture(autouse=True)
+def no_modal_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal message box the test did not expect fails the test instead of waiting for a
+    click until the run's timeout kills the worker (a test that means to see one asks for the
+    ``warnings`` fixture, which replaces this for warnings)."""
+    def shown(kind: str) -> object:
+        def fail(_parent: object, title: str, text: str, *_: object) -> None:
+            pytest.fail(f"a modal {kind} box was shown: {title}: {text}")
+        return staticmethod(fail)
+    for kind in ("warning", "critical", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, shown(kind))
+
+
+@pytest.fixture(autouse=True)
 def no_quit_question(monkeypatch: pytest.MonkeyPatch) -> None:
     """A window asking, on close, whether to lose unsaved answers fails the test instead of
     waiting for a click (a test that means to see the question replaces this)."""
