@@ -120,9 +120,9 @@ def no_modal_message(monkeypatch: pytest.MonkeyPatch) -> None:
 def no_quit_question(monkeypatch: pytest.MonkeyPatch) -> None:
     """A window asking, on close, whether to lose unsaved answers fails the test instead of
     waiting for a click (a test that means to see the question replaces this)."""
-    def asked(_parent: object, waiting: object) -> bool:
-        pytest.fail(f"closing asked whether to lose unsaved answers: {waiting}")
-    monkeypatch.setattr("trainer.ui.main_window.confirm_losing", asked)
+    def asked(_parent: object, waiting: object, failure: object = None) -> bool:
+        pytest.fail(f"closing asked whether to quit with answers unsaved: {waiting}")
+    monkeypatch.setattr("trainer.ui.main_window.confirm_quitting", asked)
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from PyQt6.QtCore import QSettings, Qt
 from strategy_charts.tables import DamagedTableError
 from tests.faults.locks import LockHolder, give_up_on_locks_quickly
 from trainer.drills.flashcards import FlashMode
+from trainer.progress import unsaved
 from trainer.progress.errors import DatabaseLockedError, DiskFullError
 from trainer.progress.location import database_path
 from trainer.progress.saving import SaveState
@@ -121,24 +122,64 @@ def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
         assert [s.decision.situation_key for s in saved.decisions()] == asked
 
 
-def test_quitting_with_answers_unsaved_asks_first(qtbot, store: QSettings, data_dir: Path,
-                                                  warnings: list[str], quick_store: None,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[SaveState] = []
-    answers = iter([False, True])     # keep the trainer open, then quit without them
-    monkeypatch.setattr(main_window, "confirm_losing",
-                        lambda _parent, waiting: asked.append(waiting) or next(answers))
+def test_quitting_with_answers_unsaved_asks_first_and_keeps_them(
+        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: quitting offered only to lose the answers the file could not take. Now they
+    are kept beside it, and the next start saves them."""
+    asked: list[tuple[SaveState, str | None]] = []
+    answers = iter([False, True])     # keep the trainer open, then quit (keeping them)
+    monkeypatch.setattr(main_window, "confirm_quitting", lambda _parent, waiting, failure=None:
+                        asked.append((waiting, failure)) or next(answers))
     window, page = window_dealing(qtbot, store)
-    answer(qtbot, page)
+    given = [answer(qtbot, page)]
     qtbot.waitUntil(lambda: page.link.saver.state.saved)
-    with LockHolder(database_path(str(data_dir))):
-        answer(qtbot, page)
-        answer(qtbot, page)
+    path = database_path(str(data_dir))
+    with LockHolder(path):
+        given += [answer(qtbot, page), answer(qtbot, page)]
         assert not window.close() and window.isVisible()   # kept open
-        assert window.close() and not window.isVisible()   # quit without them
-    assert [state.answers for state in asked] == [2, 2]
-    assert isinstance(asked[0].problem, DatabaseLockedError)
-    assert "2 answers are not saved yet" in asked[0].text()
+        assert window.close() and not window.isVisible()   # quit: kept for the next start
+        assert len(unsaved.waiting(path)) == 1             # the session's end with them
+    assert [(state.answers, failure) for state, failure in asked] == [(2, None), (2, None)]
+    assert isinstance(asked[0][0].problem, DatabaseLockedError)
+    assert "2 answers are not saved yet" in asked[0][0].text()
+    with ProgressStore.open(path) as reopened:          # the next start saves them
+        assert [s.decision.situation_key for s in reopened.decisions()] == given
+        assert all(row["ended"] for row in reopened.rows("SELECT ended FROM sessions"))
+    assert unsaved.waiting(path) == []
+
+
+def test_answers_that_cannot_be_kept_either_are_lost_only_when_the_player_says_so(
+        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeping them fails too (a full disk): the player is asked again, now that quitting
+    loses them; staying, every answer is saved once the file can take them, the later ones
+    in a session of their own."""
+    asked: list[str | None] = []
+    answers = iter([True, False])     # quit; then, as they cannot be kept, stay after all
+
+    def full(*_: object, **__: object) -> Path:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(unsaved, "keep", full)
+    monkeypatch.setattr(main_window, "confirm_quitting", lambda _parent, waiting, failure=None:
+                        asked.append(failure) or next(answers))
+    window, page = window_dealing(qtbot, store)
+    path = database_path(str(data_dir))
+    with LockHolder(path):
+        given = [answer(qtbot, page)]
+        assert not window.close() and window.isVisible()
+    given.append(answer(qtbot, page))
+    qtbot.waitUntil(lambda: page.link.saver.state.saved, timeout=20_000)
+    assert window.close()                 # all saved: nothing asked
+    assert asked == [None, f"answers not saved could not be kept beside {path} either (No "
+                           "space left on device)."]
+    with ProgressStore.open(path) as saved:
+        assert [s.decision.situation_key for s in saved.decisions()] == given
+        assert [row["ended"] is not None for row in saved.rows("SELECT ended FROM sessions")
+                ] == [True, True]
+    box = main_window.quit_question(None, SaveState(1, 1), asked[1])
+    assert box.text().startswith(f"The answers not saved could not be kept beside {path}")
+    assert [b.text() for b in box.buttons()] == ["Keep the trainer open", "Quit without them"]
 
 
 def test_closing_after_the_lock_is_gone_saves_and_asks_nothing(
@@ -155,7 +196,10 @@ def test_closing_after_the_lock_is_gone_saves_and_asks_nothing(
 def test_the_quit_question_in_words(qtbot, tmp_path: Path) -> None:
     state = SaveState(4, 3, DiskFullError(Path("/data/progress.sqlite3")))
     box = main_window.quit_question(None, state)
-    assert [b.text() for b in box.buttons()] == ["Keep the trainer open", "Quit without them"]
+    assert [b.text() for b in box.buttons()] == ["Keep the trainer open",
+                                                 "Quit and save them at the next start"]
+    assert box.text().endswith("If you quit now, they are kept beside the progress file and "
+                               "saved the next time the trainer starts.")
     assert box.defaultButton().text() == "Keep the trainer open"
     photograph(box, tmp_path / "quit.png")
     assert state.text() == ("3 answers are not saved yet: the disk is full. They are kept and "

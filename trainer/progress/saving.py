@@ -118,6 +118,7 @@ class SessionSaver:
         self._problem: ProgressStoreError | None = None
         self._saved_answers = 0
         self._kept_answers = 0
+        self._begun: tuple[str, Mode, dict[str, Any]] | None = None   # the last start's values
 
     @classmethod
     def with_store(cls, store: ProgressStore) -> SessionSaver:
@@ -135,11 +136,18 @@ class SessionSaver:
         session = Row()
         self._session = session
         values = (preset, mode, dict(settings))
+        self._begun = values
 
         def write(store: ProgressStore) -> None:
             session.id = store.start_session(*values)
         self.write(write, kept=_kept("session", ref=session.ref, preset=preset, mode=mode.value,
                                      settings=values[2]))
+
+    def resume(self) -> None:
+        """Start a session like the last one if it was ended (the player stayed after all:
+        their next answers belong to a session too)."""
+        if self._session is None and self._begun is not None:
+            self.start(*self._begun)
 
     def decision(self, decision: GradedDecision) -> Row | None:
         """Queue one graded decision; returns its row (None outside a session), which

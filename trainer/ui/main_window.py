@@ -225,21 +225,44 @@ class MainWindow(QMainWindow):
         to ask, so each page's answers are saved (waiting up to the busy timeout for a lock) or
         kept beside the progress file for the next start; the exit status is 128 + the
         signal's number. Returns the files kept."""
-        kept = [path for link in self._links() if (path := link.keep_unsaved()) is not None]
-        for path in kept:
-            print(f"{PROGRAM}: answers not saved (the progress file could not take "
-                  f"them) are kept in {path} and will be saved at the next start.",
-                  file=sys.stderr)
+        kept, failure = self.keep_waiting()
+        if failure is not None:
+            print(f"{PROGRAM}: {failure}", file=sys.stderr)
         self.close()
         QApplication.exit(128 + signum)
         return kept
 
+    def keep_waiting(self) -> tuple[list[Path], str | None]:
+        """Save each page's answers (at most the busy timeout) or keep them beside the progress
+        file for the next start, each file kept said on the terminal; the files kept, and why
+        some could not be kept (None: nothing is left waiting)."""
+        kept: list[Path] = []
+        failure = None
+        for link in self._links():
+            try:
+                path = link.keep_unsaved()
+            except OSError as exc:
+                failure = (f"answers not saved could not be kept beside {link.path} either "
+                           f"({exc.strerror or exc}).")
+                continue
+            if path is not None:
+                kept.append(path)
+                print(f"{PROGRAM}: answers not saved (the progress file could not take "
+                      f"them) are kept in {path} and will be saved at the next start.",
+                      file=sys.stderr)
+        return kept, failure
+
     def closeEvent(self, event: QCloseEvent | None) -> None:
         waiting = self.unsaved()
-        if waiting is not None and not confirm_losing(self, waiting):
-            if event is not None:
-                event.ignore()
-            return
+        if waiting is not None:
+            quitting = confirm_quitting(self, waiting)
+            if quitting:
+                _, failure = self.keep_waiting()
+                quitting = failure is None or confirm_quitting(self, waiting, failure)
+            if not quitting:
+                if event is not None:
+                    event.ignore()
+                return
         self.save_state()
         for slot in self.pages.values():     # their loads and timers end with the window
             shutdown = getattr(slot.page, "shutdown", None)
@@ -248,18 +271,28 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def confirm_losing(parent: QWidget, waiting: SaveState) -> bool:
-    """Ask before quitting with answers unsaved; True to quit all the same."""
-    box = quit_question(parent, waiting)
+def confirm_quitting(parent: QWidget, waiting: SaveState, failure: str | None = None) -> bool:
+    """Ask before quitting with answers unsaved (and again, with ``failure``, when they could
+    not be kept for the next start either); True to quit."""
+    box = quit_question(parent, waiting, failure)
     box.exec()
     return box.clickedButton() is not box.defaultButton()
 
 
-def quit_question(parent: QWidget | None, waiting: SaveState) -> QMessageBox:
-    """The question :func:`confirm_losing` asks; its default button keeps the trainer open."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "Answers are not saved",
-                      f"{waiting.text()}\n\nIf you quit now, they are lost.", parent=parent)
+def quit_question(parent: QWidget | None, waiting: SaveState,
+                  failure: str | None = None) -> QMessageBox:
+    """The question :func:`confirm_quitting` asks; its default button keeps the trainer open.
+    Quitting keeps the answers beside the progress file for the next start; only when that
+    failed (``failure``) does quitting lose them."""
+    if failure is None:
+        text = (f"{waiting.text()}\n\nIf you quit now, they are kept beside the progress file "
+                "and saved the next time the trainer starts.")
+        leave = "Quit and save them at the next start"
+    else:
+        text = f"The {failure}\n\nIf you quit now, they are lost."
+        leave = "Quit without them"
+    box = QMessageBox(QMessageBox.Icon.Warning, "Answers are not saved", text, parent=parent)
     stay = box.addButton("Keep the trainer open", QMessageBox.ButtonRole.RejectRole)
-    box.addButton("Quit without them", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(leave, QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(stay)
     return box

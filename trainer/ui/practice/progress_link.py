@@ -12,6 +12,7 @@ dropped: quitting with answers unsaved asks first (:meth:`ProgressLink.unsaved`)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,7 @@ class ProgressLink(QObject):
 
     def save_soon(self) -> None:
         """Save what waits, off the UI thread (once more after a save already running)."""
+        self._over = False       # a new write: the link lives again
         if self._saving.running:
             self._again = True
             return
@@ -137,13 +139,20 @@ class ProgressLink(QObject):
     def keep_unsaved(self) -> Path | None:
         """End the session, save what waits on this thread (at most the busy timeout), and
         keep what the file still cannot take beside it for the next start; the file kept, if
-        any. For a window that must end now (a signal)."""
-        self._over = True
+        any. OSError when it cannot be kept either: nothing waiting is forgotten, and a new
+        session goes on if the player stays after all."""
         self.retry.stop()
+        self._over = True
         self.saver.end()
         if self.saver.save(wait=True).saved:
             return None
-        kept = self.saver.keep_unsaved(self.path)
+        try:
+            kept = self.saver.keep_unsaved(self.path)
+        except OSError:
+            self._over = False          # the player may stay: go on saving, in a session
+            self.saver.resume()
+            self.retry.start()
+            raise
         self.changed.emit()
         return kept
 
@@ -160,10 +169,15 @@ class ProgressLink(QObject):
             show_store_problem(self.parent_page, f"{state.problem}\n\n{advice}")
 
     def close(self) -> SaveState:
-        """End the session, save what waits, close the file; returns what could not be saved."""
+        """End the session, save what waits, close the file; what it still cannot take (the
+        session's end, say, with the file locked) is kept beside it for the next start.
+        Returns what could not be saved."""
         self._over = True
         self.retry.stop()
         state = self.saver.close()
+        if not state.saved:
+            with contextlib.suppress(OSError):     # asked about before: see MainWindow
+                self.saver.keep_unsaved(self.path)
         self.changed.emit()
         return state
 
