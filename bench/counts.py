@@ -2,7 +2,7 @@
 counting drill card.
 
 Targets: a rules file's lab table at the lab's precision in at most 60 s on two cores (issue
-27; about 100 yardstick units on the machine of the README's figures), a drill card at most
+27; about 100 yardstick units on the machine of docs/speed.md's figures), a drill card at most
 5 ms (issue 16). Each build prints its parts (the shoes valued exactly, the figures read off
 them, each count's exact means, fits and resamples, the round's variance through the rules
 core: ``build_lab(phases=...)``). The running and true count cards are timed afresh and spaced

@@ -39,7 +39,7 @@ def test_a_worse_action_is_wrong_with_its_ev_lost() -> None:
 @pytest.mark.parametrize(("gap", "verdict"), [
     (0.0, Verdict.ACCEPTABLE),          # a tie with the table's chosen best
     (0.00005, Verdict.ACCEPTABLE),
-    (0.0001, Verdict.ACCEPTABLE),       # the band's edge: 0.0001 of a bet, as the README says
+    (0.0001, Verdict.ACCEPTABLE),       # the band's edge: 0.0001 of a bet, as docs/history.md says
     (0.00015, Verdict.WRONG),
     (0.001, Verdict.WRONG),
     (0.009, Verdict.WRONG),

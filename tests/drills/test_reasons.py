@@ -30,7 +30,7 @@ _NUMBER = re.compile(r"[+−-]?\d+\.\d+%?")
     (Verdict.WRONG, 0.38, Severity.BLUNDER),
 ])
 def test_severity_thresholds(verdict: Verdict, loss: float, severity: Severity) -> None:
-    """Close call under 2% of the bet, mistake under 10%, blunder from 10% (README)."""
+    """Close call under 2% of the bet, mistake under 10%, blunder from 10% (docs/teaching.md)."""
     assert Severity.of(verdict, loss) is severity
 
 

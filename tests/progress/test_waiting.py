@@ -1,5 +1,5 @@
 """How long the store waits for another program's lock before it says the file is locked:
-README ("A write waits up to 5 s for another program's lock"), the store's default."""
+docs/history.md ("A write waits up to 5 s for another program's lock"), the store's default."""
 
 from __future__ import annotations
 

@@ -38,8 +38,8 @@ def sections(page: Path) -> set[str]:
 
 
 def project_files() -> list[Path]:
-    """Every source, test, bench and top-level document of the project."""
-    found = [ROOT / "README.md"]
+    """Every source, test, bench and top-level document of the project (the README, docs/)."""
+    found = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     for top in ("trainer", "strategy_charts", "tests", "bench", "packaging"):
         found.extend(sorted((ROOT / top).rglob("*.py")))
     return found
