@@ -165,6 +165,6 @@ def cmd_risk(args: argparse.Namespace) -> int:
              f"{figures['goal']['reached_first']:.1%} (ruin first: "
              f"{figures['goal']['ruined_first']:.1%})",
              "(formulas: Schlesinger, Blackjack Attack, 3rd ed., chs. 6 and 10; see the "
-             "README's count lab)"]
+             "docs/count-lab.md)"]
     print_result(args, data, "\n".join(lines))
     return 0

@@ -45,7 +45,7 @@ CURVES = memory.CURVES
 #: took 18,320 answers to teach the novice exponential learner against 13,020 on the
 #: exponential one, which costs the power learners less (novice-rule 8,460 -> 8,960,
 #: novice-power 6,840 -> 7,960; every learner still within the issue's bounds:
-#: ``bench/learning``, the README's table).
+#: ``bench/learning``, the table in docs/teaching.md).
 GRID_CURVES = (memory.EXPONENTIAL,)
 
 _CLIP = 1e-4

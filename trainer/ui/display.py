@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: Each system library Qt's Linux platform plugins (and Qt's GUI library under them) link to,
-#: with the Debian/Ubuntu package that provides it. The README lists the same packages.
+#: with the Debian/Ubuntu package that provides it. docs/setup.md lists the same packages.
 PACKAGES: dict[str, str] = {
     "libxcb-cursor.so.0": "libxcb-cursor0",
     "libxcb-icccm.so.4": "libxcb-icccm4",

@@ -109,7 +109,7 @@ class CountingPage(QWidget):
         for key, count in TRAINED.items():
             self.count_box.addItem(count.name, key)
         self.count_box.addItem("Your tags…", OWN)
-        self.count_box.setToolTip("Hi-Lo is the count to learn first (README: the count lab); "
+        self.count_box.setToolTip("Hi-Lo is the count to learn first (docs/count-lab.md); "
                                   "KO is kept as a running count; 'Your tags…' counts a tag "
                                   "set of your own.")
         self.tags = OwnTags(settings)

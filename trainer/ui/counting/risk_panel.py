@@ -1,7 +1,7 @@
 """The Ramp and risk tab: the ramp a counted shoe bets by for the bankroll, unit, spread and
 Kelly fraction set here (Shoe practice's seat starts at a bankroll of 1,000 and a unit of 10),
 and its risk figures (:mod:`trainer.drills.counting.risk`), worked out again as the settings
-change; the formulas are Blackjack Attack's (README: the count lab)."""
+change; the formulas are Blackjack Attack's (docs/count-lab.md)."""
 
 from __future__ import annotations
 
