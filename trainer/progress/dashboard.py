@@ -29,14 +29,15 @@ from trainer.drills.records import Mode
 from trainer.drills.retention import RETENTION
 from trainer.drills.situations import CUSTOM_PREFIX, preset_label
 from trainer.drills.study import StudySettings
-from trainer.progress import review
+from trainer.progress import changes, review
 from trainer.progress.apart import KeptApart, kept_apart
+from trainer.progress.changes import Stamp
 from trainer.progress.counting_glance import CountingGlance, counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import flashcards_due, keep_made
 from trainer.progress.trend import LeakTrend, leak_trend
-from trainer.rules import PRESETS, RuleSet, releases
+from trainer.rules import PRESETS, RuleSet, preset, releases
 
 #: The strategy chart whose grid the heatmap uses when no single preset is chosen.
 GRID_PRESET = "evolution"
@@ -212,6 +213,9 @@ class DueLoad(NamedTuple):
     cards: int
     today: int
     memory: str = ""        # how well the trainer knows the player's memory, in a sentence
+    #: the file's stamp before and after the read kept what it made (None: it kept nothing),
+    #: so that a page does not take its own keeping for news (:mod:`.changes`)
+    kept: tuple[Stamp, Stamp] | None = None
 
 
 def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
@@ -225,10 +229,11 @@ def load_cards(path: Path, query: ProgressQuery, today: date | None = None,
         presets = [query.preset] if query.preset else store.presets()
         found = flashcards_due(store, presets, query.prior, now or datetime.now(UTC),
                                _study(query), rule_sets)
-    keep_made(path, found)
+    before = changes.stamp(path)
+    kept = (before, changes.stamp(path)) if keep_made(path, found) else None
     return DueLoad(tuple(due_load(found.times, today or date.today(), DUE_DAYS)),
                    len(found.times), found.counts.today,
-                   found.memory[0] if len(found.memory) == 1 else "")
+                   found.memory[0] if len(found.memory) == 1 else "", kept)
 
 
 def leak_list(leaks: Sequence[SituationLeak], count: int = LEAK_COUNT) -> list[SituationLeak]:
@@ -249,6 +254,16 @@ def load_trends(path: Path, rule_sets: Sequence[RuleSet], prior: Prior = Prior.C
                      for rules in rule_sets if (label := preset_label(rules)) in kept)
 
 
-__all__ = ["LEAK_COUNT", "DueLoad", "ProgressData", "ProgressQuery", "due_load", "grid_rows",
-           "leak_list", "load_cards", "load_progress", "load_trends", "preset_title",
+def cost_rules(data: ProgressData, practised: RuleSet) -> list[RuleSet]:
+    """The rule sets whose cost the headline gives: the filter's, or all with answers (a
+    custom rule set only when it is the one ``practised``: its rules are in that file)."""
+    known = [preset(name) for name in PRESETS]
+    if preset_label(practised) not in PRESETS:
+        known.append(practised)
+    wanted = [data.query.preset] if data.query.preset else [n for n, _ in data.counts]
+    return [rules for rules in known if preset_label(rules) in wanted]
+
+
+__all__ = ["LEAK_COUNT", "DueLoad", "ProgressData", "ProgressQuery", "cost_rules", "due_load",
+           "grid_rows", "leak_list", "load_cards", "load_progress", "load_trends", "preset_title",
            "utc_offset"]

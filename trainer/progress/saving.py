@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
-from trainer.progress import unsaved
+from trainer.progress import changes, unsaved
 from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
 from trainer.progress.store import ProgressStore, decision_plain
 from trainer.progress.unsaved import Entry
@@ -245,14 +245,18 @@ class SessionSaver:
         if not self._save_lock.acquire(blocking=wait):
             return self.state
         try:
-            self._save_all()
+            committed = self._save_all()
         finally:
             self._save_lock.release()
+        if committed is not None:
+            changes.announce(committed)
         return self.state
 
-    def _save_all(self) -> None:
+    def _save_all(self) -> Path | None:
+        """Save what waits; the file, if anything was committed to it."""
         if (self._problem is not None and not self._problem.retry) or self.state.saved:
-            return
+            return None
+        committed = None
         try:
             store = self._opened()
             while True:
@@ -271,14 +275,16 @@ class SessionSaver:
                 with self._queue_lock:
                     self._queue.popleft()
                     self._saved_answers += write.answer
+                committed = store.path
         except ProgressStoreError as exc:
             with self._queue_lock:
                 self._problem = exc
             if not isinstance(exc, _KEEPS_CONNECTION):
                 self._let_go()
-            return
+            return committed
         with self._queue_lock:
             self._problem = None
+        return committed
 
     def _let_go(self) -> None:
         """Drop the connection after a fault (call with the save lock held): the next try opens

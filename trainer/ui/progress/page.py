@@ -29,10 +29,12 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.situations import preset_label
+from trainer.progress import changes
 from trainer.progress.dashboard import (
     DueLoad,
     ProgressData,
     ProgressQuery,
+    cost_rules,
     grid_rows,
     load_cards,
     load_progress,
@@ -40,9 +42,9 @@ from trainer.progress.dashboard import (
 )
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.trend import LeakTrend
-from trainer.rules import PRESETS, RuleSet, preset
 
 from ..background import Job, Latest
+from ..read_again import ReadAgain
 from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..settings.chosen import database_of, practised_rules, prior_of, study_of
@@ -94,6 +96,7 @@ class ProgressPage(QWidget):
         self.headline, self.trend, self.scope, self.summary = headline_labels()
         self.fault, self.fault_label = fault_line(self.read_again)
 
+        self.fresh = ReadAgain(self, self._reading, self._read_afresh)
         self._follow_practice()
         rules_files().changed.connect(self._rules_file_changed)
 
@@ -113,21 +116,16 @@ class ProgressPage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
-        layout.addWidget(heading("Progress"))
-        layout.addWidget(self.headline)
-        layout.addWidget(self.trend)
-        layout.addWidget(self.fault)
-        layout.addWidget(self.filters)
-        layout.addWidget(self.scope)
-        layout.addWidget(self.summary)
+        for widget in (heading("Progress"), self.headline, self.trend, self.fault, self.filters,
+                       self.scope, self.summary):
+            layout.addWidget(widget)
         layout.addWidget(self.stack, 1)
 
-        for box in (self.preset_box, self.mode_box):
-            box.currentIndexChanged.connect(self.reload)
+        for changed in (self.preset_box.currentIndexChanged, self.mode_box.currentIndexChanged,
+                        self.range_box.currentIndexChanged, self.since_edit.dateChanged,
+                        self.until_edit.dateChanged):
+            changed.connect(self.reload)
         self.preset_box.activated.connect(self._preset_chosen)
-        self.range_box.currentIndexChanged.connect(self.reload)
-        self.since_edit.dateChanged.connect(self.reload)
-        self.until_edit.dateChanged.connect(self.reload)
         self.per_box.currentIndexChanged.connect(self._redraw)
         self.drill_button.clicked.connect(self.drill)
         self.look = chart_look(self.palette())
@@ -154,11 +152,7 @@ class ProgressPage(QWidget):
         name: str | None = preset_label(practised_rules(self.store))
         if self.data is not None and self.data.history and name not in dict(self.data.counts):
             name = None
-        self._set_preset(name)
-
-    def _set_preset(self, name: str | None) -> None:
-        """Put the preset filter on ``name`` (None: all) without reading the store."""
-        self.filters.set_preset(name)
+        self.filters.set_preset(name)     # without reading the store
 
     def _preset_chosen(self) -> None:
         """The player picked a preset filter here: keep it (until the page is made again)."""
@@ -199,6 +193,7 @@ class ProgressPage(QWidget):
             return
         self._again = False
         self.busy.show()
+        self.fresh.note()
         path, query = database_of(self.store), self.query()
         rules = [practised_rules(self.store)]
         job = Job(self, lambda: load_progress(path, query, cards=False, rule_sets=rules),
@@ -219,7 +214,7 @@ class ProgressPage(QWidget):
         shown = data.query.preset
         if (not self._chosen_here and shown is not None and data.history
                 and not dict(data.counts).get(shown)):
-            self._set_preset(None)       # the practised rules have no answers: show all
+            self.filters.set_preset(None)   # the practised rules have no answers: show all
             self.reload()
             return
         self.error = None
@@ -259,20 +254,10 @@ class ProgressPage(QWidget):
         self._load_costs(data)
         self._redraw()
 
-    def _cost_rules(self, data: ProgressData) -> list[RuleSet]:
-        """The rule sets whose cost the headline gives: the filter's, or all with answers (a
-        custom rule set only when it is the one practised: its rules are in that file)."""
-        known = [preset(name) for name in PRESETS]
-        practised = practised_rules(self.store)
-        if preset_label(practised) not in PRESETS:
-            known.append(practised)
-        wanted = [data.query.preset] if data.query.preset else [n for n, _ in data.counts]
-        return [rules for rules in known if preset_label(rules) in wanted]
-
     def _load_costs(self, data: ProgressData) -> None:
         """Work out what the play costs, now and over time, in a worker (only when the
         answers or the rule sets shown changed)."""
-        rules = self._cost_rules(data)
+        rules = cost_rules(data, practised_rules(self.store))
         prior = prior_of(self.store)
         key = (data.path, tuple(preset_label(r) for r in rules), prior, data.counts)
         if key == self._trends_for and (self.trends is not None or self._costing.running):
@@ -326,6 +311,7 @@ class ProgressPage(QWidget):
 
     def _cards_loaded(self, cards: DueLoad) -> None:
         self.cards = cards
+        self.fresh.adopt(cards.kept)
         if self.data is None:                   # before the rest: the count alone, at once
             self.summary.setText(due_line(cards))
         elif self.data.history:
@@ -383,13 +369,23 @@ class ProgressPage(QWidget):
             self.reload()
 
     def showEvent(self, event: QShowEvent | None) -> None:
-        """Coming back to the page reads the store again (new answers may have been given);
-        the charts redraw only if something changed."""
+        """Coming back to the page reads the store again only if what it shows may have
+        changed; the charts redraw only if something did."""
         super().showEvent(event)
         if self.data is not None or self.error is not None:
             self._follow_practice()
-            self._look_again = True
-            self.reload()
+            self.fresh.check() if self.error is None else self._read_afresh()
+
+    def _read_afresh(self) -> None:
+        self._look_again = True
+        self.reload()
+
+    def _reading(self) -> tuple[changes.Stamp, object]:
+        """What a read now would be of: how far the file has come (here or by another program),
+        the file, the filters, the rules practised, the day (what is due changes with it)."""
+        path = database_of(self.store)
+        return changes.stamp(path), (path, self.query(), preset_label(practised_rules(
+            self.store)), date.today())
 
 
 def progress_page(settings: QSettings) -> QWidget:
