@@ -30,6 +30,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "drills": ("trainer.drills",),
     "progress": ("trainer.progress",),
     "session": ("trainer.session",),
+    "settings": ("trainer.settings",),
     "ui": ("trainer.ui",),
     "shell": ("trainer.cli", "trainer.__main__"),
 }
@@ -40,17 +41,29 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
 #: Who may import whom: each row is an importing layer, each column what it imports.
 #: The session layer composes drills and progress for both front ends (trainer/session.py).
 #: The window follows the programs' conventions too (trainer/commands: exit statuses, the
-#: signals that stop a program), so it may read them.
-#:               rules  commands engine drills progress session ui     shell  Qt    matplotlib
+#: signals that stop a program), so it may read them. The player's settings (trainer/settings)
+#: are core, read by both front ends and the commands; they ask the rules and the drills for
+#: their choices and bounds.
+#:               rules  commands engine drills progress session settings ui    shell  Qt  mpl
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False,   False, False, False,   False,  False, False, False, False),
-    "commands": (True,  True,    False, False, False,   False,  False, False, False, False),
-    "engine":   (True,  True,    True,  False, False,   False,  False, False, False, True),
-    "drills":   (True,  False,   True,  True,  False,   False,  False, False, False, False),
-    "progress": (True,  False,   True,  True,  True,    False,  False, False, False, False),
-    "session":  (True,  False,   True,  True,  True,    True,   False, False, False, False),
-    "ui":       (True,  True,    True,  True,  True,    True,   True,  False, True,  True),
-    "shell":    (True,  True,    True,  True,  True,    True,   True,  True,  False, False),
+    "rules":    (True,  False,   False, False, False,   False,  False,   False, False, False,
+                 False),
+    "commands": (True,  True,    False, False, False,   False,  True,    False, False, False,
+                 False),
+    "engine":   (True,  True,    True,  False, False,   False,  False,   False, False, False,
+                 True),
+    "drills":   (True,  False,   True,  True,  False,   False,  False,   False, False, False,
+                 False),
+    "progress": (True,  False,   True,  True,  True,    False,  False,   False, False, False,
+                 False),
+    "session":  (True,  False,   True,  True,  True,    True,   False,   False, False, False,
+                 False),
+    "settings": (True,  False,   False, True,  False,   False,  True,    False, False, False,
+                 False),
+    "ui":       (True,  True,    True,  True,  True,    True,   True,    True,  False, True,
+                 True),
+    "shell":    (True,  True,    True,  True,  True,    True,   True,    True,  True,  False,
+                 False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.rules import PRESETS, RuleSet, preset, rules_file
+from trainer.rules import DEFAULT_PRESET, PRESETS, RuleSet, preset, rules_file
 
 from .numbers import Whole
 
@@ -50,7 +50,7 @@ class RulesOption:
     neither is given; None leaves the choice to the command, and ``unset`` says what it takes
     (``stats``: the last practised)."""
 
-    default: str | None = "evolution"
+    default: str | None = DEFAULT_PRESET
     unset: str = ""
 
     def add(self, parser: argparse.ArgumentParser) -> None:
@@ -80,7 +80,7 @@ def rules_of(args: argparse.Namespace) -> RuleSet:
     return rules
 
 
-#: The rules, evolution unless told otherwise.
+#: The rules, the default preset unless told otherwise.
 RULES = RulesOption()
 #: The folder of the progress file.
 DATA_DIR = Option(("--data-dir",), {
