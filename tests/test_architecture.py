@@ -242,7 +242,7 @@ def test_what_runs_before_the_first_paint_or_off_the_ui_loads_no_matplotlib() ->
     code = ("import sys\n"
             "import strategy_charts.chart_layout, strategy_charts.comparison\n"
             "import trainer.progress.dashboard, trainer.progress.heat_grid\n"
-            "import trainer.ui.settings.declarations, trainer.ui.theme, trainer.ui.main_window\n"
+            "import trainer.settings, trainer.ui.theme, trainer.ui.main_window\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT, timeout=60)

@@ -20,6 +20,7 @@ from .declarations import (
     DEALER_SPEED_MS,
     FEEDBACK,
     NEW_PER_DAY,
+    OWN_TAGS,
     PENETRATION,
     PRESET,
     RENAMED,
@@ -42,7 +43,8 @@ from .kinds import Amounts, Choices, Editor, Folder, Range, Setting, SettingErro
 from .store import Settings, settings_path
 
 __all__ = ["ALL", "ASSUME_CLASSIC", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET",
-           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "PENETRATION",
+           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
+           "PENETRATION",
            "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SECTIONS", "SIDE_BET_MAXIMUM",
            "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME", "TIMER_SECONDS",
            "WELCOMED", "WINDOW_GEOMETRY", "Amounts", "Choices", "Editor", "Feedback", "Folder",

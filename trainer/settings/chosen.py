@@ -9,7 +9,7 @@ machinery, such as a custom rules file read off the UI thread:
 from __future__ import annotations
 
 from trainer.drills.curriculum import Prior
-from trainer.drills.study import StudySettings
+from trainer.drills.today import StudySettings
 from trainer.rules import DEFAULT_PRESET, PRESETS
 
 from . import declarations as cfg

@@ -3,7 +3,7 @@ the ones the player changes, the label, section and allowed values or range of t
 page (the window builds its page from these, the terminal its ``settings`` command).
 
 Defaults are asked of the place that owns them (the default preset of :mod:`trainer.rules`,
-the study queue's of :mod:`trainer.drills.study`); bounds are said by the allowed values
+the study queue's of :mod:`trainer.drills.today`); bounds are said by the allowed values
 (:meth:`~trainer.settings.kinds.Range.words`), never in a description. A key renamed keeps
 working: :data:`RENAMED` reads the old key as the new one.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 
 from trainer.drills import retention
-from trainer.drills.study import DEFAULT_STUDY
+from trainer.drills.today import DEFAULT_STUDY
 from trainer.rules import DEFAULT_PRESET, PRESETS
 from trainer.rules.ruleset import PENETRATIONS
 
@@ -114,6 +114,8 @@ RETENTION = Setting("study.retention", float, DEFAULT_STUDY.retention,
                                   suffix=" % recall"))
 THEME = Setting("look.theme", str, "light", "The window's colours.",
                 label="Theme", section="Look", allowed=Choices({"light": "Light", "dark": "Dark"}))
+OWN_TAGS = Setting("counting.own_tags", str, "",
+                   "The counting tags you typed last on the Counting page (A:-1, 2-6:1, ...).")
 WELCOMED = Setting("welcome.shown", bool, False,
                    "The first run's welcome was shown (Help ▸ Welcome… shows it again).")
 DATA_DIR = Setting("data.dir", str, "",
@@ -127,7 +129,7 @@ ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
                             TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
                             TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, START_DECLINED,
-                            NEW_PER_DAY, RETENTION, THEME, WELCOMED, DATA_DIR)
+                            NEW_PER_DAY, RETENTION, THEME, OWN_TAGS, WELCOMED, DATA_DIR)
 
 #: Keys renamed: a value stored under the old key is read as the new key's (and written
 #: under the new one when its table is next written).
@@ -148,7 +150,8 @@ def named(key: str) -> Setting | None:
 
 
 __all__ = ["ALL", "ASSUME_CLASSIC", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET",
-           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "PENETRATION",
+           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
+           "PENETRATION",
            "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SECTIONS", "SIDE_BET_MAXIMUM",
            "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME", "TIMER_SECONDS",
            "WELCOMED", "WINDOW_GEOMETRY", "Feedback", "named", "on_the_page"]

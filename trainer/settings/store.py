@@ -81,7 +81,7 @@ class Settings:
         self._listeners: list[Listener] = []
         self._stamp: tuple[int, int, int] | None = None
         self._unreadable: str | None = None     # why the file cannot be read, in words
-        self._kept: list[str] = []               # unreadable files kept aside, said once
+        self._notes: list[str] = []              # more to say: an unreadable file kept
         self._values = self._read()
 
     # ----- reading ----------------------------------------------------------------------------
@@ -142,40 +142,55 @@ class Settings:
         for setting in settings:
             self.get(setting)
         said = [self._unreadable] if self._unreadable else []
-        return [*said, *self._kept, *self._refused.values()]
+        return [*said, *self._notes, *self._refused.values()]
 
     # ----- changing -----------------------------------------------------------------------------
+
+    def tell(self, text: str) -> None:
+        """Have :meth:`refused` say ``text`` too (a value of the old settings file left
+        behind)."""
+        self._notes.append(text)
 
     def set(self, setting: Setting[T], value: T) -> None:
         """Store ``value`` for ``setting`` (SettingError, nothing written, when the setting
         does not allow it); a value held for this run gives way to it."""
-        setting.check(value)
-        self._held.pop(setting.key, None)
-        self._change(setting.key, setting.to_file(value))
+        self.set_all([(setting, value)])
+
+    def set_all(self, values: Iterable[tuple[Setting[Any], Any]]) -> None:
+        """Store each setting's value at once, in one writing of the file (SettingError,
+        nothing written, when one is not allowed)."""
+        stored = {setting.key: setting.to_file(setting.check(value))
+                  for setting, value in values}
+        for key in stored:
+            self._held.pop(key, None)
+        if stored:
+            self._change(stored)
 
     def reset(self, setting: Setting[Any]) -> None:
         """Remove ``setting`` from the file: its default is used."""
         self._held.pop(setting.key, None)
-        self._change(setting.key, None)
+        self._change({setting.key: None})
 
     def hold(self, setting: Setting[T], value: T) -> None:
         """Give ``value`` for ``setting`` for as long as this object lives, without storing
         it (a command-line option for one run); :meth:`set` of the setting lets it go."""
         self._held[setting.key] = setting.check(value)
 
-    def _change(self, key: str, stored: Any) -> None:
-        """Write the file as it is now on disk with ``key`` alone changed (None: removed)."""
+    def _change(self, changes: Mapping[str, Any]) -> None:
+        """Write the file as it is now on disk with the keys of ``changes`` alone changed
+        (a value None: removed)."""
         before = dict(self._values)
         now = self._read()
         if self._unreadable is not None and self.path.exists():
             self._keep_unreadable()
-        if stored is None:
-            now.pop(key, None)
-        else:
-            now[key] = stored
+        for key, stored in changes.items():
+            if stored is None:
+                now.pop(key, None)
+            else:
+                now[key] = stored
+            self._refused.pop(key, None)
         self._write(now)
         self._values = now
-        self._refused.pop(key, None)
         self._announce(before, now)
 
     def _keep_unreadable(self) -> None:
@@ -183,7 +198,7 @@ class Settings:
         stamp = self._clock().strftime("%Y%m%d-%H%M%S")
         kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
         os.replace(self.path, kept)
-        self._kept.append(f"The settings file {self.path} could not be read: it is kept as "
+        self._notes.append(f"The settings file {self.path} could not be read: it is kept as "
                           f"{kept}, and a new one holds the settings changed since.")
         self._unreadable = None
 
@@ -210,7 +225,11 @@ class Settings:
         """Tell ``listener`` the key of each setting whose value changes, after it changed;
         returns the function that stops telling it."""
         self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+        return stop
 
     def reload(self) -> list[str]:
         """Read the file again if it changed on disk (another program set something);

@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSignal, pyqtSlot
+from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QLabel,
@@ -28,6 +28,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import settings as cfg
 from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import (
     DueLoad,
@@ -41,10 +42,10 @@ from trainer.progress.dashboard import (
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.trend import LeakTrend
 from trainer.rules import PRESETS, RuleSet, preset
+from trainer.settings import Settings
 
 from ..background import Job, Latest
 from ..rules_files import rules_files
-from ..settings import declarations as cfg
 from ..settings.chosen import database_of, practised_rules, prior_of, study_of
 from ..theme import chart_look
 from ..widgets import heading
@@ -64,7 +65,7 @@ class ProgressPage(QWidget):
     costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
     cards_loaded = pyqtSignal()          # the flashcards due shown
 
-    def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.data: ProgressData | None = None
@@ -378,7 +379,7 @@ class ProgressPage(QWidget):
     @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
     def _rules_file_changed(self, path: str) -> None:
         """The rules file practised was read anew: follow it (its costs are its own)."""
-        if path == cfg.read(self.store, cfg.RULES_FILE):
+        if path == self.store.get(cfg.RULES_FILE):
             self._follow_practice()
             self.reload()
 
@@ -392,7 +393,7 @@ class ProgressPage(QWidget):
             self.reload()
 
 
-def progress_page(settings: QSettings) -> QWidget:
+def progress_page(settings: Settings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return ProgressPage(settings)
 
