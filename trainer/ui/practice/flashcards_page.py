@@ -40,11 +40,9 @@ from trainer.session import (
     begin_flashcards,
     prepare_flashcards,
 )
-from trainer.settings import Settings
-from trainer.settings.chosen import feedback_of
 
 from ..background import Job
-from ..settings.chosen import prior_of, study_of
+from ..settings.chosen import feedback_of, prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from ..widgets import WrapLabel
@@ -57,7 +55,7 @@ from .flashcards_side import Browsing, day_line
 TICK_MS = 100
 
 
-def flashcards_page(settings: Settings) -> QWidget:
+def flashcards_page(settings: cfg.Settings) -> QWidget:
     """The flashcards page (the main window's factory)."""
     return FlashcardsPage(settings)
 
@@ -71,7 +69,7 @@ class FlashcardsPage(DrillPage):
 
     dealt = pyqtSignal()   # a card is on the table, waiting for the player
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None, *,
+    def __init__(self, settings: cfg.Settings, parent: QWidget | None = None, *,
                  seed: int | None = None, clock: Clock = utc_now) -> None:
         super().__init__(settings, "flashcards", parent, clock)
         self.seed = seed
@@ -206,7 +204,7 @@ class FlashcardsPage(DrillPage):
         choice = self.mode_box.currentData()
         mode = FlashMode.ALL if choice == LEAKS else FlashMode(choice)
         only = self._only if choice == LEAKS else None   # kept in every mode, timed too
-        seconds = float(self.settings.get(cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         prior = self.prior = prior_of(self.settings)
@@ -235,7 +233,7 @@ class FlashcardsPage(DrillPage):
         self.history_notes = prepared.notes
         self.keep_going = False
         timed = self.timed_box.isChecked()
-        seconds = float(self.settings.get(cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         if timed:
             self.timed = TimedDrill(session, seconds, self.clock)
             self.ticker.start()

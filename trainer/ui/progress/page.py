@@ -42,7 +42,6 @@ from trainer.progress.dashboard import (
 from trainer.progress.errors import ProgressStoreError
 from trainer.progress.trend import LeakTrend
 from trainer.rules import PRESETS, RuleSet, preset
-from trainer.settings import Settings
 
 from ..background import Job, Latest
 from ..rules_files import rules_files
@@ -65,7 +64,7 @@ class ProgressPage(QWidget):
     costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
     cards_loaded = pyqtSignal()          # the flashcards due shown
 
-    def __init__(self, store: Settings, parent: QWidget | None = None) -> None:
+    def __init__(self, store: cfg.Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.data: ProgressData | None = None
@@ -393,7 +392,7 @@ class ProgressPage(QWidget):
             self.reload()
 
 
-def progress_page(settings: Settings) -> QWidget:
+def progress_page(settings: cfg.Settings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return ProgressPage(settings)
 

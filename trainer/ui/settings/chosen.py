@@ -20,7 +20,13 @@ from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
 from trainer.rules.releases import rules_file_title
 from trainer.settings import Settings
-from trainer.settings.chosen import fallback_preset, penetration, prior_of, study_of
+from trainer.settings.chosen import (
+    fallback_preset,
+    feedback_of,
+    penetration,
+    prior_of,
+    study_of,
+)
 
 from ..rules_files import rules_files
 
@@ -104,6 +110,6 @@ def first_run(settings: Settings) -> bool:
         return False
 
 
-__all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "fill_rules_box",
-           "first_run", "penetration", "played_rules", "practised_rules", "prior_of",
-           "rules_choices", "study_of"]
+__all__ = ["CUSTOM", "custom_rules", "database_of", "fallback_preset", "feedback_of",
+           "fill_rules_box", "first_run", "penetration", "played_rules", "practised_rules",
+           "prior_of", "rules_choices", "study_of"]
