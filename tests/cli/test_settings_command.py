@@ -114,3 +114,18 @@ def test_the_drill_plays_the_custom_rules_file_set(
     assert "Free Bet flashcards: mine, mode hard" in capsys.readouterr().out
     [played] = _sessions(folder)
     assert played["preset"].startswith("custom-")    # a rules file's answers, by its rules
+
+
+def test_an_unreadable_file_is_said_then_kept_aside_by_the_first_set(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = cfg.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[look\ntheme = dark\n")
+    assert main(["settings"]) == 0
+    assert "cannot be read" in capsys.readouterr().err
+    assert path.read_text() == "[look\ntheme = dark\n"       # not overwritten by a reading
+    assert main(["settings", "set", "look.theme", "dark"]) == 0
+    err = capsys.readouterr().err
+    [kept] = path.parent.glob("settings.toml.unreadable-*")
+    assert kept.read_text() == "[look\ntheme = dark\n" and f"kept as {kept}" in err
+    assert Settings().get(cfg.THEME) == "dark"

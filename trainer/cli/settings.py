@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from trainer import PROGRAM
@@ -39,20 +40,34 @@ def cmd_settings(args: argparse.Namespace) -> int:
     if not words:
         return _list(settings, args.json)
     action, *rest = words
+    said = settings.refused()
     if action == "set" and len(rest) == 2:
         setting = _named(rest[0])
         try:
-            settings.set(setting, setting.parse(rest[1]))
+            value = setting.parse(rest[1])
         except SettingError as exc:
             raise CommandError(str(exc), BAD_INPUT) from exc
-        except OSError as exc:
-            raise CommandError(f"cannot write {settings.path}: {exc.strerror or exc}") from exc
-        return 0
-    if action == "reset" and len(rest) == 1:
-        settings.reset(_named(rest[0]))
-        return 0
-    raise CommandError("give nothing (to list the settings), 'set KEY VALUE' or 'reset KEY'",
-                       BAD_INPUT)
+        _write(settings, lambda: settings.set(setting, value))
+    elif action == "reset" and len(rest) == 1:
+        setting = _named(rest[0])
+        _write(settings, lambda: settings.reset(setting))
+    else:
+        raise CommandError("give nothing (to list the settings), 'set KEY VALUE' or "
+                           "'reset KEY'", BAD_INPUT)
+    err = streams()[2]
+    for line in settings.refused():     # an unreadable file kept aside, say
+        if line not in said:
+            err.write(escaped(f"{PROGRAM}: {line}", lines=True) + "\n")
+    return 0
+
+
+def _write(settings: Settings, change: Callable[[], None]) -> None:
+    """Make ``change``; a settings file the system refuses is named."""
+    try:
+        change()
+    except OSError as exc:
+        raise CommandError(f"cannot write {escaped(settings.path)}: "
+                           f"{exc.strerror or exc}") from exc
 
 
 def _named(key: str) -> Setting[Any]:

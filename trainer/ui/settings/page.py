@@ -75,6 +75,7 @@ class SettingsPage(QWidget):
         super().__init__(parent)
         self.store = store
         self.editors: dict[str, QWidget] = {}
+        self._applying = False
 
         groups: dict[str, QFormLayout] = {}
         column = QVBoxLayout()
@@ -171,8 +172,9 @@ class SettingsPage(QWidget):
         the View menu, a practice page's rules choice, the terminal)."""
         for setting in cfg.on_the_page():
             editor, value = self.editors.get(setting.key), self.store.get(setting)
-            line = self._line_of(setting, editor)
-            if line is not None and line.text() != value and not line.hasFocus():
+            line = self._line_of(setting, editor)   # not while an editor stores its own
+            if line is not None and line.text() != value and not (self._applying
+                                                                   or line.hasFocus()):
                 line.setText(str(value))
                 if editor is self.rules:
                     self.rules.show_path(str(value))
@@ -198,11 +200,14 @@ class SettingsPage(QWidget):
 
     def apply(self, setting: Setting, value: Any) -> str | None:
         """Store ``value`` if the setting's declaration accepts it; else show and return why."""
+        self._applying = True
         try:
             self.store.set(setting, value)
         except SettingError as exc:
             self._show_error(str(exc))
             return str(exc)
+        finally:
+            self._applying = False
         self._show_error(None)
         self.changed.emit(setting.key)
         return None
