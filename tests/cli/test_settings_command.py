@@ -129,3 +129,27 @@ def test_an_unreadable_file_is_said_then_kept_aside_by_the_first_set(
     [kept] = path.parent.glob("settings.toml.unreadable-*")
     assert kept.read_text() == "[look\ntheme = dark\n" and f"kept as {kept}" in err
     assert Settings().get(cfg.THEME) == "dark"
+
+
+def test_the_cut_card_set_deals_every_terminal_shoe_and_an_option_overrides_the_rules(
+        tmp_path: Path) -> None:
+    from trainer import __version__
+    from trainer.cli.defaults import from_settings
+    from trainer.cli.program import trainer_program
+    from trainer.commands import rules_of
+    from trainer.rules import preset
+
+    settings = Settings(tmp_path / "settings.toml")
+    settings.set(cfg.PRESET, "pot-of-gold")
+    settings.set(cfg.PENETRATION, 0.6)
+    parser = trainer_program(__version__).parser()
+    args = parser.parse_args(["count", "shoe"])
+    from_settings(args, settings)
+    assert (rules_of(args).name, rules_of(args).penetration) == ("pot-of-gold", 0.6)
+    args = parser.parse_args(["count", "shoe", "--preset", "evolution"])
+    from_settings(args, settings)
+    assert (rules_of(args).name, rules_of(args).penetration) == ("evolution", 0.6)
+    settings.reset(cfg.PENETRATION)
+    args = parser.parse_args(["count", "shoe"])
+    from_settings(args, settings)
+    assert rules_of(args).penetration == preset("pot-of-gold").penetration

@@ -166,3 +166,16 @@ def test_listeners_hear_each_change_once_and_can_stop(path: Path) -> None:
     stop()
     settings.set(cfg.THEME, "dark")
     assert heard == [cfg.THEME.key, cfg.THEME.key]
+
+
+def test_a_file_that_cannot_be_opened_is_said_and_never_replaced(path: Path) -> None:
+    path.mkdir(parents=True)                  # a folder where the file should be
+    (path / "mine").write_text("kept")
+    settings = Settings(path)
+    assert settings.get(cfg.THEME) == cfg.THEME.default
+    [said] = settings.refused()
+    assert "cannot be opened" in said and str(path) in said
+    with pytest.raises(OSError):
+        settings.set(cfg.THEME, "dark")
+    assert (path / "mine").read_text() == "kept"
+    assert settings.reload() == []

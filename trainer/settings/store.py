@@ -81,6 +81,7 @@ class Settings:
         self._listeners: list[Listener] = []
         self._stamp: tuple[int, int, int] | None = None
         self._unreadable: str | None = None     # why the file cannot be read, in words
+        self._unopened: OSError | None = None    # why it cannot be opened at all
         self._notes: list[str] = []              # more to say: an unreadable file kept
         self._values = self._read()
 
@@ -88,25 +89,30 @@ class Settings:
 
     def _read(self) -> dict[str, Any]:
         """The file's values by key ({} when missing or unreadable: :attr:`_unreadable`)."""
-        self._unreadable = None
+        self._unreadable, self._unopened = None, None
+        self._stamp = self._stat()
         try:
-            self._stamp = self._stat()
-            data = self.path.read_bytes() if self._stamp is not None else b""
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:        # a folder in its place, no permission: never replaced
+            self._unopened = exc
+            self._unreadable = (f"The settings file {self.path} cannot be opened "
+                                f"({exc.strerror or exc}): the defaults are used.")
+            return {}
+        try:
             return flat(tomllib.loads(data.decode("utf-8")))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             self._unreadable = (
                 f"The settings file {self.path} cannot be read ({exc}): the defaults are used. "
                 "Correct it in a text editor, or change a setting and the file is kept beside "
                 "the new one.")
-        except OSError as exc:
-            self._unreadable = (f"The settings file {self.path} cannot be opened "
-                                f"({exc.strerror or exc}): the defaults are used.")
         return {}
 
     def _stat(self) -> tuple[int, int, int] | None:
         try:
             found = os.stat(self.path)
-        except FileNotFoundError:
+        except OSError:
             return None
         return (found.st_mtime_ns, found.st_size, found.st_ino)
 
@@ -153,7 +159,8 @@ class Settings:
 
     def set(self, setting: Setting[T], value: T) -> None:
         """Store ``value`` for ``setting`` (SettingError, nothing written, when the setting
-        does not allow it); a value held for this run gives way to it."""
+        does not allow it; OSError when the file or its folder cannot be written); a value
+        held for this run gives way to it."""
         self.set_all([(setting, value)])
 
     def set_all(self, values: Iterable[tuple[Setting[Any], Any]]) -> None:
@@ -181,7 +188,9 @@ class Settings:
         (a value None: removed)."""
         before = dict(self._values)
         now = self._read()
-        if self._unreadable is not None and self.path.exists():
+        if self._unopened is not None:
+            raise self._unopened
+        if self._unreadable is not None:
             self._keep_unreadable()
         for key, stored in changes.items():
             if stored is None:

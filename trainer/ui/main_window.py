@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -165,7 +166,8 @@ class MainWindow(QMainWindow):
         if row < 0:
             return
         self.stack.setCurrentIndex(row)
-        self.store.set(WINDOW_PAGE, self.current_page())
+        with contextlib.suppress(OSError):      # a settings file that cannot be written
+            self.store.set(WINDOW_PAGE, self.current_page())
 
     # ----- persistence ------------------------------------------------------------------------
 
@@ -181,9 +183,11 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentIndex(list(self.pages).index(key))
 
     def save_state(self) -> None:
-        """Store size, position and page now."""
-        self.store.set(cfg.WINDOW_GEOMETRY, bytes(self.saveGeometry().data()))
-        self.store.set(WINDOW_PAGE, self.current_page())
+        """Store size, position and page now (not when the settings file cannot be written:
+        the window still closes)."""
+        with contextlib.suppress(OSError):
+            self.store.set_all([(cfg.WINDOW_GEOMETRY, bytes(self.saveGeometry().data())),
+                                (WINDOW_PAGE, self.current_page())])
 
     def unsaved(self) -> SaveState | None:
         """Answers the progress file has not taken yet, after one more try (None: all saved).

@@ -206,6 +206,11 @@ class SettingsPage(QWidget):
         except SettingError as exc:
             self._show_error(str(exc))
             return str(exc)
+        except OSError as exc:
+            problem = (f"{setting.name} is unchanged: the settings file {self.store.path} "
+                       f"cannot be written ({exc.strerror or exc}).")
+            self._show_error(problem)
+            return problem
         finally:
             self._applying = False
         self._show_error(None)
