@@ -98,9 +98,9 @@ def head_start(store: Settings) -> threading.Thread | None:
     the UI thread). A failure is left for the page's load to meet and say."""
     if store.get(WINDOW_PAGE) != "flashcards":
         return None
-    path = str(store.get(cfg.RULES_FILE))
+    path = store.get(cfg.RULES_FILE)
     name = store.get(cfg.PRESET)
-    classic = bool(store.get(cfg.ASSUME_CLASSIC))
+    classic = store.get(cfg.ASSUME_CLASSIC)
 
     def build() -> None:
         from strategy_charts.tables import TableError

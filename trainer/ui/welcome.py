@@ -147,7 +147,7 @@ class WelcomeDialog(QDialog):
         self.new_cards.setRange(int(allowed.minimum), int(allowed.maximum))
         self.new_cards.setSingleStep(int(allowed.step))
         self.new_cards.setSuffix(allowed.suffix)
-        self.new_cards.setValue(int(store.get(cfg.NEW_PER_DAY)))
+        self.new_cards.setValue(store.get(cfg.NEW_PER_DAY))
         self.new_cards.setAccessibleName("New cards a day")
         self.skip = QPushButton("Skip")
         self.go = QPushButton("Deal my first card")

@@ -367,7 +367,7 @@ class FlashcardsPage(DrillPage):
         if session is None:
             return
         self.day_label.setText(day_line(session.counts(), self.day_outside,
-                                        int(self.settings.get(cfg.NEW_PER_DAY))))
+                                        self.settings.get(cfg.NEW_PER_DAY)))
 
     def browse(self) -> CardBrowser:
         """Open the card browser (one window, read afresh each time it is opened)."""

@@ -28,7 +28,7 @@ def initial_choice(settings: Settings) -> str:
 
 def custom_path(settings: Settings) -> str:
     """The custom rules file set in Settings ("" for none)."""
-    return str(settings.get(cfg.RULES_FILE))
+    return settings.get(cfg.RULES_FILE)
 
 
 def rules_for(choice: str, settings: Settings) -> RuleSet | None:

@@ -62,10 +62,10 @@ def table_limits(settings: Settings) -> TableLimits:
     allowed = cfg.CHIPS.allowed
     assert isinstance(allowed, cfg.Amounts)
     chips = tuple(Fraction(c) for c in allowed.parse(settings.get(cfg.CHIPS)))
-    low = int(settings.get(cfg.TABLE_MINIMUM))
-    high = max(low, int(settings.get(cfg.TABLE_MAXIMUM)))
+    low = settings.get(cfg.TABLE_MINIMUM)
+    high = max(low, settings.get(cfg.TABLE_MAXIMUM))
     return TableLimits(chips, Fraction(low), Fraction(high),
-                       Fraction(int(settings.get(cfg.SIDE_BET_MAXIMUM))))
+                       Fraction(settings.get(cfg.SIDE_BET_MAXIMUM)))
 
 
 def units_text(main: Fraction, unit: Fraction) -> str:

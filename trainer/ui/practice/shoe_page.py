@@ -276,7 +276,7 @@ class ShoePage(EndingShoes):
         if rules is None:
             return
         self.rules = rules
-        seconds = float(self.settings.get(cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         count = self.count_key
         self.count_panel.setVisible(bool(count))
@@ -338,7 +338,7 @@ class ShoePage(EndingShoes):
         if self.counter is not None:
             self.count_panel.start(self.counter, self.count_box.currentText())
         timed = self.timed_box.isChecked()
-        seconds = float(self.settings.get(cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed = TimedDrill(self.counter or practice, seconds, self.clock) if timed else None
         self._attention()      # the shoe's time runs only while the player can see it
         if timed:

@@ -253,7 +253,7 @@ class ShoePlay(DrillPage):
         self.bar.set_actions(())
         self.bar.set_proceed(None)
         final = self._view()
-        speed = int(self.settings.get(cfg.DEALER_SPEED_MS))
+        speed = self.settings.get(cfg.DEALER_SPEED_MS)
         self._frames = dealer_frames(practice.round, final, practice.settings.seat) if (
             speed) else [final]
         self._dealer_step()
@@ -263,7 +263,7 @@ class ShoePlay(DrillPage):
             return
         self.table.set_view(self._frames.pop(0))
         if self._frames:
-            self.dealer_timer.start(int(self.settings.get(cfg.DEALER_SPEED_MS)))
+            self.dealer_timer.start(self.settings.get(cfg.DEALER_SPEED_MS))
         else:
             self._settled()
 

@@ -25,7 +25,7 @@ TITLE = "Your starting point"
 def to_ask(settings: Settings, suggestion: Suggestion | None) -> Suggestion | None:
     """``suggestion`` if it is still to ask: not when the player declined it and no more
     evidence came since."""
-    declined = int(settings.get(cfg.START_DECLINED))
+    declined = settings.get(cfg.START_DECLINED)
     if suggestion is None or not suggestion.to_ask(declined if declined >= 0 else None):
         return None
     return suggestion
