@@ -127,15 +127,14 @@ def _pump(app, until, seconds: float = 120) -> None:
 
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QApplication
 
+    from trainer import settings as cfg
     from trainer.drills.curriculum import Prior
     from trainer.progress.dashboard import ProgressQuery, load_cards, load_progress, load_trends
     from trainer.rules import preset
     from trainer.ui.plotting.frames import forget
     from trainer.ui.progress.page import ProgressPage
-    from trainer.ui.settings import declarations as cfg
 
     unit = statistics.median(yardstick() for _ in range(3))
     print(f"yardstick: {unit:.4f} s (median of 3 runs of bench/yardstick.py's loop)")
@@ -177,8 +176,8 @@ def main() -> None:
               f"{costs[0]:.0f} ms (builds each rule set's curriculum), then")
         _ms("  with the curricula kept", costs[1:], unit)
 
-        store = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
-        cfg.write(store, cfg.DATA_DIR, folder)
+        store = cfg.Settings(Path(folder) / "settings.toml")
+        store.set(cfg.DATA_DIR, folder)
 
         def draw_all(page: ProgressPage) -> None:
             for canvas in page.canvases.values():
@@ -316,14 +315,13 @@ def _warm_up(app, window, unit: float) -> None:
 
 def switches(mode: str, unit: float, data: Path) -> None:
     """Page switches alone, in this fresh process, ``warm`` (as the app opens) or ``cold``."""
-    from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QApplication
 
-    from trainer.ui.settings import declarations as cfg
+    from trainer import settings as cfg
 
     app = QApplication.instance() or QApplication(["bench"])
-    store = QSettings(str(data.parent / f"switches-{mode}.ini"), QSettings.Format.IniFormat)
-    cfg.write(store, cfg.DATA_DIR, str(data.parent))
+    store = cfg.Settings(data.parent / f"switches-{mode}.toml")
+    store.set(cfg.DATA_DIR, str(data.parent))
     _page_switches(app, store, unit, warm=mode == "warm")
 
 

@@ -66,9 +66,9 @@ def one_start(home: Path, until: str, page: str | None = None) -> dict[str, floa
     """Seconds from process start to each moment the app printed ("paint", "card")."""
     env = profile_env(home)
     if page:
-        ini = home / "config" / "freebet-trainer" / "Free Bet Trainer.ini"
-        ini.parent.mkdir(parents=True, exist_ok=True)
-        ini.write_text(f"[window]\npage={page}\n")
+        chosen = home / "config" / "freebet-trainer" / "settings.toml"
+        chosen.parent.mkdir(parents=True, exist_ok=True)
+        chosen.write_text(f'[window]\npage = "{page}"\n')
     started = time.time()
     out = subprocess.run([sys.executable, "-c", CODE.format(flag=FLAGS[until])],
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,

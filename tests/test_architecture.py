@@ -30,6 +30,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "drills": ("trainer.drills",),
     "progress": ("trainer.progress",),
     "session": ("trainer.session",),
+    "settings": ("trainer.settings",),
     "ui": ("trainer.ui",),
     "shell": ("trainer.cli", "trainer.__main__"),
 }
@@ -40,17 +41,29 @@ LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
 #: Who may import whom: each row is an importing layer, each column what it imports.
 #: The session layer composes drills and progress for both front ends (trainer/session.py).
 #: The window follows the programs' conventions too (trainer/commands: exit statuses, the
-#: signals that stop a program), so it may read them.
-#:               rules  commands engine drills progress session ui     shell  Qt    matplotlib
+#: signals that stop a program), so it may read them. The player's settings (trainer/settings)
+#: are core, read by both front ends and the commands; they ask the rules and the drills for
+#: their choices and bounds.
+#:               rules  commands engine drills progress session settings ui    shell  Qt  mpl
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False,   False, False, False,   False,  False, False, False, False),
-    "commands": (True,  True,    False, False, False,   False,  False, False, False, False),
-    "engine":   (True,  True,    True,  False, False,   False,  False, False, False, True),
-    "drills":   (True,  False,   True,  True,  False,   False,  False, False, False, False),
-    "progress": (True,  False,   True,  True,  True,    False,  False, False, False, False),
-    "session":  (True,  False,   True,  True,  True,    True,   False, False, False, False),
-    "ui":       (True,  True,    True,  True,  True,    True,   True,  False, True,  True),
-    "shell":    (True,  True,    True,  True,  True,    True,   True,  True,  False, False),
+    "rules":    (True,  False,   False, False, False,   False,  False,   False, False, False,
+                 False),
+    "commands": (True,  True,    False, False, False,   False,  True,    False, False, False,
+                 False),
+    "engine":   (True,  True,    True,  False, False,   False,  False,   False, False, False,
+                 True),
+    "drills":   (True,  False,   True,  True,  False,   False,  False,   False, False, False,
+                 False),
+    "progress": (True,  False,   True,  True,  True,    False,  False,   False, False, False,
+                 False),
+    "session":  (True,  False,   True,  True,  True,    True,   False,   False, False, False,
+                 False),
+    "settings": (True,  False,   False, True,  False,   False,  True,    False, False, False,
+                 False),
+    "ui":       (True,  True,    True,  True,  True,    True,   True,    True,  False, True,
+                 True),
+    "shell":    (True,  True,    True,  True,  True,    True,   True,    True,  True,  False,
+                 False),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.
@@ -219,8 +232,10 @@ def test_no_module_of_the_project_imports_itself_in_a_circle() -> None:
 
 
 def test_the_pages_registry_imports_no_page() -> None:
+    """Nothing of the window's (the settings its factories take are the Qt-free core's)."""
     pages = ROOT / "trainer" / "ui" / "pages.py"
-    assert not [m for m in imports_of(pages) if m.startswith("trainer")]
+    assert not [m for m in imports_of(pages)
+                if m.startswith("trainer") and layer_of(m) != "settings"]
 
 
 def test_what_runs_before_the_first_paint_or_off_the_ui_loads_no_matplotlib() -> None:
@@ -229,7 +244,7 @@ def test_what_runs_before_the_first_paint_or_off_the_ui_loads_no_matplotlib() ->
     code = ("import sys\n"
             "import strategy_charts.chart_layout, strategy_charts.comparison\n"
             "import trainer.progress.dashboard, trainer.progress.heat_grid\n"
-            "import trainer.ui.settings.declarations, trainer.ui.theme, trainer.ui.main_window\n"
+            "import trainer.settings, trainer.ui.theme, trainer.ui.main_window\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT, timeout=60)

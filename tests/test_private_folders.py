@@ -30,10 +30,12 @@ def test_a_tests_folders_are_its_own(private_folders: Path) -> None:
 def test_the_apps_settings_file_is_the_tests_own(private_folders: Path) -> None:
     from PyQt6.QtCore import QSettings
 
-    from trainer.ui.settings import declarations as cfg
+    from trainer.settings import Settings
+    from trainer.ui.settings.carried import old_store
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(private_folders / "config"))   # as the fixture does, once Qt is in
-    assert Path(cfg.open_store().fileName()).is_relative_to(private_folders)
+    assert Path(old_store().fileName()).is_relative_to(private_folders)
+    assert Settings().path.is_relative_to(private_folders)
 
 
 INNER_TESTS = '''

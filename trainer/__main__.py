@@ -28,7 +28,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     if _names_a_command(given) or {"-h", "--help"} & set(given):
         args = program.parser().parse_args(given)
-        if args.data_dir is None:   # freebet-trainer --data-dir DIR stats
+        if getattr(args, "data_dir", "") is None:   # freebet-trainer --data-dir DIR stats
             args.data_dir = args.window_data_dir
         return program.run(args)
     args, rest = program.parser(commands=False).parse_known_args(given)

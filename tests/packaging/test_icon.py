@@ -13,12 +13,12 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QIcon, QImage
 from PyQt6.QtSvg import QSvgRenderer
 from PyQt6.QtWidgets import QApplication
 
 from tests.scripts import load_script
+from trainer.settings import Settings
 from trainer.ui.app import make_app
 from trainer.ui.icon import APP_ID, SIZES, icon_file
 from trainer.ui.main_window import MainWindow
@@ -75,7 +75,7 @@ def test_the_app_and_its_window_wear_the_icon_in_every_size(named_app: QApplicat
     icon = named_app.windowIcon()
     assert not icon.isNull()
     assert [(s.width(), s.height()) for s in icon.availableSizes()] == [(n, n) for n in SIZES]
-    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(Settings(tmp_path / "settings.toml"))
     qtbot.addWidget(window)
     shown = window.windowIcon()
     assert [s.width() for s in shown.availableSizes()] == list(SIZES)

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QImage, QPixmap
 from PyQt6.QtWidgets import QMessageBox
+
+from trainer import settings as cfg
+from trainer.settings import Settings
 
 #: Qt's offscreen platform warns about these when any window is shown or a menu pops up (it
 #: cannot raise a window or grab the keyboard); real platforms do not.
@@ -32,17 +34,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> QSettings:
-    """A settings store in a temporary ini file (never the user's)."""
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+def store(tmp_path: Path) -> Settings:
+    """The player's settings in a temporary settings file (never the user's)."""
+    return Settings(tmp_path / "settings.toml")
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
+def data_dir(tmp_path: Path, store: Settings) -> Path:
     """The progress file's folder, set in ``store`` (made when first written)."""
-    from trainer.ui.settings import declarations as cfg
     folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
+    store.set(cfg.DATA_DIR, str(folder))
     return folder
 
 
@@ -152,7 +153,7 @@ def _windows_close_at_teardown(monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture
-def shown_window(qtbot, store: QSettings, data_dir: Path):
+def shown_window(qtbot, store: Settings, data_dir: Path):
     """The app's main window on the test's settings and data folder, shown at its saved size."""
     from trainer.ui.main_window import MainWindow
 

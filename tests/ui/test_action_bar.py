@@ -4,11 +4,12 @@ golden. Expectations are written out here, never read from the bar's own tables.
 from __future__ import annotations
 
 import pytest
-from PyQt6.QtCore import QEvent, QSettings, Qt
+from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QKeyEvent
 
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import Action
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.table.action_bar import ActionBar
 
@@ -79,11 +80,11 @@ def test_exactly_the_free_plays_are_golden(qtbot, action: Action, golden: bool) 
 
 
 @pytest.mark.parametrize(("key", "recorded"), [(Qt.Key.Key_H, "hit"), (Qt.Key.Key_S, "stand")])
-def test_a_key_on_the_flashcards_page_records_its_action(qtbot, store: QSettings, tmp_path,
+def test_a_key_on_the_flashcards_page_records_its_action(qtbot, store: Settings, tmp_path,
                                                          key: Qt.Key, recorded: str) -> None:
     """On a hard total both hit and stand are offered, so H and S each record their own."""
-    from trainer.ui.settings import declarations as cfg
-    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "data"))
+    from trainer import settings as cfg
+    store.set(cfg.DATA_DIR, str(tmp_path / "data"))
     page = FlashcardsPage(store, seed=5)
     qtbot.addWidget(page)
     page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.HARD.value))

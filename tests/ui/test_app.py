@@ -80,26 +80,25 @@ def test_the_first_card_is_dealt_and_timed_after_the_first_paint(tmp_path: Path)
 
 def test_the_head_start_builds_the_rules_and_starting_point_set(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, qapp) -> None:
-    from PyQt6.QtCore import QSettings
-
     import trainer.session
+    from trainer import settings as cfg
     from trainer.drills.curriculum import Prior
     from trainer.ui.app import head_start
-    from trainer.ui.settings import declarations as cfg
+    from trainer.ui.settings.window import WINDOW_PAGE
     built: list[tuple[str, Prior]] = []
     monkeypatch.setattr(trainer.session, "head_start",
                         lambda rules, prior: built.append((rules.name, prior)))
-    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    store = cfg.Settings(tmp_path / "settings.toml")
     thread = head_start(store)
     assert thread is not None
     thread.join(60)
     rules_file = tmp_path / "mine.toml"
     rules_file.write_text('name = "mine"\nbase = "pot-of-gold"\n')
-    cfg.write(store, cfg.RULES_FILE, str(rules_file))
-    cfg.write(store, cfg.ASSUME_CLASSIC, False)
+    store.set(cfg.RULES_FILE, str(rules_file))
+    store.set(cfg.ASSUME_CLASSIC, False)
     thread = head_start(store)
     assert thread is not None
     thread.join(60)
     assert built == [("evolution", Prior.CLASSIC), ("mine", Prior.NOVICE)]
-    cfg.write(store, cfg.WINDOW_PAGE, "settings")      # the window opens on another page
+    store.set(WINDOW_PAGE, "settings")      # the window opens on another page
     assert head_start(store) is None

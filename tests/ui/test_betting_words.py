@@ -6,26 +6,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 
 from tests.conftest import FakeClock
+from trainer import settings as cfg
+from trainer.settings import Settings
 from trainer.ui.practice.shoe_page import ShoePhase
-from trainer.ui.settings import declarations as cfg
 
 from .test_shoe_counting import counted_page
 from .test_shoe_page import make_page
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
+def data_dir(tmp_path: Path, store: Settings) -> Path:
     folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.DATA_DIR, str(folder))
+    store.set(cfg.DEALER_SPEED_MS, 0)
     return folder
 
 
 def test_a_main_bet_under_the_minimum_says_why_it_will_not_deal(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     """Before: "Total bet 1: Enter deals" over a bet the table refuses."""
     page = make_page(qtbot, store, deal=False)
     qtbot.keyClick(page.table, Qt.Key.Key_1)                  # the 1 chip
@@ -39,7 +40,7 @@ def test_a_main_bet_under_the_minimum_says_why_it_will_not_deal(
 
 
 def test_a_counted_shoes_deal_button_without_a_bet_reads_plainly(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock, warnings) -> None:
     """Before: "Deal no bet yet (Enter)"."""
     page = counted_page(qtbot, store, clock)
     assert page.phase is ShoePhase.BETTING

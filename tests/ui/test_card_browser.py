@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QMessageBox
 
 from tests.progress.history import seed
+from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 from trainer.ui.practice.card_browser import COLUMNS, CardBrowser
 from trainer.ui.practice.flashcards_page import LEAKS, FlashcardsPage
-from trainer.ui.settings import declarations as cfg
 
 from .test_flashcards_page import key_for, make_page
 
@@ -26,7 +27,7 @@ def _browser(qtbot, page: FlashcardsPage) -> CardBrowser:
     return browser
 
 
-def test_the_browser_lists_searches_sorts_and_marks(qtbot, store: QSettings, data_dir: Path,
+def test_the_browser_lists_searches_sorts_and_marks(qtbot, store: Settings, data_dir: Path,
                                                     warnings, monkeypatch) -> None:
     path = database_path(str(data_dir))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,9 +84,9 @@ def test_the_browser_lists_searches_sorts_and_marks(qtbot, store: QSettings, dat
     assert not warnings
 
 
-def test_the_last_verdict_leaves_the_felt_and_the_panel_head(qtbot, store: QSettings,
+def test_the_last_verdict_leaves_the_felt_and_the_panel_head(qtbot, store: Settings,
                                                             data_dir: Path, warnings) -> None:
-    cfg.write(store, cfg.FEEDBACK, "decision")
+    store.set(cfg.FEEDBACK, "decision")
     page = make_page(qtbot, store)
     asked = page.card.situation.describe()
     qtbot.keyClick(page.table, key_for(page))
@@ -100,11 +101,11 @@ def test_the_last_verdict_leaves_the_felt_and_the_panel_head(qtbot, store: QSett
 
 
 def test_new_cards_a_day_changed_in_settings_apply_when_the_page_shows_again(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store, FlashMode.DUE)
     assert page.session is not None and page.session.counts().new == 20
     page.hide()
-    cfg.write(store, cfg.NEW_PER_DAY, 5)
+    store.set(cfg.NEW_PER_DAY, 5)
     with qtbot.waitExposed(page):
         page.show()
     assert page.session.counts().new == 5

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from matplotlib.collections import PathCollection
-from PyQt6.QtCore import QPoint, QSettings, Qt
+from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtGui import QImage
 
 from strategy_charts import tables
 from strategy_charts.chart_layout import position_of
 from strategy_charts.tables import load_or_build
 from trainer.rules import PRESETS
+from trainer.settings import Settings
 from trainer.ui.charts import export as chart_export
 from trainer.ui.charts import files as chart_files
 from trainer.ui.charts import page as charts_page
@@ -25,7 +26,7 @@ from .conftest import assert_not_blank
 
 
 @pytest.fixture
-def page(qtbot, store: QSettings) -> ChartsPage:
+def page(qtbot, store: Settings) -> ChartsPage:
     widget = ChartsPage(store)
     qtbot.addWidget(widget)
     widget.resize(1200, 800)
@@ -194,7 +195,7 @@ def test_an_exported_chart_with_outlines_explains_them_in_its_legend(
     assert OUTLINE_LABEL not in [t.get_text() for t in plain.axes[0].get_legend().get_texts()]
 
 
-def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
+def test_choices_persist(qtbot, page: ChartsPage, store: Settings) -> None:
     page.set_preset("pot-of-gold")
     page.set_context("free")
     again = ChartsPage(store)
@@ -205,7 +206,7 @@ def test_choices_persist(qtbot, page: ChartsPage, store: QSettings) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(600)    # the build may take two waits of 240 s
 def test_differences_view_builds_the_standard_table_off_the_ui_thread(
-        qtbot, store: QSettings, tmp_path: Path, monkeypatch) -> None:
+        qtbot, store: Settings, tmp_path: Path, monkeypatch) -> None:
     """Ticking "differences" starts the standard table's build (cache: tmp_path) in the
     background: the page stays usable, shows it is busy, then outlines the differing cells.
 
@@ -284,7 +285,7 @@ def test_arrow_keys_move_between_cells_and_enter_shows_the_cells_evs(page: Chart
 
 
 def test_at_1024_by_640_labels_fit_their_cells_and_title_and_legend_stay_in_view(
-        qtbot, store: QSettings) -> None:
+        qtbot, store: Settings) -> None:
     from trainer.ui.main_window import MainWindow
     window = MainWindow(store)
     qtbot.addWidget(window)

@@ -11,9 +11,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 
 from tests.conftest import FakeClock
+from trainer import settings as cfg
 from trainer.drills.counting.answers import count_record
 from trainer.drills.counting.due import spans
 from trainer.drills.counting.keys import CountingKey, decks_detail
@@ -21,13 +22,14 @@ from trainer.drills.records import Mode, Verdict
 from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 from trainer.ui.counting.page import CountingPage, counting_page
 from trainer.ui.pages import PAGE_KEYS
 
 from .conftest import assert_not_blank
 
 
-def _open(qtbot, store: QSettings, clock: FakeClock) -> CountingPage:
+def _open(qtbot, store: Settings, clock: FakeClock) -> CountingPage:
     """The page shown, its lab loaded and every drill started from the stored answers."""
     made = CountingPage(store, clock=clock, seed=7, paced=False)
     qtbot.addWidget(made)
@@ -42,7 +44,7 @@ def _open(qtbot, store: QSettings, clock: FakeClock) -> CountingPage:
 
 
 @pytest.fixture
-def page(qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> CountingPage:
+def page(qtbot, store: Settings, data_dir: Path, clock: FakeClock) -> CountingPage:
     return _open(qtbot, store, clock)
 
 
@@ -54,7 +56,7 @@ def saved(page: CountingPage, data_dir: Path) -> list[tuple[str, str, str, str, 
                          "FROM decisions ORDER BY id")
 
 
-def test_the_page_is_registered_and_renders(qtbot, store: QSettings, data_dir: Path) -> None:
+def test_the_page_is_registered_and_renders(qtbot, store: Settings, data_dir: Path) -> None:
     assert "counting" in PAGE_KEYS
     made = counting_page(store)
     qtbot.addWidget(made)
@@ -257,7 +259,7 @@ def test_a_new_player_has_every_true_count_due_and_the_line_follows_the_answers(
 
 
 def test_the_due_line_and_the_running_count_from_the_store(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock) -> None:
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock) -> None:
     _practised(data_dir, clock, [*TRUE_DETAILS[1:], "evolution|count|hilo|c3"],
                [TRUE_DETAILS[0], "evolution|count|hilo|c2"])
     made = _open(qtbot, store, clock)
@@ -275,7 +277,7 @@ def test_the_due_line_and_the_running_count_from_the_store(
     assert len(panel.table.view().hands[0].cards) == 2
 
 
-def test_nothing_due_says_when_the_next_is(qtbot, store: QSettings, data_dir: Path,
+def test_nothing_due_says_when_the_next_is(qtbot, store: Settings, data_dir: Path,
                                           clock: FakeClock) -> None:
     _practised(data_dir, clock, [*TRUE_DETAILS, "evolution|count|hilo|c1"], [])
     made = _open(qtbot, store, clock)
@@ -301,7 +303,7 @@ def test_ko_is_counted_without_a_true_count(qtbot, page: CountingPage) -> None:
 
 
 def test_your_own_tags_are_read_counted_and_kept(qtbot, page: CountingPage,
-                                                 store: QSettings) -> None:
+                                                 store: Settings) -> None:
     """'Your tags…' asks for tags; bad ones are said plainly and nothing changes; good ones
     become a count in the box, kept in the settings; a known count's tags choose it."""
     page.count_box.setCurrentIndex(page.count_box.findData("own-tags"))
@@ -317,7 +319,7 @@ def test_your_own_tags_are_read_counted_and_kept(qtbot, page: CountingPage,
     qtbot.keyClick(page.tags.edit, Qt.Key.Key_Return)
     assert page.count == "tags(-1,1,1,1,1,1,1,0,-1,-1)"
     assert page.count_box.currentText().startswith("your tags (A −1")
-    assert store.value("counting/own_tags") == "A:-1, 2-7:1, 9:-1, T:-1"
+    assert Settings(store.path).get(cfg.OWN_TAGS) == "A:-1, 2-7:1, 9:-1, T:-1"
 
 
 def test_the_ramp_and_risk_tab_shows_the_figures_of_the_ramp(qtbot, page: CountingPage) -> None:

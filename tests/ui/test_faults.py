@@ -9,21 +9,22 @@ import errno
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 
 from strategy_charts.tables import DamagedTableError
 from tests.faults.locks import LockHolder, give_up_on_locks_quickly
+from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.progress import unsaved
 from trainer.progress.errors import DatabaseLockedError, DiskFullError
 from trainer.progress.location import database_path
 from trainer.progress.saving import SaveState
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 from trainer.ui import main_window
 from trainer.ui.errors import classify
 from trainer.ui.main_window import MainWindow
 from trainer.ui.practice.flashcards_page import FlashcardsPage
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.page import SettingsPage
 from trainer.ui.table.action_bar import KEYS
 
@@ -31,7 +32,7 @@ from .conftest import photograph
 from .test_errors import raised
 
 
-def window_dealing(qtbot, store: QSettings) -> tuple[MainWindow, FlashcardsPage]:
+def window_dealing(qtbot, store: Settings) -> tuple[MainWindow, FlashcardsPage]:
     """The main window on its flashcards page, a card dealt."""
     window = MainWindow(store)
     qtbot.addWidget(window)
@@ -46,13 +47,13 @@ def window_dealing(qtbot, store: QSettings) -> tuple[MainWindow, FlashcardsPage]
 @pytest.mark.parametrize("content", [b'name = "x"\n\xff\xfe\n',
                                      b"a = " + b"[" * 20_000 + b"]" * 20_000 + b"\n"])
 def test_a_bad_saved_rules_file_never_locks_the_player_out(
-        qtbot, store: QSettings, data_dir: Path, tmp_path: Path, warnings: list[str],
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path, warnings: list[str],
         content: bytes) -> None:
     """Before: every start showed the bug dialog, and Flashcards, Shoe practice and Settings
     stayed on "loading…", so the file could not even be cleared."""
     rules = tmp_path / "custom.toml"
     rules.write_bytes(content)
-    cfg.write(store, cfg.RULES_FILE, str(rules))
+    store.set(cfg.RULES_FILE, str(rules))
     window, flashcards = window_dealing(qtbot, store)   # it deals: the preset
     assert flashcards.rules is not None and flashcards.rules.name == "evolution"
     window.show_page("shoe")
@@ -64,7 +65,7 @@ def test_a_bad_saved_rules_file_never_locks_the_player_out(
     assert "Practising with the preset 'evolution' instead" in warnings[0]
     assert f"The preset is used instead: {rules}" in settings.rules.status.text()
     settings.rules.clear_rules_file()
-    assert cfg.read(store, cfg.RULES_FILE) == ""
+    assert store.get(cfg.RULES_FILE) == ""
     window.grab().save(str(tmp_path / "settings.png"))
     flashcards.shutdown()
     window.pages["shoe"].page.shutdown()  # type: ignore[union-attr]
@@ -85,7 +86,7 @@ def quick_store(monkeypatch: pytest.MonkeyPatch) -> None:
     give_up_on_locks_quickly(monkeypatch)
 
 
-def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
+def test_a_lock_never_loses_an_answer(qtbot, store: Settings, data_dir: Path,
                                       warnings: list[str], quick_store: None,
                                       tmp_path: Path) -> None:
     """Before: after one failed save (a 2.5 s lock) nothing more was saved that session, even
@@ -123,7 +124,7 @@ def test_a_lock_never_loses_an_answer(qtbot, store: QSettings, data_dir: Path,
 
 
 def test_quitting_with_answers_unsaved_asks_first_and_keeps_them(
-        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None,
+        qtbot, store: Settings, data_dir: Path, warnings: list[str], quick_store: None,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: quitting offered only to lose the answers the file could not take. Now they
     are kept beside it, and the next start saves them."""
@@ -150,7 +151,7 @@ def test_quitting_with_answers_unsaved_asks_first_and_keeps_them(
 
 
 def test_answers_that_cannot_be_kept_either_are_lost_only_when_the_player_says_so(
-        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None,
+        qtbot, store: Settings, data_dir: Path, warnings: list[str], quick_store: None,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Keeping them fails too (a full disk): the player is asked again, now that quitting
     loses them; staying, every answer is saved once the file can take them, the later ones
@@ -183,7 +184,7 @@ def test_answers_that_cannot_be_kept_either_are_lost_only_when_the_player_says_s
 
 
 def test_closing_after_the_lock_is_gone_saves_and_asks_nothing(
-        qtbot, store: QSettings, data_dir: Path, warnings: list[str], quick_store: None) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings: list[str], quick_store: None) -> None:
     window, page = window_dealing(qtbot, store)
     with LockHolder(database_path(str(data_dir))):
         answer(qtbot, page)
@@ -220,7 +221,7 @@ def test_a_damaged_table_and_a_progress_fault_get_plain_messages() -> None:
 @pytest.mark.parametrize("damage", ["first = 0, growth = 0, lapse = 0, answers = 100000",
                                     "first = 9e999", "first = 'NaN'"])
 def test_a_damaged_memory_fit_still_deals_and_shows_the_cards_due(
-        qtbot, store: QSettings, data_dir: Path, warnings: list[str], damage: str) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings: list[str], damage: str) -> None:
     """Before: Flashcards said "Something went wrong" and never dealt (a ZeroDivisionError in
     the memory model), the Progress page showed the bug dialog (an OverflowError), or reviews
     silently never came due (NaN). Now the fit is made again and the page says so."""
@@ -238,7 +239,7 @@ def test_a_damaged_memory_fit_still_deals_and_shows_the_cards_due(
     with sqlite3.connect(path) as conn:
         conn.execute(f"UPDATE memory_fits SET {damage}")
     conn.close()
-    cfg.write(store, cfg.NEW_PER_DAY, 0)
+    store.set(cfg.NEW_PER_DAY, 0)
     page = FlashcardsPage(store, seed=3)
     qtbot.addWidget(page)
     page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))
@@ -256,7 +257,7 @@ def test_a_damaged_memory_fit_still_deals_and_shows_the_cards_due(
     assert memory.startswith("The trainer ")                    # its health check, refitted
 
 
-def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: QSettings,
+def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: Settings,
                                                               monkeypatch) -> None:
     """The last resort: whatever breaks a page, its slot never shows "loading…" for ever."""
     from trainer.ui.lazy_page import LazyPage
@@ -270,6 +271,6 @@ def test_a_page_that_cannot_be_made_says_so_instead_of_loading(qtbot, store: QSe
     assert slot._loading.text() == "Broken could not be opened. Choose the page again to retry."
 
 
-def broken_page(_settings: QSettings) -> None:
+def broken_page(_settings: Settings) -> None:
     """A page factory that fails as a broken disk would."""
     raise OSError(errno.EIO, "Input/output error")

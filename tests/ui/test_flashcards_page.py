@@ -5,23 +5,24 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 
 from tests.conftest import FakeClock
+from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
 from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage, flashcards_page
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.table.action_bar import KEYS
 
 from .conftest import assert_not_blank, gold_mask, pixels
 
 
-def make_page(qtbot, store: QSettings, mode: FlashMode = FlashMode.ALL,
+def make_page(qtbot, store: Settings, mode: FlashMode = FlashMode.ALL,
               clock: FakeClock | None = None) -> FlashcardsPage:
     page = FlashcardsPage(store, seed=7, **({"clock": clock} if clock else {}))
     qtbot.addWidget(page)
@@ -40,7 +41,7 @@ def key_for(page: FlashcardsPage) -> Qt.Key:
     return KEYS[action]
 
 
-def test_a_session_played_with_keys_is_saved_as_it_goes(qtbot, store: QSettings,
+def test_a_session_played_with_keys_is_saved_as_it_goes(qtbot, store: Settings,
                                                           data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     asked = []
@@ -61,9 +62,9 @@ def test_a_session_played_with_keys_is_saved_as_it_goes(qtbot, store: QSettings,
         assert {d.mode for d in decisions} == {Mode.FLASHCARDS}
 
 
-def test_with_feedback_off_the_next_card_comes_at_once(qtbot, store: QSettings,
+def test_with_feedback_off_the_next_card_comes_at_once(qtbot, store: Settings,
                                                        data_dir: Path, warnings) -> None:
-    cfg.write(store, cfg.FEEDBACK, "off")
+    store.set(cfg.FEEDBACK, "off")
     page = make_page(qtbot, store, FlashMode.PAIRS)
     for _ in range(3):
         first = page.card
@@ -73,7 +74,7 @@ def test_with_feedback_off_the_next_card_comes_at_once(qtbot, store: QSettings,
     page.shutdown()
 
 
-def test_free_plays_are_golden_and_keys_pick_the_offered_one(qtbot, store: QSettings,
+def test_free_plays_are_golden_and_keys_pick_the_offered_one(qtbot, store: Settings,
                                                              data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store, FlashMode.PAIRS)
     while Action.FREE_SPLIT not in page.card.actions:
@@ -88,7 +89,7 @@ def test_free_plays_are_golden_and_keys_pick_the_offered_one(qtbot, store: QSett
     page.shutdown()
 
 
-def test_the_page_renders_with_a_card_and_feedback(qtbot, store: QSettings, data_dir: Path,
+def test_the_page_renders_with_a_card_and_feedback(qtbot, store: Settings, data_dir: Path,
                                                    warnings, tmp_path: Path) -> None:
     page = make_page(qtbot, store)
     qtbot.keyClick(page.table, key_for(page))
@@ -99,7 +100,7 @@ def test_the_page_renders_with_a_card_and_feedback(qtbot, store: QSettings, data
 
 
 def test_a_damaged_progress_file_is_reported_and_the_page_still_deals(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     path = database_path(str(data_dir))
     path.parent.mkdir(parents=True)
     garbage = b"this is not a database " * 200
@@ -117,7 +118,7 @@ def test_a_damaged_progress_file_is_reported_and_the_page_still_deals(
     assert len(warnings) == 1
 
 
-def test_charlie_hands_only_where_the_rules_have_them(qtbot, store: QSettings,
+def test_charlie_hands_only_where_the_rules_have_them(qtbot, store: Settings,
                                                       data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     assert page.mode_box.findData(FlashMode.CHARLIE.value) >= 0
@@ -128,7 +129,7 @@ def test_charlie_hands_only_where_the_rules_have_them(qtbot, store: QSettings,
     page.shutdown()
 
 
-def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+def test_the_factory_makes_the_page(qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = flashcards_page(store)
     qtbot.addWidget(page)
     assert isinstance(page, FlashcardsPage)
@@ -136,12 +137,12 @@ def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, war
     page.shutdown()
 
 
-def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSettings,
+def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: Settings,
                                                             data_dir: Path, warnings,
                                                             clock: FakeClock) -> None:
     """The countdown reads the page's clock (moved by hand here): at zero, the next tick takes
     the auto-decision."""
-    cfg.write(store, cfg.TIMER_SECONDS, 1.0)
+    store.set(cfg.TIMER_SECONDS, 1.0)
     page = make_page(qtbot, store, FlashMode.HARD, clock)
     page.timed_box.setChecked(True)
     qtbot.waitUntil(lambda: page.awaiting and page.timed is not None, timeout=20000)
@@ -163,10 +164,10 @@ def test_timed_play_counts_down_and_takes_the_auto_decision(qtbot, store: QSetti
         assert [d.decision.timed_out for d in saved.decisions()] == [True]
 
 
-def test_due_mode_shows_the_day_and_ctrl_z_takes_an_answer_back(qtbot, store: QSettings,
+def test_due_mode_shows_the_day_and_ctrl_z_takes_an_answer_back(qtbot, store: Settings,
                                                                  data_dir: Path,
                                                                  warnings) -> None:
-    cfg.write(store, cfg.NEW_PER_DAY, 2)
+    store.set(cfg.NEW_PER_DAY, 2)
     page = make_page(qtbot, store, FlashMode.DUE)
     assert page.day_label.isVisible() and page.day_label.text() == (
         "<b>Today:</b> Due 0 · Learning 0 · New 2 (of 2 a day)")
@@ -191,10 +192,10 @@ def test_due_mode_shows_the_day_and_ctrl_z_takes_an_answer_back(qtbot, store: QS
     assert rows == [("hit", 1), ("free_double", 0)]
 
 
-def test_done_for_today_then_keep_going(qtbot, store: QSettings, data_dir: Path,
+def test_done_for_today_then_keep_going(qtbot, store: Settings, data_dir: Path,
                                         warnings) -> None:
-    cfg.write(store, cfg.NEW_PER_DAY, 1)
-    cfg.write(store, cfg.FEEDBACK, "off")
+    store.set(cfg.NEW_PER_DAY, 1)
+    store.set(cfg.FEEDBACK, "off")
     page = make_page(qtbot, store, FlashMode.DUE)
     for _ in range(6):
         if not page.awaiting:
@@ -216,7 +217,7 @@ def test_done_for_today_then_keep_going(qtbot, store: QSettings, data_dir: Path,
     assert not warnings
 
 
-def test_each_ev_is_shown_once_and_the_reason_is_given(qtbot, store: QSettings, data_dir: Path,
+def test_each_ev_is_shown_once_and_the_reason_is_given(qtbot, store: Settings, data_dir: Path,
                                                        warnings) -> None:
     """The feedback lists every action's EV in its table, and the reason and the verdict's
     words do not repeat them."""
@@ -232,9 +233,9 @@ def test_each_ev_is_shown_once_and_the_reason_is_given(qtbot, store: QSettings, 
     page.shutdown()
 
 
-def test_other_modes_show_the_days_counts_too(qtbot, store: QSettings, data_dir: Path,
+def test_other_modes_show_the_days_counts_too(qtbot, store: Settings, data_dir: Path,
                                               warnings) -> None:
-    cfg.write(store, cfg.NEW_PER_DAY, 5)
+    store.set(cfg.NEW_PER_DAY, 5)
     page = make_page(qtbot, store, FlashMode.HARD)
     assert page.day_label.isVisible()
     assert page.day_label.text().startswith(
@@ -242,7 +243,7 @@ def test_other_modes_show_the_days_counts_too(qtbot, store: QSettings, data_dir:
     page.shutdown()
 
 
-def test_a_flashcard_has_no_shoe_badge(qtbot, store: QSettings, data_dir: Path,
+def test_a_flashcard_has_no_shoe_badge(qtbot, store: Settings, data_dir: Path,
                                        warnings) -> None:
     page = make_page(qtbot, store)
     assert page.table.view().cards_left is None
@@ -251,7 +252,7 @@ def test_a_flashcard_has_no_shoe_badge(qtbot, store: QSettings, data_dir: Path,
     page.shutdown()
 
 
-def test_other_rules_offer_first_what_changes(qtbot, store: QSettings, data_dir: Path,
+def test_other_rules_offer_first_what_changes(qtbot, store: Settings, data_dir: Path,
                                               warnings) -> None:
     """From the Pot of Gold table to the Golden Nugget's: the page turns to what changes (the
     fours, no longer split free), and each answer says what was played at the rules left."""
@@ -272,7 +273,7 @@ def test_other_rules_offer_first_what_changes(qtbot, store: QSettings, data_dir:
     page.shutdown()
 
 
-def test_a_card_is_timed_only_while_the_player_can_see_it(qtbot, store: QSettings,
+def test_a_card_is_timed_only_while_the_player_can_see_it(qtbot, store: Settings,
                                                             data_dir: Path, warnings,
                                                             clock: FakeClock) -> None:
     """Before: the first answer was stored as 22.2 s, the welcome open over the window for most

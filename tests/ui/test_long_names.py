@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings
-
+from trainer import settings as cfg
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.progress.page import ProgressPage, progress_page
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.page import SettingsPage, settings_page
 
 #: A folder name of 300 bytes: no common file system takes it.
@@ -19,14 +18,14 @@ LONG = "a" * 300
 SAID = "is 300 bytes long, more than a file system allows (255)"
 
 
-def long_folder(store: QSettings, tmp_path: Path) -> Path:
+def long_folder(store: Settings, tmp_path: Path) -> Path:
     folder = tmp_path / LONG
-    cfg.write(store, cfg.DATA_DIR, str(folder))
+    store.set(cfg.DATA_DIR, str(folder))
     return folder
 
 
 def test_the_flashcards_deal_and_say_plainly_why_nothing_is_saved(
-        qtbot, store: QSettings, tmp_path: Path, warnings: list[str]) -> None:
+        qtbot, store: Settings, tmp_path: Path, warnings: list[str]) -> None:
     folder = long_folder(store, tmp_path)
     page = FlashcardsPage(store, seed=3)
     qtbot.addWidget(page)
@@ -42,7 +41,7 @@ def test_the_flashcards_deal_and_say_plainly_why_nothing_is_saved(
     page.shutdown()
 
 
-def test_the_progress_page_names_the_folder(qtbot, store: QSettings, tmp_path: Path) -> None:
+def test_the_progress_page_names_the_folder(qtbot, store: Settings, tmp_path: Path) -> None:
     folder = long_folder(store, tmp_path)
     page = progress_page(store)
     assert isinstance(page, ProgressPage)
@@ -53,13 +52,13 @@ def test_the_progress_page_names_the_folder(qtbot, store: QSettings, tmp_path: P
 
 
 def test_settings_refuses_such_a_folder_and_its_export_says_why(
-        qtbot, store: QSettings, tmp_path: Path) -> None:
+        qtbot, store: Settings, tmp_path: Path) -> None:
     page = settings_page(store)
     assert isinstance(page, SettingsPage)
     qtbot.addWidget(page)
     assert not page.set_data_dir(str(tmp_path / LONG))        # before: an OSError traceback
     assert SAID in page.error.text() and "The data location is unchanged." in page.error.text()
-    assert cfg.read(store, cfg.DATA_DIR) == ""
+    assert store.get(cfg.DATA_DIR) == ""
     long_folder(store, tmp_path)                              # set before, by hand
     with qtbot.waitSignal(page.exported, timeout=20_000) as exported:
         page.export_to(tmp_path / "history.csv")

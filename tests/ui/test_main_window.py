@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QPoint, QSettings, QSize, Qt
+from PyQt6.QtCore import QPoint, QSize, Qt
 
+from trainer.settings import Settings
 from trainer.ui.lazy_page import LazyPage
 from trainer.ui.main_window import MainWindow
 from trainer.ui.pages import PAGE_KEYS
@@ -18,7 +19,7 @@ from .conftest import assert_not_blank
 
 
 @pytest.mark.parametrize("key", PAGE_KEYS)
-def test_each_page_renders_to_a_non_blank_image(qtbot, store: QSettings, tmp_path: Path,
+def test_each_page_renders_to_a_non_blank_image(qtbot, store: Settings, tmp_path: Path,
                                                 key: str) -> None:
     window = MainWindow(store)
     qtbot.addWidget(window)
@@ -36,7 +37,7 @@ def test_each_page_renders_to_a_non_blank_image(qtbot, store: QSettings, tmp_pat
     assert_not_blank(page.grab(), at_least=8, max_share=0.995)
 
 
-def test_geometry_and_page_persist_between_runs(qtbot, store: QSettings) -> None:
+def test_geometry_and_page_persist_between_runs(qtbot, store: Settings) -> None:
     first = MainWindow(store)
     qtbot.addWidget(first)
     # the offscreen screen is 800 x 600: a larger window would be fitted to it on restore
@@ -57,16 +58,15 @@ def test_geometry_and_page_persist_between_runs(qtbot, store: QSettings) -> None
     assert second.nav.currentItem().data(Qt.ItemDataRole.UserRole) == "progress"
 
 
-def test_a_bad_stored_page_falls_back_to_flashcards(qtbot, store: QSettings) -> None:
-    store.setValue("window/page", "no-such-page")
-    store.setValue("window/geometry", "rubbish")
-    window = MainWindow(store)
+def test_a_bad_stored_page_falls_back_to_flashcards(qtbot, store: Settings) -> None:
+    store.path.write_text('[window]\npage = "no-such-page"\ngeometry = "rubbish"\n')
+    window = MainWindow(Settings(store.path))
     qtbot.addWidget(window)
     assert window.current_page() == "flashcards"
     assert window.size() == QSize(1180, 760)
 
 
-def test_keyboard_shortcuts_switch_pages(qtbot, store: QSettings) -> None:
+def test_keyboard_shortcuts_switch_pages(qtbot, store: Settings) -> None:
     window = MainWindow(store)
     qtbot.addWidget(window)
     with qtbot.waitExposed(window):
@@ -77,7 +77,7 @@ def test_keyboard_shortcuts_switch_pages(qtbot, store: QSettings) -> None:
     assert window.current_page() == "progress"
 
 
-def test_pages_are_made_when_first_shown(qtbot, store: QSettings) -> None:
+def test_pages_are_made_when_first_shown(qtbot, store: Settings) -> None:
     window = MainWindow(store)
     qtbot.addWidget(window)
     charts = window.pages["charts"]
@@ -93,11 +93,12 @@ def test_opening_the_window_does_not_import_matplotlib(tmp_path: Path) -> None:
     """The start stays light: matplotlib and the tables load with the charts page only."""
     code = (
         "import sys\n"
-        "from PyQt6.QtCore import QSettings\n"
+        "from pathlib import Path\n"
+        "from trainer.settings import Settings\n"
         "from trainer.ui.app import make_app\n"
         "from trainer.ui.main_window import MainWindow\n"
         "app = make_app(sys.argv)\n"
-        f"w = MainWindow(QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat))\n"
+        f"w = MainWindow(Settings(Path({str(tmp_path / 's.toml')!r})))\n"
         "w.show(); app.processEvents()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('matplotlib', 'strategy_charts')))\n"
@@ -113,6 +114,7 @@ def test_nothing_of_matplotlib_loads_before_the_first_paint(tmp_path: Path) -> N
     strategy tables may: the first card's head start reads them in a thread from the start)."""
     code = (
         "import sys\n"
+        "from pathlib import Path\n"
         "from PyQt6.QtCore import QEvent\n"
         "from trainer.ui import app\n"
         "seen = []\n"

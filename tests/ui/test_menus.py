@@ -7,22 +7,23 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt, QUrl
+from PyQt6.QtCore import Qt, QUrl
 from PyQt6.QtGui import QDesktopServices, QPalette
 from PyQt6.QtWidgets import QApplication, QComboBox
 
 from tests.progress.history import seed
 from trainer import __version__
+from trainer import settings as cfg
 from trainer.rules import PRESETS, RuleSet, preset
 from trainer.rules.in_words import plain
+from trainer.settings import Settings
 from trainer.ui.main_window import MainWindow
 from trainer.ui.pages import PAGES
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import apply_theme
 
 
 @pytest.fixture
-def window(qtbot, store: QSettings, data_dir: Path) -> MainWindow:
+def window(qtbot, store: Settings, data_dir: Path) -> MainWindow:
     made = MainWindow(store)
     qtbot.addWidget(made)
     made.show()
@@ -54,13 +55,13 @@ def test_each_page_is_a_view_action_and_its_key_works(qtbot, window: MainWindow)
 
 
 def test_the_theme_chosen_in_settings_is_ticked_in_the_view_menu(
-        qtbot, window: MainWindow, store: QSettings, qapp: QApplication) -> None:
+        qtbot, window: MainWindow, store: Settings, qapp: QApplication) -> None:
     """Before: after Dark in Settings, View ▸ Theme still ticked Light."""
     settings = window.show_page("settings")
     box = settings.editors[cfg.THEME.key]  # type: ignore[attr-defined]
     try:
         box.setCurrentIndex(box.findData("dark"))
-        assert cfg.read(store, cfg.THEME) == "dark"
+        assert store.get(cfg.THEME) == "dark"
         assert window.menus.themes["dark"].isChecked()
         assert not window.menus.themes["light"].isChecked()
     finally:
@@ -69,11 +70,11 @@ def test_the_theme_chosen_in_settings_is_ticked_in_the_view_menu(
 
 
 def test_the_theme_from_the_view_menu_reaches_every_widget_and_the_settings_page(
-        qtbot, window: MainWindow, store: QSettings, qapp: QApplication) -> None:
+        qtbot, window: MainWindow, store: Settings, qapp: QApplication) -> None:
     settings = window.show_page("settings")
     try:
         window.menus.themes["dark"].trigger()
-        assert cfg.read(store, cfg.THEME) == "dark"
+        assert store.get(cfg.THEME) == "dark"
         assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 128
         box = settings.editors[cfg.THEME.key]  # type: ignore[attr-defined]
         assert isinstance(box, QComboBox) and box.currentData() == "dark"
@@ -147,9 +148,9 @@ def test_help_keys_names_every_decision_key_and_page_shortcut(window: MainWindow
 
 
 def test_the_rules_of_this_game_say_every_rule_of_the_rules_practised(
-        window: MainWindow, store: QSettings) -> None:
+        window: MainWindow, store: Settings) -> None:
     from PyQt6.QtWidgets import QTextBrowser
-    cfg.write(store, cfg.PRESET, "pot-of-gold")
+    store.set(cfg.PRESET, "pot-of-gold")
     window.menus.rules.trigger()
     shown = window.menus.dialog.findChild(QTextBrowser).toPlainText()  # type: ignore
     assert shown.startswith("pot-of-gold")
@@ -160,14 +161,14 @@ def test_the_rules_of_this_game_say_every_rule_of_the_rules_practised(
 
 
 def test_the_rules_of_this_game_give_the_cut_card_the_shoes_are_dealt_with(
-        window: MainWindow, store: QSettings) -> None:
+        window: MainWindow, store: Settings) -> None:
     """Before: Help said the rule set's 75% while Settings had 50% (and the shoes cut at
     50%): one penetration, the one the shoes are dealt with, said everywhere."""
     from PyQt6.QtWidgets import QTextBrowser
 
     from trainer.ui.practice.rules_choice import penetration
-    cfg.write(store, cfg.PRESET, "evolution")
-    cfg.write(store, cfg.PENETRATION, 0.5)
+    store.set(cfg.PRESET, "evolution")
+    store.set(cfg.PENETRATION, 0.5)
     assert preset("evolution").penetration != 0.5 and penetration(store) == 0.5
     window.menus.rules.trigger()
     shown = window.menus.dialog.findChild(QTextBrowser).toPlainText()  # type: ignore

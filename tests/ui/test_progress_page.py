@@ -9,11 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QImage
 
 from tests.progress.factories import decision
 from tests.progress.history import ALWAYS_MISSED, seed
+from trainer import settings as cfg
 from trainer.drills.curriculum import Prior
 from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
@@ -21,24 +22,24 @@ from trainer.progress.dashboard import ProgressQuery, due_load, grid_rows, leak_
 from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
+from trainer.settings import Settings
 from trainer.ui.plotting.look import DARK, LIGHT
 from trainer.ui.progress import charts
 from trainer.ui.progress.page import ProgressPage, progress_page
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import dark_palette
 
 from .conftest import assert_not_blank
 
 
 @pytest.fixture
-def settings_for(store: QSettings):
-    def point(folder: Path) -> QSettings:
-        cfg.write(store, cfg.DATA_DIR, str(folder))
+def settings_for(store: Settings):
+    def point(folder: Path) -> Settings:
+        store.set(cfg.DATA_DIR, str(folder))
         return store
     return point
 
 
-def open_page(qtbot, store: QSettings) -> ProgressPage:
+def open_page(qtbot, store: Settings) -> ProgressPage:
     page = progress_page(store)
     assert isinstance(page, ProgressPage)
     qtbot.addWidget(page)
@@ -315,20 +316,20 @@ def test_drill_these_starts_a_flashcard_drill_on_exactly_those_situations(
 def test_the_page_opens_on_all_presets_when_the_practised_rules_have_no_answers_and_says_so(
         qtbot, seeded: Path, settings_for) -> None:
     store = settings_for(seeded)
-    cfg.write(store, cfg.PRESET, "pot-of-gold")
+    store.set(cfg.PRESET, "pot-of-gold")
     page = open_page(qtbot, store)
     assert page.data is not None and page.data.query.preset is None
     assert page.data.decisions == 800
     assert page.scope.text() == ("Showing all presets: you have no answers yet under "
                                  "pot-of-gold, the rules you practise.")
     assert page.leak_list.item(0).text().split("\n")[0].endswith("[evolution]")
-    assert cfg.read(store, cfg.PRESET) == "pot-of-gold"        # Settings untouched
+    assert store.get(cfg.PRESET) == "pot-of-gold"        # Settings untouched
     with qtbot.waitSignal(page.loaded, timeout=60_000):
         page.preset_box.setCurrentIndex(page.preset_box.findData("evolution"))
         page.preset_box.activated.emit(page.preset_box.currentIndex())
     assert page.scope.text() == ("Showing evolution (chosen here; you practise "
                                  "pot-of-gold).")
-    assert cfg.read(store, cfg.PRESET) == "pot-of-gold"
+    assert store.get(cfg.PRESET) == "pot-of-gold"
 
 
 def test_a_lazy_canvas_renders_only_when_painted_on_screen(qtbot) -> None:

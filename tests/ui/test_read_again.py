@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 
 from tests.progress.factories import decision
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 from trainer.ui.progress import page as page_module
 from trainer.ui.progress.page import ProgressPage
 
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_progress_page_reads_again_only_when_answers_were_saved(
-        qtbot, store: QSettings, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot, store: Settings, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     reads: list[object] = []
     real = page_module.load_progress
     monkeypatch.setattr(page_module, "load_progress",
@@ -72,6 +72,7 @@ import sys
 from tests.progress.factories import decision
 from trainer.drills.records import Mode
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 with ProgressStore.open(sys.argv[1]) as store:
     store.record_decision(store.start_session("evolution", Mode.FLASHCARDS, {}), decision())
 """

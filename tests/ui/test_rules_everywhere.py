@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QComboBox
 
+from trainer import settings as cfg
 from trainer.rules import rules_file
+from trainer.settings import Settings
 from trainer.ui.main_window import MainWindow
 from trainer.ui.progress.filters import FilterBar
 from trainer.ui.rules_files import rules_files
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.chosen import CUSTOM
 
 
@@ -24,7 +24,7 @@ def _labels(box: QComboBox) -> list[str]:
 
 
 def test_a_rules_file_is_offered_on_every_page_once_its_tables_are_ready(
-        qtbot, store: QSettings, data_dir: Path, tmp_path: Path) -> None:
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path) -> None:
     """The pot-of-gold table's rules under another name: its table is the shipped one, so
     "ready" comes in a moment; what is checked is that every page hears it."""
     path = tmp_path / "house.toml"
@@ -67,7 +67,7 @@ def test_a_rules_file_is_offered_on_every_page_once_its_tables_are_ready(
 
 
 def test_the_progress_filter_offers_a_rules_file_under_its_name(
-        qtbot, store: QSettings, tmp_path: Path) -> None:
+        qtbot, store: Settings, tmp_path: Path) -> None:
     """Its answers are filed under the fingerprint's label ("custom-…"), offered as soon as
     the file is read, named as in the file."""
     path = tmp_path / "two.toml"
@@ -75,7 +75,7 @@ def test_the_progress_filter_offers_a_rules_file_under_its_name(
     bar = FilterBar(store)
     qtbot.addWidget(bar)
     before = _labels(bar.preset_box)
-    cfg.write(store, cfg.RULES_FILE, str(path))
+    store.set(cfg.RULES_FILE, str(path))
     with qtbot.waitSignal(rules_files().changed, timeout=10_000):
         rules_files().read(str(path))
     rules = rules_file.load(path)
@@ -87,12 +87,12 @@ def test_the_progress_filter_offers_a_rules_file_under_its_name(
 
 
 def test_a_rules_file_set_before_this_run_is_offered_once_settings_has_read_it(
-        qtbot, store: QSettings, data_dir: Path, tmp_path: Path) -> None:
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path) -> None:
     """The Settings page (made by the warm-up, or visited) readies the file's tables without
     a word: the status says what is played, and Strategy charts offers the file."""
     path = tmp_path / "house.toml"
     path.write_text('base = "evolution"\nname = "my house"\n', encoding="utf-8")
-    cfg.write(store, cfg.RULES_FILE, str(path))
+    store.set(cfg.RULES_FILE, str(path))
     window = MainWindow(store)
     qtbot.addWidget(window)
     window.show()

@@ -11,20 +11,20 @@ import threading
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 
+from trainer import settings as cfg
 from trainer.rules import rules_file
+from trainer.settings import Settings
 from trainer.ui.counting.page import CountingPage
 from trainer.ui.main_window import MainWindow
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.shoe_page import ShoePage
 from trainer.ui.progress.page import ProgressPage
 from trainer.ui.rules_files import RulesFiles
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.page import SettingsPage
 
 
-def shown_window(qtbot, store: QSettings) -> MainWindow:
+def shown_window(qtbot, store: Settings) -> MainWindow:
     window = MainWindow(store)
     qtbot.addWidget(window)
     with qtbot.waitExposed(window):
@@ -34,10 +34,10 @@ def shown_window(qtbot, store: QSettings) -> MainWindow:
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_saved_rules_file_that_is_a_named_pipe_never_holds_the_window(
-        qtbot, store: QSettings, data_dir: Path, tmp_path: Path, warnings: list[str]) -> None:
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path, warnings: list[str]) -> None:
     fifo = tmp_path / "rules.toml"
     os.mkfifo(fifo)
-    cfg.write(store, cfg.RULES_FILE, str(fifo))
+    store.set(cfg.RULES_FILE, str(fifo))
     window = shown_window(qtbot, store)
     page = window.show_page("flashcards")
     assert isinstance(page, FlashcardsPage)
@@ -50,13 +50,13 @@ def test_a_saved_rules_file_that_is_a_named_pipe_never_holds_the_window(
 
 
 def test_every_page_reads_the_rules_file_off_the_ui_thread(
-        qtbot, store: QSettings, data_dir: Path, tmp_path: Path,
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The flashcards, the shoe, the Counting and Progress pages and Settings all play (or
     show) the file's rules, and no read of it ran on the UI thread."""
     path = tmp_path / "mine.toml"
     path.write_text('base = "evolution"\nname = "my evolution"\n', encoding="utf-8")
-    cfg.write(store, cfg.RULES_FILE, str(path))
+    store.set(cfg.RULES_FILE, str(path))
     read_on: list[threading.Thread] = []
     real_load = rules_file.load
 

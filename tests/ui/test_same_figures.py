@@ -19,8 +19,8 @@ import re
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 
+from trainer import settings as cfg
 from trainer.__main__ import main
 from trainer.drills.catalog import catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
@@ -31,10 +31,10 @@ from trainer.drills.situations import preset_label, round_spot
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, RuleSet, preset, rules_file
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.progress.page import ProgressPage, progress_page
 from trainer.ui.rules_files import rules_files
-from trainer.ui.settings import declarations as cfg
 
 PRESET = preset("golden-nugget-1d-6to5")
 TABLE = 'base = "golden-nugget-1d-6to5"\nname = "my table"\npenetration = 0.5\n'
@@ -95,7 +95,7 @@ def _record(path: Path, mode: Mode, decisions: list[GradedDecision]) -> None:
 
 
 @pytest.fixture
-def table(tmp_path: Path, store: QSettings, data_dir: Path, qtbot) -> RuleSet:
+def table(tmp_path: Path, store: Settings, data_dir: Path, qtbot) -> RuleSet:
     """The history: under the rules file, flashcards and shoe rounds; under the preset,
     flashcards, shoe rounds and a counted shoe (the rules file is the one practised)."""
     file = tmp_path / "table.toml"
@@ -107,7 +107,7 @@ def table(tmp_path: Path, store: QSettings, data_dir: Path, qtbot) -> RuleSet:
     _record(path, Mode.FLASHCARDS, _flashcards(PRESET, 9, seed=2))
     _record(path, Mode.SHOE, _shoe(PRESET, 5))
     _record(path, Mode.SHOE, _counted_shoe(PRESET, 8))
-    cfg.write(store, cfg.RULES_FILE, str(file))
+    store.set(cfg.RULES_FILE, str(file))
     with qtbot.waitSignal(rules_files().changed, timeout=30_000):
         rules_files().read(str(file))
     return rules
@@ -126,7 +126,7 @@ def _stats_out(argv: list[str]) -> dict:
     return json.loads(out.getvalue())
 
 
-def _progress(qtbot, store: QSettings) -> ProgressPage:
+def _progress(qtbot, store: Settings) -> ProgressPage:
     page = progress_page(store)
     assert isinstance(page, ProgressPage)
     qtbot.addWidget(page)
@@ -150,7 +150,7 @@ def _progress_figures(page: ProgressPage) -> dict:
             "name": page.filters.preset_box.currentText(), "scope": page.scope.text()}
 
 
-def _flashcards_counts(qtbot, store: QSettings) -> tuple[str, dict]:
+def _flashcards_counts(qtbot, store: Settings) -> tuple[str, dict]:
     page = FlashcardsPage(store, seed=7)
     qtbot.addWidget(page)
     page.mode_box.setCurrentIndex(page.mode_box.findData(FlashMode.DUE.value))
@@ -167,9 +167,9 @@ def _flashcards_counts(qtbot, store: QSettings) -> tuple[str, dict]:
 
 
 def test_progress_flashcards_and_stats_give_the_same_figures(
-        qtbot, store: QSettings, data_dir: Path, table: RuleSet, tmp_path: Path) -> None:
-    cfg.write(store, cfg.ASSUME_CLASSIC, True)
-    file = cfg.read(store, cfg.RULES_FILE)
+        qtbot, store: Settings, data_dir: Path, table: RuleSet, tmp_path: Path) -> None:
+    store.set(cfg.ASSUME_CLASSIC, True)
+    file = store.get(cfg.RULES_FILE)
     stats = _stats(data_dir, "--rules", file, "--assume", "classic")
     name, counts = _flashcards_counts(qtbot, store)
     page = _progress(qtbot, store)
@@ -208,7 +208,7 @@ def test_progress_flashcards_and_stats_give_the_same_figures(
 
 
 def test_settings_shows_the_preset_a_practice_page_chose(
-        qtbot, store: QSettings, data_dir: Path) -> None:
+        qtbot, store: Settings, data_dir: Path) -> None:
     """Before: Shoe practice's Rules combo set the preset practised (Progress followed it)
     while Settings, made earlier, still said evolution."""
     from trainer.ui.practice.shoe_page import ShoePage

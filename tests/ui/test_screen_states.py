@@ -5,22 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QTextDocumentFragment
 
+from trainer import settings as cfg
 from trainer.rules import Action, Outcome
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
-from trainer.ui.settings import declarations as cfg
 
 
 @pytest.mark.parametrize("name", list(STATES))
-def test_each_state_sets_itself_up(qtbot, store: QSettings, tmp_path: Path, warnings,
+def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warnings,
                                    name: str) -> None:
-    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "data"))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
-    cfg.write(store, cfg.NEW_PER_DAY, 1)
+    store.set(cfg.DATA_DIR, str(tmp_path / "data"))
+    store.set(cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.NEW_PER_DAY, 1)
     key, prepare = STATES[name]
     page = FlashcardsPage(store) if key == "flashcards" else ShoePage(store)
     qtbot.addWidget(page)

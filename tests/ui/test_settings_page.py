@@ -8,7 +8,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QPalette
 from PyQt6.QtWidgets import (
     QApplication,
@@ -20,7 +19,8 @@ from PyQt6.QtWidgets import (
 )
 
 from tests.progress.history import seed
-from trainer.ui.settings import declarations as cfg
+from trainer import settings as cfg
+from trainer.settings import Settings
 from trainer.ui.settings import page as module
 from trainer.ui.settings import rules_file_editor
 from trainer.ui.settings.page import SettingsPage, export_history, settings_page
@@ -28,7 +28,7 @@ from trainer.ui.theme import apply_theme, is_dark
 
 
 @pytest.fixture
-def page(qtbot, store: QSettings) -> SettingsPage:
+def page(qtbot, store: Settings) -> SettingsPage:
     widget = settings_page(store)
     assert isinstance(widget, SettingsPage)
     qtbot.addWidget(widget)
@@ -54,11 +54,11 @@ def test_every_user_setting_has_an_editor_built_from_its_declaration(
     assert keys and set(page.editors) == keys
     assert {s.section for s in cfg.on_the_page()} == set(cfg.SECTIONS)
     for setting in cfg.on_the_page():
-        assert page.editors[setting.key].toolTip() == setting.description
+        assert page.editors[setting.key].toolTip() == setting.help
     assert [box.title() for box in page.findChildren(QGroupBox)] == list(cfg.SECTIONS)
 
 
-def test_values_round_trip_through_qsettings(qtbot, page: SettingsPage, store: QSettings,
+def test_values_round_trip_through_the_settings_file(qtbot, page: SettingsPage, store: Settings,
                                              tmp_path: Path) -> None:
     preset = page.editors[cfg.PRESET.key]
     feedback = page.editors[cfg.FEEDBACK.key]
@@ -74,15 +74,14 @@ def test_values_round_trip_through_qsettings(qtbot, page: SettingsPage, store: Q
     timer.setValue(4.5)
     speed.setValue(1200)
     assert page.set_data_dir(str(tmp_path))
-    store.sync()
 
-    reread = QSettings(store.fileName(), QSettings.Format.IniFormat)
-    assert cfg.read(reread, cfg.PRESET) == "pot-of-gold"
-    assert cfg.read(reread, cfg.FEEDBACK) == "hand"
-    assert cfg.read(reread, cfg.PENETRATION) == pytest.approx(0.85)
-    assert cfg.read(reread, cfg.TIMER_SECONDS) == 4.5
-    assert cfg.read(reread, cfg.DEALER_SPEED_MS) == 1200
-    assert cfg.read(reread, cfg.DATA_DIR) == str(tmp_path)
+    reread = Settings(store.path)
+    assert reread.get(cfg.PRESET) == "pot-of-gold"
+    assert reread.get(cfg.FEEDBACK) == "hand"
+    assert reread.get(cfg.PENETRATION) == pytest.approx(0.85)
+    assert reread.get(cfg.TIMER_SECONDS) == 4.5
+    assert reread.get(cfg.DEALER_SPEED_MS) == 1200
+    assert reread.get(cfg.DATA_DIR) == str(tmp_path)
 
     again = SettingsPage(reread)
     qtbot.addWidget(again)
@@ -93,21 +92,21 @@ def test_values_round_trip_through_qsettings(qtbot, page: SettingsPage, store: Q
 
 
 def test_values_the_declaration_refuses_are_not_stored(page: SettingsPage,
-                                                       store: QSettings) -> None:
+                                                       store: Settings) -> None:
     assert page.apply(cfg.PENETRATION, 0.95) is not None
     assert page.apply(cfg.FEEDBACK, "sometimes") is not None
     assert page.apply(cfg.DEALER_SPEED_MS, "fast") is not None
     assert page.error.isVisible() and "Dealer speed" in page.error.text()
-    assert store.value(cfg.PENETRATION.key) is None
-    assert store.value(cfg.FEEDBACK.key) is None
+    assert not store.is_set(cfg.PENETRATION)
+    assert not store.is_set(cfg.FEEDBACK)
     assert not page.set_data_dir("/no/such/folder/anywhere")
-    assert store.value(cfg.DATA_DIR.key) is None
+    assert not store.is_set(cfg.DATA_DIR)
     assert page.apply(cfg.PENETRATION, 0.6) is None
     assert not page.error.isVisible()
 
 
 def test_the_chips_are_typed_and_refused_in_plain_words(qtbot, page: SettingsPage,
-                                                         store: QSettings) -> None:
+                                                         store: Settings) -> None:
     chips = page.editors[cfg.CHIPS.key]
     assert isinstance(chips, QLineEdit) and chips.text() == "1, 5, 10, 25, 100, 500"
     chips.setText("5, 1")
@@ -115,31 +114,31 @@ def test_the_chips_are_typed_and_refused_in_plain_words(qtbot, page: SettingsPag
     assert page.error.isVisible()
     assert page.error.text() == ("'5, 1' is not allowed for Chips: give each amount once, "
                                  "lowest first.")
-    assert store.value(cfg.CHIPS.key) is None
+    assert not store.is_set(cfg.CHIPS)
     chips.setText("5, 25, 100, 1000")
     chips.editingFinished.emit()
-    assert not page.error.isVisible() and cfg.read(store, cfg.CHIPS) == "5, 25, 100, 1000"
+    assert not page.error.isVisible() and store.get(cfg.CHIPS) == "5, 25, 100, 1000"
     for typed, words in (("five", "whole amounts"), ("1,2,3,4,5,6,7,8,9", "1 to 8 amounts"),
                          ("0, 5", "from 1 to 100,000")):
         assert words in (page.apply(cfg.CHIPS, typed) or "")
 
 
 def test_an_invalid_rules_file_shows_its_error_and_changes_nothing(
-        qtbot, page: SettingsPage, store: QSettings, tmp_path: Path) -> None:
+        qtbot, page: SettingsPage, store: Settings, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('base = "evolution"\ndecks = "many"\n', encoding="utf-8")
     with qtbot.waitSignal(page.rules.checked, timeout=20_000) as checked:
         page.rules.choose_rules_file(bad)       # read off the UI thread
     assert checked.args == [None]
     assert "bad.toml" in page.rules.status.text() and "decks" in page.rules.status.text()
-    assert store.value(cfg.RULES_FILE.key) is None
+    assert not store.is_set(cfg.RULES_FILE)
     assert page.rules.path.text() == ""
     assert not page.rules.is_building()
 
 
 @pytest.mark.slow
 def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
-        qtbot, page: SettingsPage, store: QSettings, tmp_path: Path, monkeypatch) -> None:
+        qtbot, page: SettingsPage, store: Settings, tmp_path: Path, monkeypatch) -> None:
     """The build runs in a worker thread (told by the thread it ran on); it is held back until
     the page has shown it is busy and answered another change, then the bar only grows."""
     monkeypatch.setenv("FREEBET_TABLE_CACHE", str(tmp_path / "cache"))
@@ -165,9 +164,9 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     assert rules is not None and rules.decks == 2
     assert page.rules.is_building() and page.rules.busy.isVisible()
     assert "Building the strategy tables" in page.rules.status.text()
-    assert cfg.read(store, cfg.RULES_FILE) == str(good)
+    assert store.get(cfg.RULES_FILE) == str(good)
     page.editors[cfg.DEALER_SPEED_MS.key].setValue(700)   # the window answers meanwhile
-    assert cfg.read(store, cfg.DEALER_SPEED_MS) == 700
+    assert store.get(cfg.DEALER_SPEED_MS) == 700
     go.set()
 
     qtbot.waitUntil(lambda: not page.rules.is_building(), timeout=300_000)
@@ -180,7 +179,15 @@ def test_a_custom_rules_file_builds_its_tables_off_the_ui_thread(
     assert len(set(shown)) >= 3 and shown == sorted(shown)    # side bets: the bar only grows
 
 
-def test_dark_theme_applies_a_dark_palette(page: SettingsPage, store: QSettings) -> None:
+def test_dark_theme_applies_a_dark_palette_and_view_theme_ticks_it(
+        qtbot, store: Settings) -> None:
+    """Chosen on the Settings page, the theme applies at once and View ▸ Theme ticks it
+    (before, the menu still ticked Light)."""
+    from trainer.ui.main_window import MainWindow
+    window = MainWindow(store)
+    qtbot.addWidget(window)
+    page = window.show_page("settings")
+    assert isinstance(page, SettingsPage)
     theme = page.editors[cfg.THEME.key]
     assert isinstance(theme, QComboBox)
     theme.setCurrentIndex(theme.findData("dark"))
@@ -188,9 +195,12 @@ def test_dark_theme_applies_a_dark_palette(page: SettingsPage, store: QSettings)
     assert isinstance(app, QApplication)
     assert is_dark(app.palette())
     assert app.palette().color(QPalette.ColorRole.Base).lightness() < 60
-    assert cfg.read(store, cfg.THEME) == "dark"
+    assert store.get(cfg.THEME) == "dark"
+    assert window.menus.themes["dark"].isChecked()
+    assert not window.menus.themes["light"].isChecked()
     theme.setCurrentIndex(theme.findData("light"))
     assert not is_dark(app.palette())
+    assert window.menus.themes["light"].isChecked()
 
 
 def test_csv_export_writes_every_decision(tmp_path: Path) -> None:

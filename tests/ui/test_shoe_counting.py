@@ -9,33 +9,34 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QTextDocumentFragment
 
 from strategy_charts.counting.lab import load_lab
 from tests.conftest import FakeClock
+from trainer import settings as cfg
 from trainer.drills.counting.keys import CountingKey
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, Shoe, cards, preset
+from trainer.settings import Settings
 from trainer.ui.practice.screen_states import TWELVE_V_FIVE
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
-from trainer.ui.settings import declarations as cfg
 
 BETWEEN = (ShoePhase.SETTLED, ShoePhase.BETTING, ShoePhase.CHECKING, ShoePhase.FINISHED)
 OPEN = (ShoePhase.SETTLED, ShoePhase.BETTING)
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
+def data_dir(tmp_path: Path, store: Settings) -> Path:
     folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 1)        # the dealer draws card by card
+    store.set(cfg.DATA_DIR, str(folder))
+    store.set(cfg.DEALER_SPEED_MS, 1)        # the dealer draws card by card
     return folder
 
 
-def counted_page(qtbot, store: QSettings, clock: FakeClock, seed: str = "5") -> ShoePage:
+def counted_page(qtbot, store: Settings, clock: FakeClock, seed: str = "5") -> ShoePage:
     page = ShoePage(store, clock=clock)
     qtbot.addWidget(page)
     page.resize(1280, 800)
@@ -86,7 +87,7 @@ def saved(page: ShoePage, data_dir: Path) -> tuple[list, list]:
 
 
 def test_a_counted_shoe_bets_by_the_keys_checks_the_count_and_saves_it_all(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock, warnings) -> None:
     page = counted_page(qtbot, store, clock)
     counter = page.counter
     assert counter is not None and page.count_panel.isVisible()
@@ -131,7 +132,7 @@ def test_a_counted_shoe_bets_by_the_keys_checks_the_count_and_saves_it_all(
 TWELVE_V_FOUR = "10h 4s 2d 10c 9c 8c"
 
 
-def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, data_dir: Path,
+def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: Settings, data_dir: Path,
                                                      clock: FakeClock, warnings) -> None:
     index = next(p for p in load_lab(preset("evolution"))["counts"]["hilo"]["indices"]
                  if p["cell"] == "hard:12:v4")
@@ -164,7 +165,7 @@ def test_the_shoes_end_asks_the_count_and_reports_it(qtbot, store: QSettings, da
 
 
 def test_a_bet_beyond_the_balance_is_refused_and_nothing_dealt(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock, warnings) -> None:
     page = ShoePage(store, clock=clock)
     qtbot.addWidget(page)
     page.seat.bankroll.setValue(50)
@@ -184,8 +185,8 @@ def test_a_bet_beyond_the_balance_is_refused_and_nothing_dealt(
 
 
 def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
-    cfg.write(store, cfg.TIMER_SECONDS, 1.0)
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock, warnings) -> None:
+    store.set(cfg.TIMER_SECONDS, 1.0)
     page = counted_page(qtbot, store, clock)
     page.timed_box.setChecked(True)
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(TWELVE_V_FIVE), decks=8))
@@ -204,7 +205,7 @@ def test_a_timed_counted_shoe_times_out_and_grades_the_index_too(
 
 
 def test_the_bet_reads_alike_in_the_box_on_the_button_and_in_the_money_line(
-        qtbot, store: QSettings, data_dir: Path, clock: FakeClock, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, clock: FakeClock, warnings) -> None:
     """One bet, placed by a digit or with the chips, said the same three times; the count's
     question leaves the felt once answered; each grade line names its round."""
     page = counted_page(qtbot, store, clock)

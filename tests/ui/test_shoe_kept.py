@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QMessageBox
 
+from trainer import settings as cfg
 from trainer.drills.shoe_keeping import FILE_NAME
 from trainer.rules import Action
+from trainer.settings import Settings
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
-from trainer.ui.settings import declarations as cfg
 
 from .test_shoe_page import bet_and_deal
 
@@ -26,10 +27,10 @@ YES, NO = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
+def data_dir(tmp_path: Path, store: Settings) -> Path:
     folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.DATA_DIR, str(folder))
+    store.set(cfg.DEALER_SPEED_MS, 0)
     return folder
 
 
@@ -52,7 +53,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> Asked:
     return seen
 
 
-def _page(qtbot, store: QSettings) -> ShoePage:
+def _page(qtbot, store: Settings) -> ShoePage:
     page = ShoePage(store)
     qtbot.addWidget(page)
     page.resize(1280, 800)
@@ -80,7 +81,7 @@ def _play(qtbot, page: ShoePage, rounds: int) -> None:
 
 
 def test_a_change_asks_first_and_ends_the_shoe_with_its_report(
-        qtbot, store: QSettings, data_dir: Path, asked: Asked) -> None:
+        qtbot, store: Settings, data_dir: Path, asked: Asked) -> None:
     page = _page(qtbot, store)
     _play(qtbot, page, 3)
     practice = page.practice
@@ -104,7 +105,7 @@ def test_a_change_asks_first_and_ends_the_shoe_with_its_report(
 
 
 def test_a_shoe_in_progress_is_offered_again_after_a_restart(
-        qtbot, store: QSettings, data_dir: Path, asked: Asked) -> None:
+        qtbot, store: Settings, data_dir: Path, asked: Asked) -> None:
     page = _page(qtbot, store)
     _play(qtbot, page, 4)
     practice = page.practice

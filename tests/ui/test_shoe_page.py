@@ -8,17 +8,18 @@ import re
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QEvent, QSettings, Qt
+from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QKeyEvent, QTextDocumentFragment
 from PyQt6.QtWidgets import QApplication, QWidget
 
 from tests.conftest import FakeClock
+from trainer import settings as cfg
 from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, Shoe, cards
+from trainer.settings import Settings
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase, shoe_page
-from trainer.ui.settings import declarations as cfg
 
 from .conftest import assert_not_blank, gold_mask, pixels
 
@@ -27,15 +28,15 @@ PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, store: QSettings) -> Path:
+def data_dir(tmp_path: Path, store: Settings) -> Path:
     folder = tmp_path / "data"
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.DATA_DIR, str(folder))
+    store.set(cfg.DEALER_SPEED_MS, 0)
     return folder
 
 
 
-def make_page(qtbot, store: QSettings, stacked: str | None = PAIR_OF_EIGHTS,
+def make_page(qtbot, store: Settings, stacked: str | None = PAIR_OF_EIGHTS,
               clock: FakeClock | None = None, deal: bool = True) -> ShoePage:
     """The page on a stacked shoe (the first shoe's betting is open); with ``deal``, 10 bet
     by the keys and dealt."""
@@ -70,7 +71,7 @@ def click(qtbot, page: ShoePage, action: Action) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
+def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: Settings,
                                                       data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     assert page.phase is ShoePhase.DECIDING
@@ -100,9 +101,9 @@ def test_a_split_round_played_with_the_mouse_is_saved(qtbot, store: QSettings,
         assert len(rounds) == 1 and rounds[0].bets["main"] == 10.0
 
 
-def test_the_dealer_draws_card_by_card_at_the_set_pace(qtbot, store: QSettings,
+def test_the_dealer_draws_card_by_card_at_the_set_pace(qtbot, store: Settings,
                                                        data_dir: Path, warnings) -> None:
-    cfg.write(store, cfg.DEALER_SPEED_MS, 40)
+    store.set(cfg.DEALER_SPEED_MS, 40)
     page = make_page(qtbot, store, "10h 10s 6d 6c 5h 9d")     # 16 v 16: the dealer draws
     seen: list[int] = []
     page.table.set_view = (lambda original: lambda view: (
@@ -118,7 +119,7 @@ def test_the_dealer_draws_card_by_card_at_the_set_pace(qtbot, store: QSettings,
 
 
 def test_side_bets_are_paid_at_the_deal_and_settled_bet_by_bet(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     """The side bets the rules offer have their spots; a colored pair is paid on its circle
     at the deal, before the first decision, and the balance off the table shows it then."""
     page = make_page(qtbot, store, stacked="8h 10s 8d 6c 3h 10d 5c 9c", deal=False)
@@ -153,9 +154,9 @@ def test_side_bets_are_paid_at_the_deal_and_settled_bet_by_bet(
     page.shutdown()
 
 
-def test_pot_of_gold_has_its_spot_and_settles_at_the_end(qtbot, store: QSettings,
+def test_pot_of_gold_has_its_spot_and_settles_at_the_end(qtbot, store: Settings,
                                                          data_dir: Path, warnings) -> None:
-    cfg.write(store, cfg.PRESET, "pot-of-gold")
+    store.set(cfg.PRESET, "pot-of-gold")
     page = make_page(qtbot, store, stacked=None, deal=False)
     assert [s.title for s in page.table.view().side_bets] == ["Pot of Gold"]
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards("8h 10s 8d Kc 3c 7d 2h 8s"), decks=6))
@@ -170,7 +171,7 @@ def test_pot_of_gold_has_its_spot_and_settles_at_the_end(qtbot, store: QSettings
 
 
 def test_keys_play_a_round_and_space_repeats_the_bets_for_the_next(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     while page.phase is ShoePhase.DECIDING:
@@ -189,7 +190,7 @@ def test_keys_play_a_round_and_space_repeats_the_bets_for_the_next(
 
 
 def test_the_end_of_shoe_report_is_a_panel_and_the_next_shoe_waits(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     asked: list[list[str]] = []
     page.drill_requested.connect(asked.append)
@@ -222,7 +223,7 @@ def test_the_end_of_shoe_report_is_a_panel_and_the_next_shoe_waits(
     page.shutdown()
 
 
-def test_nothing_is_dealt_before_the_player_deals(qtbot, store: QSettings, data_dir: Path,
+def test_nothing_is_dealt_before_the_player_deals(qtbot, store: Settings, data_dir: Path,
                                                   warnings) -> None:
     """Opening the page opens betting: no card leaves the shoe, the felt shows the spots and
     the chips, and every betting key leaves the shoe alone until Enter deals."""
@@ -243,7 +244,7 @@ def test_nothing_is_dealt_before_the_player_deals(qtbot, store: QSettings, data_
 
 
 def test_chips_by_keys_and_clicks_undo_hold_to_clear_and_x2(
-        qtbot, store: QSettings, data_dir: Path, warnings, clock: FakeClock) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock) -> None:
     page = make_page(qtbot, store, clock=clock, deal=False)
     table = page.table
     lay = table.table_layout()
@@ -293,8 +294,8 @@ def test_chips_by_keys_and_clicks_undo_hold_to_clear_and_x2(
 
 
 def test_limits_and_the_balance_are_refused_in_plain_words_and_keep_the_chips(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
-    cfg.write(store, cfg.TABLE_MAXIMUM, 200)
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
+    store.set(cfg.TABLE_MAXIMUM, 200)
     page = make_page(qtbot, store, deal=False)
     table = page.table
     qtbot.keyClick(table, Qt.Key.Key_5)                      # 100
@@ -332,7 +333,7 @@ def test_limits_and_the_balance_are_refused_in_plain_words_and_keep_the_chips(
 
 
 def test_the_table_keeps_the_keys_after_a_natural_and_after_a_seat_field(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     """A first round that settles at once (a natural) leaves betting open to the keys; keys
     typed in a seat field act on the table, and Enter there gives the table the keys back."""
     page = make_page(qtbot, store, stacked="Ah 9s Kd 7c " + PAIR_OF_EIGHTS)
@@ -356,7 +357,7 @@ def test_the_table_keeps_the_keys_after_a_natural_and_after_a_seat_field(
     page.shutdown()
 
 
-def test_the_page_renders_mid_round_with_gold(qtbot, store: QSettings, data_dir: Path,
+def test_the_page_renders_mid_round_with_gold(qtbot, store: Settings, data_dir: Path,
                                               warnings, tmp_path: Path) -> None:
     page = make_page(qtbot, store)
     click(qtbot, page, Action.FREE_SPLIT)
@@ -368,7 +369,7 @@ def test_the_page_renders_mid_round_with_gold(qtbot, store: QSettings, data_dir:
 
 
 def test_a_damaged_progress_file_is_reported_and_the_shoe_still_deals(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     path = database_path(str(data_dir))
     path.parent.mkdir(parents=True)
     path.write_bytes(b"garbage, not sqlite " * 100)
@@ -383,7 +384,7 @@ def test_a_damaged_progress_file_is_reported_and_the_shoe_still_deals(
     assert len(warnings) == 1
 
 
-def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+def test_the_factory_makes_the_page(qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = shoe_page(store)
     qtbot.addWidget(page)
     assert isinstance(page, ShoePage)
@@ -392,10 +393,10 @@ def test_the_factory_makes_the_page(qtbot, store: QSettings, data_dir: Path, war
 
 
 def test_timed_shoe_play_shows_the_timer_with_the_hand_and_says_the_auto_decision(
-        qtbot, store: QSettings, data_dir: Path, warnings, clock: FakeClock) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock) -> None:
     """The countdown reads the page's clock (moved by hand here): it is on the felt with the
     hand to play; at zero, the next tick takes the auto-decision and the felt says it."""
-    cfg.write(store, cfg.TIMER_SECONDS, 4.0)
+    store.set(cfg.TIMER_SECONDS, 4.0)
     page = make_page(qtbot, store, stacked=None, clock=clock, deal=False)
     page.timed_box.setChecked(True)
     page.start_shoe(seed=2, shoe=Shoe.stacked(cards("10h 10s 6d 6c 5h 9d"), decks=8))
@@ -424,7 +425,7 @@ def test_timed_shoe_play_shows_the_timer_with_the_hand_and_says_the_auto_decisio
 
 
 def test_the_history_lists_every_round_newest_first_also_after_a_restart(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store)
     click(qtbot, page, Action.FREE_SPLIT)
     while page.phase is ShoePhase.DECIDING:
@@ -465,7 +466,7 @@ def test_the_history_lists_every_round_newest_first_also_after_a_restart(
     again.shutdown()
 
 
-def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: QSettings,
+def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: Settings,
                                                               data_dir: Path, warnings) -> None:
     from trainer.ui.main_window import MainWindow
     from trainer.ui.practice.screen_states import shoe_report
@@ -488,7 +489,7 @@ def test_drilling_the_shoes_mistakes_opens_flashcards_on_them(qtbot, store: QSet
         window.pages[key].page.shutdown()
 
 
-def test_computer_seats_from_the_seat_panel_play_beside_yours(qtbot, store: QSettings,
+def test_computer_seats_from_the_seat_panel_play_beside_yours(qtbot, store: Settings,
                                                               data_dir: Path, warnings) -> None:
     page = make_page(qtbot, store, stacked=None, deal=False)
     page.seat.others.setValue(2)
@@ -503,7 +504,7 @@ def test_computer_seats_from_the_seat_panel_play_beside_yours(qtbot, store: QSet
 
 
 def test_the_seat_panel_opened_in_a_narrow_window_lies_over_the_felt_not_beside_it(
-        qtbot, store: QSettings, data_dir: Path, warnings) -> None:
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
     """Where the table would lose its share of the width, the seat panel opened by hand is a
     drawer over the felt's left edge: the felt keeps its size; in a wide window it sits beside
     the felt again."""

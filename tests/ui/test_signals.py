@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QApplication
 
 from tests.faults.locks import LockHolder, give_up_on_locks_quickly
@@ -20,6 +19,7 @@ from trainer.progress.errors import DatabaseLockedError
 from trainer.progress.location import database_path
 from trainer.progress.saving import SaveState
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 from trainer.ui.practice import progress_link
 
 from .test_faults import answer, window_dealing
@@ -31,6 +31,7 @@ _BRIDGE = """
 import os, signal, sys
 from PyQt6.QtCore import QCoreApplication, QTimer
 from trainer.ui.stopping import SignalStop
+from trainer.settings import Settings
 app = QCoreApplication([])
 told = []
 def stop(signum):
@@ -59,7 +60,7 @@ def test_a_signal_reaches_the_window_through_qts_loop(signum: int, status: int) 
 
 
 def test_stopped_while_the_file_is_locked_keeps_the_answers_for_the_next_start(
-        qtbot, store: QSettings, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot, store: Settings, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     give_up_on_locks_quickly(monkeypatch, 1.0)   # a save is still waiting when it stops
     exits: list[int] = []
     monkeypatch.setattr(QApplication, "exit", staticmethod(exits.append))

@@ -5,28 +5,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QComboBox, QMessageBox
 
 from tests.conftest import FakeClock
 from tests.first_answers import seed_novice
+from trainer import settings as cfg
 from trainer.drills.curriculum import Prior
 from trainer.drills.flashcards import FlashMode
 from trainer.progress.location import database_path
-from trainer.ui.settings import declarations as cfg
+from trainer.settings import Settings
 from trainer.ui.settings.chosen import prior_of
 from trainer.ui.settings.page import SettingsPage
 
 from .test_flashcards_page import make_page
 
 
-def _page(qtbot, store: QSettings, data_dir: Path):  # type: ignore[no-untyped-def]
+def _page(qtbot, store: Settings, data_dir: Path):  # type: ignore[no-untyped-def]
     seed_novice(database_path(str(data_dir)))
     return make_page(qtbot, store, FlashMode.DUE, FakeClock())   # the day after the answers
 
 
 def test_the_page_asks_with_the_evidence_and_a_yes_is_the_setting(
-        qtbot, store: QSettings, data_dir: Path) -> None:
+        qtbot, store: Settings, data_dir: Path) -> None:
     settings = SettingsPage(store)
     qtbot.addWidget(settings)
     page = _page(qtbot, store, data_dir)
@@ -45,18 +45,18 @@ def test_the_page_asks_with_the_evidence_and_a_yes_is_the_setting(
 
 
 def test_a_no_keeps_the_start_and_is_not_asked_again_without_more_evidence(
-        qtbot, store: QSettings, data_dir: Path) -> None:
+        qtbot, store: Settings, data_dir: Path) -> None:
     page = _page(qtbot, store, data_dir)
     assert page.question is not None
     page.question.button(QMessageBox.StandardButton.No).click()
-    assert prior_of(store) is Prior.CLASSIC and cfg.read(store, cfg.START_DECLINED) == 12
+    assert prior_of(store) is Prior.CLASSIC and store.get(cfg.START_DECLINED) == 12
     page.load()
     qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
     assert page.question is None and page.prior is Prior.CLASSIC
     page.shutdown()
 
 
-def test_it_is_asked_in_any_mode(qtbot, store: QSettings, data_dir: Path) -> None:
+def test_it_is_asked_in_any_mode(qtbot, store: Settings, data_dir: Path) -> None:
     seed_novice(database_path(str(data_dir)))
     page = make_page(qtbot, store, FlashMode.PAIRS, FakeClock())
     assert page.question is not None and page.question.isVisible()

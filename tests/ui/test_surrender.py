@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QEvent, QSettings, Qt
+from PyQt6.QtCore import QEvent, Qt
 from PyQt6.QtGui import QKeyEvent
 
+from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import Action, Outcome
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import shoe_surrender, use_rules_file
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.table.action_bar import ActionBar
 
 from .conftest import gold_mask, pixels
@@ -35,7 +36,7 @@ def test_the_button_reads_surrender_and_r_takes_it(qtbot) -> None:
     assert not bar.handle_key(press) and chosen == [Action.SURRENDER]
 
 
-def _flashcards(qtbot, store: QSettings, surrender: bool) -> FlashcardsPage:
+def _flashcards(qtbot, store: Settings, surrender: bool) -> FlashcardsPage:
     page = FlashcardsPage(store, seed=3)
     qtbot.addWidget(page)
     if surrender:
@@ -51,7 +52,7 @@ def _flashcards(qtbot, store: QSettings, surrender: bool) -> FlashcardsPage:
     return page
 
 
-def test_flashcards_offer_surrender_on_a_table_that_has_it(qtbot, store: QSettings,
+def test_flashcards_offer_surrender_on_a_table_that_has_it(qtbot, store: Settings,
                                                            data_dir: Path, warnings) -> None:
     page = _flashcards(qtbot, store, surrender=True)
     assert page.rules is not None and page.rules.surrender.offered
@@ -66,7 +67,7 @@ def test_flashcards_offer_surrender_on_a_table_that_has_it(qtbot, store: QSettin
     assert not warnings
 
 
-def test_no_surrender_on_a_table_without_it(qtbot, store: QSettings, data_dir: Path,
+def test_no_surrender_on_a_table_without_it(qtbot, store: Settings, data_dir: Path,
                                             warnings) -> None:
     page = _flashcards(qtbot, store, surrender=False)
     for _ in range(8):
@@ -80,9 +81,9 @@ def test_no_surrender_on_a_table_without_it(qtbot, store: QSettings, data_dir: P
     page.shutdown()
 
 
-def test_a_shoe_hand_surrendered_with_r(qtbot, store: QSettings, data_dir: Path,
+def test_a_shoe_hand_surrendered_with_r(qtbot, store: Settings, data_dir: Path,
                                         warnings) -> None:
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.DEALER_SPEED_MS, 0)
     page = ShoePage(store)
     qtbot.addWidget(page)
     page.resize(1280, 800)

@@ -15,15 +15,16 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PyQt6.QtCore import QPointF, QRect, QRectF, QSettings, QSizeF
+from PyQt6.QtCore import QPointF, QRect, QRectF, QSizeF
 from PyQt6.QtGui import QImage, QPainter
 
+from trainer import settings as cfg
 from trainer.rules import Action, Bets, Round, Shoe, cards, preset
+from trainer.settings import Settings
 from trainer.ui.main_window import MainWindow
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
 from trainer.ui.practice.shoe_page import ShoePage
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.table.model import TableView, view_from_round
 from trainer.ui.table.places import Layout
 from trainer.ui.table.widget import TableWidget
@@ -113,9 +114,9 @@ def assert_nothing_on_a_face(found: list[Painted], lay: Layout) -> None:
 # ----- the pages in the window -------------------------------------------------------------
 
 @pytest.fixture
-def window(qtbot, store: QSettings, tmp_path: Path, warnings) -> Iterator[MainWindow]:
-    cfg.write(store, cfg.DATA_DIR, str(tmp_path / "data"))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
+def window(qtbot, store: Settings, tmp_path: Path, warnings) -> Iterator[MainWindow]:
+    store.set(cfg.DATA_DIR, str(tmp_path / "data"))
+    store.set(cfg.DEALER_SPEED_MS, 0)
     win = MainWindow(store)
     qtbot.addWidget(win)
     yield win

@@ -7,8 +7,8 @@ import sys
 from dataclasses import replace
 
 import pytest
-from PyQt6.QtCore import QSettings
 
+from trainer.settings import Settings
 from trainer.ui.main_window import MainWindow
 from trainer.ui.pages import PAGES
 from trainer.ui.warm_up import LIBRARIES, WarmUp, import_libraries
@@ -19,7 +19,7 @@ def test_the_libraries_import() -> None:
     assert all(name in sys.modules for name in LIBRARIES)
 
 
-def _window(qtbot, store: QSettings) -> MainWindow:
+def _window(qtbot, store: Settings) -> MainWindow:
     import_libraries()          # here, so the warm-up's import thread has nothing left to do
     window = MainWindow(store)
     qtbot.addWidget(window)
@@ -30,7 +30,7 @@ def _window(qtbot, store: QSettings) -> MainWindow:
     return window
 
 
-def test_pages_are_made_ahead_and_drills_only_imported(qtbot, store: QSettings) -> None:
+def test_pages_are_made_ahead_and_drills_only_imported(qtbot, store: Settings) -> None:
     window = _window(qtbot, store)
     assert window.pages["shoe"].page is None
     warm = WarmUp(window, pause_ms=0)
@@ -54,7 +54,7 @@ def test_pages_are_made_ahead_and_drills_only_imported(qtbot, store: QSettings) 
     assert {spec.key for spec in PAGES if not spec.ahead} >= {"flashcards", "shoe"}
 
 
-def test_a_page_that_fails_ahead_is_left_for_its_visit(qtbot, store: QSettings) -> None:
+def test_a_page_that_fails_ahead_is_left_for_its_visit(qtbot, store: Settings) -> None:
     window = _window(qtbot, store)
     slot = window.pages["charts"]
     real = slot.spec
@@ -71,7 +71,7 @@ def test_a_page_that_fails_ahead_is_left_for_its_visit(qtbot, store: QSettings) 
     qtbot.waitUntil(lambda: slot.page is not None, timeout=60_000)
 
 
-def test_the_warm_up_waits_for_the_first_card_of_the_page_shown(qtbot, store: QSettings,
+def test_the_warm_up_waits_for_the_first_card_of_the_page_shown(qtbot, store: Settings,
                                                                  data_dir) -> None:
     """Nothing competes with the first card: the imports and pages start once it is dealt."""
     window = MainWindow(store)
@@ -92,7 +92,7 @@ def test_the_warm_up_waits_for_the_first_card_of_the_page_shown(qtbot, store: QS
         pass
 
 
-def test_on_a_page_that_deals_nothing_the_warm_up_starts_at_once(qtbot, store: QSettings) -> None:
+def test_on_a_page_that_deals_nothing_the_warm_up_starts_at_once(qtbot, store: Settings) -> None:
     window = _window(qtbot, store)                      # on Settings
     warm = WarmUp(window, pause_ms=0)
     with qtbot.waitSignal(warm.done, timeout=60_000):

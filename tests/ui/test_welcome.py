@@ -9,35 +9,36 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings, Qt
+from PyQt6.QtCore import Qt
 
 from tests.progress.history import seed
+from trainer import settings as cfg
 from trainer.drills.curriculum import Prior
+from trainer.settings import Settings
 from trainer.ui.main_window import MainWindow
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.chosen import first_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_first_run_is_no_setting_and_no_progress_file(tmp_path: Path) -> None:
-    store = QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat)
+    store = Settings(tmp_path / "fresh.toml")
     assert first_run(store)
-    cfg.write(store, cfg.WELCOMED, True)
+    store.set(cfg.WELCOMED, True)
     assert not first_run(store)
-    returning = QSettings(str(tmp_path / "returning.ini"), QSettings.Format.IniFormat)
-    cfg.write(returning, cfg.THEME, "dark")
+    returning = Settings(tmp_path / "returning.toml")
+    returning.set(cfg.THEME, "dark")
     assert not first_run(returning)
     played = tmp_path / "played"
     seed(played / "progress.sqlite3", days=1, per_day=2)
     os.environ["FREEBET_TRAINER_DATA"] = str(played)   # the default folder holds answers
     try:
-        assert not first_run(QSettings(str(tmp_path / "new.ini"), QSettings.Format.IniFormat))
+        assert not first_run(Settings(tmp_path / "new.toml"))
     finally:
         del os.environ["FREEBET_TRAINER_DATA"]
 
 
-def _window(qtbot, store: QSettings) -> MainWindow:
+def _window(qtbot, store: Settings) -> MainWindow:
     window = MainWindow(store)
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -45,7 +46,7 @@ def _window(qtbot, store: QSettings) -> MainWindow:
     return window
 
 
-def test_the_welcome_draws_free_bets_three_differences(qtbot, store: QSettings,
+def test_the_welcome_draws_free_bets_three_differences(qtbot, store: Settings,
                                                         data_dir: Path) -> None:
     window = _window(qtbot, store)
     welcome = window.show_welcome()
@@ -58,7 +59,7 @@ def test_the_welcome_draws_free_bets_three_differences(qtbot, store: QSettings,
 
 
 def test_the_welcomes_choices_reach_the_settings_and_the_first_card(
-        qtbot, store: QSettings, data_dir: Path) -> None:
+        qtbot, store: Settings, data_dir: Path) -> None:
     window = _window(qtbot, store)
     flashcards = window.show_page("flashcards")
     qtbot.waitUntil(lambda: flashcards.session is not None, timeout=60_000)  # type: ignore
@@ -67,9 +68,9 @@ def test_the_welcomes_choices_reach_the_settings_and_the_first_card(
     welcome.novice.setChecked(True)
     welcome.new_cards.setValue(35)
     qtbot.mouseClick(welcome.go, Qt.MouseButton.LeftButton)
-    assert cfg.read(store, cfg.ASSUME_CLASSIC) is False
-    assert cfg.read(store, cfg.NEW_PER_DAY) == 35
-    assert cfg.read(store, cfg.WELCOMED) is True
+    assert store.get(cfg.ASSUME_CLASSIC) is False
+    assert store.get(cfg.NEW_PER_DAY) == 35
+    assert store.get(cfg.WELCOMED) is True
     assert window.current_page() == "flashcards"
     qtbot.waitUntil(lambda: flashcards.session is not None  # type: ignore[attr-defined]
                     and flashcards.session.course.prior is Prior.NOVICE,  # type: ignore
@@ -79,13 +80,13 @@ def test_the_welcomes_choices_reach_the_settings_and_the_first_card(
 
 
 def test_skipping_keeps_the_settings_and_help_opens_the_welcome_again(
-        qtbot, store: QSettings, data_dir: Path) -> None:
+        qtbot, store: Settings, data_dir: Path) -> None:
     window = _window(qtbot, store)
     welcome = window.show_welcome()
     welcome.novice.setChecked(True)
     qtbot.mouseClick(welcome.skip, Qt.MouseButton.LeftButton)
-    assert cfg.read(store, cfg.WELCOMED) is True
-    assert not store.contains(cfg.ASSUME_CLASSIC.key)        # skipped: nothing chosen
+    assert store.get(cfg.WELCOMED) is True
+    assert not store.is_set(cfg.ASSUME_CLASSIC)        # skipped: nothing chosen
     window.menus.welcome.trigger()
     assert window.welcome is not None and window.welcome is not welcome
     assert window.welcome.isVisible()
@@ -103,7 +104,6 @@ def test_a_first_launch_welcomes_and_a_second_does_not(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    ini = next((tmp_path / "config").rglob("*.ini"))
-    store = QSettings(str(ini), QSettings.Format.IniFormat)
-    assert cfg.read(store, cfg.WELCOMED) is True
-    assert cfg.read(store, cfg.ASSUME_CLASSIC) is True      # its defaults, taken
+    store = Settings(tmp_path / "config" / "freebet-trainer" / "settings.toml")
+    assert store.get(cfg.WELCOMED) is True
+    assert store.get(cfg.ASSUME_CLASSIC) is True      # its defaults, taken

@@ -25,9 +25,7 @@ from typing import Any, TextIO
 from strategy_charts.command_line import COUNT
 from trainer.commands import (
     BAD_INPUT,
-    DATA_DIR,
     JSON,
-    RULES,
     SEED,
     CommandError,
     Group,
@@ -42,6 +40,7 @@ from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.counting.running import AT_ONCE
 from trainer.rules import RuleSet
 
+from .defaults import DATA_DIR, RULES
 from .saving import finish, open_store, streams, tell
 
 COUNTING = Group("count", help="counting drills: running and true count, index plays, a "

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, TextIO
 from trainer import PROGRAM
 from trainer.commands import (
     BAD_INPUT,
-    DATA_DIR,
     FAILED,
     JSON,
     SEED,
@@ -28,9 +27,10 @@ from trainer.commands import (
 from trainer.commands.plain import escaped
 from trainer.commands.stopping import by_keyboard, exit_status
 from trainer.drills.flashcards import FlashMode
-from trainer.rules import PRESETS
+from trainer.rules import DEFAULT_PRESET, PRESETS
 from trainer.rules.plural import counted
 
+from .defaults import DATA_DIR, RULES
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
@@ -43,17 +43,19 @@ if TYPE_CHECKING:
 
 #: What to assume of a player with no answers yet.
 ASSUME = Option(("--assume",), {
-    "default": "classic", "choices": ["classic", "novice"],
-    "help": "before any answers, assume you play classic basic strategy (default) or are new "
-            "to blackjack: what to teach first, and how to count what you have not answered"})
+    "default": None, "choices": ["classic", "novice"],
+    "help": "before any answers, assume you play classic basic strategy or are new to "
+            "blackjack: what to teach first, and how to count what you have not answered "
+            "(default: the starting point set in the settings, else classic)"})
 
 #: The drill's: unset, classic is assumed and the drill asks when the first answers show the
 #: other starting point; set, it overrides (nothing is asked).
 DRILL_ASSUME = Option(("--assume",), {
     "default": None, "choices": ["classic", "novice"],
     "help": "assume you play classic basic strategy or are new to blackjack: what to teach "
-            "first, and how to count what you have not answered (default: classic, and the "
-            "drill asks when your first answers show the other; set: nothing is asked)"})
+            "first, and how to count what you have not answered (default: the starting point "
+            "set in the settings, and the drill asks when your first answers show the other; "
+            "set: nothing is asked)"})
 
 
 #: Mode changes: the rules the player has practised (a preset).
@@ -66,7 +68,7 @@ PRACTISED = Option(("--from",), {
     "Flashcards in the terminal. Keys: H hit, S stand, D double (free or paid as offered), "
     "P split, R surrender (where offered), Y/N insurance, U undo the last answer, Q quit."),
     options=(
-    RulesOption(),
+    RULES,
     Option(("--mode",), {"default": FlashMode.DUE.value, "choices": [m.value for m in FlashMode],
                          "help": "which situations (default: due)"}),
     PRACTISED, DRILL_ASSUME, how_many("--count", 20, "flashcards to ask", most=10_000), SEED,
@@ -80,7 +82,6 @@ def cmd_drill(args: argparse.Namespace) -> int:
     """
     import random
 
-    from trainer.drills.curriculum import Prior
     from trainer.drills.records import GradedDecision, Mode
     from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
@@ -89,7 +90,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
     keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    plan = FlashcardPlan(rules, FlashMode(args.mode), Prior(args.assume or "classic"), seed)
+    plan = FlashcardPlan(rules, FlashMode(args.mode), _prior(args), seed, study=args.study)
     store = open_store(args.data_dir)
     saver, path = SessionSaver.with_store(store), store.path
     code, ask = 0, True
@@ -141,6 +142,12 @@ def cmd_drill(args: argparse.Namespace) -> int:
     return code or (1 if lost else 0)
 
 
+def _prior(args: argparse.Namespace) -> Prior:
+    """The starting point ``--assume`` names, else the one set in the settings."""
+    from trainer.drills.curriculum import Prior
+    return Prior(args.assume) if args.assume else Prior(args.prior)
+
+
 def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
     """Ask ``suggestion``'s question; the starting point for this drill (the one suggested on
     a yes; end of input is a no)."""
@@ -156,13 +163,13 @@ def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
 
 
 @command("stats", help="your leak per 100 rounds, today's cards, leaks", options=(
-    RulesOption(default=None, unset="the one practised last"),
+    RulesOption(default=None, unset="the rules set in the settings, else the one practised last"),
     how_many("--top", 10, "leaks to list", most=1000), JSON, ASSUME, DATA_DIR))
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
     response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
     from trainer.drills.catalog import catalog
-    from trainer.drills.curriculum import Prior, curriculum
+    from trainer.drills.curriculum import curriculum
     from trainer.drills.grading import utc_now
     from trainer.drills.leak import estimate
     from trainer.drills.when import due_text
@@ -178,21 +185,21 @@ def cmd_stats(args: argparse.Namespace) -> int:
     rules = chosen_rules(args)   # a rules file is read before the progress file is opened
     with open_store(args.data_dir, read_only=True) as store:
         if rules is None:
-            rules = preset(_last_practised(store) or "evolution")
-        course = curriculum(rules, Prior(args.assume))
+            rules = preset(_last_practised(store) or DEFAULT_PRESET)
+        course = curriculum(rules, _prior(args))
         label = catalog(rules).preset
         name = preset_title(label, [rules])   # as every page names it
         seen = review.overview(store, Filter(preset=label, plays_only=True))  # as Progress
         leak = estimate(course, review.recent_answers(store, label))
         apart = kept_apart(store, Filter(preset=label))
         now = utc_now()
-        study = load_study(store, course, now)
+        study = load_study(store, course, now, settings=args.study)
         queue = study.queue
         counts, next_due = queue.counts(now), queue.next_due(now)
         decisions = sum(d.decisions for d in seen.days)
         if args.json:
             json.dump({
-                "preset": rules.name, "rule_set": name, "assume": args.assume,
+                "preset": rules.name, "rule_set": name, "assume": _prior(args).value,
                 "decisions": decisions, "right": sum(d.right for d in seen.days),
                 "leak_per_100": round(leak.leak_per_100, 6),
                 "classic_leak_per_100": round(leak.classic_leak_per_100, 6),

@@ -6,7 +6,8 @@ from __future__ import annotations
 from trainer import PROGRAM
 from trainer.commands import FAILED, CommandError, Option, Program, commands_in
 
-from . import counting, flashcards
+from . import counting, flashcards, settings
+from .defaults import from_settings
 
 DESCRIPTION = """\
 Free Bet Blackjack strategy trainer.
@@ -20,6 +21,10 @@ The commands run the drills in a terminal, every answer saved as it is given:
     drill     flashcards            stats     your leak, today's cards, your costliest leaks
     export    every decision as CSV count     the counting drills (count --help)
     backup    the whole history in one file, the way to back it up
+    settings  list, set or reset your settings (the window's Settings page too)
+
+Each command's defaults are your settings (data folder, rules, cut card, starting point, new
+cards a day, desired retention); --data-dir, --preset and --rules override them for one run.
 
 Exit status: 0 done, 2 bad input, 1 a file that cannot be used, 130 after Ctrl-C."""
 
@@ -45,9 +50,9 @@ def translate(exc: Exception) -> CommandError | None:
 
 def trainer_program(version: str) -> Program:
     """The program, ``--version`` printing ``version``."""
-    return Program(PROGRAM, DESCRIPTION, commands_in(flashcards, counting),
+    return Program(PROGRAM, DESCRIPTION, commands_in(flashcards, counting, settings),
                    options=(WINDOW_DATA_DIR,), version=f"freebet-trainer {version}",
-                   translate=translate)
+                   translate=translate, prepare=from_settings)
 
 
 __all__ = ["DESCRIPTION", "WINDOW_DATA_DIR", "trainer_program", "translate"]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from trainer.rules import PRESETS, RuleSet, preset, rules_file
+from trainer.rules import DEFAULT_PRESET, PRESETS, RuleSet, preset, rules_file
 
 from .numbers import Whole
 
@@ -50,14 +50,17 @@ class RulesOption:
     neither is given; None leaves the choice to the command, and ``unset`` says what it takes
     (``stats``: the last practised)."""
 
-    default: str | None = "evolution"
+    default: str | None = DEFAULT_PRESET
     unset: str = ""
+    #: the default in words, when a program chooses it (the trainer: its settings)
+    shown: str = ""
 
     def add(self, parser: argparse.ArgumentParser) -> None:
         """Add both options, mutually exclusive, to ``parser``."""
         group = parser.add_mutually_exclusive_group()
         group.add_argument("--preset", choices=sorted(PRESETS), default=None,
-                           help=f"a built-in rule set (default: {self.default or self.unset})")
+                           help=f"a built-in rule set (default: "
+                                f"{self.shown or self.default or self.unset})")
         group.add_argument("--rules", metavar="FILE", type=rules_path, default=None,
                            help="a TOML rules file instead of a preset")
         parser.set_defaults(default_preset=self.default)
@@ -65,11 +68,17 @@ class RulesOption:
 
 def chosen_rules(args: argparse.Namespace) -> RuleSet | None:
     """The rules ``--rules FILE`` or ``--preset`` names, else the option's default preset
-    (None when it has none); a rules file that cannot be read raises RuleSetError."""
+    (None when it has none), dealt to ``args.penetration`` when a program set one (the
+    trainer's cut card setting); a rules file that cannot be read raises RuleSetError."""
     if args.rules is not None:
-        return rules_file.load(args.rules)
-    name = args.preset or args.default_preset
-    return preset(name) if name else None
+        rules = rules_file.load(args.rules)
+    else:
+        name = args.preset or args.default_preset
+        if not name:
+            return None
+        rules = preset(name)
+    cut = getattr(args, "penetration", None)
+    return rules if cut is None else replace(rules, penetration=cut)
 
 
 def rules_of(args: argparse.Namespace) -> RuleSet:
@@ -80,7 +89,7 @@ def rules_of(args: argparse.Namespace) -> RuleSet:
     return rules
 
 
-#: The rules, evolution unless told otherwise.
+#: The rules, the default preset unless told otherwise.
 RULES = RulesOption()
 #: The folder of the progress file.
 DATA_DIR = Option(("--data-dir",), {

@@ -65,6 +65,9 @@ class Declares(Protocol):
 Handler = Callable[[argparse.Namespace], int]
 #: A program's own faults as command errors (None: not one it knows, so a bug: re-raised).
 Translate = Callable[[Exception], "CommandError | None"]
+#: Fills in, before a command runs, what its command line left to the program (the trainer:
+#: its settings).
+Prepare = Callable[[argparse.Namespace], None]
 
 
 @dataclass(frozen=True)
@@ -129,13 +132,14 @@ class Program:
 
     def __init__(self, name: str, description: str, commands: Iterable[Command], *,
                  options: Sequence[Declares] = (), version: str | None = None,
-                 translate: Translate | None = None) -> None:
+                 translate: Translate | None = None, prepare: Prepare | None = None) -> None:
         self.name = name
         self.description = description
         self.commands = tuple(commands)
         self.options = tuple(options)
         self.version = version
         self.translate: Translate = translate or (lambda exc: None)
+        self.prepare: Prepare = prepare or (lambda args: None)
 
     def parser(self, *, commands: bool = True) -> Parser:
         """The parser of every command (without ``commands``: of the program's own options
@@ -180,6 +184,7 @@ class Program:
         try:
             # a full disk under ``> FILE`` is named; SIGHUP and SIGTERM end it as Ctrl-C does
             with stop_signals(), named_output(), plain_errors():
+                self.prepare(args)
                 code = int(args.run(args))
                 sys.stdout.flush()    # a reader gone away shows here, not at exit
             return code
@@ -220,4 +225,4 @@ def _quiet_stdout() -> None:
 
 
 __all__ = ["BAD_INPUT", "FAILED", "INTERRUPTED", "Command", "CommandError", "Declares", "Group",
-           "Parser", "Program", "command", "commands_in"]
+           "Parser", "Prepare", "Program", "command", "commands_in"]

@@ -37,10 +37,10 @@ from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import flashcards_due, keep_made
 from trainer.progress.trend import LeakTrend, leak_trend
-from trainer.rules import PRESETS, RuleSet, preset, releases
+from trainer.rules import DEFAULT_PRESET, PRESETS, RuleSet, preset, releases
 
 #: The strategy chart whose grid the heatmap uses when no single preset is chosen.
-GRID_PRESET = "evolution"
+GRID_PRESET = DEFAULT_PRESET
 LEAK_COUNT = 10
 DUE_DAYS = 14
 T = TypeVar("T")

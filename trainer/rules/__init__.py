@@ -32,7 +32,7 @@ from .errors import (
     ShoeEmptyError,
 )
 from .hand import Hand, hand_total
-from .presets import EVOLUTION, POT_OF_GOLD, POT_OF_GOLD_8D, PRESETS, preset
+from .presets import DEFAULT_PRESET, EVOLUTION, POT_OF_GOLD, POT_OF_GOLD_8D, PRESETS, preset
 from .round import Phase, Round
 from .ruleset import Peek, RuleSet, Surrender
 from .seat import Bets, Policy, Seat, SeatResult
@@ -43,7 +43,8 @@ from .side_bets.payouts import SideBetResult
 from .stakes import StakeKind, Stakes
 
 __all__ = [
-    "EVOLUTION", "PLAY_ACTIONS", "POT_OF_GOLD", "POT_OF_GOLD_8D", "PRESETS", "Action", "Bets",
+    "DEFAULT_PRESET", "EVOLUTION", "PLAY_ACTIONS", "POT_OF_GOLD", "POT_OF_GOLD_8D", "PRESETS",
+    "Action", "Bets",
     "Card", "DealerFinal", "Hand", "HandResult", "IllegalActionError", "InsufficientBalanceError",
     "Outcome", "Peek", "Phase", "Policy", "Rank", "Round", "RuleSet", "RuleSetError",
     "RulesError", "Seat", "SeatResult", "Shoe", "ShoeEmptyError", "SideBet", "SideBetResult",

@@ -84,6 +84,11 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
+#: The rule set played until the player chooses another (the settings' default, the
+#: terminal's, the progress page's grid): stated once here.
+DEFAULT_PRESET = EVOLUTION.name
+
+
 def preset(name: str) -> RuleSet:
     """The preset called ``name``; the error lists the presets there are."""
     try:

@@ -12,15 +12,18 @@ import sys
 import threading
 import time
 
-from PyQt6.QtCore import QEvent, QObject, QSettings, QTimer
+from PyQt6.QtCore import QEvent, QObject, QTimer
 from PyQt6.QtWidgets import QApplication
 
 from trainer import PROGRAM
+from trainer import settings as cfg
+from trainer.settings import Settings
 
 from .errors import ErrorHandler
 from .icon import APP_ID, app_icon
 from .main_window import MainWindow
-from .settings import declarations as cfg
+from .settings.carried import carry_over
+from .settings.window import APPLICATION, ORGANIZATION, WINDOW_PAGE
 from .stopping import SignalStop
 from .warm_up import WarmUp
 
@@ -79,34 +82,34 @@ def make_app(argv: list[str]) -> QApplication:
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv)
-    app.setApplicationName(cfg.APPLICATION)
-    app.setOrganizationName(cfg.ORGANIZATION)
-    app.setApplicationDisplayName(cfg.APPLICATION)
+    app.setApplicationName(APPLICATION)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationDisplayName(APPLICATION)
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
     return app
 
 
-def head_start(store: QSettings) -> threading.Thread | None:
+def head_start(store: Settings) -> threading.Thread | None:
     """When the window opens on Flashcards, build in a thread, from now on, what its first card
     reads first (:func:`trainer.session.head_start`: the catalog and curriculum of the rules
     and starting point set), while the window is made and painted; the page's own load then
     finds them built, or waits for them. The rules file, if one is set, is read there too (off
     the UI thread). A failure is left for the page's load to meet and say."""
-    if cfg.read(store, cfg.WINDOW_PAGE) != "flashcards":
+    if store.get(WINDOW_PAGE) != "flashcards":
         return None
-    path = str(cfg.read(store, cfg.RULES_FILE))
-    name = cfg.read(store, cfg.PRESET)
-    classic = bool(cfg.read(store, cfg.ASSUME_CLASSIC))
+    path = store.get(cfg.RULES_FILE)
+    name = store.get(cfg.PRESET)
+    classic = store.get(cfg.ASSUME_CLASSIC)
 
     def build() -> None:
         from strategy_charts.tables import TableError
         from trainer.drills.curriculum import Prior
-        from trainer.rules import PRESETS, RulesError, preset, rules_file
+        from trainer.rules import DEFAULT_PRESET, PRESETS, RulesError, preset, rules_file
         from trainer.session import head_start as start
         try:
             rules = rules_file.load(path) if path else preset(
-                name if name in PRESETS else next(iter(PRESETS)))
+                name if name in PRESETS else DEFAULT_PRESET)
             start(rules, Prior.CLASSIC if classic else Prior.NOVICE)
         except (RulesError, TableError, OSError, ValueError):
             return      # the page's load meets the same fault, and says it
@@ -116,7 +119,7 @@ def head_start(store: QSettings) -> threading.Thread | None:
     return thread
 
 
-def _first_run(store: QSettings) -> bool:
+def _first_run(store: Settings) -> bool:
     """:func:`~trainer.ui.settings.chosen.first_run`, imported only when no setting is stored
     (what it reads loads the drills: a later launch never waits for them before its paint)."""
     from .settings.chosen import first_run
@@ -132,13 +135,14 @@ def run(argv: list[str] | None = None, data_dir: str | None = None) -> int:
     after_card = QUIT_AFTER_CARD in args
     args = [a for a in args if a not in (QUIT_AFTER_SHOW, QUIT_AFTER_CARD)]
     app = make_app(args or [PROGRAM])
-    store = cfg.open_store()
+    store = Settings()
+    carry_over(store)            # the first releases' settings, once
     if data_dir:
-        cfg.hold(store, cfg.DATA_DIR, data_dir)
+        store.hold(cfg.DATA_DIR, data_dir)
     head_start(store)
     from .theme import apply_theme
-    apply_theme(app, cfg.read(store, cfg.THEME))
-    welcome = not store.allKeys() and _first_run(store)   # before the window stores a thing
+    apply_theme(app, store.get(cfg.THEME))
+    welcome = not store.keys() and _first_run(store)   # before the window stores a thing
     errors = ErrorHandler(app)
     errors.install()
     try:

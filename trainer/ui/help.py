@@ -14,12 +14,13 @@ import platform
 from html import escape
 from pathlib import Path
 
-from PyQt6.QtCore import PYQT_VERSION_STR, QT_VERSION_STR, QSettings
+from PyQt6.QtCore import PYQT_VERSION_STR, QT_VERSION_STR
 from PyQt6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from trainer import __version__
 from trainer.rules import PRESETS, Action, RuleSet
 from trainer.rules.in_words import rules_in_words
+from trainer.settings import Settings
 
 from .pages import PAGES
 from .practice.shoe_betting import KEYS_HELP as BETTING_KEYS
@@ -94,7 +95,7 @@ def rules_html(rules: RuleSet) -> str:
             "(Settings ▸ Custom rules file).</p>")
 
 
-def about_html(store: QSettings, practised: RuleSet) -> str:
+def about_html(store: Settings, practised: RuleSet) -> str:
     """The version, the data folder, the versions under it and each table's fingerprint."""
     from strategy_charts.tables import ENGINE_VERSION, file_name
 

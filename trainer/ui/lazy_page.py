@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from PyQt6 import sip
-from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QPaintEvent
 from PyQt6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+
+from trainer.settings import Settings
 
 from .pages import PageSpec
 
@@ -17,7 +19,7 @@ class LazyPage(QWidget):
 
     made = pyqtSignal(QWidget)   # the page, once it has been made
 
-    def __init__(self, spec: PageSpec, settings: QSettings,
+    def __init__(self, spec: PageSpec, settings: Settings,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.spec = spec

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PyQt6.QtCore import QSettings, QSize, Qt
+from PyQt6.QtCore import QEvent, QSize, Qt
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -20,16 +21,17 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer import PROGRAM
-
-if TYPE_CHECKING:
-    from trainer.progress.saving import SaveState
+from trainer import settings as cfg
+from trainer.settings import Settings
 
 from .lazy_page import LazyPage
 from .menus import Menus
 from .pages import PAGES
-from .settings import declarations as cfg
+from .settings.window import WINDOW_PAGE
 
 if TYPE_CHECKING:
+    from trainer.progress.saving import SaveState
+
     from .practice.progress_link import ProgressLink
     from .welcome import WelcomeDialog
 
@@ -39,14 +41,17 @@ DEFAULT_SIZE = QSize(1180, 760)
 class MainWindow(QMainWindow):
     """Flashcards, Shoe practice, Strategy charts, Progress, Counting and Settings.
 
-    ``store`` is where window size, position and the current page persist (the user's settings
-    file by default; tests pass a temporary ini file). The menu bar (:mod:`.menus`) holds the
+    ``store`` is the player's settings, where window size, position and the current page
+    persist too (the user's settings file by default; tests pass one in a temporary folder).
+    Each change of a setting, made here or by another program (read again when the window is
+    activated), is followed through :meth:`setting_changed`. The menu bar (:mod:`.menus`) holds the
     File, View and Help actions; Ctrl+1 ... Ctrl+6 (View) switch pages.
     """
 
-    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.store = store if store is not None else cfg.open_store()
+        self.store = store if store is not None else Settings()
+        self._unsubscribe = self.store.subscribe(self.setting_changed)
         self.setWindowTitle("Free Bet Trainer")
         self.setMinimumSize(720, 480)
 
@@ -92,7 +97,7 @@ class MainWindow(QMainWindow):
     def current_page(self) -> str:
         """The key of the page shown ("flashcards", "charts", ...)."""
         page = self.stack.currentWidget()
-        return page.spec.key if isinstance(page, LazyPage) else cfg.WINDOW_PAGE.default
+        return page.spec.key if isinstance(page, LazyPage) else WINDOW_PAGE.default
 
     def show_page(self, key: str) -> QWidget:
         """Switch to page ``key`` and return its (now made) widget."""
@@ -111,9 +116,6 @@ class MainWindow(QMainWindow):
             offered = getattr(page, signal, None)
             if offered is not None:
                 offered.connect(slot)
-        from .settings.page import SettingsPage
-        if isinstance(page, SettingsPage):      # a theme chosen there is ticked in View ▸ Theme
-            page.changed.connect(self.menus.setting_changed)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""
@@ -143,8 +145,8 @@ class MainWindow(QMainWindow):
         from .welcome import WelcomeDialog
         if self.welcome is not None and self.welcome.isVisible():
             return self.welcome
-        before = (cfg.read(self.store, cfg.ASSUME_CLASSIC),
-                  cfg.read(self.store, cfg.NEW_PER_DAY))
+        before = (self.store.get(cfg.ASSUME_CLASSIC),
+                  self.store.get(cfg.NEW_PER_DAY))
         self.welcome = WelcomeDialog(self.store, practised_rules(self.store), self)
         self.welcome.chosen.connect(lambda taken: self._welcomed(taken, before))
         self.welcome.open()
@@ -153,7 +155,7 @@ class MainWindow(QMainWindow):
     def _welcomed(self, taken: bool, before: tuple[object, object]) -> None:
         """The welcome closed: the first card, dealt afresh if the starting point or the new
         cards a day changed (a drill made with the old ones would teach the wrong cards)."""
-        now = (cfg.read(self.store, cfg.ASSUME_CLASSIC), cfg.read(self.store, cfg.NEW_PER_DAY))
+        now = (self.store.get(cfg.ASSUME_CLASSIC), self.store.get(cfg.NEW_PER_DAY))
         if not taken:
             return
         page = self.show_page("flashcards")
@@ -164,15 +166,16 @@ class MainWindow(QMainWindow):
         if row < 0:
             return
         self.stack.setCurrentIndex(row)
-        cfg.write(self.store, cfg.WINDOW_PAGE, self.current_page())
+        with contextlib.suppress(OSError):      # a settings file that cannot be written
+            self.store.set(WINDOW_PAGE, self.current_page())
 
     # ----- persistence ------------------------------------------------------------------------
 
     def _restore(self) -> None:
-        geometry = cfg.read(self.store, cfg.WINDOW_GEOMETRY)
+        geometry = self.store.get(cfg.WINDOW_GEOMETRY)
         if not geometry or not self.restoreGeometry(geometry):
             self.resize(DEFAULT_SIZE)
-        key = cfg.read(self.store, cfg.WINDOW_PAGE)
+        key = self.store.get(WINDOW_PAGE)
         # switch without making the page: it is made when the window first shows it
         self.nav.blockSignals(True)
         self.nav.setCurrentRow(list(self.pages).index(key))
@@ -180,10 +183,11 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentIndex(list(self.pages).index(key))
 
     def save_state(self) -> None:
-        """Store size, position and page now."""
-        cfg.write(self.store, cfg.WINDOW_GEOMETRY, bytes(self.saveGeometry().data()))
-        cfg.write(self.store, cfg.WINDOW_PAGE, self.current_page())
-        self.store.sync()
+        """Store size, position and page now (not when the settings file cannot be written:
+        the window still closes)."""
+        with contextlib.suppress(OSError):
+            self.store.set_all([(cfg.WINDOW_GEOMETRY, bytes(self.saveGeometry().data())),
+                                (WINDOW_PAGE, self.current_page())])
 
     def unsaved(self) -> SaveState | None:
         """Answers the progress file has not taken yet, after one more try (None: all saved).
@@ -201,18 +205,41 @@ class MainWindow(QMainWindow):
     def tell_refused_settings(self) -> QMessageBox | None:
         """Say, once, the stored settings that could not be used (a value of the wrong type or
         out of bounds, edited by hand) and that their defaults are used; the message shown."""
-        for setting in cfg.ALL:
-            cfg.read(self.store, setting)
-        lines = cfg.refused(self.store)
+        lines = self.store.refused((*cfg.ALL, WINDOW_PAGE))
         if not lines:
             return None
         box = QMessageBox(QMessageBox.Icon.Warning, "A setting could not be used",
-                          "\n\n".join([*lines, f"The settings file is {self.store.fileName()}; "
-                                       "choose the values again on the Settings page."]),
+                          "\n\n".join([*lines, f"The settings file is {self.store.path}; "
+                                       "choose the values again on the Settings page, or with "
+                                       f"{PROGRAM} settings set."]),
                           parent=self)
         box.setObjectName("settings-refused")
         box.open()
         return box
+
+    # ----- settings ---------------------------------------------------------------------------
+
+    def setting_changed(self, key: str) -> None:
+        """A setting changed (here, or in the file by another program): what shows it follows
+        (the theme applied and ticked in View ▸ Theme, the Settings page's editors)."""
+        if key == cfg.THEME.key:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                from .theme import apply_theme
+                apply_theme(app, self.store.get(cfg.THEME))
+        self.menus.setting_changed(key)
+        settings_page = self.pages["settings"].page
+        refresh = getattr(settings_page, "refresh", None)
+        if refresh is not None:
+            refresh()
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """Activated: the settings file is read again, so that a change made meanwhile by
+        another program (``freebet-trainer settings set``) takes effect."""
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.ActivationChange \
+                and self.isActiveWindow():
+            self.store.reload()
 
     def _links(self) -> list[ProgressLink]:
         """The progress links of the pages made so far."""
@@ -264,6 +291,7 @@ class MainWindow(QMainWindow):
                     event.ignore()
                 return
         self.save_state()
+        self._unsubscribe()
         for slot in self.pages.values():     # their loads and timers end with the window
             shutdown = getattr(slot.page, "shutdown", None)
             if shutdown is not None:

@@ -21,13 +21,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PyQt6.QtCore import QPoint, QRect, QSettings, QUrl
+from PyQt6.QtCore import QPoint, QRect, QUrl
 from PyQt6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
-from PyQt6.QtWidgets import QApplication, QDialog, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PyQt6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMessageBox, QWidget
+
+from trainer import settings as cfg
+from trainer.settings import Settings
 
 from .lazy_page import LazyPage
 from .pages import PAGES
-from .settings import declarations as cfg
 
 if TYPE_CHECKING:
     from trainer.progress.backup import BackedUp
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 class MenuWindow(Protocol):
     """What the menus ask of the main window (which makes them: it is not imported here)."""
 
-    store: QSettings
+    store: Settings
     pages: Mapping[str, LazyPage]
 
     def show_page(self, key: str) -> QWidget:
@@ -85,7 +87,7 @@ class Menus:
             action.setCheckable(True)
             group.addAction(action)
             self.themes[value] = action
-        self.themes[cfg.read(host.store, cfg.THEME)].setChecked(True)
+        self.themes[host.store.get(cfg.THEME)].setChecked(True)
         self.keys = self._action(help_menu, "&Keys", self.show_keys, "F1")
         self.teaching = self._action(help_menu, "How the trainer &teaches", self.show_teaching)
         self.rules = self._action(help_menu, "The &rules of this game", self.show_rules)
@@ -199,26 +201,15 @@ class Menus:
     # ----- View ---------------------------------------------------------------------------
 
     def set_theme(self, theme: str) -> None:
-        """Light or dark, stored and applied to every widget at once (the Settings page's
-        menu, if made, shows it)."""
-        from .theme import apply_theme
-        cfg.write(self.host.store, cfg.THEME, theme)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_theme(app, theme)
-        self.themes[theme].setChecked(True)
-        settings = self.host.pages["settings"].page
-        editors = getattr(settings, "editors", {})
-        box = editors.get(cfg.THEME.key)
-        if box is not None:
-            box.blockSignals(True)
-            box.setCurrentIndex(max(0, box.findData(theme)))
-            box.blockSignals(False)
+        """Light or dark, stored; the window follows the change (applies it to every widget,
+        ticks it here, shows it on the Settings page)."""
+        self.host.store.set(cfg.THEME, theme)
 
     def setting_changed(self, key: str) -> None:
-        """A setting was stored elsewhere (the Settings page): the theme it holds is ticked."""
+        """A setting changed (here, on the Settings page or in the file): the theme it holds
+        is ticked."""
         if key == cfg.THEME.key:
-            self.themes[cfg.read(self.host.store, cfg.THEME)].setChecked(True)
+            self.themes[self.host.store.get(cfg.THEME)].setChecked(True)
 
     # ----- Help ---------------------------------------------------------------------------
 

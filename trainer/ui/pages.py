@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QWidget
 
-#: Makes a page's widget, given the settings store.
-PageFactory = Callable[["QSettings"], "QWidget"]
+    from trainer.settings import Settings
+
+#: Makes a page's widget, given the player's settings.
+PageFactory = Callable[["Settings"], "QWidget"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class PageSpec:
         factory: PageFactory = getattr(importlib.import_module(module), name)
         return factory
 
-    def make(self, settings: QSettings) -> QWidget:
+    def make(self, settings: Settings) -> QWidget:
         """Import the page's module and make the page."""
         return self.load()(settings)
 

@@ -43,18 +43,17 @@ def run_self_test() -> int:
 
 
 def _deal_and_answer(folder: Path) -> int:
-    from PyQt6.QtCore import QSettings
 
+    from trainer import settings as cfg
     from trainer.progress.store import ProgressStore
 
     from .app import make_app
     from .main_window import MainWindow
     from .practice.flashcards_page import FlashcardsPage
-    from .settings import declarations as cfg
 
     app = make_app([sys.argv[0]])
-    store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    cfg.write(store, cfg.DATA_DIR, str(folder))
+    store = cfg.Settings(folder / "settings.toml")
+    store.set(cfg.DATA_DIR, str(folder))
     window = MainWindow(store)
     window.show()
     page = window.show_page("flashcards")

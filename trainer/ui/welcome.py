@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -32,13 +32,14 @@ from PyQt6.QtWidgets import (
 )
 
 from strategy_charts.chart_layout import STYLE, up_text
+from trainer import settings as cfg
 from trainer.drills.curriculum import Prior
 from trainer.drills.free_bet_facts import FreeBetFacts, PlayRow, free_bet_facts
 from trainer.rules import RuleSet
 from trainer.session import head_start
+from trainer.settings import Settings
 
 from .background import Job, Latest
-from .settings import declarations as cfg
 from .theme import is_dark
 from .widgets import heading, scrolled
 
@@ -109,7 +110,7 @@ class WelcomeDialog(QDialog):
 
     chosen = pyqtSignal(bool)
 
-    def __init__(self, store: QSettings, rules: RuleSet, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings, rules: RuleSet, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.rules = rules
@@ -138,7 +139,7 @@ class WelcomeDialog(QDialog):
         self.start = QButtonGroup(self)
         for button in (self.classic, self.novice):
             self.start.addButton(button)
-        (self.classic if cfg.read(store, cfg.ASSUME_CLASSIC) else self.novice).setChecked(True)
+        (self.classic if store.get(cfg.ASSUME_CLASSIC) else self.novice).setChecked(True)
         self.novice.toggled.connect(self._start_novice)
         self.new_cards = QSpinBox()
         allowed = cfg.NEW_PER_DAY.allowed
@@ -146,7 +147,7 @@ class WelcomeDialog(QDialog):
         self.new_cards.setRange(int(allowed.minimum), int(allowed.maximum))
         self.new_cards.setSingleStep(int(allowed.step))
         self.new_cards.setSuffix(allowed.suffix)
-        self.new_cards.setValue(int(cfg.read(store, cfg.NEW_PER_DAY)))
+        self.new_cards.setValue(store.get(cfg.NEW_PER_DAY))
         self.new_cards.setAccessibleName("New cards a day")
         self.skip = QPushButton("Skip")
         self.go = QPushButton("Deal my first card")
@@ -238,16 +239,16 @@ class WelcomeDialog(QDialog):
 
     def accept(self) -> None:
         """Keep the starting point and the new cards a day, then close."""
-        cfg.write(self.store, cfg.ASSUME_CLASSIC, self.classic.isChecked())
-        cfg.write(self.store, cfg.NEW_PER_DAY, self.new_cards.value())
-        cfg.write(self.store, cfg.WELCOMED, True)
+        self.store.set(cfg.ASSUME_CLASSIC, self.classic.isChecked())
+        self.store.set(cfg.NEW_PER_DAY, self.new_cards.value())
+        self.store.set(cfg.WELCOMED, True)
         self.loading.cancel()
         super().accept()
         self.chosen.emit(True)
 
     def reject(self) -> None:
         """Close with the settings as they are (the welcome is not shown by itself again)."""
-        cfg.write(self.store, cfg.WELCOMED, True)
+        self.store.set(cfg.WELCOMED, True)
         self.loading.cancel()
         super().reject()
         self.chosen.emit(False)

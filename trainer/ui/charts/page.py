@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QSettings, Qt, pyqtSlot
+from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,11 +41,12 @@ from strategy_charts.chart_layout import (
 )
 from strategy_charts.comparison import chart_differences, standard_context
 from strategy_charts.tables import TableError, load_standard
+from trainer import settings as cfg
 from trainer.rules import PRESETS, RuleSet
+from trainer.settings import Settings
 
 from ..background import Job
 from ..rules_files import rules_files
-from ..settings import declarations as cfg
 from ..settings.chosen import CUSTOM, custom_rules, fallback_preset, fill_rules_box
 from ..theme import chart_look
 from ..widgets import busy_bar, heading, rules_box, scrolled
@@ -59,9 +60,9 @@ from .legend import legend_html
 class ChartsPage(QWidget):
     """Preset and context menus, the chart, a side panel for the clicked cell, export."""
 
-    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.store = store if store is not None else cfg.open_store()
+        self.store = store if store is not None else Settings()
         self.draw_count = 0
         self.selected: Cell | None = None
         self._drawn_key: tuple[str, str, bool, str] | None = None
@@ -133,10 +134,10 @@ class ChartsPage(QWidget):
         layout.addLayout(bar)
         layout.addLayout(body, 1)
 
-        self._offer_rules(cfg.read(self.store, cfg.CHARTS_PRESET))
+        self._offer_rules(self.store.get(cfg.CHARTS_PRESET))
         rules_files().offered.connect(self._rules_offered)
-        self._fill_contexts(cfg.read(self.store, cfg.CHARTS_CONTEXT))
-        self.diff_box.setChecked(cfg.read(self.store, cfg.CHARTS_DIFFERENCES))
+        self._fill_contexts(self.store.get(cfg.CHARTS_CONTEXT))
+        self.diff_box.setChecked(self.store.get(cfg.CHARTS_DIFFERENCES))
         self.preset_box.currentIndexChanged.connect(self._preset_changed)
         self.context_box.currentIndexChanged.connect(self._context_changed)
         self.diff_box.toggled.connect(self._differences_toggled)
@@ -215,16 +216,16 @@ class ChartsPage(QWidget):
         self.context_box.blockSignals(False)
 
     def _preset_changed(self) -> None:
-        cfg.write(self.store, cfg.CHARTS_PRESET, str(self.preset_box.currentData()))
+        self.store.set(cfg.CHARTS_PRESET, str(self.preset_box.currentData()))
         self._fill_contexts(self.context)
         self.refresh()
 
     def _context_changed(self) -> None:
-        cfg.write(self.store, cfg.CHARTS_CONTEXT, self.context)
+        self.store.set(cfg.CHARTS_CONTEXT, self.context)
         self.refresh()
 
     def _differences_toggled(self, on: bool) -> None:
-        cfg.write(self.store, cfg.CHARTS_DIFFERENCES, on)
+        self.store.set(cfg.CHARTS_DIFFERENCES, on)
         self.refresh()
 
     # ----- drawing ----------------------------------------------------------------------------
@@ -380,6 +381,6 @@ class ChartsPage(QWidget):
                              self._say)
 
 
-def charts_page(settings: QSettings) -> QWidget:
+def charts_page(settings: Settings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return ChartsPage(settings)

@@ -4,17 +4,17 @@ offered again, and counted like the trained counts (its own lab table, built onc
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QSettings, pyqtSignal
+from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from strategy_charts.counting.systems import CountSystem, parse_tags
+from trainer import settings as cfg
+from trainer.settings import Settings
 
 from ..widgets import ERROR_STYLE
 
 #: The count box's entry that asks for the player's tags.
 OWN = "own-tags"
-#: Where the last tags read are kept.
-SETTING = "counting/own_tags"
 
 
 class OwnTags(QWidget):
@@ -23,7 +23,7 @@ class OwnTags(QWidget):
 
     chosen = pyqtSignal(object)
 
-    def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
         self.edit = QLineEdit()
@@ -31,7 +31,7 @@ class OwnTags(QWidget):
         self.edit.setPlaceholderText("A:-1, 2-6:1, 7-9:0, T:-1")
         self.edit.setToolTip("Each card value (A, 2..9, T) with its tag, whole numbers; a "
                              "range such as 2-6 tags them alike; a value not named counts 0.")
-        self.edit.setText(str(settings.value(SETTING, "") or ""))
+        self.edit.setText(settings.get(cfg.OWN_TAGS))
         self.use = QPushButton("Count these")
         self.problem = QLabel()
         self.problem.setStyleSheet(ERROR_STYLE)
@@ -47,7 +47,7 @@ class OwnTags(QWidget):
 
     def saved(self) -> CountSystem | None:
         """The tags kept from before, if they still read."""
-        text = str(self.settings.value(SETTING, "") or "")
+        text = self.settings.get(cfg.OWN_TAGS)
         try:
             return parse_tags(text) if text else None
         except ValueError:
@@ -64,8 +64,8 @@ class OwnTags(QWidget):
             self.problem.setText(str(exc))
             return
         self.problem.clear()
-        self.settings.setValue(SETTING, self.edit.text())
+        self.settings.set(cfg.OWN_TAGS, self.edit.text())
         self.chosen.emit(count)
 
 
-__all__ = ["OWN", "SETTING", "OwnTags"]
+__all__ = ["OWN", "OwnTags"]

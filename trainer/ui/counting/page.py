@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from PyQt6.QtCore import QSettings, Qt, pyqtSignal, pyqtSlot
+from PyQt6.QtCore import Qt, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QCloseEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -40,6 +40,7 @@ from trainer.drills.counting.due import DueToday
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
 from trainer.rules import RulesError, RuleSet, preset
+from trainer.settings import Settings
 
 from ..background import Job, Latest
 from ..practice.progress_link import ProgressLink
@@ -70,7 +71,7 @@ class Drill(Protocol):
     def stop(self) -> None: ...
 
 
-def counting_page(settings: QSettings) -> QWidget:
+def counting_page(settings: Settings) -> QWidget:
     """The Counting page (the main window's factory)."""
     return CountingPage(settings)
 
@@ -85,7 +86,7 @@ class CountingPage(QWidget):
 
     shoe_requested = pyqtSignal(str, str)
 
-    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+    def __init__(self, settings: Settings, parent: QWidget | None = None, *,
                  clock: Clock = utc_now, seed: int | None = None, paced: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("counting")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSlot
+from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSlot
 from PyQt6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import (
     QApplication,
@@ -26,14 +26,15 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import settings as cfg
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.stopwatch import Pausable
 from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
+from trainer.settings import Settings
 
 from ..background import Latest
 from ..rules_files import rules_files
-from ..settings import declarations as cfg
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from ..widgets import Busy, Countdown, heading, rules_box
@@ -71,7 +72,7 @@ class DrillPage(QWidget):
     #: Each page's drill in play when untimed (its decisions' time is paused and resumed).
     _untimed: Callable[[], Pausable | None]
 
-    def __init__(self, settings: QSettings, name: str, parent: QWidget | None = None,
+    def __init__(self, settings: Settings, name: str, parent: QWidget | None = None,
                  clock: Clock = utc_now) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -147,7 +148,7 @@ class DrillPage(QWidget):
         """A preset chosen on the page becomes the one Settings names (a custom file stays)."""
         choice = self.rules_box.currentData()
         if choice in PRESETS:
-            cfg.write(self.settings, cfg.PRESET, choice)
+            self.settings.set(cfg.PRESET, choice)
 
     def _top_row(self, title: str, choices: Sequence[tuple[str, QWidget]]) -> QHBoxLayout:
         """The page's title, its labelled choices, the timed box and the countdown; a stretch

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from PyQt6.QtCore import QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PyQt6.QtWidgets import (
     QComboBox,
@@ -26,6 +26,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
@@ -41,8 +42,7 @@ from trainer.session import (
 )
 
 from ..background import Job
-from ..settings import declarations as cfg
-from ..settings.chosen import prior_of, study_of
+from ..settings.chosen import feedback_of, prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
 from ..widgets import WrapLabel
@@ -55,7 +55,7 @@ from .flashcards_side import Browsing, day_line
 TICK_MS = 100
 
 
-def flashcards_page(settings: QSettings) -> QWidget:
+def flashcards_page(settings: cfg.Settings) -> QWidget:
     """The flashcards page (the main window's factory)."""
     return FlashcardsPage(settings)
 
@@ -69,7 +69,7 @@ class FlashcardsPage(DrillPage):
 
     dealt = pyqtSignal()   # a card is on the table, waiting for the player
 
-    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+    def __init__(self, settings: cfg.Settings, parent: QWidget | None = None, *,
                  seed: int | None = None, clock: Clock = utc_now) -> None:
         super().__init__(settings, "flashcards", parent, clock)
         self.seed = seed
@@ -204,7 +204,7 @@ class FlashcardsPage(DrillPage):
         choice = self.mode_box.currentData()
         mode = FlashMode.ALL if choice == LEAKS else FlashMode(choice)
         only = self._only if choice == LEAKS else None   # kept in every mode, timed too
-        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         prior = self.prior = prior_of(self.settings)
@@ -233,7 +233,7 @@ class FlashcardsPage(DrillPage):
         self.history_notes = prepared.notes
         self.keep_going = False
         timed = self.timed_box.isChecked()
-        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         if timed:
             self.timed = TimedDrill(session, seconds, self.clock)
             self.ticker.start()
@@ -323,7 +323,7 @@ class FlashcardsPage(DrillPage):
         self.link.decision(decision)
         self._show_status()
         self.feedback.count(decision)
-        if cfg.feedback(self.settings).after_each_card:
+        if feedback_of(self.settings).after_each_card:
             reason = self.session.why(self.card).claim   # the EVs are in the panel's table
             before = self.session.before(self.card)
             if before is not None and self.session.practised is not None:
@@ -355,7 +355,7 @@ class FlashcardsPage(DrillPage):
 
     def _feedback_note(self) -> str:
         said = " ".join(self.history_notes)   # rows that could not be read, a wrong clock
-        if cfg.feedback(self.settings).after_each_card:
+        if feedback_of(self.settings).after_each_card:
             return "Answer to see how your play compares with the exact best play." + (
                 f" {said}" if said else "")
         return ("Feedback is off (Settings): cards follow one another; your score is kept "
@@ -367,7 +367,7 @@ class FlashcardsPage(DrillPage):
         if session is None:
             return
         self.day_label.setText(day_line(session.counts(), self.day_outside,
-                                        int(cfg.read(self.settings, cfg.NEW_PER_DAY))))
+                                        self.settings.get(cfg.NEW_PER_DAY)))
 
     def browse(self) -> CardBrowser:
         """Open the card browser (one window, read afresh each time it is opened)."""

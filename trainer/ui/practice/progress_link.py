@@ -17,17 +17,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QObject, QSettings, QTimer, pyqtSignal
+from PyQt6.QtCore import QObject, QTimer, pyqtSignal
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
+from trainer import settings as cfg
 from trainer.drills.records import GradedDecision, Mode
 from trainer.progress.location import database_path
 from trainer.progress.saving import Row, SaveState, SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.settings import Settings
 
 from ..background import Job, Latest
 from ..errors import store_faults
-from ..settings import declarations as cfg
 
 #: How long to wait before trying again to save what the file could not take.
 RETRY_MS = 3000
@@ -42,11 +43,11 @@ class ProgressLink(QObject):
 
     changed = pyqtSignal()   # what is saved, or why not, changed (see status())
 
-    def __init__(self, settings: QSettings, parent: QWidget) -> None:
+    def __init__(self, settings: Settings, parent: QWidget) -> None:
         super().__init__(parent)
         self.parent_page = parent
         self.last_decision: Row | None = None
-        folder = cfg.read(settings, cfg.DATA_DIR) or None
+        folder = settings.get(cfg.DATA_DIR) or None
         self.path = database_path(folder)
         self.saver = SessionSaver(self._open)
         self._saving = Latest()

@@ -3,13 +3,12 @@ and the cut card set there."""
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QSettings
-
+from trainer import settings as cfg
 from trainer.rules import RuleSet, preset
 from trainer.rules.errors import RuleSetError
+from trainer.settings import Settings
 
 from ..rules_files import rules_files
-from ..settings import declarations as cfg
 from ..settings.chosen import (
     CUSTOM,
     custom_rules,
@@ -20,19 +19,19 @@ from ..settings.chosen import (
 )
 
 
-def initial_choice(settings: QSettings) -> str:
+def initial_choice(settings: Settings) -> str:
     """The rule set chosen in Settings (the custom file when one is set)."""
-    if cfg.read(settings, cfg.RULES_FILE):
+    if settings.get(cfg.RULES_FILE):
         return CUSTOM
     return fallback_preset(settings)
 
 
-def custom_path(settings: QSettings) -> str:
+def custom_path(settings: Settings) -> str:
     """The custom rules file set in Settings ("" for none)."""
-    return str(cfg.read(settings, cfg.RULES_FILE))
+    return settings.get(cfg.RULES_FILE)
 
 
-def rules_for(choice: str, settings: QSettings) -> RuleSet | None:
+def rules_for(choice: str, settings: Settings) -> RuleSet | None:
     """The rule set of a choice. The custom file's are the last read of it, off the UI thread
     (:mod:`trainer.ui.rules_files`): None until its first read ends (``changed`` then says
     so), and RuleSetError when it cannot be used."""

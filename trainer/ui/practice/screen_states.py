@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.rules import POT_OF_GOLD, Action, RuleSet, Shoe, Surrender, cards, rules_file
 
-from ..settings import declarations as cfg
 from .flashcards_page import FlashcardsPage
 from .rules_choice import CUSTOM, rules_choices, rules_for
 from .shoe_page import ShoePage, ShoePhase
@@ -109,11 +109,11 @@ def shoe_betting(page: ShoePage, wait: Wait) -> None:
 def use_rules_file(page: ShoePage | FlashcardsPage, rules: RuleSet = LATE_SURRENDER) -> None:
     """Write ``rules`` as the rules file Settings names (in the data folder) and choose it on
     the page, without starting anything (the caller deals)."""
-    folder = Path(cfg.read(page.settings, cfg.DATA_DIR) or tempfile.gettempdir())
+    folder = Path(page.settings.get(cfg.DATA_DIR) or tempfile.gettempdir())
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "late-surrender.toml"
     rules_file.save(rules, path)
-    cfg.write(page.settings, cfg.RULES_FILE, str(path))
+    page.settings.set(cfg.RULES_FILE, str(path))
     page.rules_box.blockSignals(True)
     if page.rules_box.findData(CUSTOM) < 0:
         label = dict(rules_choices(page.settings))[CUSTOM]

@@ -18,15 +18,16 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
-from PyQt6.QtCore import QObject, QSettings, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QObject, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeyEvent
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from trainer import settings as cfg
 from trainer.drills.betting import MAIN, Betting, Placed, TableLimits, money_words
 from trainer.rules import RuleSet
 from trainer.rules.side_bets import offered_side_bets
+from trainer.settings import Settings
 
-from ..settings import declarations as cfg
 from ..table.model import BettingView, ChipView, SideBetView, TableView
 from ..widgets import QUIET
 
@@ -55,16 +56,16 @@ _DEAL = ("QPushButton { padding: 8px 18px; border-radius: 6px; font-weight: 700;
          "QPushButton:hover { background: #25804e; }")
 
 
-def table_limits(settings: QSettings) -> TableLimits:
+def table_limits(settings: Settings) -> TableLimits:
     """The table's chips and limits as the settings give them (a maximum below the minimum
     gives way to it)."""
     allowed = cfg.CHIPS.allowed
     assert isinstance(allowed, cfg.Amounts)
-    chips = tuple(Fraction(c) for c in allowed.parse(cfg.read(settings, cfg.CHIPS)))
-    low = int(cfg.read(settings, cfg.TABLE_MINIMUM))
-    high = max(low, int(cfg.read(settings, cfg.TABLE_MAXIMUM)))
+    chips = tuple(Fraction(c) for c in allowed.parse(settings.get(cfg.CHIPS)))
+    low = settings.get(cfg.TABLE_MINIMUM)
+    high = max(low, settings.get(cfg.TABLE_MAXIMUM))
     return TableLimits(chips, Fraction(low), Fraction(high),
-                       Fraction(int(cfg.read(settings, cfg.SIDE_BET_MAXIMUM))))
+                       Fraction(settings.get(cfg.SIDE_BET_MAXIMUM)))
 
 
 def units_text(main: Fraction, unit: Fraction) -> str:
@@ -131,7 +132,7 @@ class ShoeBets(QObject):
     changed = pyqtSignal()
     deal_requested = pyqtSignal()
 
-    def __init__(self, settings: QSettings, clock: Callable[[], datetime],
+    def __init__(self, settings: Settings, clock: Callable[[], datetime],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.settings, self.clock = settings, clock

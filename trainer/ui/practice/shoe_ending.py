@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import QComboBox, QWidget
 
 from trainer.drills.grading import Clock
 from trainer.drills.shoe_keeping import kept
 from trainer.drills.shoe_practice import RoundRecord
+from trainer.settings import Settings
 
 from .shoe_kept import Keeping, ask_to_end
 from .shoe_play import ShoePhase, ShoePlay
@@ -24,7 +24,7 @@ class EndingShoes(ShoePlay):
 
     count_box: QComboBox
 
-    def __init__(self, settings: QSettings, parent: QWidget | None, clock: Clock) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None, clock: Clock) -> None:
         super().__init__(settings, parent, clock)
         self._started_with = (-1, -1, False)   # the rules, count and timed of the shoe
         self._stacked = False                  # a shoe stacked by a test: never kept

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QObject, QSettings, Qt, pyqtSignal
+from PyQt6.QtCore import QEvent, QObject, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PyQt6.QtWidgets import (
     QAbstractSpinBox,
@@ -31,14 +31,16 @@ from PyQt6.QtWidgets import (
 
 from strategy_charts.counting.systems import TRAINED, count_named
 from strategy_charts.tables import TABLES, TableError
+from trainer import settings as cfg
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import Mode
 from trainer.drills.timed import TimedDrill
 from trainer.progress.store import PlayedRound
 from trainer.rules import RulesError, Shoe
+from trainer.settings import Settings
+from trainer.settings.chosen import feedback_of
 
 from ..background import Job, Latest
-from ..settings import declarations as cfg
 from ..table.action_bar import PROCEED_KEYS
 from ..table.model import EMPTY
 from .drill_page import FELT_SHARE, SIDE_WIDTH
@@ -51,7 +53,7 @@ from .shoe_play import FEEDBACK_NOTES, OPEN, ShoePhase
 from .shoe_seat import SEAT_WIDTH, SeatPanel
 
 
-def shoe_page(settings: QSettings) -> QWidget:
+def shoe_page(settings: Settings) -> QWidget:
     """The shoe practice page (the main window's factory)."""
     return ShoePage(settings)
 
@@ -73,7 +75,7 @@ class ShoePage(EndingShoes):
     #: a counted shoe's missed index plays: the count, the rules choice, the decisions' cells
     index_drill_requested = pyqtSignal(str, str, list)
 
-    def __init__(self, settings: QSettings, parent: QWidget | None = None, *,
+    def __init__(self, settings: Settings, parent: QWidget | None = None, *,
                  clock: Clock = utc_now) -> None:
         super().__init__(settings, parent, clock)
         self.shoe_seed: int | None = None
@@ -274,7 +276,7 @@ class ShoePage(EndingShoes):
         if rules is None:
             return
         self.rules = rules
-        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed_box.setText(f"Timed ({seconds:g} s)")
         count = self.count_key
         self.count_panel.setVisible(bool(count))
@@ -336,7 +338,7 @@ class ShoePage(EndingShoes):
         if self.counter is not None:
             self.count_panel.start(self.counter, self.count_box.currentText())
         timed = self.timed_box.isChecked()
-        seconds = float(cfg.read(self.settings, cfg.TIMER_SECONDS))
+        seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed = TimedDrill(self.counter or practice, seconds, self.clock) if timed else None
         self._attention()      # the shoe's time runs only while the player can see it
         if timed:
@@ -347,7 +349,7 @@ class ShoePage(EndingShoes):
             "shoe_seed": seed, "bankroll": float(settings.bankroll or 0),
             "table_minimum": float(limits.minimum), "computer_seats": settings.computer_seats,
             "timer_seconds": seconds if timed else None, **session})
-        self.feedback.reset(FEEDBACK_NOTES[cfg.feedback(self.settings)])
+        self.feedback.reset(FEEDBACK_NOTES[feedback_of(self.settings)])
         self.saving.refresh()
         self.bets.start(self.rules, practice.balance,
                         self.counter.counting.unit if self.counter else None)

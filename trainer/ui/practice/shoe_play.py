@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
 
-from PyQt6.QtCore import QSettings, QTimer
+from PyQt6.QtCore import QTimer
 from PyQt6.QtWidgets import QGroupBox, QStackedWidget, QVBoxLayout, QWidget
 
+from trainer import settings as cfg
 from trainer.drills.betting import MAIN
 from trainer.drills.counting.keys import BET
 from trainer.drills.counting.shoe import CountingShoe
@@ -29,9 +30,9 @@ from trainer.drills.records import GradedDecision
 from trainer.drills.round_history import RoundDetail, round_detail
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.rules import Action, RulesError
+from trainer.settings import Feedback, Settings
+from trainer.settings.chosen import feedback_of
 
-from ..settings import declarations as cfg
-from ..settings.declarations import Feedback
 from ..table.action_bar import ORDER
 from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text, view_from_round
 from .drill_page import DrillPage
@@ -75,7 +76,7 @@ class ShoePlay(DrillPage):
     #: The page's start of a new shoe (the report's "Next shoe" asks it).
     start_shoe: Callable[[], None]
 
-    def __init__(self, settings: QSettings, parent: QWidget | None, clock: Clock) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None, clock: Clock) -> None:
         super().__init__(settings, "shoe", parent, clock)
         self.practice: ShoePractice | None = None
         self.counter: CountingShoe | None = None   # the shoe's count, when one is kept
@@ -230,7 +231,7 @@ class ShoePlay(DrillPage):
             return
         self.round_decisions.append(decision)
         self.feedback.count(decision)
-        if cfg.feedback(self.settings) is Feedback.DECISION:
+        if feedback_of(self.settings) is Feedback.DECISION:
             self.feedback.show_decisions([decision])
 
     def _round_done(self, record: RoundRecord) -> None:
@@ -252,7 +253,7 @@ class ShoePlay(DrillPage):
         self.bar.set_actions(())
         self.bar.set_proceed(None)
         final = self._view()
-        speed = int(cfg.read(self.settings, cfg.DEALER_SPEED_MS))
+        speed = self.settings.get(cfg.DEALER_SPEED_MS)
         self._frames = dealer_frames(practice.round, final, practice.settings.seat) if (
             speed) else [final]
         self._dealer_step()
@@ -262,7 +263,7 @@ class ShoePlay(DrillPage):
             return
         self.table.set_view(self._frames.pop(0))
         if self._frames:
-            self.dealer_timer.start(int(cfg.read(self.settings, cfg.DEALER_SPEED_MS)))
+            self.dealer_timer.start(self.settings.get(cfg.DEALER_SPEED_MS))
         else:
             self._settled()
 
@@ -272,7 +273,7 @@ class ShoePlay(DrillPage):
         record = practice.rounds[-1]
         self.settlement.setText(settlement_html(record.result, record.dealer, record.balance,
                                                 self.feedback.dark()))
-        if cfg.feedback(self.settings) is Feedback.HAND and self.round_decisions:
+        if feedback_of(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
         if self.counter is not None and self.counter.check_due:
             self.phase = ShoePhase.CHECKING
@@ -313,7 +314,7 @@ class ShoePlay(DrillPage):
         if practice is None:
             return
         self.link.end()
-        listed = cfg.feedback(self.settings) is not Feedback.OFF
+        listed = feedback_of(self.settings) is not Feedback.OFF
         summary = self.counter.summary() if self.counter is not None else None
         self.report.show_report(practice.report(), wrong(practice.decisions), listed,
                                 summary_html(summary) if summary else "",

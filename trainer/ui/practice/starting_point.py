@@ -11,44 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
+from trainer import settings as cfg
 from trainer.drills.curriculum import Prior
 from trainer.drills.start import Suggestion
-
-from ..settings import declarations as cfg
+from trainer.settings import Settings
 
 #: The question box's title.
 TITLE = "Your starting point"
 
 
-def to_ask(settings: QSettings, suggestion: Suggestion | None) -> Suggestion | None:
+def to_ask(settings: Settings, suggestion: Suggestion | None) -> Suggestion | None:
     """``suggestion`` if it is still to ask: not when the player declined it and no more
     evidence came since."""
-    declined = int(cfg.read(settings, cfg.START_DECLINED))
+    declined = settings.get(cfg.START_DECLINED)
     if suggestion is None or not suggestion.to_ask(declined if declined >= 0 else None):
         return None
     return suggestion
 
 
-def answer(settings: QSettings, suggestion: Suggestion, yes: bool) -> None:
+def answer(settings: Settings, suggestion: Suggestion, yes: bool) -> None:
     """Store the player's answer: the starting point suggested, or the evidence declined."""
     if yes:
-        cfg.write(settings, cfg.ASSUME_CLASSIC, suggestion.prior is Prior.CLASSIC)
-        cfg.write(settings, cfg.START_DECLINED, -1)
+        settings.set(cfg.ASSUME_CLASSIC, suggestion.prior is Prior.CLASSIC)
+        settings.set(cfg.START_DECLINED, -1)
     else:
-        cfg.write(settings, cfg.START_DECLINED, suggestion.openings)
+        settings.set(cfg.START_DECLINED, suggestion.openings)
 
 
-def offer(parent: QWidget, settings: QSettings, suggestion: Suggestion | None,
+def offer(parent: QWidget, settings: Settings, suggestion: Suggestion | None,
           changed: Callable[[], None]) -> QMessageBox | None:
     """Ask about ``suggestion`` (a prepared session's) if it is still to ask (the box asked)."""
     found = to_ask(settings, suggestion)
     return None if found is None else ask(parent, settings, found, changed)
 
 
-def ask(parent: QWidget, settings: QSettings, suggestion: Suggestion,
+def ask(parent: QWidget, settings: Settings, suggestion: Suggestion,
         changed: Callable[[], None]) -> QMessageBox:
     """Ask ``suggestion``'s question in a window-modal box (the page waits, the app does not);
     ``changed`` runs once the player said yes and the setting is stored."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PyQt6.QtCore import QDate, QSettings, pyqtSlot
+from PyQt6.QtCore import QDate, pyqtSlot
 from PyQt6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
 
 from trainer.drills.records import Mode
@@ -18,6 +18,7 @@ from trainer.drills.situations import preset_label
 from trainer.progress.dashboard import ProgressQuery, preset_title
 from trainer.rules import PRESETS
 from trainer.rules.releases import rules_file_title
+from trainer.settings import Settings
 
 from ..rules_files import rules_files
 from ..settings.chosen import custom_rules
@@ -30,7 +31,7 @@ RANGES = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30), ("Last 9
 class FilterBar(QWidget):
     """The boxes the page filters by, in one row, with the page's busy bar at its end."""
 
-    def __init__(self, store: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.preset_box = rules_box("Preset")

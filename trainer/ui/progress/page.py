@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from PyQt6.QtCore import QEvent, QSettings, Qt, QTimer, pyqtSignal, pyqtSlot
+from PyQt6.QtCore import QEvent, Qt, QTimer, pyqtSignal, pyqtSlot
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
     QLabel,
@@ -28,6 +28,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import settings as cfg
 from trainer.drills.situations import preset_label
 from trainer.progress import changes
 from trainer.progress.dashboard import (
@@ -46,7 +47,6 @@ from trainer.progress.trend import LeakTrend
 from ..background import Job, Latest
 from ..read_again import ReadAgain
 from ..rules_files import rules_files
-from ..settings import declarations as cfg
 from ..settings.chosen import database_of, practised_rules, prior_of, study_of
 from ..theme import chart_look
 from ..widgets import heading
@@ -66,7 +66,7 @@ class ProgressPage(QWidget):
     costs_loaded = pyqtSignal()          # what the play costs shown (headline, cost lines)
     cards_loaded = pyqtSignal()          # the flashcards due shown
 
-    def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, store: cfg.Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.data: ProgressData | None = None
@@ -364,7 +364,7 @@ class ProgressPage(QWidget):
     @pyqtSlot(str)   # a slot of the page: Qt drops the connection when the page is deleted
     def _rules_file_changed(self, path: str) -> None:
         """The rules file practised was read anew: follow it (its costs are its own)."""
-        if path == cfg.read(self.store, cfg.RULES_FILE):
+        if path == self.store.get(cfg.RULES_FILE):
             self._follow_practice()
             self.reload()
 
@@ -388,7 +388,7 @@ class ProgressPage(QWidget):
             self.store)), date.today())
 
 
-def progress_page(settings: QSettings) -> QWidget:
+def progress_page(settings: cfg.Settings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return ProgressPage(settings)
 

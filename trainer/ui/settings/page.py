@@ -1,12 +1,14 @@
-"""The settings page, built from the declarations in :mod:`.declarations`.
+"""The settings page, built from the declarations in :mod:`trainer.settings`.
 
 Each declared setting with a label gets an editor in its section, chosen by its allowed values
 (a menu for choices, a spin box for a range, a line for a list of amounts) or its declared
 special editor (the rules file, the data folder); its declared description is the tooltip,
-and a value is stored only if the declaration accepts it (:meth:`Setting.problem`). A custom
+and a value is stored only if the declaration accepts it (:meth:`Setting.problem`, as the
+terminal's ``settings set`` checks it). A custom
 rules file is read and checked off the UI thread (its error shown, nothing changed when it
-fails) and its strategy tables are built in a worker thread with a busy bar. The theme
-applies at once; the CSV export writes through ``trainer.progress.export.export_csv``.
+fails) and its strategy tables are built in a worker thread with a busy bar. The window
+follows each change (the theme applies at once); the CSV export writes through
+``trainer.progress.export.export_csv``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QSettings, Qt, pyqtSignal
+from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -32,18 +33,17 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from trainer import settings as cfg
 from trainer.progress.backup import BackedUp, back_up
 from trainer.progress.errors import ProgressStoreError, translate_os
 from trainer.progress.export import export_csv, export_problem
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
+from trainer.settings import Amounts, Choices, Editor, Range, Setting, SettingError, Settings
 
 from ..background import Job
 from ..errors import store_faults
-from ..theme import apply_theme
 from ..widgets import ERROR_STYLE, heading, scrolled
-from . import declarations as cfg
-from .declarations import Amounts, Choices, Editor, Range, Setting
 from .rules_file_editor import RulesFileEditor
 
 LABEL_WIDTH = 130
@@ -71,10 +71,11 @@ class SettingsPage(QWidget):
     changed = pyqtSignal(str)            # a setting's key, after its new value was stored
     exported = pyqtSignal(int)           # decisions written by a CSV export
 
-    def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.editors: dict[str, QWidget] = {}
+        self._applying = False
 
         groups: dict[str, QFormLayout] = {}
         column = QVBoxLayout()
@@ -87,9 +88,9 @@ class SettingsPage(QWidget):
             column.addWidget(box)
         for setting in cfg.on_the_page():
             editor = self._editor(setting)
-            editor.setToolTip(setting.description)
+            editor.setToolTip(setting.help)
             label = QLabel(setting.label)
-            label.setToolTip(setting.description)
+            label.setToolTip(setting.help)
             label.setMinimumWidth(LABEL_WIDTH)
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             groups[setting.section].addRow(label, editor)
@@ -114,7 +115,7 @@ class SettingsPage(QWidget):
     # ----- editors ------------------------------------------------------------------------
 
     def _editor(self, setting: Setting) -> QWidget:
-        value = cfg.read(self.store, setting)
+        value = self.store.get(setting)
         if setting.editor is Editor.RULES_FILE:
             self.rules = RulesFileEditor(value, self.apply)
             self.editors[setting.key] = self.rules
@@ -167,9 +168,16 @@ class SettingsPage(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Put each choice and number editor on its stored value, without a signal."""
+        """Put each editor on its stored value, without a signal (a change made elsewhere:
+        the View menu, a practice page's rules choice, the terminal)."""
         for setting in cfg.on_the_page():
-            editor, value = self.editors.get(setting.key), cfg.read(self.store, setting)
+            editor, value = self.editors.get(setting.key), self.store.get(setting)
+            line = self._line_of(setting, editor)   # not while an editor stores its own
+            if line is not None and line.text() != value and not (self._applying
+                                                                   or line.hasFocus()):
+                line.setText(str(value))
+                if editor is self.rules:
+                    self.rules.show_path(str(value))
             if not isinstance(editor, QComboBox | QSpinBox | QDoubleSpinBox):
                 continue
             editor.blockSignals(True)
@@ -181,18 +189,31 @@ class SettingsPage(QWidget):
                 editor.setValue(float(value) * setting.allowed.scale)
             editor.blockSignals(False)
 
+    def _line_of(self, setting: Setting, editor: QWidget | None) -> QLineEdit | None:
+        """The line that shows ``setting``'s text (the chips, the data folder, the rules
+        file), None for another editor."""
+        if setting.editor is Editor.RULES_FILE:
+            return self.rules.path
+        if setting.editor is Editor.FOLDER:
+            return self.data_path
+        return editor if isinstance(editor, QLineEdit) else None
+
     def apply(self, setting: Setting, value: Any) -> str | None:
         """Store ``value`` if the setting's declaration accepts it; else show and return why."""
-        problem = setting.problem(value)
-        if problem is not None:
+        self._applying = True
+        try:
+            self.store.set(setting, value)
+        except SettingError as exc:
+            self._show_error(str(exc))
+            return str(exc)
+        except OSError as exc:
+            problem = (f"{setting.name} is unchanged: the settings file {self.store.path} "
+                       f"cannot be written ({exc.strerror or exc}).")
             self._show_error(problem)
             return problem
+        finally:
+            self._applying = False
         self._show_error(None)
-        cfg.write(self.store, setting, value)
-        if setting is cfg.THEME:
-            app = QApplication.instance()
-            if isinstance(app, QApplication):
-                apply_theme(app, value)
         self.changed.emit(setting.key)
         return None
 
@@ -246,7 +267,7 @@ class SettingsPage(QWidget):
 
     def database(self) -> Path:
         """The progress file the settings point at now."""
-        return database_path(cfg.read(self.store, cfg.DATA_DIR) or None)
+        return database_path(self.store.get(cfg.DATA_DIR) or None)
 
     def _add_export(self, form: QFormLayout) -> None:
         self.export_button = QPushButton("Export history as CSV…")
@@ -304,7 +325,7 @@ class SettingsPage(QWidget):
         self.exported.emit(-1)
 
 
-def settings_page(settings: QSettings) -> QWidget:
+def settings_page(settings: Settings) -> QWidget:
     """The page factory for :data:`trainer.ui.pages.PAGES`."""
     return SettingsPage(settings)
 

@@ -28,13 +28,13 @@ from PyQt6.QtWidgets import (
 )
 
 from strategy_charts.tables import TableError, load_or_build
+from trainer import settings as cfg
 from trainer.rules import RulesError, RuleSet
 from trainer.rules.errors import RuleSetError
 
 from ..background import Job
 from ..rules_files import Outcome, rules_files
 from ..widgets import ERROR_STYLE, busy_bar
-from . import declarations as cfg
 
 #: Stores a setting if its declaration accepts the value; returns why not, else None.
 APPLY = Callable[[cfg.Setting, Any], "str | None"]
@@ -183,6 +183,11 @@ class RulesFileEditor(QWidget):
     def _tables_failed(self, rules: RuleSet, exc: Exception) -> None:
         self._say(f"The strategy tables for '{rules.name}' could not be built: {exc}",
                   error=True)
+
+    def show_path(self, path: str) -> None:
+        """The file set elsewhere (by the terminal): say what is played now."""
+        self.path.setText(path)
+        self._show_status(path)
 
     def _show_status(self, path: str) -> None:
         """What is played: the preset, or the file set (read off the UI thread; until its first
