@@ -251,7 +251,7 @@ def test_a_damaged_memory_fit_still_deals_and_shows_the_cards_due(
     assert "The stored memory model could not be read" in page.feedback.body.text()
     page.shutdown()
     assert not warnings
-    due, cards, today, memory = load_cards(path, ProgressQuery("evolution"))
+    due, cards, today, memory, _ = load_cards(path, ProgressQuery("evolution"))
     assert cards > 0 and sum(n for _, n in due) == cards        # overdue cards count today
     assert today == due[0][1]                                    # as due mode counts them
     assert memory.startswith("The trainer ")                    # its health check, refitted
