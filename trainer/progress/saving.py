@@ -143,6 +143,16 @@ class SessionSaver:
         self.write(write, kept=_kept("session", ref=session.ref, preset=preset, mode=mode.value,
                                      settings=values[2]))
 
+    def session_values(self) -> tuple[str, Mode, dict[str, Any]] | None:
+        """What the session in progress was started with (None: no session in progress)."""
+        return self._begun if self._session is not None else None
+
+    def elsewhere(self) -> None:
+        """The file was closed (:meth:`close`) and the next one opened is another (a new data
+        folder): its fault and the count of answers saved are the old file's, forgotten."""
+        with self._save_lock, self._queue_lock:
+            self._problem, self._saved_answers, self._kept_answers = None, 0, 0
+
     def resume(self) -> None:
         """Start a session like the last one if it was ended (the player stayed after all:
         their next answers belong to a session too)."""
@@ -152,6 +162,8 @@ class SessionSaver:
     def decision(self, decision: GradedDecision) -> Row | None:
         """Queue one graded decision; returns its row (None outside a session), which
         :meth:`undo` takes."""
+        if self._session is None:
+            self.resume()        # an answer after an end belongs to a session like the last
         session = self._session
         if session is None:
             return None

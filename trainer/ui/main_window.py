@@ -221,13 +221,19 @@ class MainWindow(QMainWindow):
 
     def setting_changed(self, key: str) -> None:
         """A setting changed (here, or in the file by another program): what shows it follows
-        (the theme applied and ticked in View ▸ Theme, the Settings page's editors)."""
+        (the theme applied and ticked in View ▸ Theme, the pages' progress file, the Settings
+        page's editors)."""
         if key == cfg.THEME.key:
             app = QApplication.instance()
             if isinstance(app, QApplication):
                 from .theme import apply_theme
                 apply_theme(app, self.store.get(cfg.THEME))
         self.menus.setting_changed(key)
+        if key == cfg.DATA_DIR.key:                # every page's answers go to the new file
+            for slot in self.pages.values():
+                follow = getattr(slot.page, "data_folder_changed", None)
+                if follow is not None:
+                    follow()
         settings_page = self.pages["settings"].page
         refresh = getattr(settings_page, "refresh", None)
         if refresh is not None:

@@ -55,6 +55,7 @@ from ..practice.rules_choice import (
 )
 from ..practice.save_status import SaveStatus
 from ..rules_files import rules_files
+from ..settings.chosen import database_of
 from ..widgets import ERROR_STYLE, Busy, heading, rules_box
 from .drills import RunningPanel, TruePanel
 from .index_panel import IndexPanel
@@ -337,6 +338,10 @@ class CountingPage(QWidget):
             self.link.start(decision.preset, mode, plain)
             self._session = session
         self.link.decision(decision)
+
+    def data_folder_changed(self) -> None:
+        """The data folder changed in Settings: the answers go to its progress file now."""
+        self.link.move_to(database_of(self.settings))
 
     def shutdown(self) -> None:
         """Stop the drills' timers, drop a pending load, close the progress file."""

@@ -35,6 +35,7 @@ from trainer.settings import Settings
 
 from ..background import Latest
 from ..rules_files import rules_files
+from ..settings.chosen import database_of
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from ..widgets import Busy, Countdown, heading, rules_box
@@ -248,6 +249,16 @@ class DrillPage(QWidget):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    #: a new data folder's progress file is dealt from afresh (its study queue is another),
+    #: not gone on with (see :meth:`data_folder_changed`)
+    deals_afresh = False
+
+    def data_folder_changed(self) -> None:
+        """The data folder changed in Settings: the answers go to its progress file now (the
+        page deals afresh from it once it is the file the answers go to, if it
+        :attr:`deals_afresh`)."""
+        self.link.move_to(database_of(self.settings), resume=not self.deals_afresh)
 
     def shutdown(self) -> None:
         """Drop a pending load's result and close the progress file (subclasses also stop

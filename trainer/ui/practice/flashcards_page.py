@@ -18,13 +18,7 @@ from dataclasses import replace
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
-from PyQt6.QtWidgets import (
-    QComboBox,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtWidgets import QComboBox, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
@@ -68,6 +62,7 @@ class FlashcardsPage(DrillPage):
     """Mode and rules on top, the table and the feedback in the middle, the decisions below."""
 
     dealt = pyqtSignal()   # a card is on the table, waiting for the player
+    deals_afresh = True    # the cards due are the new data folder's (see DrillPage)
 
     def __init__(self, settings: cfg.Settings, parent: QWidget | None = None, *,
                  seed: int | None = None, clock: Clock = utc_now) -> None:
@@ -102,6 +97,7 @@ class FlashcardsPage(DrillPage):
         top.addWidget(self.browse_button)
         self.browsing = Browsing(self, self.link.saver, self._browse_plan, self.load,
                                  self.drill_on)
+        self.link.moved.connect(self.load)
         self.day_label = WrapLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")

@@ -42,6 +42,7 @@ class ProgressLink(QObject):
     """The progress file of one page: sessions, decisions, cards and rounds, saved in order."""
 
     changed = pyqtSignal()   # what is saved, or why not, changed (see status())
+    moved = pyqtSignal()     # the answers go to another progress file now (see move_to())
 
     def __init__(self, settings: Settings, parent: QWidget) -> None:
         super().__init__(parent)
@@ -54,6 +55,7 @@ class ProgressLink(QObject):
         self._again = False
         self._told: set[type] = set()
         self._over = False       # kept or closed: a save still running reports to no one
+        self._moving_to: tuple[Path, bool] | None = None   # a data folder change waiting
         self.retry = QTimer(self)
         self.retry.setSingleShot(True)
         self.retry.setInterval(RETRY_MS)
@@ -157,9 +159,44 @@ class ProgressLink(QObject):
         self.changed.emit()
         return kept
 
+    def move_to(self, path: Path, *, resume: bool = True) -> None:
+        """Follow a change of data folder: what waits is saved to the old file (or kept beside
+        it for the next start), and from now on the answers go to ``path``, the session in
+        progress going on there (``resume``). While the old file can take them neither way
+        (locked, and a full disk), the answers wait for it as ever, and the move is made as
+        soon as it took them."""
+        self._moving_to = (path, resume)
+        self._finish_move()
+
+    def _finish_move(self) -> None:
+        if self._moving_to is None:
+            return
+        path, resume = self._moving_to
+        if path == self.path:
+            self._moving_to = None
+            return
+        values = self.saver.session_values()
+        self.retry.stop()
+        if not self.saver.close().saved:
+            try:
+                self.saver.keep_unsaved(self.path)
+            except OSError:
+                self.saver.resume()         # on in the old file, until it takes them
+                self.retry.start()
+                return
+        self._moving_to, self.path, self.last_decision = None, path, None
+        self.saver.elsewhere()        # the same saver (pages hold it) opens the new file next
+        self._told.clear()
+        if resume and values is not None:
+            self.start(*values)
+        self.moved.emit()
+        self.changed.emit()
+
     def _saved(self, state: SaveState) -> None:
         if self._over:       # the window is ending: no retry, no dialog (it would wait)
             return
+        if state.saved and self._moving_to is not None:
+            self._finish_move()
         if self._again:
             self.save_soon()
         elif not state.saved and not state.stopped:
