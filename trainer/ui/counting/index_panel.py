@@ -25,7 +25,8 @@ from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.rules import Action
 
 from ..background import Latest
-from ..practice.feedback import SEVERITY_LOOK, ink
+from ..inks import ink
+from ..practice.feedback import SEVERITY_LOOK
 from ..table.action_bar import ORDER, ActionBar
 from ..table.widget import TableWidget
 from ..theme import is_dark

@@ -19,6 +19,7 @@ from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
+from ..inks import ink
 from ..theme import is_dark
 from ..widgets import scrolled
 
@@ -30,17 +31,6 @@ SEVERITY_LOOK = {
     Severity.MISTAKE: ("Mistake", "#c5221f"),
     Severity.BLUNDER: ("Blunder", "#a50e0e"),
 }
-
-
-#: Text colours used on the practice pages, and what replaces each on a dark theme's window
-#: (each at least 4.5:1 against it, as the light ones are against the light window, #efefef).
-ON_DARK = {"#137333": "#5bb974", "#995200": "#f6ae2d", "#a50e0e": "#ff6b5e",
-           "#c5221f": "#f28b82", "#5f6368": "#bdc1c6", "#666666": "#a8a8a8"}
-
-
-def ink(colour: str, dark: bool) -> str:
-    """``colour`` as text on the page: itself on a light theme, its lighter twin on a dark."""
-    return ON_DARK.get(colour, colour) if dark else colour
 
 
 def verdict_word(decision: GradedDecision) -> str:
