@@ -33,6 +33,12 @@ SEVERITY_LOOK = {
 }
 
 
+def verdict_style(severity: Severity, dark: bool) -> str:
+    """The style of a drill's verdict line under the felt (the index plays', the counts'): the
+    severity's colour, in the larger size the panel's verdicts have (the word set in bold)."""
+    return f"color: {ink(SEVERITY_LOOK[severity][1], dark)}; font-size: 11pt;"
+
+
 def verdict_word(decision: GradedDecision) -> str:
     """'Correct: Free Double', 'Blunder: best is Free Double', 'Time out: best is Stand'."""
     told = decision.at_table()
