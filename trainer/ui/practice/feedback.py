@@ -131,15 +131,16 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
     rows = []
     for action, ev in sorted(decision.evs.items(), key=lambda kv: -kv[1]):
         mark = " ★" if action == decision.best_action else ""
-        you = "" if action != decision.action else (" ← the table" if decision.timed_out
-                                                     else " ← you")
+        you = "" if action != decision.action else ("the table" if decision.timed_out
+                                                     else "you")
         weight = "700" if action in (decision.action, decision.best_action) else "400"
-        rows.append(f"<tr><td style='padding-right:14px; font-weight:{weight}'>"
-                    f"{escape(title(action))}{mark}</td><td align='right' "
-                    f"style='font-family:monospace'>{signed(ev)}</td>"
-                    f"<td style='padding-left:10px'>{you}</td></tr>")
-    lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
-                 + "</table>")
+        # a name and its EV never wrap in the side column ('No Insurance ★' did)
+        rows.append(f"<tr><td style='white-space:nowrap; padding-right:8px; "
+                    f"font-weight:{weight}'>{escape(title(action))}{mark}</td><td align='right' "
+                    f"style='white-space:nowrap; font-family:monospace'>{signed(ev)}</td>"
+                    f"<td style='padding-left:8px'>{you}</td></tr>")
+    lines.append("<table cellspacing='0' style='margin-top:6px; margin-bottom:6px'>"
+                 + "".join(rows) + "</table>")
     # the EVs are in the table above: the words after them say what the choice gains or costs
     words = reason or margin(decision)
     lines.append(f"<div>{escape(words)}</div>")
