@@ -63,3 +63,27 @@ def test_a_shown_grade_and_tree_rows_follow_a_theme_switch(qtbot, start: str) ->
         assert ink("#a50e0e", start == "dark") in panel.body.text()
     finally:
         apply_theme(app, "light")
+
+
+def test_the_counting_trend_is_drawn_again_in_the_switched_look(qtbot) -> None:
+    """Before: the counting review's chart kept the look it was drawn in until read again."""
+    from trainer.progress.counting import CountDay
+    from trainer.ui.counting.review import ReviewPanel
+    from trainer.ui.plotting.look import DARK, LIGHT
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, "light")
+    panel = ReviewPanel(None)  # type: ignore[arg-type]   # the page is read only to refresh
+    qtbot.addWidget(panel)
+    trend = panel.trend
+    days = [CountDay("2026-12-01", "running", 10, 8, 0.8, 0.4, 1500, 2.0)]
+    trend.show_days(days, LIGHT)
+    try:
+        apply_theme(app, "dark")
+        QApplication.processEvents()
+        assert trend.shown == (days, DARK)
+        assert trend.figure.get_facecolor()[:3] == pytest.approx(
+            tuple(int(DARK.background[i:i + 2], 16) / 255 for i in (1, 3, 5)))
+    finally:
+        apply_theme(app, "light")
