@@ -5,7 +5,9 @@ Every text colour meets WCAG AA (a contrast of at least 4.5:1) on the background
 on, in both themes, and every check box and radio button has a border of at least 3:1
 (tests/ui/test_contrast.py computes both). Status and error lines name
 palette roles in their style sheets (``palette(placeholder-text)``, ``palette(bright-text)``),
-so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls.
+so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls. A text a
+page coloured itself (a grade's word, a round's net) has a twin for each window
+(:mod:`.inks`), and a switch at run time re-inks what is already shown.
 """
 
 from __future__ import annotations
