@@ -31,8 +31,9 @@ from trainer.drills.start import Suggestion
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress import review
 from trainer.progress.saving import SessionSaver
-from trainer.progress.study_store import StudyHistory, keep_picture, load_study
+from trainer.progress.study_store import StudyHistory, flashcards_due, keep_picture, load_study
 from trainer.rules import RuleSet
+from trainer.rules.releases import history_label
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,18 @@ def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
     if session.queue is None and history is not None:
         day = history.queue.counts(moment)
     return PreparedFlashcards(session, history, day, history.notes() if history else [])
+
+
+def day_counts(plan: FlashcardPlan, saver: SessionSaver, now: datetime) -> Counts | None:
+    """The study queue's day at ``now`` as the kept answers give it, every answer waiting
+    saved first: the count the Progress page shows
+    (:func:`trainer.progress.study_store.flashcards_due`), for a mode other than due, whose
+    answers teach the queue only through the file. None when the file cannot be read."""
+    saver.save(wait=True)
+    label = history_label(plan.rules)
+    due = saver.read(lambda store: flashcards_due(store, [label], plan.prior, now, plan.study,
+                                                  [plan.rules]), None)
+    return None if due is None else due.counts
 
 
 def head_start(rules: RuleSet, prior: Prior) -> None:
@@ -185,5 +198,5 @@ def mark_cards(saver: SessionSaver, preset: str, situations: Collection[str],
 
 
 __all__ = ["CardTable", "FlashcardPlan", "PreparedFlashcards", "begin_flashcards",
-           "browse_cards", "head_start", "keep_fit", "mark_cards", "memory_report",
+           "browse_cards", "day_counts", "head_start", "keep_fit", "mark_cards", "memory_report",
            "prepare_flashcards"]

@@ -71,3 +71,18 @@ def test_the_terminal_backup_says_what_it_copied(db_path: Path, tmp_path: Path,
     assert _decisions(target) == 3
     assert main(["backup", "--data-dir", str(tmp_path / "none"), str(target)]) == 1
     assert "nothing to back up" in capsys.readouterr().err
+
+
+def test_one_decision_is_said_as_one(db_path: Path, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: "backed up 1 decisions", "wrote 1 decisions"."""
+    from trainer.__main__ import main
+    with ProgressStore.open(db_path) as store:
+        session = store.start_session("evolution", decision().mode, {})
+        store.record_decision(session, decision(situation_key="key 0"))
+    target = tmp_path / "kept.sqlite3"
+    assert main(["backup", "--data-dir", str(db_path.parent), str(target)]) == 0
+    assert capsys.readouterr().out == f"backed up 1 decision (1 session) to {target}\n"
+    csv = tmp_path / "one.csv"
+    assert main(["export", "--data-dir", str(db_path.parent), "--csv", str(csv)]) == 0
+    assert capsys.readouterr().out.startswith("wrote 1 decision to ")

@@ -4,14 +4,16 @@ against the background it is drawn on (its own or its nearest parent's that fill
 the window's), by the WCAG 2 contrast ratio: 4.5:1, or 3:1 for large text (18 pt, or 14 pt
 bold). A rich text that paints its own cells (``bgcolor``: the welcome's and the chart
 legend's tables) has its cells' colours checked where they are made (tests/ui/test_contrast.py);
-here only its palette text."""
+here only its palette text. A tree's rows coloured one by one (the round history's nets and
+decisions) are checked against the tree's base."""
 
 from __future__ import annotations
 
 import re
 
+from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QPalette
-from PyQt6.QtWidgets import QLabel, QWidget
+from PyQt6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItemIterator, QWidget
 
 from tests.ui.test_contrast import contrast
 
@@ -57,6 +59,25 @@ def faint(window: QWidget) -> list[str]:
                 name = label.objectName() or type(label).__name__
                 found.append(f"{name} {label.text()[:50]!r}: {colour.name()} on "
                              f"{behind.name()} is {contrast(colour, behind):.1f}:1, needs {need}")
+    return found + _faint_rows(window)
+
+
+def _faint_rows(window: QWidget) -> list[str]:
+    found = []
+    for tree in window.findChildren(QTreeWidget):
+        if not tree.isVisible():
+            continue
+        behind = tree.palette().color(QPalette.ColorRole.Base)
+        rows = QTreeWidgetItemIterator(tree)
+        while (item := rows.value()) is not None:
+            for column in range(item.columnCount()):
+                brush = item.foreground(column)
+                if brush.style() is not Qt.BrushStyle.NoBrush \
+                        and contrast(brush.color(), behind) < AA:
+                    found.append(f"{tree.objectName() or 'tree'} row {item.text(0)[:40]!r}: "
+                                 f"{brush.color().name()} on {behind.name()} is "
+                                 f"{contrast(brush.color(), behind):.1f}:1, needs {AA}")
+            rows += 1
     return found
 
 

@@ -90,7 +90,7 @@ def test_a_running_count_run_is_typed_graded_timed_and_saved(
     clock.advance(1.5 + 2.0)                                 # 3 showings of 0.5 s, then 2 s
     panel.entry.box.setText(f"{run.running:+d}")
     qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
-    assert panel.entry.line.text().startswith("Right")
+    assert panel.entry.line.text().startswith("<b>Right")
     decision = panel.drill.decisions[-1]
     assert decision.verdict is Verdict.CORRECT and decision.response_ms == 2000
     rows = saved(page, data_dir)
@@ -112,7 +112,7 @@ def test_true_count_out_of_range_is_refused_then_graded(qtbot, page: CountingPag
     assert panel.drill.current is question                   # the same question stays
     panel.entry.box.setText(str(question.true_count + 1))
     qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
-    assert panel.entry.line.text().startswith("Wrong")
+    assert panel.entry.line.text().startswith("<b>Wrong")
     assert panel.drill.current is not question               # the next one is asked
     rows = saved(page, data_dir)
     assert len(rows) == 1 and rows[0][4] == "wrong"
@@ -132,7 +132,7 @@ def test_the_decks_left_can_be_read_off_the_tray_alone(qtbot, page: CountingPage
     assert panel.tray.left == question.decks
     panel.entry.box.setText(str(question.true_count))
     qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
-    assert panel.entry.line.text().startswith("Right")
+    assert panel.entry.line.text().startswith("<b>Right")
     assert panel.entry.line.text().endswith(f"{question.decks:g} decks were left")
     panel.tray_only.setChecked(False)
     assert panel.tray.labelled and "decks left to deal" in panel.left.text()
@@ -432,3 +432,26 @@ def test_counts_are_said_in_agreement() -> None:
     assert counted(2, "deviation missed") == "2 deviations missed"
     assert counted(0, "card") == "0 cards" and counted(1200, "card") == "1,200 cards"
     assert counted(3, "index play", "index plays") == "3 index plays"
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+def test_the_running_counts_verdict_is_as_legible_as_the_index_drills(
+        qtbot, page: CountingPage, right: bool) -> None:
+    """Before: the running count's verdict was small grey text under the felt, where the index
+    drill's is its severity's colour, larger, its words in bold."""
+    from trainer.drills.records import Severity
+    from trainer.ui.practice.feedback import SEVERITY_LOOK, verdict_style
+    panel = page.running
+    panel.cards.setValue(4)
+    panel.deal()
+    run = panel.run
+    assert run is not None
+    for _ in range(len(run.flashes) + 1):
+        panel.step()
+    panel.entry.box.setText(f"{run.running + (0 if right else 2):+d}")
+    qtbot.keyClick(panel.entry.box, Qt.Key.Key_Return)
+    line = panel.entry.line
+    severity = Severity.NONE if right else Severity.MISTAKE
+    assert line.styleSheet() == verdict_style(severity, False)
+    assert SEVERITY_LOOK[severity][1] in line.styleSheet() and "11pt" in line.styleSheet()
+    assert line.text().startswith("<b>Right: " if right else "<b>Wrong: it is ")

@@ -37,3 +37,36 @@ def test_a_grade_at_a_depleted_shoe_says_the_chart_s_play_beside_it() -> None:
     score.add(APART)
     assert (score.right, score.ev_lost) == (0, 0.0212)
     assert "per 100 rounds" not in decision_html(APART)    # no leak of the chart's play
+
+
+def test_no_action_name_or_ev_wraps_in_the_side_column(qapp) -> None:
+    """Before: 'No Insurance ★' took two lines in the feedback panel beside the shoe's table
+    (its width is fixed at every window size). Each action, played and best (★ and 'you'),
+    keeps its name, EV and mark on one line each."""
+    from dataclasses import replace
+
+    from PyQt6.QtGui import QTextDocument
+
+    from trainer.rules import Action
+    from trainer.ui.practice.feedback import FeedbackPanel
+    panel = FeedbackPanel()
+    panel.show()
+    for action in Action:
+        other = "stand" if action is not Action.STAND else "hit"
+        decision = replace(APART, action=action.value, best_action=action.value, shoe=None,
+                           apart=False, evs={action.value: -0.1234, other: -0.5678})
+        panel.show_decisions([decision])
+        qapp.processEvents()
+        document = QTextDocument()
+        document.setDefaultFont(panel.body.font())
+        document.setHtml(panel.body.text())
+        document.setTextWidth(panel.body.width())
+        document.size()                                   # laid out
+        lines = {}
+        block = document.begin()
+        while block.isValid():
+            lines[block.text().replace("\xa0", " ")] = block.layout().lineCount()
+            block = block.next()
+        for cell in (f"{action.title} ★", "−0.1234", "you"):
+            assert lines[cell] == 1, (action, cell, panel.body.width())
+    panel.close()

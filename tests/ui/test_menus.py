@@ -183,3 +183,19 @@ def test_about_gives_the_version_the_data_folder_and_each_tables_fingerprint(
     assert __version__ in shown and str(data_dir) in shown
     for name in PRESETS:
         assert preset(name).fingerprint() in shown, name
+
+
+def test_one_decision_exported_and_backed_up_is_said_as_one(
+        qtbot, window: MainWindow, data_dir: Path, tmp_path: Path) -> None:
+    """Before: "Exported 1 decisions", "Backed up 1 decisions of 1 sessions"."""
+    seed(data_dir / "progress.sqlite3", days=1, per_day=1)
+    target = tmp_path / "history.csv"
+    assert window.menus.export(target) is not None
+    qtbot.waitUntil(lambda: window.menus.dialog is not None, timeout=30_000)
+    assert window.menus.dialog.text() == f"Exported 1 decision to {target}."  # type: ignore
+    window.menus.dialog = None
+    copy = tmp_path / "backup.sqlite3"
+    assert window.menus.backup(copy) is not None
+    qtbot.waitUntil(lambda: window.menus.dialog is not None, timeout=30_000)
+    assert window.menus.dialog.text().startswith(  # type: ignore[union-attr]
+        f"Backed up 1 decision of 1 session to {copy}.")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from datetime import date
 
+import numpy as np
+
 from trainer.progress.review import SessionStats
 from trainer.progress.trend import LeakTrend
 from trainer.ui.progress import charts
@@ -176,3 +178,14 @@ def test_the_summary_says_the_memory_health_check_on_a_line_of_its_own() -> None
     assert summary_line(data, DueLoad((), 3, 1, said)).split("\n") == [
         "10 decisions match these filters · 80.0% right · 1 flashcard due today", said]
     assert "\n" not in summary_line(data, DueLoad((), 3, 2))      # no check read: no line
+
+
+def test_the_heatmaps_title_names_the_rules_and_says_one_decision_as_one() -> None:
+    """Before: "Your errors on the my table (rules file) strategy chart; 1 decisions are
+    not on the chart"."""
+    from trainer.progress.heat_grid import HeatGrid
+    from trainer.ui.progress.heatmap import heatmap_title
+    grid = HeatGrid((), np.zeros((0, 10)), np.zeros((0, 10)), np.zeros((0, 10)), 1)
+    title = heatmap_title(grid, "my table (rules file)")
+    assert title.startswith("Your errors on the strategy chart of 'my table (rules file)' (")
+    assert "; 1 decision is not on the chart" in title

@@ -76,7 +76,7 @@ def check(qtbot, page: ShoePage) -> None:
     assert page.phase is ShoePhase.CHECKING
     box.setText(str(int(page.counter.seen()[0])))
     qtbot.keyClick(box, Qt.Key.Key_Return)
-    assert page.count_panel.check.line.text().startswith("Right")
+    assert page.count_panel.check.line.text().startswith("<b>Right")
 
 
 def saved(page: ShoePage, data_dir: Path) -> tuple[list, list]:

@@ -295,7 +295,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             count = export_csv(store, args.csv)
         except OSError as exc:
             raise CommandError(f"cannot write {args.csv}: {exc.strerror}") from exc
-    out.write(f"wrote {count} decisions to {escaped(args.csv)}\n")
+    out.write(f"wrote {counted(count, 'decision')} to {escaped(args.csv)}\n")
     return 0
 
 
@@ -319,8 +319,8 @@ def cmd_backup(args: argparse.Namespace) -> int:
             copy = back_up(store, args.file)
         except OSError as exc:
             raise CommandError(f"cannot write {args.file}: {exc.strerror or exc}") from exc
-    sessions = f"{copy.sessions} session{'' if copy.sessions == 1 else 's'}"
-    out.write(f"backed up {copy.decisions:,} decisions ({sessions}) to {copy.path}\n")
+    out.write(f"backed up {counted(copy.decisions, 'decision')} "
+              f"({counted(copy.sessions, 'session')}) to {copy.path}\n")
     return 0
 
 

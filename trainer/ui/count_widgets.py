@@ -4,23 +4,34 @@ practice: the box a count is typed in, and the discard tray the decks left are r
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from PyQt6.QtCore import QRectF, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from trainer.drills.counting.answers import CountInputError
-from trainer.drills.records import GradedDecision, Verdict
+from trainer.drills.records import GradedDecision, Severity, Verdict
 
-from .widgets import ERROR_STYLE, QUIET
+from .practice.feedback import verdict_style
+from .theme import is_dark
+from .widgets import ERROR_STYLE
 
 
-def verdict_text(decision: GradedDecision) -> str:
-    """'Right: +4 (2.1 s)' or 'Wrong: it is +4, you typed +2 (2.1 s)'."""
+def verdict_html(decision: GradedDecision) -> str:
+    """The verdict with its words in bold, as the other drills' verdicts: '<b>Right: +4</b>
+    (2.1 s)'."""
     seconds = f"({decision.response_ms / 1000:.1f} s)"
     if decision.verdict is Verdict.WRONG:
-        return f"Wrong: it is {decision.best_action}, you gave {decision.action} {seconds}"
-    return f"Right: {decision.best_action} {seconds}"
+        return (f"<b>Wrong: it is {escape(decision.best_action)}</b>, you gave "
+                f"{escape(decision.action)} {seconds}")
+    return f"<b>Right: {escape(decision.best_action)}</b> {seconds}"
+
+
+def count_severity(decision: GradedDecision) -> Severity:
+    """A count is right or wrong: the colour of a correct play or of a mistake (no EV makes a
+    wrong count a close call)."""
+    return Severity.NONE if decision.verdict is not Verdict.WRONG else Severity.MISTAKE
 
 
 class _CountBox(QLineEdit):
@@ -77,13 +88,21 @@ class CountEntry(QWidget):
         try:
             decision = grade(text)
         except CountInputError as exc:
+            self.line.setTextFormat(Qt.TextFormat.PlainText)
             self.line.setText(str(exc))
             self.line.setStyleSheet(ERROR_STYLE)
             return None
         self.box.clear()
-        self.line.setText(verdict_text(decision))
-        self.line.setStyleSheet(QUIET if decision.verdict is not Verdict.WRONG else ERROR_STYLE)
+        self.line.setTextFormat(Qt.TextFormat.RichText)
+        self.line.setText(verdict_html(decision))
+        self.line.setStyleSheet(verdict_style(count_severity(decision), is_dark(self.palette())))
         return decision
+
+    def add(self, words: str, below: bool = False) -> None:
+        """Add ``words`` to the verdict line (``below``: on a line of their own)."""
+        rich = self.line.textFormat() is Qt.TextFormat.RichText
+        gap = ("<br>" if rich else "\n") if below else " "
+        self.line.setText(f"{self.line.text()}{gap}{escape(words) if rich else words}")
 
 
 class DiscardTray(QWidget):
@@ -131,4 +150,4 @@ class DiscardTray(QWidget):
         painter.end()
 
 
-__all__ = ["CountEntry", "DiscardTray", "verdict_text"]
+__all__ = ["CountEntry", "DiscardTray", "count_severity", "verdict_html"]

@@ -26,6 +26,7 @@ from PyQt6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PyQt6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from trainer import settings as cfg
+from trainer.rules.plural import counted
 from trainer.settings import Settings
 
 from .lazy_page import LazyPage
@@ -138,7 +139,7 @@ class Menus:
         where = target
         job = Job(self.window, lambda: export_history(database, where), name="CSV export")
         job.succeeded(lambda count: self._tell(
-            "History exported", f"Exported {count:,} decisions to {where}."))
+            "History exported", f"Exported {counted(count, 'decision')} to {where}."))
         job.failed(lambda exc: self._tell("Not exported", export_problem(where, exc)
                                           if isinstance(exc, OSError) else str(exc)),
                    OSError, ProgressStoreError)
@@ -171,7 +172,8 @@ class Menus:
         job = Job(self.window, lambda: backup_history(database, where), name="backup")
         job.succeeded(lambda copy: self._tell(
             "History backed up",
-            f"Backed up {copy.decisions:,} decisions of {copy.sessions:,} sessions to "
+            f"Backed up {counted(copy.decisions, 'decision')} of "
+            f"{counted(copy.sessions, 'session')} to "
             f"{copy.path}. To restore it, quit the trainer and put it in place of "
             f"{database.name} (moving away that file's -wal and -shm with it)."))
         job.failed(lambda exc: self._tell("Not backed up", export_problem(

@@ -5,15 +5,19 @@ Every text colour meets WCAG AA (a contrast of at least 4.5:1) on the background
 on, in both themes, and every check box and radio button has a border of at least 3:1
 (tests/ui/test_contrast.py computes both). Status and error lines name
 palette roles in their style sheets (``palette(placeholder-text)``, ``palette(bright-text)``),
-so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls.
+so they follow the theme; disabled text is exempt, as WCAG exempts inactive controls. A text a
+page coloured itself (a grade's word, a round's net) has a twin for each window
+(:mod:`.inks`), and a switch at run time re-inks what is already shown.
 """
 
 from __future__ import annotations
 
-from PyQt6.QtGui import QColor, QPalette
-from PyQt6.QtWidgets import QApplication
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QBrush, QColor, QPalette
+from PyQt6.QtWidgets import QApplication, QLabel, QTreeWidget, QTreeWidgetItemIterator, QWidget
 
 from .indicators import IndicatorStyle
+from .inks import ink, reink
 from .plotting.look import DARK, LIGHT, Look
 
 _DARK = {
@@ -78,17 +82,41 @@ def apply_theme(app: QApplication, theme: str) -> None:
     (:class:`~trainer.ui.indicators.IndicatorStyle`), and each style sheet that names a
     palette role (the navigation's ``palette(base)``, status lines) read again, since Qt
     resolves those only when a widget is polished (before: the sidebar stayed white until a
-    restart)."""
+    restart); and every text already coloured for the other theme (a grade's word, a round's
+    net, a tree's rows) re-inked for this one (:func:`trainer.ui.inks.reink`; before:
+    'Blunder' stayed #a50e0e on the dark window)."""
     if not isinstance(app.style(), IndicatorStyle):
         base = app.style()
         style = IndicatorStyle(base.name() if base is not None else "Fusion")
         app.setStyle(style)
         _KEPT[:] = [style]     # Python owns the proxy: kept while the application uses it
     app.setPalette(dark_palette() if theme == "dark" else light_palette(app))
+    dark = theme == "dark"
     for widget in app.allWidgets():
         sheet = widget.styleSheet()
-        if "palette(" in sheet:
-            widget.setStyleSheet(sheet)
+        inked = reink(sheet, dark)
+        if inked != sheet or "palette(" in sheet:
+            widget.setStyleSheet(inked)
+        _reink_words(widget, dark)
+
+
+def _reink_words(widget: QWidget, dark: bool) -> None:
+    """A label's rich text, or a tree's rows, coloured for the other theme: re-inked."""
+    if isinstance(widget, QLabel) and widget.textFormat() is not Qt.TextFormat.PlainText:
+        text = widget.text()
+        inked = reink(text, dark)
+        if inked != text:
+            widget.setText(inked)
+    elif isinstance(widget, QTreeWidget):
+        rows = QTreeWidgetItemIterator(widget)
+        while (item := rows.value()) is not None:
+            for column in range(item.columnCount()):
+                brush = item.foreground(column)
+                if brush.style() is not Qt.BrushStyle.NoBrush:
+                    colour = brush.color().name()
+                    if ink(colour, dark) != colour:
+                        item.setForeground(column, QBrush(QColor(ink(colour, dark))))
+            rows += 1
 
 
 _KEPT: list[IndicatorStyle] = []

@@ -53,7 +53,8 @@ class DueToday:
         """The line the page and the terminal show."""
         parts = []
         if self.true:
-            parts.append(f"true count with {spans(self.true, 0.5)} decks left")
+            decks = "deck" if tuple(self.true) == (1,) else "decks"
+            parts.append(f"true count with {spans(self.true, 0.5)} {decks} left")
         if self.running:
             plural = "s" if self.running != (1,) else ""
             parts.append(f"running count {spans(self.running, 1)} card{plural} at a time")

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from strategy_charts.counting.cells import Cell
 from strategy_charts.counting.systems import count_named
+from trainer.rules.plural import counted
 
 from ..records import COUNTING_KEY_PARTS
 
@@ -91,7 +92,7 @@ class CountingKey:
             cards = int(self.detail[1:])
             return f"{name} running count, {cards} card{'s' if cards > 1 else ''} at a time"
         if self.context == TRUE:
-            return f"{name} true count, {self.detail[1:]} decks left"
+            return f"{name} true count, {counted(float(self.detail[1:]), 'deck')} left"
         if self.context == BET:
             words = "running count" if self.detail.startswith("rc") else "true count"
             return f"{name} bet at {words} {self.detail[2:]}"

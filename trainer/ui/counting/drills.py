@@ -197,8 +197,8 @@ class RunningPanel(QWidget):
         more = f" (its last {len(shown)} of {len(cards)})" if len(shown) < len(cards) else ""
         self.table.set_view(cards_view(shown, f"It was {decision.best_action}: the run "
                                               f"again{more}; Space deals the next"))
-        self.entry.line.setText(f"{self.entry.line.text()}\nThe run, the count after each "
-                                f"showing: {run_again(run, drill.count.tag)}")
+        self.entry.add(f"The run, the count after each showing: "
+                       f"{run_again(run, drill.count.tag)}", below=True)
 
     def _deal_key(self, event: QKeyEvent) -> bool:
         """Space deals the next run when none is shown."""
@@ -342,7 +342,7 @@ class TruePanel(QWidget):
             return
         reading = self.tray_only.isChecked()
         if reading:
-            self.entry.line.setText(f"{self.entry.line.text()} · {decks:g} decks were left")
+            self.entry.add(f"· {decks:g} decks were left")
         self.page.record(Mode.COUNT, {"drill": "true", "count": drill.count.key,
                                       "tray_only": reading}, decision)
         self.page.show_due()

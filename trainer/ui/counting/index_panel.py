@@ -25,7 +25,7 @@ from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.rules import Action
 
 from ..background import Latest
-from ..practice.feedback import SEVERITY_LOOK, ink
+from ..practice.feedback import SEVERITY_LOOK, verdict_style
 from ..table.action_bar import ORDER, ActionBar
 from ..table.widget import TableWidget
 from ..theme import is_dark
@@ -193,8 +193,7 @@ class IndexPanel(QWidget):
             self.table.set_view(replace(index_view(card, self.page.rules), message=word,
                                         message_colour=colour))
         self.feedback.setText(f"<b>{escape(word)}.</b> {escape(card.explanation(name))}")
-        self.feedback.setStyleSheet(f"color: {ink(colour, is_dark(self.palette()))}; "
-                                    "font-size: 11pt;")
+        self.feedback.setStyleSheet(verdict_style(decision.severity, is_dark(self.palette())))
         self.bar.set_actions(())
         for button in self.wagers.values():
             button.hide()

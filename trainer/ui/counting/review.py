@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PyQt6.QtCore import QEvent
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -100,6 +101,13 @@ class ReviewPanel(QWidget):
         column.addWidget(QLabel("Index plays answered (flashcards and counted shoes)"))
         column.addWidget(self.plays, 1)
         self.refresh_button.clicked.connect(self.refresh)
+
+    def changeEvent(self, event: QEvent | None) -> None:
+        """A new palette (the theme setting): the chart drawn again in its look (the canvas
+        keeps a palette of its own, so the page watches)."""
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.PaletteChange:
+            self.trend.restyle(chart_look(self.palette()))
 
     def refresh(self) -> None:
         """Read the review again (off the UI thread)."""

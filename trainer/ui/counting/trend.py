@@ -21,9 +21,11 @@ class CountTrend(FigureCanvasQTAgg):
         super().__init__(Figure(figsize=(7, 2.2), dpi=100))
         self.setMinimumHeight(170)
         self.setAccessibleName("Counting accuracy and speed by day")
+        self.shown: tuple[list[CountDay], Look] | None = None
 
     def show_days(self, days: list[CountDay], look: Look) -> None:
         """Draw ``days`` (oldest first) in ``look``; a short message when there are none."""
+        self.shown = (days, look)
         figure = self.figure
         if not days:
             draw_message(figure, "Your running and true counts show here, day by day.", look)
@@ -52,6 +54,11 @@ class CountTrend(FigureCanvasQTAgg):
         right.legend(fontsize=8, frameon=False, labelcolor=look.text)
         figure.subplots_adjust(left=0.07, right=0.98, top=0.85, bottom=0.18, wspace=0.18)
         self.draw_idle()
+
+    def restyle(self, look: Look) -> None:
+        """The days shown drawn again in ``look`` (the theme switched), if it is another."""
+        if self.shown is not None and self.shown[1] != look:
+            self.show_days(self.shown[0], look)
 
 
 __all__ = ["CountTrend"]

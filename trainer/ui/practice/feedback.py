@@ -19,6 +19,7 @@ from trainer.drills.grading import Grade
 from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
 
+from ..inks import ink
 from ..theme import is_dark
 from ..widgets import scrolled
 
@@ -32,15 +33,10 @@ SEVERITY_LOOK = {
 }
 
 
-#: Text colours used on the practice pages, and what replaces each on a dark theme's window
-#: (each at least 4.5:1 against it, as the light ones are against the light window, #efefef).
-ON_DARK = {"#137333": "#5bb974", "#995200": "#f6ae2d", "#a50e0e": "#ff6b5e",
-           "#c5221f": "#f28b82", "#5f6368": "#bdc1c6", "#666666": "#a8a8a8"}
-
-
-def ink(colour: str, dark: bool) -> str:
-    """``colour`` as text on the page: itself on a light theme, its lighter twin on a dark."""
-    return ON_DARK.get(colour, colour) if dark else colour
+def verdict_style(severity: Severity, dark: bool) -> str:
+    """The style of a drill's verdict line under the felt (the index plays', the counts'): the
+    severity's colour, in the larger size the panel's verdicts have (the word set in bold)."""
+    return f"color: {ink(SEVERITY_LOOK[severity][1], dark)}; font-size: 11pt;"
 
 
 def verdict_word(decision: GradedDecision) -> str:
@@ -135,15 +131,16 @@ def decision_html(decision: GradedDecision, heading: str = "", reason: str = "",
     rows = []
     for action, ev in sorted(decision.evs.items(), key=lambda kv: -kv[1]):
         mark = " ★" if action == decision.best_action else ""
-        you = "" if action != decision.action else (" ← the table" if decision.timed_out
-                                                     else " ← you")
+        you = "" if action != decision.action else ("the table" if decision.timed_out
+                                                     else "you")
         weight = "700" if action in (decision.action, decision.best_action) else "400"
-        rows.append(f"<tr><td style='padding-right:14px; font-weight:{weight}'>"
-                    f"{escape(title(action))}{mark}</td><td align='right' "
-                    f"style='font-family:monospace'>{signed(ev)}</td>"
-                    f"<td style='padding-left:10px'>{you}</td></tr>")
-    lines.append("<table style='margin-top:6px; margin-bottom:6px'>" + "".join(rows)
-                 + "</table>")
+        # a name and its EV never wrap in the side column ('No Insurance ★' did)
+        rows.append(f"<tr><td style='white-space:nowrap; padding-right:8px; "
+                    f"font-weight:{weight}'>{escape(title(action))}{mark}</td><td align='right' "
+                    f"style='white-space:nowrap; font-family:monospace'>{signed(ev)}</td>"
+                    f"<td style='padding-left:8px'>{you}</td></tr>")
+    lines.append("<table cellspacing='0' style='margin-top:6px; margin-bottom:6px'>"
+                 + "".join(rows) + "</table>")
     # the EVs are in the table above: the words after them say what the choice gains or costs
     words = reason or margin(decision)
     lines.append(f"<div>{escape(words)}</div>")

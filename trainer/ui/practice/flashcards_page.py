@@ -24,7 +24,6 @@ from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.study import Counts
 from trainer.drills.terminal import done_words
 from trainer.drills.timed import TimedDrill
 from trainer.rules import RulesError, RuleSet
@@ -44,7 +43,7 @@ from . import starting_point
 from .card_browser import CardBrowser
 from .drill_page import DrillPage
 from .feedback import SEVERITY_LOOK, SIDE_WIDTH, verdict_word
-from .flashcards_side import Browsing, day_line
+from .flashcards_side import Browsing, DayRecount, day_line
 
 TICK_MS = 100
 
@@ -73,8 +72,6 @@ class FlashcardsPage(DrillPage):
         self.card: Flashcard | None = None
         self.awaiting = False
         self.keep_going = False
-        #: the study queue's day counts as the load found them, in a mode other than due
-        self.day_outside: Counts | None = None
         self.history_notes: list[str] = []     # what the study queue's history said
         self.question: QMessageBox | None = None   # "change your starting point?", when asked
         self.prior = prior_of(settings)          # the starting point the session assumes
@@ -98,6 +95,7 @@ class FlashcardsPage(DrillPage):
         self.browsing = Browsing(self, self.link.saver, self._browse_plan, self.load,
                                  self.drill_on)
         self.link.moved.connect(self.load)
+        self.day = DayRecount(self, self.link.saver, self.clock, self._show_status)
         self.day_label = WrapLabel()
         self.day_label.setObjectName("day-counts")
         self.day_label.setAccessibleName("Today")
@@ -217,6 +215,7 @@ class FlashcardsPage(DrillPage):
 
         plan = FlashcardPlan(rules, mode, prior, seed, study, only, always_study=True,
                              practised=practised)
+        self.day.follow(plan if mode is not FlashMode.DUE or only is not None else None)
         job = Job(self, lambda: prepare_flashcards(plan, self.link.saver, clock=self.clock),
                   name="flashcards: load").ended(self.busy.stop)
         job.succeeded(lambda prepared: self._ready(prepared, seed))
@@ -225,7 +224,7 @@ class FlashcardsPage(DrillPage):
     def _ready(self, prepared: PreparedFlashcards, seed: int) -> None:
         session = self.session = prepared.session
         self.question = starting_point.offer(self, self.settings, prepared.suggestion, self.load)
-        self.day_outside = prepared.day
+        self.day.counts = prepared.day
         self.history_notes = prepared.notes
         self.keep_going = False
         timed = self.timed_box.isChecked()
@@ -303,6 +302,7 @@ class FlashcardsPage(DrillPage):
         except ValueError:
             return
         self.link.undo()
+        self.day.again()
         self._last_shown = None
         self.feedback.rescore(self.session.decisions, "Answer taken back: play it again.")
         self.card = self.session.current
@@ -317,6 +317,7 @@ class FlashcardsPage(DrillPage):
         self.awaiting = False
         self.countdown.hide()
         self.link.decision(decision)
+        self.day.again()
         self._show_status()
         self.feedback.count(decision)
         if feedback_of(self.settings).after_each_card:
@@ -362,7 +363,7 @@ class FlashcardsPage(DrillPage):
         session = self.session
         if session is None:
             return
-        self.day_label.setText(day_line(session.counts(), self.day_outside,
+        self.day_label.setText(day_line(session.counts(), self.day.counts,
                                         self.settings.get(cfg.NEW_PER_DAY)))
 
     def browse(self) -> CardBrowser:

@@ -1,6 +1,7 @@
-"""What the Flashcards page keeps beside the drill: the day's counts in words, and the card
-browser's window (one, read afresh each time it opens; a mark reloads the page's queue, "drill
-these" drills the chosen cards on the page)."""
+"""What the Flashcards page keeps beside the drill: the day's counts in words (outside due
+mode read again after each answer), and the card browser's window (one, read afresh each time
+it opens; a mark reloads the page's queue, "drill these" drills the chosen cards on the
+page)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from collections.abc import Callable
 
 from PyQt6.QtWidgets import QWidget
 
+from trainer.drills.grading import Clock
 from trainer.drills.study import Counts
 from trainer.progress.saving import SessionSaver
-from trainer.session import FlashcardPlan
+from trainer.session import FlashcardPlan, day_counts
 
+from ..background import Job, Latest
 from ..widgets import to_front
 from .card_browser import CardBrowser
 
@@ -24,14 +27,47 @@ def day_text(title: str, counts: Counts, limit: int) -> str:
 
 
 def day_line(counts: Counts | None, outside: Counts | None, limit: int) -> str:
-    """The day's line: due mode's live counts; another mode's, as the load found them (it
-    practises on without changing them); else a drill on chosen situations."""
+    """The day's line: due mode's live counts; another mode's, as the kept answers give them
+    (:class:`DayRecount`: this mode's answers count too); else a drill on chosen situations."""
     if counts is not None:
         return day_text("Today", counts, limit)
     if outside is not None:
         return (day_text("Due for review today", outside, limit)
-                + "<br>This mode practises on; it does not change them.")
+                + "<br>Your answers in this mode count towards them.")
     return "A drill on chosen situations."
+
+
+class DayRecount:
+    """Outside due mode, the day's counts the load found, then read again from the file after
+    each answer (off the UI thread, the newest read only), so they are the Progress page's
+    (before: "Your leaks" said Learning 24, kept from the load, while Progress said 14)."""
+
+    def __init__(self, page: QWidget, saver: SessionSaver, clock: Clock,
+                 shown: Callable[[], None]) -> None:
+        self.page, self.saver, self.clock, self.shown = page, saver, clock, shown
+        self.plan: FlashcardPlan | None = None
+        self.counts: Counts | None = None
+        self.reading = Latest()
+
+    def follow(self, plan: FlashcardPlan | None, counts: Counts | None = None) -> None:
+        """A new session of ``plan`` (None: due mode, whose queue counts itself), with the
+        counts its load found."""
+        self.reading.cancel()
+        self.plan, self.counts = plan, counts
+
+    def again(self) -> None:
+        """An answer was given or taken back: read the counts again."""
+        plan, saver, clock = self.plan, self.saver, self.clock
+        if plan is None:
+            return
+        job = Job(self.page, lambda: day_counts(plan, saver, clock()),
+                  name="flashcards: the day's counts")
+        self.reading.start(job.succeeded(self._read))
+
+    def _read(self, counts: Counts | None) -> None:
+        if counts is not None:
+            self.counts = counts
+            self.shown()
 
 
 class Browsing:
@@ -70,4 +106,4 @@ class Browsing:
             self.window.close()
 
 
-__all__ = ["Browsing", "day_line", "day_text"]
+__all__ = ["Browsing", "DayRecount", "day_line", "day_text"]

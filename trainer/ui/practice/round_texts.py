@@ -10,8 +10,8 @@ from html import escape
 from trainer.drills.records import GradedDecision
 from trainer.rules import SeatResult, SideBetResult
 
+from ..inks import ink
 from ..table.model import money_text, outcome_text, signed_money
-from .feedback import ink
 
 
 def _row(what: str, detail: str, net: Fraction, dark: bool) -> str:

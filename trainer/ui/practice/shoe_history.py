@@ -32,8 +32,9 @@ from trainer.drills.records import Verdict
 from trainer.drills.round_history import RoundDetail
 from trainer.progress.store import PlayedRound
 
+from ..inks import ink
 from ..table.model import money_text, signed_money
-from .feedback import ink
+from ..theme import is_dark
 
 #: How many stored rounds the history reads.
 STORED_ROUNDS = 500
@@ -131,7 +132,6 @@ class HistoryPanel(QFrame):
         column.addWidget(self.note)
         column.addWidget(self.tree, 1)
         column.addWidget(hint)
-        self.dark = False
 
     def show_rounds(self, current: Sequence[Listed], stored: Sequence[Listed] | None) -> None:
         """List ``current`` (the shoe in play, latest first) then ``stored`` (earlier shoes,
@@ -173,7 +173,7 @@ class HistoryPanel(QFrame):
             child.setToolTip(0, f"{decision.cards} v {decision.dealer_up}: click or Enter "
                                 "drills it as a flashcard.")
             child.setForeground(0, QBrush(QColor(ink("#c5221f" if wrong else "#137333",
-                                                     self.dark))))
+                                                     self.dark()))))
             item.addChild(child)
         for bet in detail.bets:
             when = " (paid at the deal)" if bet.at_deal else ""
@@ -189,7 +189,11 @@ class HistoryPanel(QFrame):
 
     def _tint(self, item: QTreeWidgetItem, net: Fraction) -> None:
         colour = "#137333" if net > 0 else "#c5221f" if net < 0 else "#5f6368"
-        item.setForeground(1, QBrush(QColor(ink(colour, self.dark))))
+        item.setForeground(1, QBrush(QColor(ink(colour, self.dark()))))
+
+    def dark(self) -> bool:
+        """True on a dark theme (a switch re-inks the rows: :func:`..theme.apply_theme`)."""
+        return is_dark(self.palette())
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         key = item.data(0, KEY_ROLE)

@@ -218,7 +218,6 @@ class ShoePage(EndingShoes):
             self.table.setFocus()
             return
         self._back_to = self.centre.currentWidget() or self.table
-        self.history.dark = self.feedback.dark()
         self._list_history()
         self.centre.setCurrentWidget(self.history)
         self.history.tree.setFocus()

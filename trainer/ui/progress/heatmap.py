@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 from strategy_charts.chart_layout import UP_ORDER, Row
 from strategy_charts.label_paths import add_labels
 from trainer.progress.heat_grid import HeatGrid, row_labels
+from trainer.rules.plural import counted
 
 from ..plotting.frames import FRAME, frame
 from ..plotting.look import LIGHT, Look
@@ -71,9 +72,10 @@ def draw_heatmap(grid: HeatGrid, figure: Figure | None = None,
 
 def heatmap_title(grid: HeatGrid, preset: str) -> str:
     """The heading of :func:`draw_heatmap`."""
-    note = (f"; {grid.unplaced:,} decisions are not on the chart (insurance, rare totals)"
+    note = (f"; {counted(grid.unplaced, 'decision')} "
+            f"{'is' if grid.unplaced == 1 else 'are'} not on the chart (insurance, rare totals)"
             if grid.unplaced else "")
-    return (f"Your errors on the {preset} strategy chart (dealer's up card across; every "
+    return (f"Your errors on the strategy chart of '{preset}' (dealer's up card across; every "
             f"context and stake of a hand in its cell; grey: not tried yet; the cost in main "
             f"bets per 100 rounds, on a square-root scale{note})")
 

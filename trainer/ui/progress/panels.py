@@ -25,15 +25,15 @@ from trainer.progress.apart import KeptApart
 from trainer.progress.dashboard import ProgressData, preset_title
 from trainer.rules import RuleSet
 
+from ..inks import ink
 from ..theme import is_dark
 from .headline import UNIT, Direction
 
 #: The trend line's colour by direction: (on a light window, on a dark one), each at least
 #: 4.5:1 against its window (tests/ui/test_contrast.py); a steady cost keeps the text colour.
 TREND_INK: dict[Direction, tuple[str, str]] = {
-    Direction.BETTER: ("#137333", "#5bb974"),
-    Direction.WORSE: ("#c5221f", "#f28b82"),
-}
+    direction: (colour, ink(colour, True))
+    for direction, colour in ((Direction.BETTER, "#137333"), (Direction.WORSE, "#c5221f"))}
 
 
 class TrendLabel(QLabel):

@@ -39,6 +39,7 @@ from trainer.progress.errors import ProgressStoreError, translate_os
 from trainer.progress.export import export_csv, export_problem
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
+from trainer.rules.plural import counted
 from trainer.settings import Amounts, Choices, Editor, Range, Setting, SettingError, Settings
 
 from ..background import Job
@@ -314,7 +315,7 @@ class SettingsPage(QWidget):
 
     def _exported(self, target: Path, count: int) -> None:
         self.export_status.setStyleSheet("")
-        self.export_status.setText(f"Exported {count:,} decisions to {target}.")
+        self.export_status.setText(f"Exported {counted(count, 'decision')} to {target}.")
         self.exported.emit(count)
 
     def _export_failed(self, target: Path, exc: Exception) -> None:
