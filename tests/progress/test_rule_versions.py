@@ -26,6 +26,7 @@ def test_every_preset_is_released_with_its_current_rules() -> None:
     assert set(releases.RELEASES) == set(PRESETS)
     for name, rules in PRESETS.items():
         assert releases.RELEASES[name][-1].fingerprint == rules.fingerprint(), name
+        assert releases.RELEASES[name][-1].history == rules.history_fingerprint(), name
         versions = [r.version for r in releases.RELEASES[name]]
         assert len(set(versions)) == len(versions)
 
@@ -67,7 +68,8 @@ def evolution_changed(monkeypatch: pytest.MonkeyPatch):
     changed = replace(PRESETS["evolution"], decks=6)
     monkeypatch.setitem(PRESETS, "evolution", changed)
     monkeypatch.setitem(releases.RELEASES, "evolution", (
-        *releases.RELEASES["evolution"], Release("0.2", changed.fingerprint())))
+        *releases.RELEASES["evolution"], Release("0.2", changed.fingerprint(),
+                                                changed.history_fingerprint())))
     return changed
 
 

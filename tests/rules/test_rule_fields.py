@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from trainer.rules import PRESETS, Action, RuleSetError, offers, rules_file
+from trainer.rules.plain_rules import from_plain
 from trainer.rules.ruleset import (
     ALL_BUT_TENS,
     Surrender,
     canonical_plain,
-    from_plain,
     to_plain,
 )
 
