@@ -290,7 +290,7 @@ def _canonical(rules: RuleSet, effects: frozenset[Effect]) -> dict[str, Any]:
     plain = to_plain(rules)
     data: dict[str, Any] = {}
     older: dict[str, Any] = {}
-    for each in fields(RuleSet):
+    for each in fields(rules):
         value, declared = getattr(rules, each.name), each.metadata
         if declared["effect"] not in effects or each.name not in plain or (
                 "unstated" in declared and value == declared["unstated"]):
