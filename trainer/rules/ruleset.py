@@ -241,10 +241,10 @@ def _describe_splits(pairs: frozenset[int]) -> list[str]:
     return ["free split except " + "/".join(PAIR_LABELS[v] for v in missing)]
 
 
-#: The side bets every rule set offered before side bets were declared apart (the defaults of
-#: the first release), hashed into every history identity as constants: a rule set offering
-#: them keeps the history identity it had when the table identity filed its answers (equal to
-#: its table identity), so no answers of those rules move. Frozen: never a new side bet here.
+#: The side bets of the defaults (the live game's) when answers were filed by the table
+#: identity, hashed into every history identity as constants: a rule set offering these keeps
+#: the label it had then (its history identity equals its table identity), so its answers stay
+#: where they are (:mod:`trainer.rules.former_labels`). Frozen: never a new side bet here.
 _SIDE_BETS_THEN = {"perfect_pairs": True, "twenty_one_plus_three": True, "hot_3": True}
 #: The most a blackjack may pay (a rules file asking for more is a mistake).
 MAX_BLACKJACK_PAYS = Fraction(10)
