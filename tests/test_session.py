@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlite_utils import Database
+
 from tests.progress.history import seed
 from trainer.drills.curriculum import Prior
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
+from trainer.drills.situations import preset_label
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
-from trainer.rules import preset
+from trainer.rules import preset, rules_file
 from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
 
 
@@ -76,3 +79,33 @@ def test_the_card_browser_lists_every_card_with_what_the_trainer_believes(
     reset = next(r for r in browse_cards(plan, saver, now=now).rows if r.card == row.card)
     assert reset.recall is None and reset.state == "suspended"     # still suspended, no memory
     saver.close()
+
+
+def test_a_rules_file_session_finds_the_answers_filed_under_its_former_label(
+        tmp_path: Path) -> None:
+    """Answers of a rules file without side bets were filed by its table identity
+    (``custom-47f368a1251dc621``); they are filed by its rules of play now, and its first
+    session reads every one of them, as a session of the same answers under that label does."""
+    mine = rules_file.loads('name = "mine"\nperfect_pairs = false\n'
+                            'twenty_one_plus_three = false\nhot_3 = false\n')
+    then, now = "custom-47f368a1251dc621", "custom-8d5ec15c6387eead"
+    assert preset_label(mine) == now
+    paths = {label: tmp_path / f"{label}.sqlite3" for label in (then, now)}
+    for label, path in paths.items():
+        seed(path, days=3, per_day=30)
+        with Database(path) as db:          # the answers as that label filed them
+            for table in ("sessions", "decisions"):
+                db.execute(f"UPDATE {table} SET preset = ? WHERE preset = 'evolution'", [label])
+            db.execute("UPDATE decisions SET situation_key = ? || substr(situation_key, 10)",
+                       [label])
+    traces = {}
+    for label, path in paths.items():
+        saver = SessionSaver(lambda path=path: ProgressStore.open(path))
+        plan = FlashcardPlan(mine, FlashMode.DUE, Prior.CLASSIC, seed=4)
+        prepared = prepare_flashcards(plan, saver)
+        assert prepared.history is not None
+        traces[label] = prepared.history.queue.traces
+        saver.close()
+        with ProgressStore.open(path) as store:
+            assert store.presets() == [now]
+    assert traces[then] and traces[then] == traces[now]

@@ -75,6 +75,7 @@ def prepare_flashcards(plan: FlashcardPlan, saver: SessionSaver, *,
     """The session ``plan`` asks for, its study queue read through ``saver`` (a newer picture
     of the player's memory is queued to be kept). Raises ValueError for a mode these rules do
     not have, and the table's own error for a damaged or missing table."""
+    saver.adopt(plan.rules)             # answers filed under a former label: found first
     table = catalog(plan.rules)
     if plan.mode is FlashMode.DIFFERENCES:
         table.differences()             # built now, off the window's UI thread

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FakeClock
+from tests.progress.factories import decision
 from trainer.__main__ import main
 from trainer.drills.counting.answers import count_record
 from trainer.drills.counting.keys import CountingKey
@@ -158,3 +159,27 @@ def test_the_count_drills_open_with_what_is_due(tmp_path: Path, monkeypatch: pyt
     assert main(["count", "running", "--cards", "4", "--runs", "1", "--seconds", "0.05",
                  "--no-due", "--data-dir", folder]) == 0
     assert "Run 1 of 1: 4 showings\n" in capsys.readouterr().out
+
+
+def test_a_count_drill_of_a_rules_file_finds_its_answers_under_its_former_label(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules file without side bets filed its answers by its table identity; its drill reads
+    them (moved to its label now) with the answers it saves."""
+    rules = tmp_path / "mine.toml"
+    rules.write_text('name = "mine"\nperfect_pairs = false\ntwenty_one_plus_three = false\n'
+                     'hot_3 = false\n', encoding="utf-8")
+    then, now = "custom-47f368a1251dc621", "custom-8d5ec15c6387eead"
+    folder = tmp_path / "data"
+    with ProgressStore.open(folder / "progress.sqlite3") as store:
+        session = store.start_session(then, Mode.COUNT, {})
+        store.record_decision(session, decision(
+            preset=then, mode=Mode.COUNT, situation_key=f"{then}|truecount|hilo|d3"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n"))
+    assert main(["count", "true", "--questions", "1", "--seed", "4", "--rules", str(rules),
+                 "--data-dir", str(folder)]) == 0
+    capsys.readouterr()
+    with ProgressStore.open(folder / "progress.sqlite3") as store:
+        keys = [s.decision.situation_key for s in store.decisions()]
+        assert store.presets() == [now]
+    assert keys[0] == f"{now}|truecount|hilo|d3" and len(keys) == 2

@@ -6,6 +6,7 @@ own), and a new shoe began at 1000.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -90,3 +91,18 @@ def test_a_kept_shoe_is_refused_for_other_rules(tmp_path: Path) -> None:
     assert shoe is not None
     with pytest.raises(ValueError, match="evolution"):
         resume(preset("pot-of-gold"), shoe)
+
+
+def test_a_shoe_kept_under_the_former_label_of_its_rules_goes_on() -> None:
+    """A shoe kept while a rules file's answers were filed by its table identity (side bets
+    included: the Pot of Gold table's) is the same rules' shoe after."""
+    rules = replace(preset("pot-of-gold"), name="pot-of-gold, resplit aces", resplit_aces=True)
+    practice = ShoePractice(rules, ShoeSettings(), seed=4)
+    _play(practice, 2)
+    shoe = kept(practice)
+    assert shoe is not None
+    then = replace(shoe, rules="custom-a778263939879d6d")     # the label it had, by value
+    assert then.rules != shoe.rules
+    assert len(resume(rules, then).rounds) == 2
+    with pytest.raises(ValueError, match="a778263939879d6d"):
+        resume(RULES, then)

@@ -21,13 +21,26 @@ from trainer.rules import PRESETS, releases
 from trainer.rules.releases import Release
 
 
-def test_every_preset_is_released_with_its_current_rules() -> None:
-    """Change a preset's rules and this fails until its release list has the new entry."""
+def test_every_preset_is_released_with_its_current_rules_of_play() -> None:
+    """Change how a preset is played and this fails until its release list has the new entry;
+    a side bet offered, withdrawn or paid otherwise takes none (each release is a change of
+    play: no two share a history identity)."""
     assert set(releases.RELEASES) == set(PRESETS)
     for name, rules in PRESETS.items():
-        assert releases.RELEASES[name][-1].fingerprint == rules.fingerprint(), name
+        assert releases.RELEASES[name][-1].history == rules.history_fingerprint(), name
         versions = [r.version for r in releases.RELEASES[name]]
-        assert len(set(versions)) == len(versions)
+        histories = [r.history for r in releases.RELEASES[name]]
+        assert len(set(versions)) == len(versions) and len(set(histories)) == len(histories)
+
+
+def test_a_side_bet_of_a_preset_keeps_its_label_and_its_rules_known(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preset that stops offering a side bet files its answers where it did."""
+    changed = replace(PRESETS["evolution"], hot_3=False)
+    monkeypatch.setitem(PRESETS, "evolution", changed)
+    assert preset_label(changed) == "evolution"
+    assert releases.known_rules("evolution") == changed
+    assert preset_title("evolution") == "evolution"
 
 
 def test_the_upgrade_step_fills_sessions_with_the_rules_first_released() -> None:
@@ -67,7 +80,8 @@ def evolution_changed(monkeypatch: pytest.MonkeyPatch):
     changed = replace(PRESETS["evolution"], decks=6)
     monkeypatch.setitem(PRESETS, "evolution", changed)
     monkeypatch.setitem(releases.RELEASES, "evolution", (
-        *releases.RELEASES["evolution"], Release("0.2", changed.fingerprint())))
+        *releases.RELEASES["evolution"], Release("0.2", changed.fingerprint(),
+                                                changed.history_fingerprint())))
     return changed
 
 

@@ -1,5 +1,6 @@
 """The rule-set fields added after the first release (surrender, the free-split pairs): every
-rule set the first release could state keeps its fingerprint, and older rules files still read.
+rule set the first release could state keeps its identities (pinned by value in
+test_rule_identity.py), and older rules files still read.
 """
 
 from __future__ import annotations
@@ -8,33 +9,18 @@ from dataclasses import replace
 
 import pytest
 
-from trainer.rules import PRESETS, Action, RuleSetError, offers, rules_file
+from trainer.rules import Action, RuleSetError, offers, rules_file
+from trainer.rules.plain_rules import from_plain
 from trainer.rules.ruleset import (
     ALL_BUT_TENS,
     Surrender,
     canonical_plain,
-    from_plain,
     to_plain,
 )
 
 from .conftest import EVOLUTION, POT_OF_GOLD
 
-#: The fingerprints the first release gave its presets and their standard counterparts, by
-#: literal value: the tables in data/ are refused, and a player's history is filed elsewhere,
-#: if they move (docs/rules/rulings.md#every-rule-a-field).
-FIRST_RELEASE = {
-    "evolution": ("8d5ec15c6387eead", "cfb8451d00934244"),
-    "pot-of-gold": ("d7585231ad7f29ba", "89f02756640c3ce0"),
-    "pot-of-gold-8d": ("7df75976b7fd98fe", "88ed529ef3122742"),
-}
 NO_FOURS = frozenset({1, 2, 3, 5, 6, 7, 8, 9})
-
-
-@pytest.mark.parametrize("name", sorted(FIRST_RELEASE))
-def test_the_first_presets_keep_their_fingerprints(name: str) -> None:
-    rules = PRESETS[name]
-    assert (rules.fingerprint(), rules.standard_counterpart().fingerprint()) == (
-        FIRST_RELEASE[name])
 
 
 def test_new_fields_at_their_defaults_leave_the_canonical_form_as_it_was() -> None:

@@ -176,6 +176,7 @@ def run_count_drill(args: argparse.Namespace) -> int:
     rules = rules_of(args)      # a rules file is read before the progress file is opened
     store = open_store(args.data_dir)
     saver, path = SessionSaver.with_store(store), store.path
+    saver.adopt(rules)          # answers filed under a former label: found before they are read
     told = [tell(saver.save(), "", err)]
 
     def keep(decision: Any) -> None:

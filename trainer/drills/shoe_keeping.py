@@ -20,6 +20,7 @@ from typing import Any
 
 from trainer.rules import RuleSet, SideBet
 from trainer.rules.atomic_file import atomic_write
+from trainer.rules.former_labels import label_then
 
 from .shoe_practice import ShoePractice, ShoeSettings
 from .shoe_steps import Step, StepKind
@@ -121,11 +122,17 @@ def kept(practice: ShoePractice, count: str = "") -> KeptShoe | None:
                     practice.shoe.position)
 
 
+def kept_for(shoe: KeptShoe, rules: RuleSet) -> bool:
+    """True when ``shoe`` was kept playing ``rules``: under their label, or under the label
+    their answers had before the history identity (:mod:`trainer.rules.former_labels`)."""
+    return shoe.rules in (preset_label(rules), label_then(rules))
+
+
 def resume(rules: RuleSet, shoe: KeptShoe, **hooks: Any) -> ShoePractice:
     """The kept shoe dealt again and played to where it was (nothing saved while it is
     replayed; ``hooks``, the :class:`ShoePractice` keywords, heard from then on).
     ValueError when ``rules`` are not the kept shoe's or a step cannot be played."""
-    if preset_label(rules) != shoe.rules:
+    if not kept_for(shoe, rules):
         raise ValueError(f"the kept shoe is of {shoe.rules}, not {preset_label(rules)}")
     on_decision, on_round = hooks.pop("on_decision", None), hooks.pop("on_round", None)
     practice = ShoePractice(rules, shoe.settings, seed=shoe.seed, **hooks)

@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
-from trainer.progress import changes, unsaved
+from trainer.progress import changes, relabel, unsaved
 from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
 from trainer.progress.store import ProgressStore, decision_plain
 from trainer.progress.unsaved import Entry
+from trainer.rules import RuleSet
 
 T = TypeVar("T")
 #: Faults after which the connection is kept: the next try on it may succeed.
@@ -335,6 +336,12 @@ class SessionSaver:
                 if not isinstance(exc, _KEEPS_CONNECTION):
                     self._let_go()
                 return default
+
+    def adopt(self, rules: RuleSet) -> relabel.Moved:
+        """File ``rules``' answers still under their former label under their label now
+        (:func:`trainer.progress.relabel.adopt`), before a session reads them; nothing moves
+        while the store cannot be written (the next session tries again). Off a UI thread."""
+        return self.read(lambda store: relabel.adopt(store, rules), relabel.Moved())
 
     def close(self, *, try_again: bool = True) -> SaveState:
         """End the session, save what waits (one more try, unless told not to), close the

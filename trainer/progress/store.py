@@ -32,6 +32,7 @@ from trainer.progress import judging, opening, unsaved
 from trainer.progress.errors import ProgressStoreError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
+from trainer.progress.relabel import Relabelling
 from trainer.progress.shoe_rounds import ROUND_COLUMNS, PlayedRound, ShoeRound, shoe_round
 from trainer.progress.space import saving_space
 from trainer.progress.study_tables import CARD_MARKS, CardMarks, StudyTables
@@ -91,7 +92,7 @@ def decision_from_row(row: Mapping[str, Any]) -> GradedDecision:
     )
 
 
-class ProgressStore(StudyTables):
+class ProgressStore(StudyTables, Relabelling):
     """An open progress file; create with :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, backup: Path | None,

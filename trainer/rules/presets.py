@@ -9,29 +9,9 @@ from fractions import Fraction
 from .errors import RuleSetError
 from .ruleset import ALL_BUT_TENS, Peek, RuleSet, Surrender
 
-#: The live game (docs/rules/evolution.md): 8 decks, S17, peek on ace only, one free split.
-EVOLUTION = RuleSet(
-    name="evolution",
-    decks=8,
-    penetration=0.75,
-    dealer_hits_soft_17=False,
-    peek=Peek.ACE,
-    insurance=True,
-    surrender=Surrender.NONE,
-    push_22=True,
-    free_double_totals=frozenset({9, 10, 11}),
-    free_double_after_split=False,
-    double_after_split=False,
-    free_split_pairs=ALL_BUT_TENS,
-    max_hands=2,
-    resplit_aces=False,
-    six_card_charlie=True,
-    auto_stand_21=True,
-    perfect_pairs=True,
-    twenty_one_plus_three=True,
-    hot_3=True,
-    pot_of_gold=None,
-)
+#: The live game (docs/rules/evolution.md): 8 decks, S17, peek on ace only, one free split,
+#: Perfect Pairs, 21+3 and Hot 3; a rule set's defaults are this game's, so it is stated once.
+EVOLUTION = RuleSet(name="evolution")
 
 #: The table game (docs/rules/pot-of-gold.md): 6 decks, H17, peek on ace or ten, 4 hands.
 POT_OF_GOLD = RuleSet(

@@ -23,8 +23,9 @@ import tomli_w
 
 from .atomic_file import atomic_write
 from .errors import RuleSetError
+from .plain_rules import from_plain
 from .presets import preset
-from .ruleset import RuleSet, from_plain, to_plain
+from .ruleset import RuleSet, to_plain
 
 #: A rules file is a few dozen lines; anything far larger is not one (and is not read whole).
 MAX_BYTES = 64 * 1024

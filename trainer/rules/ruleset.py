@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
@@ -68,63 +67,99 @@ class Penetrations:
 PENETRATIONS = Penetrations()
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    """Every rule of one Free Bet Blackjack game.
+class Effect(Enum):
+    """What a rule changes, declared once by each field of :class:`RuleSet`; the two
+    identities of a rule set are derived from these declarations
+    (docs/rules/rulings.md#every-rule-a-field):
 
-    The docstring of each field's ``metadata["doc"]`` says what it means; the rules-file format
-    (see :mod:`trainer.rules.rules_file`) uses the field names as keys.
+    * the **table identity** (:meth:`RuleSet.fingerprint`: the strategy tables, the engine's
+      caches) hashes every rule of play and of a side bet;
+    * the **history identity** (:meth:`RuleSet.history_fingerprint`: what a player's answers
+      are filed under) hashes the rules of play alone, so a side bet offered or withdrawn, or
+      paid by another table, leaves the player's history where it is.
     """
 
-    name: str = field(default="custom", metadata={"doc": "Name shown in the app and the tables."})
-    decks: int = field(default=8, metadata={"doc": "Decks in the shoe (1 to 8)."})
-    penetration: float = field(
-        default=PENETRATIONS.usual,
-        metadata={"doc": "Share of the shoe dealt before the cut card "
-                         f"({PENETRATIONS.lowest} to {PENETRATIONS.highest})."})
-    dealer_hits_soft_17: bool = field(
-        default=False, metadata={"doc": "true: dealer hits soft 17 (H17); false: stands (S17)."})
-    peek: Peek = field(
-        default=Peek.ACE,
-        metadata={
-            "doc": "Up cards on which the dealer peeks for blackjack: none, ace, ace-or-ten."})
-    insurance: bool = field(
-        default=True, metadata={"doc": "Insurance (half the main bet, pays 2:1) with an ace up."})
-    surrender: Surrender = field(
-        default=Surrender.NONE,
-        metadata={"doc": "Surrender of the first two cards for half the main bet: none, late "
-                         "(after the peek; a dealer blackjack takes the whole bet) or early "
-                         "(before the peek; half back whatever the dealer holds)."})
-    push_22: bool = field(
-        default=True, metadata={"doc": "A dealer total of 22 pushes every hand still in play "
-                                       "(a player blackjack still wins)."})
-    blackjack_pays: Fraction = field(
-        default=Fraction(3, 2), metadata={"doc": "Blackjack payout, e.g. \"3:2\" or \"6:5\"."})
-    free_double_totals: frozenset[int] = field(
-        default=frozenset({9, 10, 11}),
-        metadata={"doc": "Two-card hard totals that get the free double; [] for none."})
-    free_double_after_split: bool = field(
-        default=False, metadata={"doc": "Free double also on hands made by a split."})
-    double_after_split: bool = field(
-        default=False, metadata={"doc": "Paid double allowed on hands made by a split."})
-    free_split_pairs: frozenset[int] = field(
-        default=ALL_BUT_TENS,
-        metadata={"doc": "Pairs that split free, by card: \"A\", \"2\" to \"9\", \"10\" "
-                         "(ten-values); [] for none. Other pairs split with money. Older files' "
-                         "free_split and free_split_tens still read."})
-    max_hands: int = field(
-        default=2, metadata={"doc": "Most hands one seat can hold by splitting (2 = no resplit)."})
-    resplit_aces: bool = field(default=False, metadata={"doc": "Split aces may be resplit."})
-    six_card_charlie: bool = field(
-        default=True, metadata={"doc": "Six cards totalling 21 or less win at once."})
-    auto_stand_21: bool = field(
-        default=True, metadata={"doc": "A hand totalling 21 gets no decision and stands."})
-    perfect_pairs: bool = field(default=True, metadata={"doc": "Perfect Pairs side bet offered."})
-    twenty_one_plus_three: bool = field(default=True, metadata={"doc": "21+3 side bet offered."})
-    hot_3: bool = field(default=True, metadata={"doc": "Hot 3 side bet offered."})
-    pot_of_gold: int | None = field(
-        default=None,
-        metadata={"doc": "Pot of Gold pay table (1 or 2); absent for no Pot of Gold."})
+    PLAY = "play"            # changes the play or its expected values: tables and history
+    SIDE_BET = "side-bet"    # changes only a side bet's offer or pay: that bet's tables only
+    NONE = "none"            # nothing the tables hold or the player is graded on
+
+
+def _declared(effect: Effect, doc: str, **more: Any) -> dict[str, Any]:
+    """A :class:`RuleSet` field's declarations (its ``metadata``): what it changes, what it
+    means, and how the identities state it when not as :func:`to_plain` writes it
+    (``unstated``: the value at which a rule added after the first release is left out, the
+    rule as it was before it; ``older_form``: the older keys saying a value, when they can)."""
+    return {"effect": effect, "doc": doc, **more}
+
+
+def _older_split_form(pairs: frozenset[int]) -> dict[str, bool] | None:
+    """The free splits as the first release's keys say them, or None when they cannot."""
+    said = LEGACY_SPLITS.get(pairs)
+    return None if said is None else dict(zip(OLDER_SPLIT_KEYS, said, strict=True))
+
+
+#: The keys rules files of the first release stated the free splits by.
+OLDER_SPLIT_KEYS = ("free_split", "free_split_tens")
+PLAY, SIDE_BET = Effect.PLAY, Effect.SIDE_BET
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule of one Free Bet Blackjack game; the defaults are the live game's
+    (docs/rules/evolution.md: :data:`trainer.rules.presets.EVOLUTION` is these defaults).
+
+    Each field declares what it means (``metadata["doc"]``; the rules-file format, see
+    :mod:`trainer.rules.rules_file`, uses the field names as keys) and what it changes
+    (``metadata["effect"]``, an :class:`Effect`).
+    """
+
+    name: str = field(default="custom", metadata=_declared(
+        Effect.NONE, "Name shown in the app and the tables."))
+    decks: int = field(default=8, metadata=_declared(PLAY, "Decks in the shoe (1 to 8)."))
+    # the depth of the deal: no strategy table holds it (the count lab records it apart)
+    penetration: float = field(default=PENETRATIONS.usual, metadata=_declared(
+        Effect.NONE, "Share of the shoe dealt before the cut card "
+        f"({PENETRATIONS.lowest} to {PENETRATIONS.highest})."))
+    dealer_hits_soft_17: bool = field(default=False, metadata=_declared(
+        PLAY, "true: dealer hits soft 17 (H17); false: stands (S17)."))
+    peek: Peek = field(default=Peek.ACE, metadata=_declared(
+        PLAY, "Up cards on which the dealer peeks for blackjack: none, ace, ace-or-ten."))
+    insurance: bool = field(default=True, metadata=_declared(
+        PLAY, "Insurance (half the main bet, pays 2:1) with an ace up."))
+    surrender: Surrender = field(default=Surrender.NONE, metadata=_declared(
+        PLAY, "Surrender of the first two cards for half the main bet: none, late (after the "
+        "peek; a dealer blackjack takes the whole bet) or early (before the peek; half back "
+        "whatever the dealer holds).", unstated=Surrender.NONE))
+    push_22: bool = field(default=True, metadata=_declared(
+        PLAY, "A dealer total of 22 pushes every hand still in play (a player blackjack still "
+        "wins)."))
+    blackjack_pays: Fraction = field(default=Fraction(3, 2), metadata=_declared(
+        PLAY, "Blackjack payout, e.g. \"3:2\" or \"6:5\"."))
+    free_double_totals: frozenset[int] = field(default=frozenset({9, 10, 11}), metadata=_declared(
+        PLAY, "Two-card hard totals that get the free double; [] for none."))
+    free_double_after_split: bool = field(default=False, metadata=_declared(
+        PLAY, "Free double also on hands made by a split."))
+    double_after_split: bool = field(default=False, metadata=_declared(
+        PLAY, "Paid double allowed on hands made by a split."))
+    free_split_pairs: frozenset[int] = field(default=ALL_BUT_TENS, metadata=_declared(
+        PLAY, "Pairs that split free, by card: \"A\", \"2\" to \"9\", \"10\" (ten-values); "
+        "[] for none. Other pairs split with money. Older files' free_split and free_split_tens "
+        "still read.", older_form=_older_split_form))
+    max_hands: int = field(default=2, metadata=_declared(
+        PLAY, "Most hands one seat can hold by splitting (2 = no resplit)."))
+    resplit_aces: bool = field(default=False, metadata=_declared(
+        PLAY, "Split aces may be resplit."))
+    six_card_charlie: bool = field(default=True, metadata=_declared(
+        PLAY, "Six cards totalling 21 or less win at once."))
+    auto_stand_21: bool = field(default=True, metadata=_declared(
+        PLAY, "A hand totalling 21 gets no decision and stands."))
+    perfect_pairs: bool = field(default=True, metadata=_declared(
+        SIDE_BET, "Perfect Pairs side bet offered."))
+    twenty_one_plus_three: bool = field(default=True, metadata=_declared(
+        SIDE_BET, "21+3 side bet offered."))
+    hot_3: bool = field(default=True, metadata=_declared(SIDE_BET, "Hot 3 side bet offered."))
+    pot_of_gold: int | None = field(default=None, metadata=_declared(
+        SIDE_BET, "Pot of Gold pay table (1 or 2); absent for no Pot of Gold."))
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -145,8 +180,14 @@ class RuleSet:
         return bool(self.free_double_totals)
 
     def fingerprint(self) -> str:
-        """A hash of every rule that changes play or payouts (not the name or penetration)."""
-        return _fingerprint(self)
+        """The table identity: a hash of every rule of play and of a side bet (:class:`Effect`;
+        not the name or the penetration). The strategy tables and the caches are keyed by it."""
+        return _fingerprint(self, frozenset({Effect.PLAY, Effect.SIDE_BET}))
+
+    def history_fingerprint(self) -> str:
+        """The history identity: a hash of the rules of play alone (:class:`Effect`), which
+        files a player's answers (:func:`trainer.rules.releases.history_label`)."""
+        return _fingerprint(self, frozenset({Effect.PLAY}))
 
     def describe(self) -> str:
         """A one-line summary for chart titles and reports."""
@@ -200,13 +241,22 @@ def _describe_splits(pairs: frozenset[int]) -> list[str]:
     return ["free split except " + "/".join(PAIR_LABELS[v] for v in missing)]
 
 
+#: The side bets of the defaults (the live game's) when answers were filed by the table
+#: identity, hashed into every history identity as constants: a rule set offering these keeps
+#: the label it had then (its history identity equals its table identity), so its answers stay
+#: where they are (:mod:`trainer.rules.former_labels`). Frozen: never a new side bet here.
+_SIDE_BETS_THEN = {"perfect_pairs": True, "twenty_one_plus_three": True, "hot_3": True}
+#: The most a blackjack may pay (a rules file asking for more is a mistake).
+MAX_BLACKJACK_PAYS = Fraction(10)
+
+
 @cache
-def _fingerprint(rules: RuleSet) -> str:
-    """:meth:`RuleSet.fingerprint`, worked out once per rule set (keys ask for it at every
-    decision)."""
-    data = canonical_plain(rules)
-    data.pop("name")
-    data.pop("penetration")
+def _fingerprint(rules: RuleSet, effects: frozenset[Effect]) -> str:
+    """A hash of the canonical form of the rules that declare one of ``effects``, worked out
+    once per rule set (keys ask for it at every decision)."""
+    data = _canonical(rules, effects)
+    if effects == {Effect.PLAY}:
+        data.update(_SIDE_BETS_THEN)
     text = json.dumps(data, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -226,114 +276,31 @@ def to_plain(rules: RuleSet) -> dict[str, Any]:
 
 
 def canonical_plain(rules: RuleSet) -> dict[str, Any]:
-    """The plain form the fingerprint hashes and a table records: :func:`to_plain`, but with
-    each rule added after the first release left out at its default (no surrender) and the free
-    splits the older keys could say written with them (``free_split``, ``free_split_tens``).
-    So every rule set the first release could state keeps its fingerprint, and its tables and
-    history stay its own (docs/rules/rulings.md#every-rule-a-field)."""
-    data = to_plain(rules)
-    if not rules.surrender.offered:
-        del data["surrender"]
-    legacy = LEGACY_SPLITS.get(rules.free_split_pairs)
-    if legacy is not None:
-        del data["free_split_pairs"]
-        data["free_split"], data["free_split_tens"] = legacy
-    return data
+    """The plain form a table records, and the identities hash (without the fields that do not
+    count for them): :func:`to_plain`, with each field as it declares (a rule added after the
+    first release left out at its ``unstated`` value, the free splits the older keys can say
+    written with them). So every rule set the first release could state keeps its identities,
+    and its tables and history stay its own (docs/rules/rulings.md#every-rule-a-field)."""
+    return _canonical(rules, frozenset(Effect))
 
 
-def from_plain(data: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
-    """Build a rule set from plain values, starting from ``base``; names the first bad key."""
-    known = {f.name: f for f in fields(RuleSet)}
-    changes: dict[str, Any] = {}
-    older = {key: data[key] for key in _OLDER_SPLIT_KEYS if key in data}
-    for key, value in data.items():
-        if key in older:
+def _canonical(rules: RuleSet, effects: frozenset[Effect]) -> dict[str, Any]:
+    """:func:`canonical_plain` of the fields declaring one of ``effects``, in field order (the
+    older keys last)."""
+    plain = to_plain(rules)
+    data: dict[str, Any] = {}
+    older: dict[str, Any] = {}
+    for each in fields(rules):
+        value, declared = getattr(rules, each.name), each.metadata
+        if declared["effect"] not in effects or each.name not in plain or (
+                "unstated" in declared and value == declared["unstated"]):
             continue
-        if key not in known:
-            raise RuleSetError(
-                f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
-        changes[key] = _convert(key, value)
-    if older:
-        if "free_split_pairs" in changes:
-            raise RuleSetError("give free_split_pairs or the older free_split and "
-                               "free_split_tens, not both")
-        changes["free_split_pairs"] = _older_splits(older, (base or RuleSet()).free_split_pairs)
-    try:
-        return replace(base or RuleSet(), **changes)
-    except TypeError as exc:  # pragma: no cover - replace() only fails on unknown keys
-        raise RuleSetError(str(exc)) from exc
-
-
-#: The keys rules files of the first release stated the free splits by.
-_OLDER_SPLIT_KEYS = ("free_split", "free_split_tens")
-
-
-def _older_splits(older: dict[str, Any], base: frozenset[int]) -> frozenset[int]:
-    """The free splits a file's older keys say, over the base's: ``free_split = false`` none,
-    ``true`` the base's (every pair but tens if it had none); ``free_split_tens`` then adds or
-    removes ten-values where pairs split free."""
-    for key, value in older.items():
-        if not isinstance(value, bool):
-            raise RuleSetError(f"rule {key!r} = {value!r} is not allowed; expected true or false")
-    pairs = base
-    if "free_split" in older:
-        pairs = (base or ALL_BUT_TENS) if older["free_split"] else frozenset()
-    if "free_split_tens" in older and pairs:
-        pairs = pairs | {10} if older["free_split_tens"] else pairs - {10}
-    return pairs
-
-
-#: A payout in a rules file: two whole numbers "N:D" (no signs, no exponents).
-_PAYOUT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*")
-#: The most a blackjack may pay (a rules file asking for more is a mistake).
-MAX_BLACKJACK_PAYS = Fraction(10)
-
-
-def _convert(key: str, value: Any) -> Any:
-    """Turn one plain value into the field's type, or raise naming the key and allowed values."""
-    def bad(allowed: str) -> RuleSetError:
-        return RuleSetError(f"rule {key!r} = {value!r} is not allowed; expected {allowed}")
-
-    if key == "peek":
-        try:
-            return Peek(value)
-        except ValueError:
-            raise bad(" or ".join(repr(p.value) for p in Peek)) from None
-    if key == "surrender":
-        try:
-            return Surrender(value)
-        except ValueError:
-            raise bad(" or ".join(repr(s.value) for s in Surrender)) from None
-    if key == "free_split_pairs":
-        labels = {label: v for v, label in PAIR_LABELS.items()}
-        if not isinstance(value, list) or not all(
-                isinstance(v, str) and v.upper() in labels for v in value):
-            raise bad('a list of pairs by card such as ["A", "2", "3", "5", "6", "7", "8", '
-                      '"9"] ("10" for ten-values)')
-        return frozenset(labels[v.upper()] for v in value)
-    if key == "blackjack_pays":
-        match = _PAYOUT.fullmatch(value) if isinstance(value, str) else None
-        if match is None or int(match[2]) == 0:
-            raise bad('a payout such as "3:2" or "6:5" (whole numbers up to 999)')
-        return Fraction(int(match[1]), int(match[2]))
-    if key == "free_double_totals":
-        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
-            raise bad("a list of hard totals such as [9, 10, 11]")
-        return frozenset(value)
-    if key == "pot_of_gold":
-        if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2):
-            raise bad("1 or 2 (the pay table); leave the key out for no Pot of Gold")
-        return value
-    expected = {f.name: f.type for f in fields(RuleSet)}[key]
-    if expected == "bool" and not isinstance(value, bool):
-        raise bad("true or false")
-    if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        raise bad("a whole number")
-    if expected == "float" and (isinstance(value, bool) or not isinstance(value, int | float)):
-        raise bad("a number")
-    if expected == "str" and not isinstance(value, str):
-        raise bad("text")
-    return float(value) if expected == "float" else value
+        said = declared["older_form"](value) if "older_form" in declared else None
+        if said is None:
+            data[each.name] = plain[each.name]
+        else:
+            older.update(said)
+    return data | older
 
 
 #: Unicode categories a name may not hold: it is shown on the terminal, where a control

@@ -17,17 +17,17 @@ files:
 2. this file: a :class:`SideBet` member whose value is the spec's name, and the module's spec
    in :data:`SIDE_BETS` (the order of the tables, the lab's wagers and the table's spots);
 3. ``trainer/rules/ruleset.py``: the :class:`~trainer.rules.ruleset.RuleSet` field that offers
-   it (a bool, with its ``metadata["doc"]``), and ``trainer/rules/presets.py`` to offer it in a
-   preset; the new field changes every preset's fingerprint, so ``trainer/rules/releases.py``
-   takes a new release of each preset (``tests/progress/test_rule_versions.py`` fails until it
-   has them);
+   it (a bool, declared ``_declared(SIDE_BET, doc, unstated=False)``: a side bet moves no
+   history, and a rule set not offering it keeps its table identity), and
+   ``trainer/rules/presets.py`` to offer it in a preset (no new release:
+   ``trainer/rules/releases.py`` files answers by the rules of play);
 4. ``trainer/rules/seat.py``: the :class:`~trainer.rules.seat.Bets` field that stakes it;
 5. ``docs/rules/rule-set.md``: the field's row (a test checks it against the code), and the
    bet's rules with their source on the page of the game that offers it.
 
 ``tests/test_every_side_bet.py`` then runs it through the rules core, the engine, the count lab
-and the seat. A new rule-set field changes every rule set's fingerprint and the tables' list of
-side bets, so the tables in ``data/`` are rebuilt (``freebet-charts build``, then
+and the seat. A preset that offers it has a new table identity and the tables list one more
+side bet, so the tables in ``data/`` are rebuilt (``freebet-charts build``, then
 ``freebet-charts build --counts``); a preset that offers it shows one more spot, which the
 tests naming that preset's spots say (``tests/ui/test_table_geometry.py``). A bet on something
 other than the first cards or the lammers needs a kind of its own in :mod:`.spec`, valued by the

@@ -11,9 +11,8 @@ from typing import Any
 
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
-from trainer.drills.shoe_keeping import KeptShoe, forget, keep, kept, read, resume
+from trainer.drills.shoe_keeping import KeptShoe, forget, keep, kept, kept_for, read, resume
 from trainer.drills.shoe_practice import ShoePractice
-from trainer.drills.situations import preset_label
 from trainer.rules import RuleSet
 
 _YES, _NO = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -77,7 +76,7 @@ class Keeping:
             return None
         offer, self.offer = self.offer, False
         shoe = read(self.folder()) if offer else None
-        if shoe is None or shoe.rules != preset_label(rules):
+        if shoe is None or not kept_for(shoe, rules):
             return None
         if not offer_kept(self.parent, shoe):
             self.forget()
