@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PyQt6.QtCore import QSettings
-
+from trainer import settings as cfg
 from trainer.drills.catalog import catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.records import Mode
@@ -19,8 +18,8 @@ from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import flashcards_due
 from trainer.rules import Action, preset
+from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.settings.chosen import prior_of, study_of
 
 RULES = preset("evolution")
@@ -53,7 +52,7 @@ def _shown(page: FlashcardsPage) -> tuple[int, int, int]:
     return int(found[1]), int(found[2]), int(found[3])
 
 
-def _core(path: Path, store: QSettings, clock) -> tuple[int, int, int]:
+def _core(path: Path, store: Settings, clock) -> tuple[int, int, int]:
     """The core's count of the same history (the Progress page's), read afresh."""
     with ProgressStore.open(path, read_only=True) as kept:
         counts = flashcards_due(kept, [RULES.name], prior_of(store), clock(),
@@ -62,12 +61,12 @@ def _core(path: Path, store: QSettings, clock) -> tuple[int, int, int]:
 
 
 def test_the_leaks_modes_counts_are_the_cores_and_follow_each_answer(
-        qtbot, store: QSettings, data_dir: Path, clock) -> None:
+        qtbot, store: Settings, data_dir: Path, clock) -> None:
     path = database_path(str(data_dir))
     path.parent.mkdir(parents=True, exist_ok=True)
     leaks = _history(path, clock)
     clock.advance(86_400)                       # the next day: some cards are due
-    cfg.write(store, cfg.PRESET, RULES.name)
+    store.set(cfg.PRESET, RULES.name)
     page = FlashcardsPage(store, seed=7, clock=clock)
     qtbot.addWidget(page)
     page.show()
