@@ -12,7 +12,7 @@ from PyQt6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLa
 from trainer.drills.counting.answers import CountInputError
 from trainer.drills.records import GradedDecision, Verdict
 
-from .widgets import ERROR_STYLE, QUIET
+from .widgets import ERROR_STYLE, QUIET, WrapLabel
 
 
 def verdict_text(decision: GradedDecision) -> str:
@@ -33,6 +33,19 @@ class _CountBox(QLineEdit):
             event.accept()
 
 
+class _SaidLine(WrapLabel):
+    """The line of what came of a count: no room taken while it says nothing (the counted
+    shoe's crowded column)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hide()
+
+    def setText(self, text: str | None) -> None:
+        super().setText(text)
+        self.setHidden(not text)
+
+
 class CountEntry(QWidget):
     """A box to type a count in, its button, and one line for what came of it. Text that is no
     count gets a plain message and stays in the box; nothing is graded."""
@@ -47,8 +60,7 @@ class CountEntry(QWidget):
         self.box.setPlaceholderText("e.g. -3, 0, +5")
         self.box.setMaximumWidth(140)
         self.button = QPushButton("Check (Enter)")
-        self.line = QLabel()
-        self.line.setWordWrap(True)
+        self.line = _SaidLine()
         self.line.setObjectName("count-line")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
