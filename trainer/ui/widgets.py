@@ -123,6 +123,18 @@ def scrolled(body: QWidget) -> QScrollArea:
     return scroll
 
 
+def scrolled_column(body: QWidget) -> QScrollArea:
+    """A side column's ``body`` that scrolls up and down where a short window cannot hold it
+    (never sideways, never squeezing one text over another), on the window's own background."""
+    scroll = scrolled(body)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    viewport = scroll.viewport()
+    if viewport is not None:
+        viewport.setAutoFillBackground(False)
+    body.setAutoFillBackground(False)
+    return scroll
+
+
 def busy_bar() -> QProgressBar:
     """A bar without text that moves while work of unknown length runs; hidden until shown.
     A caller that learns how far the work has come sets its range and value."""

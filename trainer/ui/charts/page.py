@@ -48,7 +48,7 @@ from ..rules_files import rules_files
 from ..settings import declarations as cfg
 from ..settings.chosen import CUSTOM, custom_rules, fallback_preset, fill_rules_box
 from ..theme import chart_look
-from ..widgets import ChoiceBox, busy_bar, heading, rules_box, scrolled
+from ..widgets import ChoiceBox, busy_bar, heading, rules_box, scrolled, scrolled_column
 from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
 from .export import export_dialog
@@ -104,7 +104,11 @@ class ChartsPage(QWidget):
         side = QFrame()
         side.setFrameShape(QFrame.Shape.StyledPanel)
         side.setFixedWidth(300)
-        column = QVBoxLayout(side)
+        inner = QWidget()               # a tall cell's panel and the legend scroll, never cut
+        outer = QVBoxLayout(side)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolled_column(inner))
+        column = QVBoxLayout(inner)
         column.setContentsMargins(12, 12, 12, 12)
         column.addWidget(self.panel)
         column.addStretch(1)

@@ -42,7 +42,7 @@ from ..background import Job, Latest
 from ..settings import declarations as cfg
 from ..table.action_bar import PROCEED_KEYS
 from ..table.model import EMPTY
-from ..widgets import scrolled
+from ..widgets import scrolled_column
 from .drill_page import FELT_SHARE, SIDE_WIDTH
 from .rules_choice import penetration
 from .shoe_betting import table_limits
@@ -114,13 +114,8 @@ class ShoePage(EndingShoes):
         self.feedback.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         # a counted shoe's box, the settlement and the grade at its least may not fit a short
         # window: the column scrolls then, never squeezes one over another
-        right = self.side_column = scrolled(body)
+        right = self.side_column = scrolled_column(body)
         right.setFixedWidth(SIDE_WIDTH)
-        right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        viewport = right.viewport()
-        if viewport is not None:
-            viewport.setAutoFillBackground(False)
-        body.setAutoFillBackground(False)
 
         self.report.drill_requested.connect(self.drill_requested)
         self.report.index_requested.connect(lambda cells: self.index_drill_requested.emit(
