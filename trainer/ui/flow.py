@@ -73,9 +73,10 @@ class FlowRow(QLayout):
         return self._place(QRect(0, 0, width, 0), move=False)
 
     def sizeHint(self) -> QSize:
-        shown = [item for item in self._items if not item.isEmpty()]
-        width = sum(item.sizeHint().width() for item in shown) + self._gap * max(
-            0, len(shown) - 1)
+        line = self._lines(1 << 24)
+        shown = line[0] if line else []
+        width = sum(self._gap_before(shown[:i], item) + item.sizeHint().width()
+                    for i, item in enumerate(shown))
         height = max((item.sizeHint().height() for item in shown), default=0)
         margins = self.contentsMargins()
         return QSize(width + margins.left() + margins.right(),
@@ -96,6 +97,13 @@ class FlowRow(QLayout):
 
     # ----- placing ---------------------------------------------------------------------------
 
+    def _gap_before(self, line: list[QLayoutItem], item: QLayoutItem) -> int:
+        """The gap between the last item of ``line`` and ``item``: none beside a spacer (as in
+        a box layout)."""
+        if not line or item.spacerItem() is not None or line[-1].spacerItem() is not None:
+            return 0
+        return self._gap
+
     def _lines(self, width: int) -> list[list[QLayoutItem]]:
         lines: list[list[QLayoutItem]] = [[]]
         used = 0
@@ -106,10 +114,11 @@ class FlowRow(QLayout):
             line = lines[-1]
             if item.spacerItem() is not None and not _stretches(item) and not line:
                 continue                                   # no gap at a line's start
-            if line and used + self._gap + wide > width and item.spacerItem() is None:
+            if line and used + self._gap_before(line, item) + wide > width \
+                    and item.spacerItem() is None:
                 lines.append([])
                 line, used = lines[-1], 0
-            used += (self._gap if line else 0) + wide
+            used += self._gap_before(line, item) + wide
             line.append(item)
         return [line for line in lines if line]
 
@@ -121,16 +130,18 @@ class FlowRow(QLayout):
         lines = self._lines(area.width())
         for number, line in enumerate(lines):
             height = max(item.sizeHint().height() for item in line)
-            used = sum(item.sizeHint().width() for item in line) + self._gap * (len(line) - 1)
-            room = max(0, area.width() - used)
+            gaps = [self._gap_before(line[:i], item) for i, item in enumerate(line)]
+            room = max(0, area.width() - sum(gaps)
+                       - sum(item.sizeHint().width() for item in line))
             x = area.x()
-            for item in line:
+            for gap, item in zip(gaps, line, strict=True):
                 hint = item.sizeHint()
+                x += gap
                 if _stretches(item):
                     x += room
                 elif move:
                     item.setGeometry(QRect(QPoint(x, y + (height - hint.height()) // 2), hint))
-                x += hint.width() + self._gap
+                x += hint.width()
             y += height + (self._gap if number < len(lines) - 1 else 0)
         return y - area.y() + margins.top() + margins.bottom()
 
