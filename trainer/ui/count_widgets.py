@@ -15,7 +15,7 @@ from trainer.drills.records import GradedDecision, Severity, Verdict
 
 from .practice.feedback import verdict_style
 from .theme import is_dark
-from .widgets import ERROR_STYLE
+from .widgets import ERROR_STYLE, WrapLabel
 
 
 def verdict_html(decision: GradedDecision) -> str:
@@ -44,6 +44,19 @@ class _CountBox(QLineEdit):
             event.accept()
 
 
+class _SaidLine(WrapLabel):
+    """The line of what came of a count: no room taken while it says nothing (the counted
+    shoe's crowded column)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hide()
+
+    def setText(self, text: str | None) -> None:
+        super().setText(text)
+        self.setHidden(not text)
+
+
 class CountEntry(QWidget):
     """A box to type a count in, its button, and one line for what came of it. Text that is no
     count gets a plain message and stays in the box; nothing is graded."""
@@ -58,8 +71,7 @@ class CountEntry(QWidget):
         self.box.setPlaceholderText("e.g. -3, 0, +5")
         self.box.setMaximumWidth(140)
         self.button = QPushButton("Check (Enter)")
-        self.line = QLabel()
-        self.line.setWordWrap(True)
+        self.line = _SaidLine()
         self.line.setObjectName("count-line")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

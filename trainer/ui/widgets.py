@@ -3,8 +3,8 @@ timed-play countdown, and the colours of status and error lines."""
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QGuiApplication, QResizeEvent
+from PyQt6.QtCore import QSize, Qt
+from PyQt6.QtGui import QGuiApplication, QPaintEvent, QResizeEvent
 from PyQt6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -12,6 +12,8 @@ from PyQt6.QtWidgets import (
     QLabel,
     QProgressBar,
     QScrollArea,
+    QStyle,
+    QStyleOptionComboBox,
     QWidget,
 )
 
@@ -64,13 +66,51 @@ class WrapLabel(QLabel):
             self.setMinimumHeight(need)
 
 
-def rules_box(name: str = "Rules") -> QComboBox:
-    """A choice of rule sets as wide as a short name, not the longest (its list shows every
-    name whole), so a page's heading and other controls keep their room on a narrow window."""
-    box = QComboBox()
+class ChoiceBox(QComboBox):
+    """A combo box as wide as its current text (at least ``least`` characters wide): its list
+    shows every choice whole, and the closed box never elides the one chosen, however it was
+    chosen (a page may choose without a signal)."""
+
+    def __init__(self, least: int = 0, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(least)
+        self._fitted = ""
+        self.currentTextChanged.connect(lambda _: self._refit())
+
+    def _refit(self) -> None:
+        if self.currentText() != self._fitted:
+            self._fitted = self.currentText()
+            self.updateGeometry()
+
+    def _fit(self) -> QSize:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        metrics = self.fontMetrics()
+        width = metrics.horizontalAdvance(self.currentText()) + 2   # 1 px each side of it
+        if not self.itemIcon(self.currentIndex()).isNull():
+            width += self.iconSize().width() + 4
+        style = self.style()
+        assert style is not None
+        return style.sizeFromContents(QStyle.ContentsType.CT_ComboBox, option,
+                                      QSize(width, max(metrics.height(), 14) + 2), self)
+
+    def sizeHint(self) -> QSize:
+        return super().sizeHint().expandedTo(self._fit())
+
+    def minimumSizeHint(self) -> QSize:
+        return super().minimumSizeHint().expandedTo(self._fit())
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:
+        self._refit()                # chosen with signals blocked: fitted before it shows
+        super().paintEvent(event)
+
+
+def rules_box(name: str = "Rules") -> ChoiceBox:
+    """A choice of rule sets as wide as its current name (at least a short name's width), not
+    the longest (its list shows every name whole)."""
+    box = ChoiceBox(12)
     box.setAccessibleName(name)
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(12)
     return box
 
 
@@ -80,6 +120,18 @@ def scrolled(body: QWidget) -> QScrollArea:
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setWidget(body)
+    return scroll
+
+
+def scrolled_column(body: QWidget) -> QScrollArea:
+    """A side column's ``body`` that scrolls up and down where a short window cannot hold it
+    (never sideways, never squeezing one text over another), on the window's own background."""
+    scroll = scrolled(body)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    viewport = scroll.viewport()
+    if viewport is not None:
+        viewport.setAutoFillBackground(False)
+    body.setAutoFillBackground(False)
     return scroll
 
 

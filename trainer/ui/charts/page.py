@@ -19,7 +19,6 @@ from typing import Any
 from PyQt6.QtCore import QEvent, Qt, pyqtSlot
 from PyQt6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -46,10 +45,11 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.settings import Settings
 
 from ..background import Job
+from ..flow import FlowRow, labelled
 from ..rules_files import rules_files
 from ..settings.chosen import CUSTOM, custom_rules, fallback_preset, fill_rules_box
 from ..theme import chart_look
-from ..widgets import busy_bar, heading, rules_box, scrolled
+from ..widgets import ChoiceBox, busy_bar, heading, rules_box, scrolled, scrolled_column
 from .canvas import SELECTION, ChartCanvas
 from .cell_text import cell_summary
 from .export import export_dialog
@@ -70,11 +70,8 @@ class ChartsPage(QWidget):
         self._building: set[str] = set()
 
         self.preset_box = rules_box()
-        self.context_box = QComboBox()
+        self.context_box = ChoiceBox(22)
         self.context_box.setAccessibleName("Chart")
-        self.context_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.context_box.setMinimumContentsLength(22)
         self.diff_box = QCheckBox("Differences from standard blackjack")
         self.diff_box.setToolTip("Outline the cells where Free Bet play differs from standard "
                                  "blackjack (free double counted as double, free split as "
@@ -108,15 +105,19 @@ class ChartsPage(QWidget):
         side = QFrame()
         side.setFrameShape(QFrame.Shape.StyledPanel)
         side.setFixedWidth(300)
-        column = QVBoxLayout(side)
+        inner = QWidget()               # a tall cell's panel and the legend scroll, never cut
+        outer = QVBoxLayout(side)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolled_column(inner))
+        column = QVBoxLayout(inner)
         column.setContentsMargins(12, 12, 12, 12)
         column.addWidget(self.panel)
         column.addStretch(1)
         column.addWidget(self.status)
         column.addWidget(self.legend)
 
-        bar = QHBoxLayout()
-        for widget in (QLabel("Rules"), self.preset_box, QLabel("Chart"), self.context_box,
+        bar = FlowRow()                    # a narrow window wraps it
+        for widget in (labelled("Rules", self.preset_box), labelled("Chart", self.context_box),
                        self.diff_box, self.busy):
             bar.addWidget(widget)
         bar.addStretch(1)

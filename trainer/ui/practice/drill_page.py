@@ -20,7 +20,6 @@ from PyQt6.QtWidgets import (
     QApplication,
     QCheckBox,
     QHBoxLayout,
-    QLabel,
     QMessageBox,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
 from trainer.settings import Settings
 
 from ..background import Latest
+from ..flow import FlowRow, labelled
 from ..rules_files import rules_files
 from ..settings.chosen import database_of
 from ..table.action_bar import ActionBar
@@ -151,23 +151,20 @@ class DrillPage(QWidget):
         if choice in PRESETS:
             self.settings.set(cfg.PRESET, choice)
 
-    def _top_row(self, title: str, choices: Sequence[tuple[str, QWidget]]) -> QHBoxLayout:
+    def _top_row(self, title: str, choices: Sequence[tuple[str, QWidget]]) -> FlowRow:
         """The page's title, its labelled choices, the timed box and the countdown; a stretch
-        after them (a page adds what goes on the right)."""
-        top = QHBoxLayout()
+        after them (a page adds what goes on the right). A narrow window wraps it."""
+        top = FlowRow()
         top.addWidget(heading(title))
         top.addSpacing(14)
         for text, widget in choices:
-            label = QLabel(text)
-            label.setBuddy(widget)
-            top.addWidget(label)
-            top.addWidget(widget)
+            top.addWidget(labelled(text, widget))
         top.addWidget(self.timed_box)
         top.addWidget(self.countdown)
         top.addStretch(1)
         return top
 
-    def _lay_out(self, top: QHBoxLayout, middle: Sequence[QWidget]) -> None:
+    def _lay_out(self, top: FlowRow, middle: Sequence[QWidget]) -> None:
         """Controls on top, ``middle`` side by side (the one holding the table stretches),
         then the action bar and the status line."""
         layout = QVBoxLayout(self)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 
 from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QFontMetrics
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.drills.grading import Grade
@@ -164,6 +165,9 @@ def rich_label(name: str) -> QLabel:
     return label
 
 
+#: The lines of the feedback's text always in view, however short the window.
+GRADE_LINES = 8
+
 #: The side column's fixed width (the feedback panel, and the shoe page's column holding it).
 SIDE_WIDTH = 280
 
@@ -192,6 +196,9 @@ class FeedbackPanel(QFrame):
         scroll = scrolled(self.body)      # a short window scrolls the grade, never cuts it
         scroll.setObjectName("feedback-scroll")
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # never squeezed to two or three lines: a verdict, the play, four plays' EVs and the
+        # cost stay in view (a longer grade scrolls)
+        scroll.setMinimumHeight(GRADE_LINES * QFontMetrics(larger).lineSpacing())
         viewport = scroll.viewport()
         if viewport is not None:
             viewport.setAutoFillBackground(False)

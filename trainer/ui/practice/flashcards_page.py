@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QKeySequence, QShortcut, QShowEvent
-from PyQt6.QtWidgets import QComboBox, QMessageBox, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
@@ -38,7 +38,7 @@ from ..background import Job
 from ..settings.chosen import feedback_of, prior_of, study_of
 from ..table.flashcard_view import flashcard_view
 from ..table.model import EMPTY
-from ..widgets import WrapLabel
+from ..widgets import ChoiceBox, WrapLabel
 from . import starting_point
 from .card_browser import CardBrowser
 from .drill_page import DrillPage
@@ -81,7 +81,7 @@ class FlashcardsPage(DrillPage):
         #: the rules practised before the ones chosen now (what mode changes compares with)
         self.practised: RuleSet | None = None
         self._left: RuleSet | None = None     # the rules left, until the chosen ones are read
-        self.mode_box = QComboBox()
+        self.mode_box = ChoiceBox()
         self.mode_box.setAccessibleName("Mode")
         self.timed_box.setToolTip("A countdown on every card; when it runs out the auto-decision "
                                   "(hit 11 or less, else stand; no insurance) is taken.")

@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import (
     QBoxLayout,
     QComboBox,
     QMessageBox,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -43,6 +44,7 @@ from trainer.settings.chosen import feedback_of
 from ..background import Job, Latest
 from ..table.action_bar import PROCEED_KEYS
 from ..table.model import EMPTY
+from ..widgets import scrolled_column
 from .drill_page import FELT_SHARE, SIDE_WIDTH
 from .rules_choice import penetration
 from .shoe_betting import table_limits
@@ -103,13 +105,19 @@ class ShoePage(EndingShoes):
         self.count_box.setToolTip("Keep a count through the shoe: bet by it, play its index "
                                   "plays, and type it when asked (Hi-Lo is the one to learn).")
 
-        right = QWidget()
-        right.setFixedWidth(SIDE_WIDTH)
-        column = QVBoxLayout(right)
+        body = QWidget()
+        column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
         for widget in (self.money, self.count_panel, self.settled_box):
             column.addWidget(widget)
         column.addWidget(self.feedback, 1)
+        self.feedback.setMinimumWidth(0)          # it gives way to the column's scroll bar
+        self.feedback.setMaximumWidth(SIDE_WIDTH)
+        self.feedback.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        # a counted shoe's box, the settlement and the grade at its least may not fit a short
+        # window: the column scrolls then, never squeezes one over another
+        right = self.side_column = scrolled_column(body)
+        right.setFixedWidth(SIDE_WIDTH)
 
         self.report.drill_requested.connect(self.drill_requested)
         self.report.index_requested.connect(lambda cells: self.index_drill_requested.emit(
