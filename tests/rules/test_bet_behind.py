@@ -98,8 +98,12 @@ def test_a_bet_behind_is_more_than_nothing_on_a_seat() -> None:
 
 
 def test_the_most_a_bet_behind_can_come_to() -> None:
+    """The live game splits once and never doubles after it: a paid double or a paid split,
+    twice the bet at most. The table game: four hands, each doubled with money."""
     bet = BetBehind(0, FIVE, follows_doubles=True, follows_splits=True)
-    assert bet.most(EVOLUTION) == 20 and bet.most(POT_OF_GOLD) == 40
+    assert bet.most(EVOLUTION) == 10 and bet.most(POT_OF_GOLD) == 40
+    assert BetBehind(0, FIVE, follows_splits=True).most(POT_OF_GOLD) == 20
+    assert BetBehind(0, FIVE, follows_doubles=True).most(POT_OF_GOLD) == 10
     assert BetBehind(0, FIVE).most(POT_OF_GOLD) == 5
 
 

@@ -54,10 +54,14 @@ class BetBehind:
         return self.amount * real / main
 
     def most(self, rules: RuleSet) -> Money:
-        """The most this bet can come to with its options under ``rules``: every hand the rules
-        allow (when it follows splits), each doubled with money (when it follows doubles)."""
-        hands = rules.max_hands if self.follows_splits else 1
-        return self.amount * hands * (2 if self.follows_doubles else 1)
+        """The most this bet can come to with its options under ``rules``: on every hand the
+        rules allow when it follows splits, twice on a hand doubled with money when it follows
+        doubles (a hand made by a split only where the rules double after a split)."""
+        doubles = 2 if self.follows_doubles else 1
+        if not self.follows_splits:
+            return self.amount * doubles
+        split = rules.max_hands * (doubles if rules.double_after_split else 1)
+        return self.amount * max(split, doubles)
 
 
 @dataclass(frozen=True)
