@@ -11,7 +11,8 @@ import pytest
 from trainer.drills.betting import MAIN, Betting, Spot, TableLimits
 from trainer.drills.betting_time import BettingTime, Closing
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.rules import SideBet, preset
+from trainer.rules import Action, SideBet, preset
+from trainer.rules.bet_behind import BehindOptions, BetBehind
 
 RULES = preset("evolution")
 LIMITS = TableLimits(chips=(Fraction(5), Fraction(25)), minimum=Fraction(5),
@@ -72,3 +73,63 @@ def test_without_a_timer_betting_never_runs_out() -> None:
     assert timer.left_ms() is None and not timer.ran_out
     with pytest.raises(ValueError):
         BettingTime(timer.practice, 0)
+
+
+def test_bets_behind_on_the_felt_are_dealt_with_the_options() -> None:
+    """A chip on a seat's Bet Behind spot rides on that seat's hand when betting closes, with
+    the player's Bet Behind Options; REPEAT puts it back."""
+    clock = Clock()
+    practice = ShoePractice(RULES, ShoeSettings(bankroll=Fraction(1000), computer_seats=1,
+                                                seat=1), seed=2, clock=clock)
+    felt = Betting(LIMITS, [], practice.balance, behind_seats=[0])
+    behind = Spot(behind=0)
+    assert behind.title == "Bet Behind seat 1" and behind.key == "behind_0"
+    timer = BettingTime(practice, 15)
+    timer.open()
+    felt.place(MAIN)
+    felt.select(1)
+    felt.place(behind)
+    clock.wait(15)
+    options = BehindOptions(follows_doubles=True)
+    assert timer.close(felt, options).closing is Closing.DEALT
+    assert practice.settings.behind == (BetBehind(0, Fraction(25), True, False),)
+    while practice.awaiting:
+        practice.answer(Action.STAND if Action.STAND in practice.round.legal_actions()
+                        else Action.NO_INSURANCE)
+    assert practice.rounds[-1].behind[0].bet.amount == 25
+    assert felt.repeat().done and felt.stake(behind) == 25 and felt.stake(MAIN) == 5
+
+
+def test_a_bet_behind_below_the_table_minimum_is_not_dealt() -> None:
+    clock = Clock()
+    practice = ShoePractice(RULES, ShoeSettings(computer_seats=1, seat=1), seed=2, clock=clock)
+    limits = TableLimits(chips=(Fraction(5), Fraction(25)), minimum=Fraction(10),
+                         maximum=Fraction(500), side_maximum=Fraction(100))
+    felt = Betting(limits, [], practice.balance, behind_seats=[0])
+    felt.select(1)
+    felt.place(MAIN)
+    felt.select(0)
+    felt.place(Spot(behind=0))
+    assert "also behind a seat" in (felt.problem() or "")
+    timer = BettingTime(practice, 5)
+    timer.open()
+    clock.wait(5)
+    assert timer.close(felt).closing is Closing.SKIPPED and practice.round is None
+
+
+def test_bets_behind_the_balance_cannot_follow_skip_the_round() -> None:
+    """The balance covers the chips but not what following could add: the round is not
+    dealt, and the felt is told why."""
+    clock = Clock()
+    practice = ShoePractice(RULES, ShoeSettings(bankroll=Fraction(60), computer_seats=1,
+                                                seat=1), seed=2, clock=clock)
+    felt = Betting(LIMITS, [], practice.balance, behind_seats=[0])
+    felt.select(1)
+    felt.place(MAIN)
+    felt.place(Spot(behind=0))
+    timer = BettingTime(practice, 5)
+    timer.open()
+    clock.wait(5)
+    closed = timer.close(felt, BehindOptions(True, True))
+    assert closed.closing is Closing.SKIPPED and "bets behind" in closed.words
+    assert practice.round is None and not practice.steps and felt.total == 50

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
+from trainer.rules import InsufficientBalanceError
+from trainer.rules.bet_behind import BehindOptions
+
 from .betting import Betting
 from .shoe_practice import ShoePractice
 
@@ -66,21 +69,26 @@ class BettingTime:
         """True once the betting time is over (never without a timer)."""
         return self.left_ms() == 0
 
-    def close(self, felt: Betting) -> Closed:
-        """Close the betting: deal the round with the bets on ``felt`` (the bets behind as
-        the shoe has them), or skip it when the table takes none and open the next betting
-        time. RuntimeError while betting is not open."""
+    def close(self, felt: Betting, options: BehindOptions | None = None) -> Closed:
+        """Close the betting: deal the round with the bets on ``felt`` (its bets behind with
+        the player's Bet Behind ``options``), or skip it when the table takes none (the felt
+        says why) and open the next betting time. RuntimeError while betting is not open."""
         if self.deadline is None and self.seconds is not None:
             raise RuntimeError("betting is not open")
         problem = felt.problem()
+        practice = self.practice
+        if problem is None:
+            bets = felt.bets()
+            practice.change_bets(bets.main, {s: bets.side(s) for s in felt.offered},
+                                 felt.behind(options or BehindOptions()))
+            try:
+                practice.deal()
+            except InsufficientBalanceError as short:
+                problem = str(short)
         if problem is not None:
             self.skipped += 1
             self.open()
             return Closed(Closing.SKIPPED, problem)
-        bets, practice = felt.bets(), self.practice
-        practice.change_bets(bets.main, {s: bets.side(s) for s in felt.offered},
-                             practice.settings.behind)
-        practice.deal()
         felt.dealt(practice.balance)
         self.deadline = None
         return Closed(Closing.DEALT)

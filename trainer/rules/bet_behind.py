@@ -24,6 +24,19 @@ Money = Fraction
 
 
 @dataclass(frozen=True)
+class BehindOptions:
+    """The player's Bet Behind Options: whether a bet behind follows the seat's paid doubles
+    and paid splits (both off unless chosen)."""
+
+    follows_doubles: bool = False
+    follows_splits: bool = False
+
+    def bet(self, seat: int, amount: Money) -> BetBehind:
+        """A bet behind of ``amount`` on seat ``seat`` with these options."""
+        return BetBehind(seat, amount, self.follows_doubles, self.follows_splits)
+
+
+@dataclass(frozen=True)
 class BetBehind:
     """``amount`` on the hand of seat ``seat`` (numbered from 0, dealt first), following its
     paid doubles and paid splits as the options say."""
@@ -118,4 +131,4 @@ def settle_behind(bet: BetBehind, main: Money, results: Sequence[HandResult]) ->
     return BehindResult(bet, tuple(parts))
 
 
-__all__ = ["BehindHand", "BehindResult", "BetBehind", "part_net", "settle_behind"]
+__all__ = ["BehindHand", "BehindOptions", "BehindResult", "BetBehind", "part_net", "settle_behind"]
