@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from tests.progress.factories import FIXED_NOW, decision
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
 from trainer.drills.shares import Shares, Whose, shown
-from trainer.progress.shares import LAST, own_shares
+from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
+from trainer.drills.situations import round_spot
+from trainer.progress.shares import LAST, own_shares, table_shares
 from trainer.progress.store import ProgressStore
-from trainer.rules import Action
+from trainer.rules import Action, preset
 
 KEY = "evolution|first|real|hard16|2|v10"
 OTHER_UP = "evolution|first|real|hard16|2|v9"
@@ -72,3 +76,29 @@ def test_never_shown_in_due_mode_flashcards() -> None:
     assert not shown(True, FlashMode.DUE)
     assert shown(True, FlashMode.ALL) and shown(True)       # the shoe table: as the setting
     assert not shown(False)
+
+
+def test_at_the_shoe_table_both_shares_are_for_the_decision_awaited(
+        store: ProgressStore) -> None:
+    """The player's decisions saved as a shoe goes on count for the next time the same
+    situation comes up; the seats' count this shoe."""
+    practice = ShoePractice(preset("evolution"), ShoeSettings(computer_seats=2, seat=2,
+                                                              bankroll=None), seed=12)
+    session = store.start_session("evolution", Mode.SHOE, {})
+    practice.on_decision = lambda d: store.record_decision(session, d)
+    met: dict[str, int] = {}
+    for _ in range(25):
+        practice.deal()
+        while practice.awaiting:
+            assert practice.round is not None
+            key = round_spot(practice.round).situation.key
+            yours, seats = table_shares(store, practice)
+            assert yours.total == min(met.get(key, 0), LAST)
+            assert seats.total == practice.seat_decisions.shares(key).total
+            legal = practice.round.legal_actions()
+            practice.answer(Action.NO_INSURANCE if Action.NO_INSURANCE in legal
+                            else Action.STAND)
+            met[key] = met.get(key, 0) + 1
+    assert any(n > 1 for n in met.values())
+    with pytest.raises(RuntimeError):
+        table_shares(store, practice)

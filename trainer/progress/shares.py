@@ -10,7 +10,8 @@ it reads only those rows, however long the history (bench/shares.py measures it)
 from __future__ import annotations
 
 from trainer.drills.shares import Shares, Whose
-from trainer.drills.situations import Situation
+from trainer.drills.shoe_practice import ShoePractice
+from trainer.drills.situations import Situation, round_spot
 from trainer.rules import Action
 
 from .store import ProgressStore
@@ -35,4 +36,14 @@ def own_shares(store: ProgressStore, situation_key: str, last: int = LAST) -> Sh
     return Shares.of(Whose.YOURS, taken)
 
 
-__all__ = ["LAST", "own_shares"]
+def table_shares(store: ProgressStore, practice: ShoePractice) -> tuple[Shares, Shares]:
+    """The shares of the decision ``practice`` awaits: the player's own (from ``store``) and
+    the computer seats' this shoe (none counted at a table without them). RuntimeError when
+    no decision is awaited."""
+    if practice.round is None or not practice.awaiting:
+        raise RuntimeError("no decision is awaited")
+    key = round_spot(practice.round).situation.key
+    return own_shares(store, key), practice.seat_decisions.shares(key)
+
+
+__all__ = ["LAST", "own_shares", "table_shares"]
