@@ -3,7 +3,7 @@
 Builds a progress file of ``--decisions`` answers (100,000 by default) with bench/history.py's
 writer in a temporary folder, then reads the share of the situations answered most and least
 often (and one never answered) through the store, ``--repeat`` times each, and prints the
-median seconds of one read and the same in yardstick units (bench/yardstick.py), with the
+median time of one read in ms and in yardstick milli-units (bench/yardstick.py), with the
 query plan SQLite chose.
 
 Run: .venv/bin/python bench/shares.py [--decisions N] [--repeat N]
@@ -55,7 +55,7 @@ def main() -> None:
                     times.append(time.perf_counter() - began)
                 one = statistics.median(times)
                 print(f"  {name:15s} ({answered:6,} answers) {one * 1000:7.3f} ms = "
-                      f"{one / unit:.5f} units")
+                      f"{one / unit * 1000:.4f} milli-units")
 
 
 if __name__ == "__main__":
