@@ -63,6 +63,9 @@ BENCHES = {
                           shown=(r"^  power +log-likelihood",)),
     "charts": Bench(("bench/charts.py", "--presets", "evolution", "--runs", "1"),
                     timed=(r"^evolution: \d+ charts, median .* slowest",)),
+    "shares": Bench(("bench/shares.py", "--decisions", "1000", "--repeat", "3"),
+                    timed=(r"^  most answered", r"^  never answered"),
+                    shown=(r"^plan: SEARCH decisions USING INDEX idx_decisions_preset_situation",)),
 }
 SLOW_BENCHES = {
     "cluster": Bench(

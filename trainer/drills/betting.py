@@ -1,13 +1,14 @@
 """Placing the bets of a round as at the live table: chips, limits, repeat and double, undo.
 
 Before each round the player puts chips on the bet spots (the main bet, each side bet the rules
-offer): a chip display in the table's denominations, of which only the chips the balance still
-covers may be used; a chip placed on a spot adds its value, up to the spot's maximum; REPEAT
-puts the last round's bets back (only while nothing is on the table), DOUBLE doubles every bet
-if the balance covers all of it, ALL SIDE BETS puts the chip on each side bet once the main bet
-is down, UNDO takes back the last placing (repeat and double count as one each) and CLEAR all
-of it. Source: the live game's rules, section Place Bets and Shortcut Keys (the space bar
-repeats, and pressed again doubles).
+offer, and at a table with computer seats each seat's Bet Behind spot, within the main bet's
+limits: docs/rules/bet-behind.md): a chip display in the table's denominations, of which only
+the chips the balance still covers may be used; a chip placed on a spot adds its value, up to
+the spot's maximum; REPEAT puts the last round's bets back (only while nothing is on the
+table), DOUBLE doubles every bet if the balance covers all of it, ALL SIDE BETS puts the chip on
+each side bet once the main bet is down, UNDO takes back the last placing (repeat and double
+count as one each) and CLEAR all of it. Source: the live game's rules, section Place Bets and
+Shortcut Keys (the space bar repeats, and pressed again doubles).
 
 :class:`Betting` keeps the bets on the table and what is left of the balance; every placing
 returns a :class:`Placed` saying what happened in a player's words, so a refused placing
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.rules import Bets, SideBet
+from trainer.rules.bet_behind import BehindOptions, BetBehind
 
 Money = Fraction
 
@@ -35,18 +37,24 @@ def money_words(amount: Money) -> str:
 
 @dataclass(frozen=True)
 class Spot:
-    """A bet spot on the table: the main bet (``side`` None) or one side bet."""
+    """A bet spot on the table: the main bet (``side`` and ``behind`` None), one side bet, or
+    the Bet Behind spot of computer seat ``behind`` (docs/rules/bet-behind.md)."""
 
     side: SideBet | None = None
+    behind: int | None = None
 
     @property
     def title(self) -> str:
         """The spot's name on the felt."""
+        if self.behind is not None:
+            return f"Bet Behind seat {self.behind + 1}"
         return "Main bet" if self.side is None else self.side.title
 
     @property
     def key(self) -> str:
-        """The spot's name in a round's record: "main", or the side bet's."""
+        """The spot's name in a round's record: "main", the side bet's, "behind_2"."""
+        if self.behind is not None:
+            return f"behind_{self.behind}"
         return "main" if self.side is None else self.side.value
 
 
@@ -80,7 +88,7 @@ class TableLimits:
             object.__setattr__(self, name, Fraction(getattr(self, name)))
 
     def limit(self, spot: Spot) -> Money:
-        """The most ``spot`` takes."""
+        """The most ``spot`` takes (a bet behind: as the main bet)."""
         return self.maximum if spot.side is None else self.side_maximum
 
 
@@ -97,13 +105,15 @@ class Betting:
     """The bets on the table before a round, the chip in hand and the balance left."""
 
     def __init__(self, limits: TableLimits, offered: Sequence[SideBet],
-                 balance: Money | None) -> None:
+                 balance: Money | None, behind_seats: Sequence[int] = ()) -> None:
         self.limits = limits
         self.offered = tuple(offered)
-        self.spots: tuple[Spot, ...] = (MAIN, *(Spot(bet) for bet in self.offered))
+        self.spots: tuple[Spot, ...] = (MAIN, *(Spot(bet) for bet in self.offered),
+                                        *(Spot(behind=seat) for seat in behind_seats))
         self.balance = balance          # the player's money, bets on the table included
         self.selected = 0               # the chip in hand: an index of limits.chips
         self.last: Bets | None = None   # the last round's bets (what REPEAT puts back)
+        self.last_behind: dict[Spot, Money] = {}   # and its bets behind
         self._stakes: dict[Spot, Money] = {}
         self._undo: list[dict[Spot, Money]] = []
 
@@ -193,8 +203,7 @@ class Betting:
         if self._stakes:
             return Placed(False, "Repeat puts the last bets on an empty table: undo or "
                                  "clear these first.")
-        wanted = {spot: min(self.last.main if spot.side is None else self.last.side(spot.side),
-                            self.limits.limit(spot)) for spot in self.spots}
+        wanted = {spot: min(self._last(spot), self.limits.limit(spot)) for spot in self.spots}
         wanted = {spot: amount for spot, amount in wanted.items() if amount}
         added = sum(wanted.values(), Fraction(0))
         if not self._covers(added):
@@ -261,6 +270,11 @@ class Betting:
         if main < self.limits.minimum:
             return (f"The table minimum is {money_words(self.limits.minimum)}: add "
                     f"{money_words(self.limits.minimum - main)} to the main bet.")
+        for spot, amount in self._stakes.items():
+            if spot.behind is not None and amount < self.limits.minimum:
+                return (f"The table minimum is {money_words(self.limits.minimum)}, also "
+                        f"behind a seat: add {money_words(self.limits.minimum - amount)} to "
+                        f"the {spot.title}.")
         left = self.available
         if left is not None and left < 0:
             return (f"Your balance of {money_words(self.balance or Fraction(0))} does not "
@@ -276,10 +290,17 @@ class Betting:
         return Bets.placing(self.stake(MAIN), {spot.side: amount for spot, amount
                                                in self._stakes.items() if spot.side})
 
+    def behind(self, options: BehindOptions) -> tuple[BetBehind, ...]:
+        """The bets behind on the table, with the player's Bet Behind Options."""
+        return tuple(options.bet(spot.behind, amount) for spot, amount in self._stakes.items()
+                     if spot.behind is not None)
+
     def dealt(self, balance: Money | None) -> None:
-        """The round was dealt with :meth:`bets`: the spots are cleared (the chips are in the
-        round now), REPEAT will put them back, and ``balance`` is what the player holds."""
+        """The round was dealt with :meth:`bets` (and :meth:`behind`): the spots are cleared
+        (the chips are in the round now), REPEAT will put them back, and ``balance`` is what
+        the player holds."""
         self.last = self.bets()
+        self.last_behind = {s: v for s, v in self._stakes.items() if s.behind is not None}
         self._stakes, self._undo = {}, []
         self.balance = balance
 
@@ -300,6 +321,13 @@ class Betting:
         if not self.chip_enabled(self.selected):
             covered = [i for i in range(len(self.limits.chips)) if self.chip_enabled(i)]
             self.selected = covered[-1] if covered else self.selected
+
+    def _last(self, spot: Spot) -> Money:
+        """What the last round had on ``spot``."""
+        assert self.last is not None
+        if spot.behind is not None:
+            return self.last_behind.get(spot, Fraction(0))
+        return self.last.main if spot.side is None else self.last.side(spot.side)
 
     def _covers(self, added: Money) -> bool:
         left = self.available

@@ -2,7 +2,8 @@
 
 :func:`round_detail` reads a settled :class:`~trainer.drills.shoe_practice.RoundRecord`: the
 cards of every hand and the dealer's, each of the player's decisions with its grade, and every
-bet's result (the side bets apart, with when they were settled). :class:`RoundDetail` turns into
+bet's result (the side bets apart, with when they were settled; each bet behind a computer seat
+on its own line). :class:`RoundDetail` turns into
 plain JSON and back (:meth:`RoundDetail.plain`, :meth:`RoundDetail.from_plain`), which is how
 the progress store keeps it beside the round's money. :func:`decision_words` says a decision
 as a player would: what was done, what was best, what it cost.
@@ -216,6 +217,8 @@ def round_detail(record: RoundRecord, count_bet: str = "") -> RoundDetail:
         said = (f"{side.category}, pays {int(side.net / side.stake)} to 1" if side.net > 0
                 else "no win")
         bets.append(BetLine(side.bet.title, side.stake, said, side.net, side.bet.spec.at_deal))
+    bets += [BetLine(f"Bet Behind seat {b.bet.seat + 1}", b.staked,
+                     ", ".join(h.outcome.words for h in b.hands), b.net) for b in record.behind]
     decisions = tuple(DecisionLine.of(d) for d in record.decisions)
     return RoundDetail(tuple(hands), record.dealer, tuple(bets), decisions, record.balance,
                        count_bet)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from trainer.rules.atomic_file import atomic_write
 from trainer.rules.former_labels import label_then
 
 from .shoe_practice import ShoePractice, ShoeSettings
-from .shoe_steps import Step, StepKind
+from .shoe_steps import Step, StepKind, behind_from, behind_plain
 from .situations import preset_label
 
 #: The kept shoe's file, in the data folder beside the progress file.
@@ -39,7 +39,8 @@ def _settings_plain(settings: ShoeSettings) -> dict[str, Any]:
     plain = asdict(settings)
     plain.update(bet=str(settings.bet), bankroll=_money(settings.bankroll),
                  minimum=_money(settings.minimum),
-                 side_bets={b.value: str(v) for b, v in settings.side_bets.items()})
+                 side_bets={b.value: str(v) for b, v in settings.side_bets.items()},
+                 behind=[behind_plain(b) for b in settings.behind])
     return plain
 
 
@@ -52,7 +53,8 @@ def _settings_from(plain: Mapping[str, Any]) -> ShoeSettings:
         computer_seats=int(plain["computer_seats"]), seat=int(plain["seat"]),
         perfect_play=bool(plain["perfect_play"]),
         penetration=None if plain["penetration"] is None else float(plain["penetration"]),
-        minimum=money(plain["minimum"]))
+        minimum=money(plain["minimum"]), seat_errors=float(plain.get("seat_errors", 0.0)),
+        behind=tuple(behind_from(b) for b in plain.get("behind", [])))
 
 
 @dataclass(frozen=True)
@@ -114,9 +116,8 @@ def kept(practice: ShoePractice, count: str = "") -> KeptShoe | None:
     first = practice.settings
     deals = [s for s in practice.steps if s.kind is StepKind.DEAL]
     if deals:       # the settings as the shoe started: the steps carry each round's bets
-        first = ShoeSettings(deals[0].bet, practice.settings.bankroll, deals[0].side_bets,
-                             first.computer_seats, first.seat, first.perfect_play,
-                             first.penetration, first.minimum)
+        first = replace(first, bet=deals[0].bet, side_bets=deals[0].side_bets,
+                        behind=deals[0].behind)
     return KeptShoe(preset_label(practice.rules), practice.seed, first,
                     tuple(practice.steps), count, len(practice.rounds), practice.balance,
                     practice.shoe.position)
@@ -139,7 +140,7 @@ def resume(rules: RuleSet, shoe: KeptShoe, **hooks: Any) -> ShoePractice:
     try:
         for step in shoe.steps:
             if step.kind is StepKind.DEAL:
-                practice.change_bets(step.bet, step.side_bets)
+                practice.change_bets(step.bet, step.side_bets, step.behind)
                 practice.deal()
             else:
                 assert step.action is not None

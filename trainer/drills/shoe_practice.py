@@ -4,9 +4,11 @@ The shoe is reshuffled at the cut card, or before it when the cards left might n
 another round (a single deck with several seats), so a round never runs out of cards.
 
 The player's seat has a bankroll and a bet (side bets optional); other seats, if chosen, are
-played by the computer at the table's best action. Each of the player's decisions is graded
-against the table (the chart); with ``perfect_play`` also against the exact EVs of the cards not
-yet seen, the grade the table tells, kept apart from the chart's (:class:`ShoeGrade`).
+played by the computer at the table's best action, or with a chosen error rate, and the player
+may bet behind them (:mod:`.computer_seats`, docs/rules/bet-behind.md). Each of the player's
+decisions is graded against the table (the chart); with ``perfect_play`` also against the exact
+EVs of the cards not yet seen, the grade the table tells, kept apart from the chart's
+(:class:`ShoeGrade`).
 Hooks receive each graded decision and each settled round, so a caller can store them as they
 happen. The bets can change during the shoe (:meth:`ShoePractice.change_bets`): a change
 applies from the next round dealt, never to a round in play.
@@ -22,7 +24,7 @@ play expected, skill and luck, and gives each side bet a line of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -30,6 +32,7 @@ from strategy_charts.composition import full_shoe, subtract
 from trainer.rules import (
     Action,
     Bets,
+    InsufficientBalanceError,
     Phase,
     Round,
     RuleSet,
@@ -39,11 +42,14 @@ from trainer.rules import (
     SideBet,
     composition_of,
 )
+from trainer.rules.bet_behind import BehindResult, BetBehind
 from trainer.rules.running_out import can_finish_round
 
 from .catalog import Catalog, catalog
+from .computer_seats import check_behind, erring_policy, held, seats_random, settle, table_policy
 from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
 from .records import GradedDecision, Mode
+from .shares import SeatDecisions
 from .shoe_report import (
     CategorySkill,
     HandCategory,
@@ -73,11 +79,19 @@ class ShoeSettings:
     #: the table minimum: the shoe ends when the balance cannot cover it (None: when it cannot
     #: cover the bets of the next round)
     minimum: Fraction | None = None
+    #: the chance a computer seat leaves the chart at a decision (0: it plays the chart)
+    seat_errors: float = 0.0
+    #: the player's bets behind computer seats (docs/rules/bet-behind.md)
+    behind: tuple[BetBehind, ...] = ()
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat <= self.computer_seats:
             raise ValueError(f"seat {self.seat} does not exist with {self.computer_seats} "
                              "computer seats (seats are numbered from 0)")
+        if not 0 <= self.seat_errors <= 1:
+            raise ValueError(f"an error rate is between 0 and 1, not {self.seat_errors}")
+        object.__setattr__(self, "behind", tuple(self.behind))
+        check_behind(self.behind, self.computer_seats, self.seat, self.minimum)
 
 
 @dataclass(frozen=True)
@@ -94,11 +108,18 @@ class RoundRecord:
     expected: float
     main_expected: float = 0.0
     decisions: tuple[GradedDecision, ...] = ()
+    #: the player's bets behind computer seats, settled (docs/rules/bet-behind.md)
+    behind: tuple[BehindResult, ...] = ()
 
     @property
     def net(self) -> Fraction:
-        """The seat's net result of the round."""
-        return self.result.net
+        """The player's net result of the round: the seat's bets and the bets behind."""
+        return self.result.net + self.behind_net
+
+    @property
+    def behind_net(self) -> Fraction:
+        """The net of the bets behind."""
+        return sum((b.net for b in self.behind), Fraction(0))
 
     @property
     def main_net(self) -> Fraction:
@@ -108,19 +129,7 @@ class RoundRecord:
     @property
     def side_net(self) -> Fraction:
         """The net of the side bets."""
-        return self.net - self.main_net
-
-
-def table_policy(grader: Grader) -> Callable[[Round], Action]:
-    """A computer seat's play: the best legal action by ``grader`` (the table)."""
-    def choose(rnd: Round) -> Action:
-        evs, best = grader.evs(round_spot(rnd))
-        legal = {a.value for a in rnd.legal_actions()}
-        offered = {a: ev for a, ev in evs.items() if a in legal}
-        if best in offered:
-            return Action(best)
-        return Action(max(offered, key=lambda a: offered[a]))
-    return choose
+        return self.result.net - self.main_net
 
 
 class ShoePractice(Attended):
@@ -161,6 +170,14 @@ class ShoePractice(Attended):
         #: the bets of the round in play (``settings`` may already hold the next round's)
         self._round_bets = self.bets
         self.watch = Stopwatch(clock)
+        self._policy = (table_policy(self.table_grader) if not self.settings.seat_errors else
+                        erring_policy(self.table_grader, self.settings.seat_errors,
+                                      seats_random(seed)))
+        #: the computer seats' decisions this shoe, by situation (:mod:`.shares`)
+        self.seat_decisions = SeatDecisions()
+        #: the bets behind of the round in play, and what the balance holds for them
+        self._round_behind: tuple[BetBehind, ...] = ()
+        self._held = Fraction(0)
         self._finish_known = (-1, True)   # (shoe position, can the cards left finish a round)
         #: what the player did, in order, to play the shoe again to here
         #: (:mod:`.shoe_keeping`): the bets of each round dealt and each answer
@@ -173,14 +190,17 @@ class ShoePractice(Attended):
         main = float(bets.main) * game["game"]["cd"]["ev"]
         return main + side_expected(bets, game["side_bets"]), main
 
-    def change_bets(self, bet: Fraction, side_bets: Mapping[SideBet, Fraction]) -> bool:
-        """Bet ``bet`` and ``side_bets`` from the next round dealt on (side bets of 0 are not
-        placed). Returns True when they differ from the bets of the round in play, or of the
-        last round dealt. ValueError for a bet the table refuses (see :class:`Bets`)."""
+    def change_bets(self, bet: Fraction, side_bets: Mapping[SideBet, Fraction],
+                    behind: Sequence[BetBehind] = ()) -> bool:
+        """Bet ``bet``, ``side_bets`` and ``behind`` (bets behind computer seats) from the next
+        round dealt on (side bets of 0 are not placed). Returns True when they differ from the
+        bets of the round in play, or of the last round dealt. ValueError for a bet the table
+        refuses (see :class:`Bets`, :func:`.computer_seats.check_behind`)."""
         sides = {b: Fraction(v) for b, v in side_bets.items() if v}
         Bets.placing(Fraction(bet), sides)   # refuse a bad bet now
-        self.settings = replace(self.settings, bet=Fraction(bet), side_bets=sides)
-        return self.bets != self._round_bets
+        self.settings = replace(self.settings, bet=Fraction(bet), side_bets=sides,
+                                behind=tuple(behind))
+        return self.bets != self._round_bets or self.settings.behind != self._round_behind
 
     def set_bet(self, main: Fraction) -> None:
         """Bet ``main`` on the main game from the next round on, side bets as they are (a
@@ -188,7 +208,7 @@ class ShoePractice(Attended):
         bets between rounds); ValueError for a bet the table refuses."""
         if self.awaiting:
             raise RuntimeError("the round in play awaits a decision")
-        self.change_bets(Fraction(main), self.settings.side_bets)
+        self.change_bets(Fraction(main), self.settings.side_bets, self.settings.behind)
 
     @property
     def round_bets(self) -> Bets:
@@ -229,17 +249,30 @@ class ShoePractice(Attended):
             raise RuntimeError("the round in play awaits a decision")
         if self.finished:
             raise RuntimeError("the shoe is finished: read report()")
-        policy = table_policy(self.table_grader)
-        seats = [Seat(Bets(self.settings.bet), policy=policy)
+        behind = self.settings.behind
+        hold = held(behind, self.rules)
+        if behind and self.balance is not None and self.balance < self.bets.total + hold:
+            raise InsufficientBalanceError(
+                f"a balance of {self.balance} does not cover the bets ({self.bets.total}) and "
+                f"the most the bets behind can come to ({hold}): bet less behind, or let it "
+                "follow fewer doubles and splits")
+        seats = [Seat(Bets(self.settings.bet), policy=self._seat_plays)
                  for _ in range(self.settings.computer_seats)]
-        self._round_bets = self.bets
-        self.steps.append(Step.dealt(self.settings.bet, self.settings.side_bets))
-        seats.insert(self.settings.seat, Seat(self._round_bets, balance=self.balance))
+        self._round_bets, self._round_behind, self._held = self.bets, behind, hold
+        self.steps.append(Step.dealt(self.settings.bet, self.settings.side_bets, behind))
+        balance = None if self.balance is None else self.balance - hold
+        seats.insert(self.settings.seat, Seat(self._round_bets, balance=balance))
         self.round = Round(self.rules, self.shoe, seats)
         self._round_decisions = []
         self.watch.restart()
         self._after_step()
         return self.round
+
+    def _seat_plays(self, rnd: Round) -> Action:
+        """A computer seat's decision, noted for the decision shares."""
+        action = self._policy(rnd)
+        self.seat_decisions.add(round_spot(rnd).situation.key, action)
+        return action
 
     @property
     def available(self) -> Fraction | None:
@@ -263,12 +296,15 @@ class ShoePractice(Attended):
         if rnd is None or rnd.phase is not Phase.SETTLED:
             return
         seat = self._player()
-        self.balance = seat.balance
+        behind = settle(rnd, self._round_behind)
+        self.balance = None if seat.balance is None else (
+            seat.balance + self._held + sum((b.net for b in behind), Fraction(0)))
         assert seat.result is not None
         shown = " ".join(map(str, rnd.dealer_cards))
         expected, main = self._expected(self._round_bets)
         done = RoundRecord(len(self.rounds) + 1, seat.result, shown, self.balance,
-                           self._round_bets, expected, main, tuple(self._round_decisions))
+                           self._round_bets, expected, main, tuple(self._round_decisions),
+                           behind)
         self.rounds.append(done)
         if self.on_round:
             self.on_round(done)
@@ -348,5 +384,5 @@ class ShoePractice(Attended):
                            self.catalog.table["side_bets"])
 
 
-__all__ = ["CategorySkill", "HandCategory", "RoundRecord", "ShoePractice", "ShoeReport",
-           "ShoeSettings", "skill_by_category", "table_policy"]
+__all__ = ["BetBehind", "CategorySkill", "HandCategory", "RoundRecord", "ShoePractice",
+           "ShoeReport", "ShoeSettings", "skill_by_category", "table_policy"]

@@ -11,7 +11,9 @@ main bet, so rounds of different bets add up fairly):
 
 A side bet takes no decision, so its line is what it staked, won and expected (stake x (its
 return - 1)); its luck is the rest. The report's totals (``net``, ``expected``, ``luck``) add
-the side bets to the main game's.
+the side bets to the main game's. The bets behind computer seats (docs/rules/bet-behind.md)
+have a line of their own, outside skill and luck (the seat decided them, not the player):
+``total_net`` adds them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from trainer.rules import SeatResult, SideBet
+from trainer.rules.bet_behind import BehindResult
 from trainer.rules.seat import Bets
 
 from .records import GradedDecision, Verdict
@@ -79,6 +82,23 @@ class SideBetLine:
 
 
 @dataclass(frozen=True)
+class BehindLine:
+    """The bets behind over the shoe: how many were placed, the money they came to (with the
+    doubles and splits they followed), how many won, their net result."""
+
+    placed: int
+    staked: Fraction
+    wins: int
+    net: Fraction
+
+    @property
+    def text(self) -> str:
+        """'Bet Behind: 12 placed, 5 won, +30.00 (staked 140.00)'."""
+        return (f"Bet Behind: {self.placed} placed, {self.wins} won, {float(self.net):+.2f} "
+                f"(staked {float(self.staked):.2f})")
+
+
+@dataclass(frozen=True)
 class ShoeReport:
     """End-of-shoe figures: money in currency units; ``*_bets`` and ``ev_lost`` in main bets
     (each round's money over its own main bet). ``main_*`` and ``*_bets`` are the main game's
@@ -100,6 +120,12 @@ class ShoeReport:
     main_expected: float = 0.0
     main_luck: float = 0.0
     side_bets: tuple[SideBetLine, ...] = ()
+    behind: BehindLine | None = None
+
+    @property
+    def total_net(self) -> Fraction:
+        """Everything the shoe won or lost: the player's bets and the bets behind."""
+        return self.net + (self.behind.net if self.behind else Fraction(0))
 
     def text(self) -> str:
         """A few lines for the end-of-shoe screen."""
@@ -111,6 +137,8 @@ class ShoeReport:
         ]
         lines += [f"{s.bet.title}: {s.placed} placed, {s.wins} won, {float(s.net):+.2f} "
                   f"(expected {s.expected:+.2f})" for s in self.side_bets]
+        if self.behind:
+            lines.append(self.behind.text)
         return "\n".join(lines)
 
 
@@ -125,6 +153,9 @@ class Played(Protocol):
 
     @property
     def main_expected(self) -> float: ...
+
+    @property
+    def behind(self) -> tuple[BehindResult, ...]: ...
 
 
 def main_net(result: SeatResult) -> Fraction:
@@ -161,7 +192,17 @@ def shoe_report(rounds: Sequence[Played], decisions: Sequence[GradedDecision],
         luck_bets=net_bets - (expected_bets - ev_lost),
         by_category=skill_by_category(decisions),
         main_net=main, main_expected=main_expected,
-        main_luck=float(main) - (main_expected - skill), side_bets=sides)
+        main_luck=float(main) - (main_expected - skill), side_bets=sides,
+        behind=behind_line(rounds))
+
+
+def behind_line(rounds: Sequence[Played]) -> BehindLine | None:
+    """The bets behind of ``rounds`` (None when none was placed)."""
+    bets = [b for r in rounds for b in r.behind]
+    if not bets:
+        return None
+    return BehindLine(len(bets), sum((b.staked for b in bets), Fraction(0)),
+                      sum(b.net > 0 for b in bets), sum((b.net for b in bets), Fraction(0)))
 
 
 def side_lines(rounds: Sequence[Played], returns: Mapping[str, float | None]
@@ -191,5 +232,6 @@ def skill_by_category(decisions: Sequence[GradedDecision]) -> tuple[CategorySkil
         for category in HandCategory if (group := groups.get(category)))
 
 
-__all__ = ["CategorySkill", "HandCategory", "Played", "ShoeReport", "SideBetLine", "main_net",
-           "shoe_report", "side_expected", "side_lines", "skill_by_category"]
+__all__ = ["BehindLine", "CategorySkill", "HandCategory", "Played", "ShoeReport", "SideBetLine",
+           "behind_line", "main_net", "shoe_report", "side_expected", "side_lines",
+           "skill_by_category"]

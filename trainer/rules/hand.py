@@ -39,6 +39,8 @@ class Hand:
     stood: bool = False
     lammers: int = 0
     surrendered: bool = False
+    #: doubled with money (the real stake grew), not with a free double
+    paid_double: bool = False
 
     @property
     def points(self) -> tuple[int, ...]:

@@ -239,7 +239,7 @@ class Round:
                 stakes = Stakes(hand.stakes.real, hand.stakes.free + main)
                 lammers = hand.lammers + 1
             hand = replace(hand.with_card(self.shoe.draw()), stakes=stakes, doubled=True,
-                           lammers=lammers)
+                           lammers=lammers, paid_double=action is Action.DOUBLE)
         else:
             hand = seat.split(hand_index, free=action is Action.FREE_SPLIT).with_card(
                 self.shoe.draw())

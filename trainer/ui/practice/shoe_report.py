@@ -2,9 +2,9 @@
 
 It gives the main game's result in main bets (and chips), splits it into what perfect play
 expected, what the player's errors gave away (skill, by category of hand) and the rest (luck),
-gives each side bet its own line, lists the errors (what was done, what was best, what it cost)
-and offers to drill them. Every figure carries its unit; every minus sign is U+2212.
-The next shoe is dealt when the player asks (the action bar's "Next shoe").
+gives each side bet its own line and the bets behind theirs, lists the errors (what was done,
+what was best, what it cost) and offers to drill them. Every figure carries its unit; every
+minus sign is U+2212. The next shoe is dealt when the player asks (the action bar's "Next shoe").
 """
 
 from __future__ import annotations
@@ -104,6 +104,15 @@ def report_html(report: ShoeReport, errors: list[GradedDecision], extra: str = "
         parts += ["<p><b>Side bets</b>, in chips (no decision in them: only luck against "
                   "their return)</p>", _table(side_bet_rows(report), SIDE_BET_HEAD),
                   f"<p>All bets together: {escape(money(float(report.net)))}.</p>"]
+    if report.behind:
+        b = report.behind
+        parts += ["<p><b>Bet Behind</b>, in chips (the computer seats decided these hands: "
+                  "outside skill and luck)</p>",
+                  _table([("Bet Behind", str(b.placed), money_text(b.staked), str(b.wins),
+                           signed(float(b.net)))], ("Bets behind", "Bets", "Staked", "Wins",
+                                                    "Result")),
+                  "<p>All bets together, bets behind included: "
+                  f"{escape(money(float(report.total_net)))}.</p>"]
     if report.by_category:
         parts.append("<p><b>Skill by category of hand</b></p>")
         parts.append(_table([(c.category.value, str(c.decisions), str(c.errors),
