@@ -18,6 +18,7 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
 from .artifacts import Artifact, cache_dir, encode
+from .pot_of_gold import reads_lammers
 from .table_build import ENGINE_VERSION, FORMAT, Progress, build_table
 
 
@@ -126,6 +127,10 @@ def check(table: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
         raise TableMismatchError(
             f"{source} was built by engine version {table.get('engine_version')}, this is "
             f"{ENGINE_VERSION}; rebuild it with 'python -m strategy_charts build'")
+    if reads_lammers(rules) and "lammers" not in table:
+        raise TableMismatchError(
+            f"{source} was built before tables kept the chance of each lammer count; rebuild "
+            "it with 'python -m strategy_charts build'")
     return table
 
 

@@ -1,0 +1,132 @@
+"""The Pot of Gold wager's distribution: the chance of each lammer count the round ends with,
+as the engine plays (:data:`strategy_charts.pot_of_gold.PLAY`), equal to a whole-round
+enumeration with Fractions on tiny shoes, summing to one and giving the wager's return."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from strategy_charts.composition import Composition, full_shoe, of_values
+from strategy_charts.game import best_action, first_decisions
+from strategy_charts.pot_of_gold import (
+    MOST_LAMMERS,
+    LammerChances,
+    deal_lammers,
+    rtp_from_lammers,
+)
+from strategy_charts.tables import load_or_build
+from trainer.rules import Action, Peek, RuleSet, preset
+from trainer.rules.side_bets.pot_of_gold import SPEC
+
+from . import brute_lammers as bl
+
+#: The presets that offer the Pot of Gold wager.
+WAGER_PRESETS = ("pot-of-gold", "pot-of-gold-8d")
+
+
+def engine_chances(rules: RuleSet, shoe: Composition) -> LammerChances:
+    """The engine's chances of the first round from ``shoe``: each deal's first decision the
+    best, summed as a table build sums them."""
+    lammers: dict[int, float] = {}
+    for card, deals in first_decisions(rules, shoe):
+        for deal, _, actions in deals:
+            for count, p in deal_lammers(card, deal, actions).items():
+                lammers[count] = lammers.get(count, 0.0) + deal.probability * p
+    return LammerChances.of(lammers)
+
+
+def brute_chances(rules: RuleSet, shoe: Composition) -> tuple[dict[int, Fraction], Fraction]:
+    """The same play enumerated card by card: the engine's first decisions and post-split
+    strategy at ``shoe``, everything else the table's."""
+    cards, choices = {}, {}
+    for card, deals in first_decisions(rules, shoe):
+        cards[card.up] = card
+        for deal, _, actions in deals:
+            pair = (min(deal.first, deal.second), max(deal.first, deal.second))
+            choices[pair, deal.up] = best_action(deal, actions) if actions else Action.STAND
+    return bl.round_lammers(
+        rules, tuple(shoe), lambda hand, up: choices[hand, up],
+        lambda up, values, stakes: cards[up].cdz_choice(of_values(list(values)), stakes))
+
+
+TINY = [
+    # (rules, shoe A..ten): four eights to split to four hands, twos and threes to double free
+    # on them, and no round that can run the shoe out (each takes 10-30 s of Fractions)
+    ("pot-of-gold", (1, 1, 1, 1, 1, 1, 1, 4, 1, 8)),
+    # a hole card unseen until the end (the engine once missed its blackjacks after a split)
+    ("pot-of-gold-no-peek", (1, 1, 1, 1, 1, 1, 1, 4, 1, 8)),
+    pytest.param("pot-of-gold", (2, 2, 1, 1, 1, 1, 1, 3, 1, 8), marks=pytest.mark.slow),
+    pytest.param("pot-of-gold-two-hands", (1, 2, 2, 1, 1, 1, 1, 2, 1, 8),
+                 marks=pytest.mark.slow),
+]
+
+
+def rules_named(name: str) -> RuleSet:
+    """The Pot of Gold table, with no peek, or with no resplit."""
+    rules = preset("pot-of-gold")
+    if name.endswith("-no-peek"):
+        return replace(rules, peek=Peek.NONE)
+    if name.endswith("-two-hands"):
+        return replace(rules, max_hands=2)
+    return rules
+
+
+@pytest.mark.parametrize(("name", "shoe"), TINY)
+def test_the_engines_chances_equal_a_whole_round_enumerated(name, shoe) -> None:
+    """Each count's chance and the dealer's blackjack equal the enumeration with Fractions
+    (to float precision), and the enumeration's chances sum to exactly one."""
+    rules = rules_named(name)
+    exact, blackjack = brute_chances(rules, shoe)
+    assert sum(exact.values()) == 1
+    engine = engine_chances(rules, shoe)
+    assert engine.by_count == pytest.approx(
+        [float(exact.get(k, 0)) for k in range(MOST_LAMMERS + 1)], abs=1e-13)
+    assert engine.dealer_blackjack == pytest.approx(float(blackjack), abs=1e-13)
+    assert max(exact) >= 3      # the shoe gives splits and free doubles something to count
+
+
+@pytest.mark.parametrize("name", WAGER_PRESETS)
+def test_a_tables_chances_sum_to_one_and_make_its_return(name) -> None:
+    """The table's chances sum to one, its dealer blackjack is the cards' own chance, and the
+    pay table over the chances gives the wager's return the table states."""
+    rules = preset(name)
+    table = load_or_build(rules)
+    chances = LammerChances.in_table(table)
+    assert chances is not None and len(chances.by_count) == MOST_LAMMERS + 1
+    assert sum(chances.by_count) == pytest.approx(1.0, abs=1e-12)
+    cards = 52 * rules.decks
+    tens, aces = 16 * rules.decks, 4 * rules.decks
+    assert chances.dealer_blackjack == pytest.approx(2 * aces * tens / (cards * (cards - 1)),
+                                                     abs=1e-12)
+    assert chances.rtp(SPEC, rules) == pytest.approx(table["side_bets"][SPEC.name], abs=1e-10)
+
+
+def test_the_chances_give_the_return_of_the_joint_counts() -> None:
+    """:meth:`LammerChances.rtp` and :func:`rtp_from_lammers` agree on the same counts, on
+    either pay table."""
+    lammers = {0: 0.8, 1: 0.1, 2: 0.04, 3: 0.005, 7: 0.001}
+    for table in (1, 2):
+        rules = replace(preset("pot-of-gold"), pot_of_gold=table)
+        assert LammerChances.of(lammers).rtp(SPEC, rules) == pytest.approx(
+            rtp_from_lammers(lammers, SPEC, rules), abs=1e-15)
+
+
+def test_a_table_without_the_wager_keeps_no_chances() -> None:
+    assert LammerChances.in_table(load_or_build(preset("evolution"))) is None
+
+
+def test_a_count_beyond_the_pay_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 to 7 lammers"):
+        LammerChances.of({8: 0.1})
+
+
+def test_the_full_shoe_sums_as_the_table_build_does() -> None:
+    """The engine's chances at the Pot of Gold table's full shoe are the table's."""
+    rules = preset("pot-of-gold")
+    kept = LammerChances.in_table(load_or_build(rules))
+    assert kept is not None
+    assert engine_chances(rules, full_shoe(rules.decks)).by_count == pytest.approx(
+        kept.by_count, abs=1e-14)
