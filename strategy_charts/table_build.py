@@ -3,8 +3,9 @@
 One table per rule set, built from a full shoe (the first hand of the shoe): the exact EV of every
 legal action in every situation the trainer deals (keys: :mod:`.table_keys`), the
 total-dependent charts, the whole-game return (composition- and total-dependent), the side
-bets' returns and, where a lammer bet is offered, the chance of each lammer count. Which situations exist follows the rules core's offers
-(:mod:`trainer.rules.offers`). Files are :mod:`.tables`' business.
+bets' returns and, where a lammer bet is offered, the chance of each lammer count. Which
+situations exist follows the rules core's offers (:mod:`trainer.rules.offers`). Files are
+:mod:`.tables`' business.
 """
 
 from __future__ import annotations
