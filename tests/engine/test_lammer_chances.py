@@ -4,13 +4,15 @@ enumeration with Fractions on tiny shoes, summing to one and giving the wager's 
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from strategy_charts.composition import Composition, full_shoe, of_values
-from strategy_charts.game import best_action, first_decisions
+from strategy_charts.game import StartingHand, best_action, first_decisions
+from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.pot_of_gold import (
     MOST_LAMMERS,
     LammerChances,
@@ -18,7 +20,9 @@ from strategy_charts.pot_of_gold import (
     rtp_from_lammers,
 )
 from strategy_charts.tables import load_or_build
-from trainer.rules import Action, Peek, RuleSet, preset
+from strategy_charts.up_card import UpCard, dealer_cache
+from trainer.rules import Action, Bets, Peek, Round, RuleSet, Shoe, preset
+from trainer.rules.side_bets import bet_of
 from trainer.rules.side_bets.pot_of_gold import SPEC
 
 from . import brute_lammers as bl
@@ -130,3 +134,71 @@ def test_the_full_shoe_sums_as_the_table_build_does() -> None:
     assert kept is not None
     assert engine_chances(rules, full_shoe(rules.decks)).by_count == pytest.approx(
         kept.by_count, abs=1e-14)
+
+
+class EnginePlay:
+    """The engine's play through the rules core: the best first decision for the deal's cards
+    (:func:`best_action` of the engine's values, as the chances assume), a split's every
+    resplit, split hands played by the fixed post-split strategy; an unsplit hand that has hit
+    stands (it can win no more lammers)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        shoe = full_shoe(rules.decks)
+        dealer = dealer_cache(rules, shoe)
+        self.cards = {up: UpCard(rules, shoe, up, dealer) for up in range(1, 11)}
+        self.first: dict[tuple[Composition, int], Action] = {}
+
+    def __call__(self, rnd: Round) -> Action:
+        legal, hand, up = rnd.legal_actions(), rnd.hand, rnd.dealer_up.points
+        if Action.NO_INSURANCE in legal:
+            return Action.NO_INSURANCE
+        cards, card = of_values(list(hand.points)), self.cards[up]
+        if not hand.from_split:
+            if hand.card_count > 2:
+                return Action.STAND
+            if (cards, up) not in self.first:
+                deal = StartingHand(up, hand.points[0], hand.points[1], 0.0)
+                self.first[cards, up] = best_action(deal, card.first_actions(cards))
+            return self.first[cards, up]
+        splits = [a for a in (Action.FREE_SPLIT, Action.SPLIT) if a in legal]
+        if splits:
+            return splits[0]
+        play = card.cdz_choice(cards, REAL if hand.stakes.real else FREE)
+        doubles = [a for a in (Action.FREE_DOUBLE, Action.DOUBLE) if a in legal]
+        if play == "double" and doubles:
+            return doubles[0]
+        return Action.HIT if play != "stand" and Action.HIT in legal else Action.STAND
+
+
+def simulated_counts(rules: RuleSet, rounds: int) -> dict[int, int]:
+    """How many of ``rounds`` seeded first rounds of a shuffled shoe, played by
+    :class:`EnginePlay` through the rules core, end with each lammer count (a dealer blackjack
+    counted with none); each wager is settled as its count's pay says."""
+    play, table = EnginePlay(rules), SPEC.table(rules)
+    assert table is not None
+    counts: dict[int, int] = {}
+    for seed in range(rounds):
+        bets = Bets.placing(Fraction(1), {bet_of(SPEC): Fraction(1)})
+        rnd = Round(rules, Shoe.shuffled(rules.decks, seed=seed), bets)
+        while rnd.legal_actions():
+            rnd.act(play(rnd))
+        result = rnd.results[0]
+        count = 0 if rnd.dealer_blackjack else result.lammers
+        counts[count] = counts.get(count, 0) + 1
+        assert result.side_bets[0].net == (SPEC.pays(count, table) or -1)
+    return counts
+
+
+@pytest.mark.slow
+def test_rounds_played_through_the_rules_core_agree_within_three_standard_errors() -> None:
+    """Each count's frequency over seeded rounds is within 3 standard errors of its chance;
+    the rarest counts, expected fewer than 10 times, are taken together ("k or more")."""
+    rules, rounds = preset("pot-of-gold"), 40_000
+    chances = engine_chances(rules, full_shoe(rules.decks)).by_count
+    counts = simulated_counts(rules, rounds)
+    tail = next(k for k in range(len(chances)) if rounds * sum(chances[k:]) < 10)
+    groups = [[k] for k in range(tail - 1)] + [list(range(tail - 1, len(chances)))]
+    for group in groups:
+        p, seen = sum(chances[k] for k in group), sum(counts.get(k, 0) for k in group)
+        error = math.sqrt(p * (1 - p) / rounds)
+        assert abs(seen / rounds - p) <= 3 * error, (group, seen, rounds * p)
