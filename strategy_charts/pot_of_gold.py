@@ -160,6 +160,11 @@ class LammerChances:
             return None
         return cls(tuple(float(p) for p in data["by_count"]), float(data["dealer_blackjack"]))
 
+    def line(self) -> str:
+        """The chances in one line, each to three figures: '0 lammers 83.8%, 1 14.4%, …'."""
+        said = [f"{count} {_percent(p)}" for count, p in enumerate(self.by_count)]
+        return ", ".join([said[0].replace(" ", " lammers ", 1), *said[1:]])
+
     def rtp(self, bet: LammerSideBet, rules: RuleSet) -> float:
         """Return to player of ``bet`` at ``rules`` (which offer it): each count's pay, no
         lammer (and a dealer blackjack) losing."""
@@ -168,6 +173,11 @@ class LammerChances:
             raise ValueError(f"{bet.title} is not offered at {rules.name}")
         return sum(p * (1 + (bet.pays(count, table) or -1))
                    for count, p in enumerate(self.by_count) if count <= bet.max_lammers)
+
+
+def _percent(p: float) -> str:
+    """A chance in per cent to three significant figures ('83.8%', '0.0026%')."""
+    return f"{p * 100:#.3g}%" if p else "0%"
 
 
 def rtp_from_lammers(lammers: dict[int, float], bet: LammerSideBet, rules: RuleSet) -> float:
