@@ -5,8 +5,10 @@ enumeration with Fractions on tiny shoes, summing to one and giving the wager's 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +204,18 @@ def test_rounds_played_through_the_rules_core_agree_within_three_standard_errors
         p, seen = sum(chances[k] for k in group), sum(counts.get(k, 0) for k in group)
         error = math.sqrt(p * (1 - p) / rounds)
         assert abs(seen / rounds - p) <= 3 * error, (group, seen, rounds * p)
+
+
+def test_the_docs_figures_are_the_engines() -> None:
+    """docs/rules/pot-of-gold.md#the-wagers-distribution: each count's chance at each preset
+    as the table keeps it, to the figures printed."""
+    docs = Path(__file__).parents[2] / "docs" / "rules" / "pot-of-gold.md"
+    rows = {int(m[1]): re.findall(r"([\d.]+)%", m[2])
+            for m in re.finditer(r"^\| (\d) \|(.*)$", docs.read_text(), re.MULTILINE)}
+    assert sorted(rows) == list(range(MOST_LAMMERS + 1))
+    for column, name in enumerate(WAGER_PRESETS):
+        chances = LammerChances.in_table(load_or_build(preset(name)))
+        assert chances is not None
+        said = [f"{p * 100:#.4g}" for p in chances.by_count]
+        assert [rows[k][2 * column if k == 0 else column] for k in rows] == said, name
+        assert rows[0][2 * column + 1] == f"{chances.dealer_blackjack * 100:#.4g}"
