@@ -176,7 +176,7 @@ class LammerChances:
 
 
 def _percent(p: float) -> str:
-    """A chance in per cent to three significant figures ('83.8%', '0.0026%')."""
+    """A chance in per cent to three significant figures ('83.8%', '1.30%', '0.00261%')."""
     return f"{p * 100:#.3g}%" if p else "0%"
 
 

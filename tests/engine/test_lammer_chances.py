@@ -21,7 +21,7 @@ from strategy_charts.pot_of_gold import (
     deal_lammers,
     rtp_from_lammers,
 )
-from strategy_charts.tables import load_or_build
+from strategy_charts.tables import TableMismatchError, check, lammer_chances, load_or_build
 from strategy_charts.up_card import UpCard, dealer_cache
 from trainer.rules import Action, Bets, Peek, Round, RuleSet, Shoe, preset
 from trainer.rules.side_bets import bet_of
@@ -219,3 +219,14 @@ def test_the_docs_figures_are_the_engines() -> None:
         said = [f"{p * 100:#.4g}" for p in chances.by_count]
         assert [rows[k][2 * column if k == 0 else column] for k in rows] == said, name
         assert rows[0][2 * column + 1] == f"{chances.dealer_blackjack * 100:#.4g}"
+
+
+def test_a_table_kept_from_before_the_chances_is_not_used() -> None:
+    """A table of rules with a lammer bet but no chances (kept by an earlier version) is
+    refused, so a cached one is built again and a shipped one names its remedy."""
+    rules = preset("pot-of-gold")
+    table = dict(load_or_build(rules))
+    del table["lammers"]
+    with pytest.raises(TableMismatchError, match="chance of each lammer count"):
+        check(table, rules, "old.json.gz")
+    assert lammer_chances(preset("evolution")) is None
