@@ -2,7 +2,8 @@
 
     ev        whole-game EV of the first hand from a full shoe (cd or td strategy)
     hand      exact EV of every legal action of one hand, at any shoe
-    sidebets  return to player of each side bet
+    sidebets  return to player of each side bet (and where a lammer bet is offered, the
+              chance of each lammer count)
     build     (re)build the tables in data/ (all presets, or one; each with its standard table;
               ``--counts``: the presets' count lab tables)
     verify    check the shipped tables: right rules, right engine, byte-identical on rebuild
@@ -15,7 +16,7 @@ import argparse
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.commands import BAD_INPUT, JSON, CommandError, Option, command, rules_of
 from trainer.commands.options import RulesOption
@@ -25,6 +26,9 @@ from trainer.rules import PRESETS, RuleSet, preset, rules_file
 from .command_line import hand_cards, print_result, shoe_counts, up_card
 from .composition import Composition, add, full_shoe, of_values, subtract
 from .counting.lab_options import LAB, WHERE
+
+if TYPE_CHECKING:
+    from .pot_of_gold import LammerChances
 
 #: The rules: a preset, else a rules file, evolution by default.
 RULES = RulesOption()
@@ -148,13 +152,32 @@ def _no_decision(rules: RuleSet, player: list[int], after_split: bool) -> str | 
 @command("sidebets", help="side-bet returns", options=(RULES, JSON))
 def cmd_sidebets(args: argparse.Namespace) -> int:
     """Print each side bet's return to player (not offered: null)."""
+    from .pot_of_gold import PLAY, LammerChances
     from .tables import load_or_build
     rules = rules_of(args)
-    data: dict[str, Any] = load_or_build(rules)["side_bets"]
+    table = load_or_build(rules)
+    data: dict[str, Any] = dict(table["side_bets"])
     text = "\n".join(f"{k:22s} " + ("not offered" if v is None else f"{v * 100:.4f}%")
                      for k, v in data.items())
+    chances = LammerChances.in_table(table)
+    if chances is not None:
+        data["lammers"] = {"by_count": list(chances.by_count),
+                           "dealer_blackjack": chances.dealer_blackjack, "play": PLAY}
+        text += "\n\n" + lammer_lines(chances)
     print_result(args, data, text)
     return 0
+
+
+def lammer_lines(chances: LammerChances) -> str:
+    """The lammer counts' chances as a small table, the play they assume under it."""
+    from .pot_of_gold import PLAY
+    rows = [f"  {count:>7d}  {p * 100:10.6f}%" for count, p in enumerate(chances.by_count)]
+    return "\n".join([
+        "lammers the round ends with (the lammer bets' distribution):",
+        f"  {'lammers':>7s}  {'chance':>11s}", *rows,
+        f"  (0 includes the dealer's blackjacks, {chances.dealer_blackjack * 100:.6f}%: the "
+        "bet loses to one)",
+        f"  play: {PLAY}"])
 
 
 def _targets(args: argparse.Namespace) -> list[RuleSet]:

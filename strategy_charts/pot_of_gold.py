@@ -7,13 +7,17 @@ count depends only on the first decision and, after a free split, on the second 
 hand receives (which decides resplits and free doubles). Hits in between do not change the
 distribution of later second cards (exchangeable shoe), so the second cards are enumerated
 exactly as consecutive draws. The wager loses to a dealer blackjack, so every probability is
-taken jointly with "no dealer blackjack".
+taken jointly with "no dealer blackjack" (peek or not: a hole card unseen until the end is as
+likely to make one as a peeked one). :class:`LammerChances` is what a table keeps of it: the
+chance the wager is settled on each count, a dealer blackjack's rounds counted with none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from trainer.rules import Action, RuleSet, offers
 from trainer.rules.dealer import blackjack_hole
@@ -49,7 +53,7 @@ def split_lammers(values: UpCardValues, pair: int, max_hands: int, decide: Decid
         return int(offers.double_offered(rules, 2, t, soft, from_split=True)
                    is Action.FREE_DOUBLE)
 
-    hole = blackjack_hole(values.up) if values.peek else None
+    hole = blackjack_hole(values.up)
     kinds: dict[tuple[bool, int, int, bool], int] = {}
     for card in range(1, 11):
         kind = (card == pair, free_doubles(card, REAL), free_doubles(card, FREE), card == hole)
@@ -111,6 +115,69 @@ LAMMER_BETS: tuple[LammerSideBet, ...] = tuple(
 def reads_lammers(rules: RuleSet) -> bool:
     """True when ``rules`` offer a lammer bet (so a build counts the lammers of every deal)."""
     return any(bet.offered(rules) for bet in LAMMER_BETS)
+
+
+#: The most lammers any lammer bet counts (its pay table's last row).
+MOST_LAMMERS = max((bet.max_lammers for bet in LAMMER_BETS), default=0)
+
+#: Decimals a table keeps of each lammer chance: enough that they sum to 1 within 1e-12.
+CHANCE_DIGITS = 15
+
+#: The play the chances are of (the play every lammer bet's return assumes).
+PLAY = ("the best first decision for the deal's exact cards, a split's hands playing the fixed "
+        "post-split strategy (every resplit taken)")
+
+
+@dataclass(frozen=True)
+class LammerChances:
+    """The chance the seat's round ends with each lammer count 0..:data:`MOST_LAMMERS`, a
+    dealer blackjack counted with no lammer (the wager loses to it), and that blackjack's own
+    chance; the whole round from the shoe, as the engine plays it (:data:`PLAY`)."""
+
+    by_count: tuple[float, ...]
+    dealer_blackjack: float
+
+    @classmethod
+    def of(cls, lammers: dict[int, float]) -> LammerChances:
+        """From P(lammers = k, no dealer blackjack), as :func:`deal_lammers` sums them."""
+        if any(not 0 <= count <= MOST_LAMMERS for count in lammers):
+            raise ValueError(f"a seat holds 0 to {MOST_LAMMERS} lammers, not {max(lammers)}")
+        blackjack = 1.0 - sum(lammers.values())
+        return cls(tuple(lammers.get(k, 0.0) + (blackjack if k == 0 else 0.0)
+                         for k in range(MOST_LAMMERS + 1)), blackjack)
+
+    def plain(self) -> dict[str, Any]:
+        """As a table keeps it (rounded to :data:`CHANCE_DIGITS` decimals)."""
+        return {"by_count": [round(p, CHANCE_DIGITS) + 0.0 for p in self.by_count],
+                "dealer_blackjack": round(self.dealer_blackjack, CHANCE_DIGITS) + 0.0}
+
+    @classmethod
+    def in_table(cls, table: dict[str, Any]) -> LammerChances | None:
+        """A strategy table's chances (:mod:`.table_build`), None where its rules offer no
+        lammer bet."""
+        data = table.get("lammers")
+        if data is None:
+            return None
+        return cls(tuple(float(p) for p in data["by_count"]), float(data["dealer_blackjack"]))
+
+    def line(self) -> str:
+        """The chances in one line, each to three figures: '0 lammers 83.8%, 1 14.4%, …'."""
+        said = [f"{count} {_percent(p)}" for count, p in enumerate(self.by_count)]
+        return ", ".join([said[0].replace(" ", " lammers ", 1), *said[1:]])
+
+    def rtp(self, bet: LammerSideBet, rules: RuleSet) -> float:
+        """Return to player of ``bet`` at ``rules`` (which offer it): each count's pay, no
+        lammer (and a dealer blackjack) losing."""
+        table = bet.table(rules)
+        if table is None:
+            raise ValueError(f"{bet.title} is not offered at {rules.name}")
+        return sum(p * (1 + (bet.pays(count, table) or -1))
+                   for count, p in enumerate(self.by_count) if count <= bet.max_lammers)
+
+
+def _percent(p: float) -> str:
+    """A chance in per cent to three significant figures ('83.8%', '1.30%', '0.00261%')."""
+    return f"{p * 100:#.3g}%" if p else "0%"
 
 
 def rtp_from_lammers(lammers: dict[int, float], bet: LammerSideBet, rules: RuleSet) -> float:

@@ -2,9 +2,10 @@
 
 One table per rule set, built from a full shoe (the first hand of the shoe): the exact EV of every
 legal action in every situation the trainer deals (keys: :mod:`.table_keys`), the
-total-dependent charts, the whole-game return (composition- and total-dependent) and the side
-bets' returns. Which situations exist follows the rules core's offers
-(:mod:`trainer.rules.offers`). Files are :mod:`.tables`' business.
+total-dependent charts, the whole-game return (composition- and total-dependent), the side
+bets' returns and, where a lammer bet is offered, the chance of each lammer count. Which
+situations exist follows the rules core's offers (:mod:`trainer.rules.offers`). Files are
+:mod:`.tables`' business.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .charts_data import ChartBuilder
 from .composition import add, fits, full_shoe, of_values, size, total, unbusted_hands
 from .game import StartingHand, hand_ev, starting_hands
 from .hand_values import FREE, REAL
-from .pot_of_gold import deal_lammers, reads_lammers, rtp_from_lammers
+from .pot_of_gold import LammerChances, deal_lammers, reads_lammers, rtp_from_lammers
 from .split_hands import SplitHands
 from .table_keys import table_key
 from .total_dependent import chart_ev, composition_weight, drawn_context
@@ -105,6 +106,8 @@ class _Builder:
             "situations": self.situations,
             "charts": self.charts.charts(),
         }
+        if self.counts_lammers:         # the lammer bets' distribution, beside their returns
+            table["lammers"] = LammerChances.of(self.lammers).plain()
         return table
 
     def _first_decisions(self, card: UpCard) -> list[tuple[StartingHand, dict[Action, float]]]:

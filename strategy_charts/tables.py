@@ -18,6 +18,7 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.rules.atomic_file import atomic_write
 
 from .artifacts import Artifact, cache_dir, encode
+from .pot_of_gold import LammerChances, reads_lammers
 from .table_build import ENGINE_VERSION, FORMAT, Progress, build_table
 
 
@@ -126,6 +127,10 @@ def check(table: dict[str, Any], rules: RuleSet, source: str) -> dict[str, Any]:
         raise TableMismatchError(
             f"{source} was built by engine version {table.get('engine_version')}, this is "
             f"{ENGINE_VERSION}; rebuild it with 'python -m strategy_charts build'")
+    if reads_lammers(rules) and "lammers" not in table:
+        raise TableMismatchError(
+            f"{source} was built before tables kept the chance of each lammer count; rebuild "
+            "it with 'python -m strategy_charts build'")
     return table
 
 
@@ -160,6 +165,12 @@ def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str,
     return TABLES.load_or_build(rules, progress)
 
 
+def lammer_chances(rules: RuleSet) -> LammerChances | None:
+    """The chance of each lammer count of the first round from a full shoe at ``rules`` (their
+    table, shipped, cached or built), None where they offer no lammer bet."""
+    return LammerChances.in_table(load_or_build(rules)) if reads_lammers(rules) else None
+
+
 def load_standard(rules: RuleSet, progress: Progress | None = None) -> dict[str, Any]:
     """The standard-blackjack table of ``rules`` (:meth:`RuleSet.standard_counterpart`):
     shipped for the presets, else cached or built as :func:`load_or_build` does."""
@@ -180,6 +191,7 @@ __all__ = [
     "decode",
     "encode",
     "file_name",
+    "lammer_chances",
     "load_or_build",
     "load_standard",
     "load_table",

@@ -9,6 +9,7 @@ import pytest
 from matplotlib import image
 
 from strategy_charts.__main__ import main
+from trainer.rules.side_bets.pot_of_gold import PAY_TABLES
 
 
 def run_json(capsys, *args: str) -> dict:
@@ -90,6 +91,22 @@ def test_sidebets_json(capsys) -> None:
     data = run_json(capsys, "sidebets", "--preset", "evolution")
     assert round(data["hot_3"] * 100, 2) == 94.60
     assert data["pot_of_gold"] is None
+    assert "lammers" not in data
+
+
+def test_sidebets_gives_the_pot_of_gold_wagers_distribution(capsys) -> None:
+    """Where the wager is offered: the chance of each lammer count 0-7 beside its return, the
+    pay table over them giving the return; the text shows them as a small table."""
+    data = run_json(capsys, "sidebets", "--preset", "pot-of-gold")
+    chances = data["lammers"]["by_count"]
+    assert len(chances) == 8 and sum(chances) == pytest.approx(1.0, abs=1e-12)
+    pays = PAY_TABLES[1]                  # the preset's pay table
+    assert sum(p * (1 + pays[k]) for k, p in enumerate(chances) if k) == pytest.approx(
+        data["pot_of_gold"], abs=1e-10)
+    assert 0 < data["lammers"]["dealer_blackjack"] < chances[0]
+    assert main(["sidebets", "--preset", "pot-of-gold"]) == 0
+    text = capsys.readouterr().out
+    assert f"{0:>9d}  {chances[0] * 100:10.6f}%" in text and "dealer's blackjacks" in text
 
 
 def test_ev_json_has_ev_and_rtp(capsys) -> None:

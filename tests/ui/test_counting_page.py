@@ -202,6 +202,30 @@ def test_a_shoes_missed_index_plays_are_drilled_alone_until_all_are_asked_for(
     assert len(panel.cards.plays) > 1 and not panel.scope.isVisible()
 
 
+def test_a_pot_of_gold_card_says_the_chance_of_each_lammer_count(
+        qtbot, page: CountingPage) -> None:
+    """The wager's answer adds its distribution off a full shoe, each count with its chance,
+    the table's figures; a card of the play has no such line."""
+    from strategy_charts.tables import lammer_chances
+    from trainer.rules import preset
+    page.drill_index("hilo", "pot-of-gold", ["wager:pot_of_gold", "hard:12:v5"])
+    qtbot.waitUntil(lambda: page.index.cards is not None and page.index.only is not None
+                    and page.lammers is not None, timeout=20000)
+    panel, chances = page.index, lammer_chances(preset("pot-of-gold"))
+    assert chances is not None
+    answered = {}
+    for _ in range(6):
+        card = panel.card
+        assert card is not None
+        panel.answer(card.best)
+        answered.setdefault(card.cell.key, []).append(panel.feedback.text())
+        qtbot.keyClick(panel, Qt.Key.Key_Space)
+    assert set(answered) == {"wager:pot_of_gold", "hard:12:v5"}
+    first = f"Off a full shoe: 0&nbsp;lammers&nbsp;{chances.by_count[0] * 100:#.3g}%, 1&nbsp;"
+    assert all(first in text for text in answered["wager:pot_of_gold"])
+    assert not any("Off a full shoe" in text for text in answered["hard:12:v5"])
+
+
 def test_the_review_shows_accuracy_speed_and_index_misses(qtbot, page: CountingPage,
                                                           data_dir: Path) -> None:
     panel = page.running

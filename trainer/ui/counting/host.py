@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from strategy_charts.pot_of_gold import LammerChances
 from trainer.drills.grading import Clock
 from trainer.drills.records import GradedDecision, Mode
 from trainer.rules import RuleSet
@@ -13,10 +14,13 @@ from ..practice.progress_link import ProgressLink
 
 
 class CountingHost(Protocol):
-    """The chosen rules and count, the lab table, the clock and seeds, and the saving."""
+    """The chosen rules and count, the lab table (and the lammer chances), the clock and
+    seeds, and the saving."""
 
     rules: RuleSet | None
     lab: dict[str, Any] | None
+    #: the chance of each lammer count from a full shoe (None: no lammer bet, or loading)
+    lammers: LammerChances | None
     clock: Clock
     paced: bool
     link: ProgressLink

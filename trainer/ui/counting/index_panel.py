@@ -5,7 +5,8 @@ line above says which are left out.
 
 As on the Flashcards page, the verdict is a banner on the felt in its severity's colour
 ("Correct: Stand", "Mistake: best is Hit") and the EVs and the index under it in that colour
-too. A card is dealt, and its clock started, when the tab is shown
+too; a Pot of Gold card adds the chance of each lammer count off a full shoe. A card is
+dealt, and its clock started, when the tab is shown
 (:meth:`~trainer.drills.counting.index_cards.IndexFlashcards.shown`), not behind it."""
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QKeyEvent, QShowEvent
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from strategy_charts.counting.cells import BET, NO_BET
+from strategy_charts.counting.cells import BET, NO_BET, WAGER
+from strategy_charts.pot_of_gold import LAMMER_BETS
 from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
 from trainer.drills.counting.keys import INDEX
 from trainer.drills.memory import Answer
@@ -34,6 +36,8 @@ from .history import read_answers
 from .host import CountingHost
 from .views import cards_view, index_view
 
+#: The side bets on lammers, by name (their cards also say the chance of each count).
+LAMMER_NAMES = frozenset(bet.name for bet in LAMMER_BETS)
 #: The side-bet answers and their keys.
 WAGER_KEYS = {Qt.Key.Key_B: BET, Qt.Key.Key_N: NO_BET}
 
@@ -192,12 +196,22 @@ class IndexPanel(QWidget):
         if self.page.rules is not None:
             self.table.set_view(replace(index_view(card, self.page.rules), message=word,
                                         message_colour=colour))
-        self.feedback.setText(f"<b>{escape(word)}.</b> {escape(card.explanation(name))}")
+        said = f"<b>{escape(word)}.</b> {escape(card.explanation(name))}"
+        self.feedback.setText(said + self._lammer_line(card))
         self.feedback.setStyleSheet(verdict_style(decision.severity, is_dark(self.palette())))
         self.bar.set_actions(())
         for button in self.wagers.values():
             button.hide()
         self.bar.set_proceed("Next card")
+
+    def _lammer_line(self, card: IndexCard) -> str:
+        """For a lammer bet's card, a line with the chance of each count off a full shoe (the
+        wager's distribution as the engine plays), else nothing."""
+        chances = self.page.lammers
+        if card.cell.kind != WAGER or chances is None or card.cell.wager not in LAMMER_NAMES:
+            return ""
+        kept = ", ".join(part.replace(" ", "&nbsp;") for part in escape(chances.line()).split(", "))
+        return f"<br>Off a full shoe: {kept}"      # a count is never parted from its chance
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
         if event is None:

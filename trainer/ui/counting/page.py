@@ -35,7 +35,8 @@ from PyQt6.QtWidgets import (
 
 from strategy_charts.counting.lab import lab_ready, load_or_build_lab
 from strategy_charts.counting.systems import TRAINED, CountSystem, count_named
-from strategy_charts.tables import TableError
+from strategy_charts.pot_of_gold import LammerChances
+from strategy_charts.tables import TableError, lammer_chances
 from trainer.drills.counting.due import DueToday
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
@@ -95,6 +96,7 @@ class CountingPage(QWidget):
         self.clock, self.seed, self.paced = clock, seed, paced
         self.rules: RuleSet | None = None
         self.lab: dict[str, Any] | None = None
+        self.lammers: LammerChances | None = None
         self.link = ProgressLink(settings, self)
         app = QApplication.instance()
         if app is not None:
@@ -253,7 +255,7 @@ class CountingPage(QWidget):
         """Load the chosen rules' count lab table, then start every drill afresh."""
         for drill in self.drills:
             drill.stop()
-        self.lab = None
+        self.lab = self.lammers = None
         self.problem.hide()
         self.due.clear()
         self.loading.cancel()
@@ -263,13 +265,14 @@ class CountingPage(QWidget):
         count = count_named(self.count)
         self.busy.start(f"Loading the {rules.name} count lab (a rules file's or your own "
                         "tags' is built once: under a minute)…")
-        job = Job(self, lambda report: load_or_build_lab(rules, progress=report, count=count),
+        job = Job(self, lambda report: (load_or_build_lab(rules, progress=report, count=count),
+                                        lammer_chances(rules)),
                   name="counting: lab", reports=True, serial=not lab_ready(rules, count))
         job.progressed(self.busy.progress).ended(self.busy.stop).succeeded(self._ready)
         self.loading.start(job.failed(self._tell, ValueError, RulesError, OSError, TableError))
 
-    def _ready(self, lab: dict[str, Any]) -> None:
-        self.lab = lab
+    def _ready(self, loaded: tuple[dict[str, Any], LammerChances | None]) -> None:
+        self.lab, self.lammers = loaded
         self._restart()
 
     def _restart(self) -> None:
