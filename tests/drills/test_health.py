@@ -206,3 +206,35 @@ def test_the_moving_average_follows_the_latest_answers() -> None:
     before, after = moving_averages(0.5, [True] * 60 + [False] * 20)
     assert before[0] == 0.5 and before[1] == pytest.approx(0.5 + MOVING * 0.5)
     assert before[60] > 0.9 and after < before[60] * 0.5
+
+
+def test_fsrs6_fitted_to_the_answers_before_is_scored_on_the_same_answers(
+        course: Curriculum, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FSRS-6 fitted by fsrs-rs's optimizer to the answers before the held-out ones: its
+    chances are FSRS-6's equations with the fitted parameters (so with the default ones they
+    are the default FSRS-6's, figure for figure), and fitted to a player it predicts the
+    held-out answers better than the defaults."""
+    pytest.importorskip("fsrs_rs_python")
+    from trainer.drills import fitting, fsrs6_fit
+    answers = _player(course, MemoryParams(0.04, 7.0, 0.5), seed=5)
+    start = Start(Prior.CLASSIC, 1.0, 0.0, 0.0, 0)
+    health = fitting.fit_against_fsrs6(course, answers, start).health
+    assert health is not None and health.fitted is not None
+    assert health.fitted.log_loss < health.fsrs6.log_loss
+    assert health.answers == fit_for(course, answers, start).health.answers   # the same answers
+    monkeypatch.setattr(fsrs6_fit, "fit_parameters", lambda *_: fsrs6.W)
+    same = fitting.fit_against_fsrs6(course, answers, start).health
+    assert same is not None and same.fitted is not None
+    assert same.fitted.log_loss == pytest.approx(same.fsrs6.log_loss, rel=1e-9)
+    assert same.fitted.auc == pytest.approx(same.fsrs6.auc)
+    assert same.fitted.rmse == pytest.approx(same.fsrs6.rmse, rel=1e-9)
+
+
+def test_fsrs6_is_fitted_to_histories_of_whole_days() -> None:
+    deck = {"a": "A", "b": "B"}
+    answers = [Answer("a", 0.1, True, 0.0), Answer("b", 0.2, False, 0.0),
+               Answer("a", 0.5, False, 0.0), Answer("a", 2.4, True, 0.0),
+               Answer("c", 3.0, True, 0.0)]
+    from trainer.drills.fsrs6_fit import histories
+    assert histories(answers, deck) == [[(fsrs6.GOOD, 0), (fsrs6.AGAIN, 0), (fsrs6.GOOD, 1)],
+                                        [(fsrs6.AGAIN, 0)]]
