@@ -206,6 +206,9 @@ def test_the_moving_average_follows_the_latest_answers() -> None:
     before, after = moving_averages(0.5, [True] * 60 + [False] * 20)
     assert before[0] == 0.5 and before[1] == pytest.approx(0.5 + MOVING * 0.5)
     assert before[60] > 0.9 and after < before[60] * 0.5
+    # answers no card holds (where the assumed play is right) do not move it
+    apart, last = moving_averages(0.5, [True, False, True], [False, True, False])
+    assert list(apart) == [0.5, 0.5, 0.5 - MOVING * 0.5] and last == apart[2]
 
 
 def test_fsrs6_fitted_to_the_answers_before_is_scored_on_the_same_answers(

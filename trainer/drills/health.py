@@ -16,7 +16,7 @@ srs-benchmark's) are set beside those of others on the same answers:
 
 * **a fixed guess** (the srs-benchmark's AVG): every answer right with the share of right
   answers scored before the fit;
-* **a moving average** of the player's answers, every answer (:data:`MOVING`);
+* **a moving average** of the player's answers, every answer the cards hold (:data:`MOVING`);
 * **FSRS-6** with its default parameters (:mod:`trainer.drills.fsrs6`), one card per card of
   the same mapping, its recall over fractional days, a right answer's chance R + (1 − R)·guess
   as the trainer's; and, where the answers before were at hand to fit it, FSRS-6 fitted to
@@ -123,14 +123,18 @@ class Predicted:
         return isinstance(other, Predicted) and np.array_equal(self.rows, other.rows)
 
 
-def moving_averages(start: float, right: Sequence[bool]) -> tuple[np.ndarray, float]:
+def moving_averages(start: float, right: Sequence[bool], counted: Sequence[bool] | None = None
+                    ) -> tuple[np.ndarray, float]:
     """The moving average before each answer (weight :data:`MOVING` for the latest), and
-    after the last: a guess that follows the player's recent form, card or no card."""
+    after the last: a guess that follows the player's recent form, whatever the card. Only the
+    answers ``counted`` move it (the ones the cards hold, which the models predict; all by
+    default)."""
     before = np.empty(len(right))
     value = start
     for i, ok in enumerate(right):
         before[i] = value
-        value += MOVING * (float(ok) - value)
+        if counted is None or counted[i]:
+            value += MOVING * (float(ok) - value)
     return before, value
 
 

@@ -302,7 +302,9 @@ class FitState:
         if not answers:
             return self
         mark, replays, held = self.mark, {}, self.held
-        averages, moving = moving_averages(self.moving, [a.right for a in answers])
+        held_by = next(iter(mappings.values()), {})   # every mapping holds the same answers
+        averages, moving = moving_averages(self.moving, [a.right for a in answers],
+                                           [a.situation in held_by for a in answers])
         for name, replay in self.replays.items():
             watch = mark.index if mark is not None and mark.mapping == name else None
             replays[name], seen = replay.watched(answers, mappings[name], grid, watch)
