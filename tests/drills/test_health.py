@@ -121,6 +121,8 @@ def test_the_sentence_follows_the_figures_and_says_them() -> None:
     assert "no better than a simple guess" in _h((0.70, 0.6), (0.6, 0.6)).sentence()
     # the moving average is a simple guess too: beating the fixed one alone is not enough
     assert "no better than a simple guess" in _h((0.50, 0.7), (0.6, 0.6), moving=0.51).sentence()
+    # nor is a lower log loss than the moving average's with a lower AUC than its
+    assert "no better than a simple guess" in _h((0.40, 0.54), (0.6, 0.6)).sentence()
     assert "and better than FSRS-6" in _h((0.40, 0.75), (0.45, 0.70)).sentence()
     assert "FSRS-6 predicts them better still" in _h((0.40, 0.70), (0.35, 0.72)).sentence()
     # a lower log loss with a lower AUC is not "better": the figures disagree, and it says so

@@ -165,8 +165,7 @@ class Health:
                     f"{AT_LEAST} answers, each a day or more after the card's last, since its "
                     f"last fit ({self.answers} so far).")
         figures = self.figures()
-        simple = min(self.fixed, self.moving, key=lambda s: s.log_loss)
-        if not _lower(self.model.log_loss, simple.log_loss):
+        if not (_better(self.model, self.fixed) and _better(self.model, self.moving)):
             return ("The trainer predicts your answers no better than a simple guess yet: it is "
                     f"still learning how you remember {figures}.")
         if _better(self.model, self.fsrs6):
