@@ -24,7 +24,7 @@ from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
-from trainer.drills.health import SCORED, says
+from trainer.drills.health import MODELS, SCORED, says
 from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
 from trainer.drills.start import Suggestion
@@ -144,20 +144,27 @@ def keep_fit(session: FlashcardSession, saver: SessionSaver) -> bool:
 
 def memory_report(fit: Fit | None) -> dict[str, Any]:
     """The memory model's health check as ``stats --json`` prints it (:mod:`trainer.drills.
-    health`): the model chosen, the answers it was fitted to, the held-out answers and the log
-    loss on them of the model, of a fixed guess (AVG) and of FSRS-6 (the held-out answers
-    given a day or more after their card's last: ``scored``; the ones given the same day
-    counted apart, never scored), and one sentence."""
+    health`): the model chosen, the answers it was fitted to, the held-out answers, and on
+    them the log loss, AUC and RMSE (bins) of the model, of a fixed guess (AVG), of a moving
+    average, of FSRS-6 and of FSRS-6 fitted (None where not made) (the held-out answers given
+    a day or more after their card's last: ``scored``; the ones given the same day counted
+    apart, never scored), and one sentence."""
     health = fit.health if fit is not None else None
     scored = health is not None and health.answers > 0
+    figures: dict[str, float | None] = {}
+    found_by = health.scores() if health is not None else {}
+    for name in MODELS:
+        found = found_by.get(name)
+        head = "" if name == "model" else f"{name}_"
+        told = found if scored else None
+        figures[f"{head}log_loss"] = None if told is None else round(told.log_loss, 6)
+        figures[f"{head}auc"] = None if told is None else round(told.auc, 6)
+        figures[f"{head}rmse_bins"] = None if told is None else round(told.rmse, 6)
     return {"model": describe(fit) if fit is not None else None,
             "answers": fit.answers if fit is not None else 0,
             "held_out": health.answers if health else None,
             "held_out_same_day": health.same_day if health else None,
-            "scored": SCORED,
-            "log_loss": round(health.model, 6) if scored and health else None,
-            "avg_log_loss": round(health.fixed, 6) if scored and health else None,
-            "fsrs6_log_loss": round(health.fsrs6, 6) if scored and health else None,
+            "scored": SCORED, **figures,
             "says": says(health, fit is not None)}
 
 

@@ -86,6 +86,13 @@ baseline's (the fewest of random, natural and leitner), per matched seed, with t
 95% interval (Student's t over the seeds). A seed the other side does not reach counts at
 ``max_reviews``, which makes the ratio an upper bound (marked ≤).
 
+Each run of the app's scheduler also ends with the memory model's health check on its answers
+(:mod:`.health`): the model fitted to the first 80%, scored on the rest given a day or more
+after their card's last by log loss, AUC and RMSE (bins), beside a fixed guess (AVG), a moving
+average, FSRS-6 at its defaults and FSRS-6 fitted by fsrs-rs's optimizer to the same 80%; per
+learner the figures' means over the seeds (``health`` in the JSON report, a second table in
+the text one).
+
 Run (inside the environment)::
 
     .venv/bin/python bench/learning [--learners defaults|families|all|NAME,...]
@@ -94,8 +101,10 @@ Run (inside the environment)::
 
 The learners by name (:mod:`.families`): ``classic-situation``, ``classic-rule`` and
 ``novice-rule`` (issue 11's; the novice's target 1.0 within 30,000 answers), then
-``classic-FAMILY`` and ``novice-FAMILY`` for each family (power, exponential, fsrs6,
-interference, interference-stakes, confusion, slip, row, difficulty, irregular, combined),
+``classic-FAMILY`` and ``novice-FAMILY`` for each family (power, power-0.2, power-0.3,
+power-0.7 (the power curve at those decays), exponential, fsrs6, fsrs6-irregular (FSRS-6's
+memory, irregular sessions), interference, interference-stakes, confusion, slip, row,
+difficulty, irregular, combined),
 ``novice-unlucky`` and ``novice-combined-unlucky``, and the wrong starting points
 ``novice-told-classic`` and ``classic-told-novice``.
 """

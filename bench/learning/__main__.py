@@ -17,6 +17,7 @@ if __package__ in (None, ""):          # run as ``python bench/learning``: the p
 
 from learning import __doc__ as SPEC
 from learning.families import GROUPS, named
+from learning.health import health_text
 from learning.report import plot, summarise, table_text
 from learning.runs import Run, from_files, job
 from learning.teachers import SCHEDULERS, TEACHERS
@@ -117,6 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from yardstick import yardstick
 
         print(table_text(report))
+        checks = health_text(report)
+        if checks.count("\n") > 3:
+            print("\n" + checks)
         print(f"\n{report['seconds']} s = {report['seconds'] / yardstick():.1f} yardstick units")
     return 0
 

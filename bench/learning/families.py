@@ -21,8 +21,14 @@ _COMBINED: dict[str, Any] = {
 #: Each family's change from the default learner (classic-situation, or novice-rule).
 FAMILIES: dict[str, dict[str, Any]] = {
     "power": {"curve": "power", "decay": 0.5},           # FSRS-4.5's curve
+    # flatter and steeper power curves than FSRS-4.5's (FSRS-6 fits decays of 0.1 to 0.8)
+    "power-0.2": {"curve": "power", "decay": 0.2},
+    "power-0.3": {"curve": "power", "decay": 0.3},
+    "power-0.7": {"curve": "power", "decay": 0.7},
     "exponential": {"curve": "exponential", "base": 0.9},
     "fsrs6": {"model": "fsrs6"},
+    "fsrs6-irregular": {"model": "fsrs6", "schedule": "irregular", "gap_days": [1, 3],
+                        "per_session": [30, 200]},
     "interference": {"interference": 0.3},
     "interference-stakes": {"interference": 0.3, "interfere_stakes": True},
     "confusion": {"confusion": 0.3},

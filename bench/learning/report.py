@@ -8,6 +8,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from .health import summary
 from .runs import CHECKPOINTS, Run
 from .teachers import BASELINES, SCHEDULERS
 
@@ -80,6 +81,9 @@ def summarise(runs: dict[str, list[Run]], params: dict[str, Any],
                            for n in CHECKPOINTS},
             "mean_leak_5000": _rounded(_mean([r.area() for r in seeds])),
         }
+        checked = summary(seeds)
+        if checked is not None:
+            out[scheduler]["health"] = checked
     reached = {s: got["per_seed"] for s, got in out.items()}
     baselines = [reached[b] for b in BASELINES if b in reached]
     for scheduler in runs:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .learner import Learner
-from .teachers import TEACHERS, Make
+from .teachers import TEACHERS, AppTeacher, Make
 from .timetable import sessions
 from .world import world
 
@@ -35,6 +35,9 @@ class Run:
     leaks: tuple[tuple[int, float], ...]      # (answers given, leak) at each session start
     reviews_to_target: int | None
     days_to_target: int | None
+    #: the memory model's health check on the run's answers (the app's schedulers only):
+    #: :meth:`trainer.drills.health.Health.to_plain`, FSRS-6 fitted among the models
+    health: dict[str, Any] | None = None
 
     def leak_after(self, answers: int) -> float | None:
         """The leak at the first session start after ``answers`` answers."""
@@ -79,7 +82,9 @@ def run(params: dict[str, Any], scheduler: str, seed: int,
             answered = shown + RESPONSE_DAYS
             teacher.tell(spot, learner.answer(spot, offered, answered), answered)
         answers += count
-    return Run(tuple(leaks), reached[0] if reached else None, reached[1] if reached else None)
+    check = teacher.health_check() if isinstance(teacher, AppTeacher) else None
+    return Run(tuple(leaks), reached[0] if reached else None, reached[1] if reached else None,
+               None if check is None else check.to_plain())
 
 
 def job(args: tuple[str, dict[str, Any], str, int]) -> tuple[str, str, int, Run]:

@@ -18,8 +18,9 @@ from typing import Any, Protocol
 from fsrs import Card, Rating, Scheduler
 
 from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
-from trainer.drills.fitting import start_of
+from trainer.drills.fitting import FIT_AFTER, as_read, fit_against_fsrs6, start_of
 from trainer.drills.flashcards import FlashcardSession, FlashMode
+from trainer.drills.health import Health
 from trainer.drills.memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from trainer.drills.memory_fit import Fit
 from trainer.drills.situations import Spot
@@ -83,6 +84,18 @@ class AppTeacher:
             return None
         assert self.session.queue is not None
         return self.session.queue.fit
+
+    def health_check(self) -> Health | None:
+        """The memory model's health check on every answer so far, as the app makes it from
+        a whole history (the latest 20% held out), FSRS-6 fitted among the models; None
+        before there are enough answers to fit."""
+        answers = self.answers + (list(self.session.answers) if self.session else [])
+        course = curriculum(self.catalog.rules, self.prior)
+        taught, start = start_of(course, openings(course, answers))
+        read = as_read(taught, answers, start)
+        if len(read) < FIT_AFTER:
+            return None
+        return fit_against_fsrs6(taught, read, start).health
 
     def ask(self, now: float) -> tuple[Spot, Sequence[str]]:
         assert self.session is not None

@@ -245,3 +245,38 @@ def test_the_table_shows_a_scheduler_asked_for_by_name(tmp_path: Path,
     head = capsys.readouterr().out.splitlines()[0]
     assert head.split(" | ")[1:7] == ["app", "v0.1", "random", "natural", "leitner", "app-told"]
     assert "app-told" not in SCHEDULERS
+
+
+def test_the_new_families_are_power_curves_and_irregular_fsrs6() -> None:
+    known = named()
+    for decay in (0.2, 0.3, 0.7):
+        for who in ("classic", "novice"):
+            params = known[f"{who}-power-{decay}"]
+            assert (params["curve"], params["decay"]) == ("power", decay)
+    for who in ("classic", "novice"):
+        params = known[f"{who}-fsrs6-irregular"]
+        assert (params["model"], params["schedule"]) == ("fsrs6", "irregular")
+
+
+def test_an_app_run_ends_with_the_health_check_of_every_model() -> None:
+    """The app's scheduler's run is checked as the srs-benchmark scores a model: the five
+    models on the same held-out answers; the report means them and counts the seeds where the
+    trainer's log loss was no higher than fitted FSRS-6's; the table shows them."""
+    from learning.health import health_text, summary
+
+    from trainer.drills.health import MODELS
+    pytest.importorskip("fsrs_rs_python")
+    params = {**named()["classic-power-0.3"], "max_reviews": 1000}
+    got = run(params, "app", 0)
+    assert got.health is not None and got.health["held_out"] > 0
+    figures = got.health["figures"]
+    assert all(figures[m] is not None for m in MODELS)
+    assert figures["avg"][1] == 0.5 and 0.0 < figures["model"][1] < 1.0
+    assert run(params, "leitner", 0).health is None      # a baseline has no model to check
+    mean = summary([got, got])
+    assert mean is not None and mean["model"] == [round(v, 4) for v in figures["model"]]
+    assert mean["trainer_not_worse_than_fitted"] == (
+        [2, 2] if figures["model"][0] <= figures["fsrs6_fitted"][0] else [0, 2])
+    table = health_text({"learners": {"quick": {"schedulers": {"app": {"health": mean}}}}})
+    assert table.splitlines()[-1].startswith(f"| quick | {mean['held_out']:.0f} (")
+    assert f"{mean['fsrs6_fitted'][0]:.3f} / " in table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,9 +13,10 @@ import pytest
 from trainer.drills import fsrs6
 from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
 from trainer.drills.fitting import HELD_OUT, fit_for
-from trainer.drills.health import AT_LEAST, Health, health_of
+from trainer.drills.health import AT_LEAST, MOVING, SCORED, Health, health_of, moving_averages, says
 from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import Grid, Replay
+from trainer.drills.memory_fit import Fit, Grid, Replay
+from trainer.drills.scores import Score, auc, bins, rmse_bins
 from trainer.drills.start import Start
 from trainer.rules import preset
 
@@ -53,9 +55,11 @@ def test_the_model_of_the_players_own_memory_beats_a_fixed_guess(course: Curricu
     # apart as given the same day
     assert health.answers + health.same_day == len(answers) - int(HELD_OUT * len(answers))
     assert health.answers >= AT_LEAST and health.same_day > 0
-    assert health.model < 0.9 * health.fixed
+    assert health.model.log_loss < 0.9 * min(health.fixed.log_loss, health.moving.log_loss)
+    assert health.model.auc > 0.6 and health.fixed.auc == 0.5
+    assert health.model.rmse < health.fixed.rmse
     assert health.sentence().startswith("The trainer predicts your answers better than a")
-    assert math.isfinite(health.fsrs6) and health.fsrs6 > 0
+    assert math.isfinite(health.fsrs6.log_loss) and health.fsrs6.log_loss > 0
 
 
 def test_the_held_out_log_loss_is_the_fitted_models_on_the_latest_answers(
@@ -79,6 +83,8 @@ def test_the_held_out_log_loss_is_the_fitted_models_on_the_latest_answers(
     fsrs: dict[str, fsrs6.Card] = {}
     scored: list[bool] = []
     fsrs_loss = 0.0
+    told: list[float] = []
+    rights: list[float] = []
     for number, a in enumerate(answers):
         card = card_of.get(a.situation)
         if card is None:
@@ -91,37 +97,149 @@ def test_the_held_out_log_loss_is_the_fitted_models_on_the_latest_answers(
                 r = float(fsrs6.recall_fractional(np.array([held.stability]),
                                                   np.array([a.day - held.last]))[0])
                 fsrs_loss -= math.log(r if a.right else 1.0 - r)
+                told.append(r)
+                rights.append(float(a.right))
         fsrs[card] = fsrs6.review(fsrs.get(card), a.day, a.right)
         last[card] = a.day
     held = sum(scored)
     assert (health.answers, health.same_day) == (held, len(scored) - held)
-    assert health.model == pytest.approx(-(whole.scored[0] - head.scored[0]) / held)
-    assert health.fsrs6 == pytest.approx(fsrs_loss / held, rel=1e-6)
-    assert health.model != pytest.approx(-(whole.total[0] - head.total[0]) / len(scored))
+    assert health.model.log_loss == pytest.approx(-(whole.scored[0] - head.scored[0]) / held)
+    assert health.fsrs6.log_loss == pytest.approx(fsrs_loss / held, rel=1e-6)
+    assert health.fsrs6.auc == pytest.approx(auc(np.array(told), np.array(rights)))
+    assert health.model.log_loss != pytest.approx(-(whole.total[0] - head.total[0])
+                                                  / len(scored))
+
+
+def _h(model: tuple[float, float], fsrs: tuple[float, float], answers: int = 500,
+       fixed: float = 0.69, moving: float = 0.70) -> Health:
+    """A check of these log losses and AUCs (RMSE 0.05 each)."""
+    return Health(answers, Score(*model, 0.05), Score(fixed, 0.5, 0.2), Score(moving, 0.55, 0.2),
+                  Score(*fsrs, 0.05))
 
 
 def test_the_sentence_follows_the_figures_and_says_them() -> None:
-    assert "no better than a fixed guess" in Health(500, 0.70, 0.69, 0.6).sentence()
-    assert "and better than FSRS-6" in Health(500, 0.40, 0.69, 0.45).sentence()
-    assert "FSRS-6 predicts them better still" in Health(500, 0.40, 0.69, 0.35).sentence()
+    assert "no better than a simple guess" in _h((0.70, 0.6), (0.6, 0.6)).sentence()
+    # the moving average is a simple guess too: beating the fixed one alone is not enough
+    assert "no better than a simple guess" in _h((0.50, 0.7), (0.6, 0.6), moving=0.51).sentence()
+    # nor is a lower log loss than the moving average's with a lower AUC than its
+    assert "no better than a simple guess" in _h((0.40, 0.54), (0.6, 0.6)).sentence()
+    assert "and better than FSRS-6" in _h((0.40, 0.75), (0.45, 0.70)).sentence()
+    assert "FSRS-6 predicts them better still" in _h((0.40, 0.70), (0.35, 0.72)).sentence()
+    # a lower log loss with a lower AUC is not "better": the figures disagree, and it says so
+    mixed = _h((0.40, 0.66), (0.45, 0.70)).sentence()
+    assert "better than FSRS-6" not in mixed and "the other the higher AUC" in mixed
     # within 5% of each other: neither is said to be better (the old check said "better
     # than FSRS-6: it knows your memory well" on any difference)
-    close = Health(500, 0.173, 0.24, 0.177).sentence()
+    close = _h((0.173, 0.71), (0.177, 0.70), fixed=0.24, moving=0.25).sentence()
     assert "about as well as FSRS-6" in close and "better than FSRS-6" not in close
-    assert ("(log loss 0.173, against 0.240 for a fixed guess and 0.177 for FSRS-6, on 500 "
-            "answers given a day or more after the card's last)") in close
-    assert "once you have given" in Health(AT_LEAST - 1, 0.4, 0.69, 0.5).sentence()
+    assert ("(log loss / AUC / RMSE of bins: the trainer 0.173 / 0.71 / 0.050, a fixed guess "
+            "0.240 / 0.50 / 0.200, a moving average 0.250 / 0.55 / 0.200, FSRS-6 0.177 / 0.70 "
+            "/ 0.050; on 500 answers given a day or more after the card's last)") in close
+    assert "once you have given" in _h((0.4, 0.7), (0.5, 0.6), AT_LEAST - 1).sentence()
 
 
 def test_a_stored_check_is_read_back_or_refused() -> None:
-    health = Health(300, 0.41, 0.62, 0.45, "FSRS-4 curve; you learn facts")
-    assert health_of(health.to_plain()) == Health(300, 0.41, 0.62, 0.45,
-                                                  "FSRS-4 curve; you learn facts")
+    health = replace(_h((0.41, 0.7), (0.45, 0.68)), chosen="FSRS-4 curve; you learn facts")
+    assert health_of(health.to_plain()) == health
+    fitted = replace(health, fitted=Score(0.43, 0.69, 0.04))
+    assert health_of(fitted.to_plain()) == fitted
     import json
     assert health_of(json.dumps(health.to_plain())) == health_of(health.to_plain())
     for bad in ("not json", {"held_out": 300, "log_loss": 0.41, "avg_log_loss": 0.62,
                              "fsrs6_log_loss": 0.45},   # scored before: same-day answers too
                 {"held_out": 5}, 3,
-                {"held_out": 5, "log_loss": float("nan"), "avg_log_loss": 1,
-                 "fsrs6_log_loss": 1}):
+                {**health.to_plain(), "figures": {**health.to_plain()["figures"],
+                                                  "model": [float("nan"), 0.5, 0.1]}},
+                {**health.to_plain(), "figures": {**health.to_plain()["figures"],
+                                                  "avg": [0.6, 0.5]}}):
         assert health_of(bad) is None
+
+
+def test_a_check_kept_before_its_auc_and_rmse_is_not_told_again() -> None:
+    """A check kept by the trainer before (cross-day answers scored, log loss alone) reads as
+    none: the player is told the check comes at the next fit, not the old figures."""
+    old = {"held_out": 300, "log_loss": 0.41, "avg_log_loss": 0.62, "fsrs6_log_loss": 0.45,
+           "model": "FSRS-4 curve; you learn facts", "same_day": 40, "scored": SCORED}
+    stored = {"first": 0.16, "growth": 4.0, "lapse": 0.3, "cards": "facts",
+              "log_likelihood": -100.0, "answers": 1500, "health": old}
+    fit = Fit.from_plain(stored)
+    assert fit.health is None
+    assert says(fit.health, True).startswith("The trainer checks how well it knows your memory "
+                                             "at its next fit")
+    assert "0.410" not in says(fit.health, True)
+
+
+def test_auc_counts_pairs_ranked_right_ties_half() -> None:
+    rng = np.random.default_rng(4)
+    p = np.round(rng.random(300), 1)           # many ties
+    y = (rng.random(300) < p).astype(float)
+    good, bad = p[y > 0.5], p[y < 0.5]
+    pairs = sum(1.0 if g > b else 0.5 if g == b else 0.0 for g in good for b in bad)
+    assert auc(p, y) == pytest.approx(pairs / (good.size * bad.size))
+    assert auc(p, np.ones(300)) == 0.5
+
+
+def test_rmse_bins_groups_as_the_srs_benchmark() -> None:
+    """Grouped by the srs-benchmark's three scales (days since the last answer, the answer's
+    number on its card, the lapses before), each group's mean chance against its share right,
+    weighted by the group's answers."""
+    rng = np.random.default_rng(7)
+    n = 400
+    elapsed = rng.random(n) * 60 + 1
+    number = rng.integers(2, 30, n).astype(float)
+    lapses = rng.integers(0, 6, n).astype(float)
+    p = rng.random(n)
+    y = (rng.random(n) < p).astype(float)
+
+    def key(t: float, i: float, k: float) -> tuple[float, float, float]:
+        return (round(2.48 * 3.62 ** math.floor(math.log(t) / math.log(3.62)), 2),
+                round(1.99 * 1.89 ** math.floor(math.log(i) / math.log(1.89)), 0),
+                round(1.65 * 1.73 ** math.floor(math.log(k) / math.log(1.73)), 0) if k else 0)
+
+    groups: dict[tuple[float, float, float], list[int]] = {}
+    for j in range(n):
+        groups.setdefault(key(elapsed[j], number[j], lapses[j]), []).append(j)
+    gap = sum(len(g) * (p[g].mean() - y[g].mean()) ** 2 for g in map(np.array, groups.values()))
+    assert len(groups) > 5
+    assert rmse_bins(p, y, bins(elapsed, number, lapses)) == pytest.approx(math.sqrt(gap / n))
+
+
+def test_the_moving_average_follows_the_latest_answers() -> None:
+    before, after = moving_averages(0.5, [True] * 60 + [False] * 20)
+    assert before[0] == 0.5 and before[1] == pytest.approx(0.5 + MOVING * 0.5)
+    assert before[60] > 0.9 and after < before[60] * 0.5
+    # answers no card holds (where the assumed play is right) do not move it
+    apart, last = moving_averages(0.5, [True, False, True], [False, True, False])
+    assert list(apart) == [0.5, 0.5, 0.5 - MOVING * 0.5] and last == apart[2]
+
+
+def test_fsrs6_fitted_to_the_answers_before_is_scored_on_the_same_answers(
+        course: Curriculum, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FSRS-6 fitted by fsrs-rs's optimizer to the answers before the held-out ones: its
+    chances are FSRS-6's equations with the fitted parameters (so with the default ones they
+    are the default FSRS-6's, figure for figure), and fitted to a player it predicts the
+    held-out answers better than the defaults."""
+    pytest.importorskip("fsrs_rs_python")
+    from trainer.drills import fitting, fsrs6_fit
+    answers = _player(course, MemoryParams(0.04, 7.0, 0.5), seed=5)
+    start = Start(Prior.CLASSIC, 1.0, 0.0, 0.0, 0)
+    health = fitting.fit_against_fsrs6(course, answers, start).health
+    assert health is not None and health.fitted is not None
+    assert health.fitted.log_loss < health.fsrs6.log_loss
+    assert health.answers == fit_for(course, answers, start).health.answers   # the same answers
+    monkeypatch.setattr(fsrs6_fit, "fit_parameters", lambda *_: fsrs6.W)
+    same = fitting.fit_against_fsrs6(course, answers, start).health
+    assert same is not None and same.fitted is not None
+    assert same.fitted.log_loss == pytest.approx(same.fsrs6.log_loss, rel=1e-9)
+    assert same.fitted.auc == pytest.approx(same.fsrs6.auc)
+    assert same.fitted.rmse == pytest.approx(same.fsrs6.rmse, rel=1e-9)
+
+
+def test_fsrs6_is_fitted_to_histories_of_whole_days() -> None:
+    deck = {"a": "A", "b": "B"}
+    answers = [Answer("a", 0.1, True, 0.0), Answer("b", 0.2, False, 0.0),
+               Answer("a", 0.5, False, 0.0), Answer("a", 2.4, True, 0.0),
+               Answer("c", 3.0, True, 0.0)]
+    from trainer.drills.fsrs6_fit import histories
+    assert histories(answers, deck) == [[(fsrs6.GOOD, 0), (fsrs6.AGAIN, 0), (fsrs6.GOOD, 1)],
+                                        [(fsrs6.AGAIN, 0)]]

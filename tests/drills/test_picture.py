@@ -145,11 +145,20 @@ def test_a_miss_that_makes_a_card_replays_that_cards_earlier_answers(
 def test_a_picture_round_trips_as_bytes_and_other_bytes_are_none(course: Curriculum) -> None:
     history = _history(course, days=5)
     start = FitState.start(list(course.mappings()))
-    picture = advance(course, empty(course, MemoryParams(), FACTS, start), history)
+    half = len(history) // 2
+    picture = advance(course, empty(course, MemoryParams(), FACTS, start), history[:half])
+    assert picture.fit_state is not None    # marked at a fit: the answers after are checked
+    state = picture.fit_state
+    picture = replace(picture, fit_state=state.marked(state.best(), "a fit"))
+    picture = advance(course, picture, history[half:],
+                      lambda faces: [a for a in history[:half] if a.situation in faces])
     again = decode(encode(picture))
     assert isinstance(again, Picture) and again == picture
     assert again.fit_state is not None and picture.fit_state is not None
     assert again.fit_state.answers == len(history)
+    assert again.fit_state.held.size > 0 and again.fit_state.held == picture.fit_state.held
+    assert again.fit_state.moving == picture.fit_state.moving != 0.5
+    assert again.fit_state.mark == picture.fit_state.mark
     for name, replay in picture.fit_state.replays.items():
         assert (again.fit_state.replays[name].stability == replay.stability).all()
         assert (again.fit_state.replays[name].total == replay.total).all()

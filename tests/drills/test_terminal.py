@@ -152,26 +152,36 @@ def test_stats_json_says_how_well_the_model_predicts_held_out_answers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The memory model's health check: fitted to all but the latest 20% of the answers, it
     is checked on those of them its cards hold (what the assumed play gets wrong), beside a
-    fixed guess and FSRS-6; the figures and the sentence agree."""
+    fixed guess, a moving average and FSRS-6, by log loss, AUC and RMSE (bins); the figures
+    and the sentence agree."""
     import json
 
     from tests.progress.history import seed
-    from trainer.drills.health import Health
+    from trainer.drills.health import MODELS, Health
+    from trainer.drills.scores import Score
 
     folder = tmp_path / "data"
     folder.mkdir()
     seed(folder / "progress.sqlite3", days=12, per_day=40)
     assert main(["stats", "--json", "--data-dir", str(folder)]) == 0
     memory = json.loads(capsys.readouterr().out)["memory"]
+    heads = ["" if name == "model" else f"{name}_" for name in MODELS]
+    figures = {f"{head}{what}" for head in heads for what in ("log_loss", "auc", "rmse_bins")}
     assert set(memory) == {"model", "answers", "held_out", "held_out_same_day", "scored",
-                           "log_loss", "avg_log_loss", "fsrs6_log_loss", "says"}
+                           "says"} | figures
     assert memory["answers"] == 480 and memory["scored"] == "a day or more after the card's last"
     held = memory["held_out"] + memory["held_out_same_day"]
     assert 0 < memory["held_out"] <= held <= 480 - int(0.8 * 480)
     assert "you learn" in memory["model"] and "classic basic strategy" in memory["model"]
     assert min(memory["log_loss"], memory["avg_log_loss"], memory["fsrs6_log_loss"]) > 0
-    health = Health(memory["held_out"], memory["log_loss"], memory["avg_log_loss"],
-                    memory["fsrs6_log_loss"], same_day=memory["held_out_same_day"])
+    assert memory["avg_auc"] == 0.5 and 0 < memory["auc"] < 1 and memory["fsrs6_rmse_bins"] > 0
+    assert memory["fsrs6_fitted_log_loss"] is None     # made by the bench, not the app
+
+    def told(head: str) -> Score:
+        return Score(*(memory[f"{head}{what}"] for what in ("log_loss", "auc", "rmse_bins")))
+
+    health = Health(memory["held_out"], told(""), told("avg_"), told("moving_avg_"),
+                    told("fsrs6_"), same_day=memory["held_out_same_day"])
     assert memory["says"] == health.sentence()
     assert main(["stats", "--data-dir", str(folder)]) == 0
     assert memory["says"] in capsys.readouterr().out

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from . import fsrs6_fit
 from .curriculum import Curriculum, Prior
+from .health import PLACE, check
 from .memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from .memory_fit import Fit, FitState
 from .start import Opening, Start, infer, openings
@@ -98,6 +100,29 @@ def fit_for(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
     return fit_for_state(course, state.extend(answers[cut:], course.mappings()), start)
 
 
+def fit_against_fsrs6(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
+    """:func:`fit_for`, its health check with FSRS-6 fitted to the answers before the held-out
+    ones as well (:mod:`trainer.drills.fsrs6_fit`, on the cards of the mapping the model was
+    fitted to; none where fsrs-rs-python is not installed or the answers are too few). It
+    needs every answer at hand, as the learning bench has them; the app's refit from its kept
+    state does not, and its check leaves FSRS-6 fitted out."""
+    cut = int(HELD_OUT * len(answers))
+    mappings = course.mappings()
+    before = held_out_mark(course, FitState.start(list(mappings)), answers[:cut], start)
+    after = before.extend(answers[cut:], mappings)
+    found = fit_for_state(course, after, start)
+    mark = after.mark
+    if mark is None or mark.mapping not in after.replays:
+        return found
+    card_of = mappings[mark.mapping]
+    w = fsrs6_fit.fit_parameters(answers[:cut], card_of)
+    if w is None:
+        return found
+    told = fsrs6_fit.chances(w, answers, card_of)[after.held.rows[PLACE].astype(int)]
+    return replace(found, health=check(mark, after.held, after.replays[mark.mapping].tallies[3],
+                                       told))
+
+
 def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
     """The likeliest model of ``state``'s answers, kept with the start it was made for (and
     the health check of the fit before it, when ``state`` was marked at that one)."""
@@ -136,5 +161,5 @@ def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None
 
 
 __all__ = ["FIT_AFTER", "HELD_OUT", "KINDS", "REFIT_GROWTH", "Prior", "as_read", "choose_fit",
-           "describe", "fit_for", "fit_for_state", "fits_start", "fitted_model",
-           "held_out_mark", "model_of", "stale", "start_of"]
+           "describe", "fit_against_fsrs6", "fit_for", "fit_for_state", "fits_start",
+           "fitted_model", "held_out_mark", "model_of", "stale", "start_of"]

@@ -10,6 +10,7 @@ rated Good when right and Again when wrong.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,41 +76,46 @@ def review(card: Card | None, day: float, right: bool) -> Card:
 
 
 # ----- the same, for many cards at once (the health check runs with the fit's replay) --------
+# ``w``: FSRS-6's 21 parameters, its defaults unless fitted (:mod:`trainer.drills.fsrs6_fit`)
 
 
-def first_arrays(right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _factor(w: Sequence[float]) -> float:
+    return 0.9 ** (-1 / w[20]) - 1
+
+
+def first_arrays(right: np.ndarray, w: Sequence[float] = W) -> tuple[np.ndarray, np.ndarray]:
     """Stability and difficulty after each card's first answer (``right``: 1.0 or 0.0)."""
     rating = np.where(right > 0.5, GOOD, AGAIN)
-    s = np.where(right > 0.5, W[GOOD - 1], W[AGAIN - 1])
-    return np.maximum(s, _S_MIN), np.clip(W[4] - np.exp(W[5] * (rating - 1)) + 1, 1.0, 10.0)
+    s = np.where(right > 0.5, w[GOOD - 1], w[AGAIN - 1])
+    return np.maximum(s, _S_MIN), np.clip(w[4] - np.exp(w[5] * (rating - 1)) + 1, 1.0, 10.0)
 
 
-def recall_arrays(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+def recall_arrays(s: np.ndarray, elapsed: np.ndarray, w: Sequence[float] = W) -> np.ndarray:
     """R after ``elapsed`` days (whole days are counted, as :func:`retrievability`)."""
     whole = np.maximum(0.0, np.floor(elapsed + 1e-9))
-    return (1 + _FACTOR * whole / s) ** _DECAY
+    return (1 + _factor(w) * whole / s) ** -w[20]
 
 
-def recall_fractional(s: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+def recall_fractional(s: np.ndarray, elapsed: np.ndarray, w: Sequence[float] = W) -> np.ndarray:
     """R after ``elapsed`` days counted to the fraction, as the srs-benchmark scores FSRS-6
     (the health check's prediction; the reviews themselves count whole days, as py-fsrs)."""
-    return (1 + _FACTOR * np.maximum(elapsed, 0.0) / s) ** _DECAY
+    return (1 + _factor(w) * np.maximum(elapsed, 0.0) / s) ** -w[20]
 
 
-def review_arrays(s: np.ndarray, d: np.ndarray, elapsed: np.ndarray, right: np.ndarray
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def review_arrays(s: np.ndarray, d: np.ndarray, elapsed: np.ndarray, right: np.ndarray,
+                  w: Sequence[float] = W) -> tuple[np.ndarray, np.ndarray]:
     """:func:`review` for many cards: stability and difficulty after an answer given
     ``elapsed`` days after each card's last."""
     good = right > 0.5
     rating = np.where(good, GOOD, AGAIN)
-    r = recall_arrays(s, elapsed)
-    grow = np.exp(W[17] * (rating - 3 + W[18])) * s ** -W[19]
+    r = recall_arrays(s, elapsed, w)
+    grow = np.exp(w[17] * (rating - 3 + w[18])) * s ** -w[19]
     short = s * np.where(good, np.maximum(grow, 1.0), grow)
-    recalled = s * (1 + np.exp(W[8]) * (11 - d) * s ** -W[9] * (np.exp((1 - r) * W[10]) - 1))
-    forgot = np.minimum(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * np.exp((1 - r) * W[14]),
-                        s / np.exp(W[17] * W[18]))
+    recalled = s * (1 + np.exp(w[8]) * (11 - d) * s ** -w[9] * (np.exp((1 - r) * w[10]) - 1))
+    forgot = np.minimum(w[11] * d ** -w[12] * ((s + 1) ** w[13] - 1) * np.exp((1 - r) * w[14]),
+                        s / np.exp(w[17] * w[18]))
     same_day = np.floor(elapsed + 1e-9) < 1
     new = np.where(same_day, short, np.where(good, recalled, forgot))
-    damped = d + (10.0 - d) * (-W[6] * (rating - 3)) / 9.0
-    easy = W[4] - math.exp(W[5] * (EASY - 1)) + 1
-    return np.maximum(new, _S_MIN), np.clip(W[7] * easy + (1 - W[7]) * damped, 1.0, 10.0)
+    damped = d + (10.0 - d) * (-w[6] * (rating - 3)) / 9.0
+    easy = w[4] - math.exp(w[5] * (EASY - 1)) + 1
+    return np.maximum(new, _S_MIN), np.clip(w[7] * easy + (1 - w[7]) * damped, 1.0, 10.0)

@@ -11,82 +11,152 @@ by every answer as it came); only the answers its cards hold count (where the as
 wrong), and of them only those given **a day or more after their card's last answer**, as the
 srs-benchmark scores: an answer the same day says little of memory (FSRS-6 would give it recall
 1, and a miss would cost it ln 10⁴), so same-day answers are counted apart and never scored.
-The model's log loss (the mean of −ln p, p the chance it gave to what the player did) is set
-beside two others on the same answers:
+The model's log loss, AUC and RMSE (bins) (:mod:`trainer.drills.scores`, as the
+srs-benchmark's) are set beside those of others on the same answers:
 
-* **a fixed guess** (Anki's AVG): every answer right with the share of right answers before;
+* **a fixed guess** (the srs-benchmark's AVG): every answer right with the share of right
+  answers scored before the fit;
+* **a moving average** of the player's answers, every answer the cards hold (:data:`MOVING`);
 * **FSRS-6** with its default parameters (:mod:`trainer.drills.fsrs6`), one card per card of
   the same mapping, its recall over fractional days, a right answer's chance R + (1 − R)·guess
-  as the trainer's.
+  as the trainer's; and, where the answers before were at hand to fit it, FSRS-6 fitted to
+  them (:mod:`trainer.drills.fsrs6_fit`).
 
 Its sentence claims only what the figures show, with the figures: better than another model
-only by :data:`BETTER` of its log loss, "about as well" within it.
+only by :data:`BETTER` of its log loss **and** an AUC no lower, "about as well" within it.
 
-The fit's replay (:class:`~trainer.drills.memory_fit.Replay`) keeps what the two others need,
-answer by answer; :class:`Mark` is its state at a fit.
+The fit's replay (:class:`~trainer.drills.memory_fit.Replay`) gives each scored answer's
+chances under the model fitted and FSRS-6, answer by answer; :class:`Mark` is its state at a
+fit, :class:`Predicted` the answers scored since.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+
+from .scores import Score, bins, score
 
 #: Held-out answers needed before the check says anything.
 AT_LEAST = 100
 #: How much lower a log loss must be (a share of the other's) to count as better.
 BETTER = 0.05
-_CLIP = 1e-4
-
-
-def _log(p: float, right: bool) -> float:
-    p = min(max(p, _CLIP), 1.0 - _CLIP)
-    return math.log(p if right else 1.0 - p)
 
 
 @dataclass(frozen=True)
 class Mark:
-    """The fit's replay at a fit: the mapping and candidate chosen, and of the answers scored
-    so far (a day or more after their card's last), that candidate's log-likelihood, their
-    count, the right ones and FSRS-6's log-likelihood; the same-day answers so far
-    (:class:`~trainer.drills.memory_fit.Replay`)."""
+    """The fit's replay at a fit: the mapping and candidate chosen; of the answers scored so
+    far (a day or more after their card's last), their count and the right ones; the
+    same-day answers so far (:class:`~trainer.drills.memory_fit.Replay`)."""
 
     mapping: str
     index: int
-    model_log: float
     answered: int
     rights: int
-    fsrs_log: float
     chosen: str = ""         # the model fitted then, in words
     same_day: int = 0
 
     def to_plain(self) -> list[Any]:
         """As JSON values."""
-        return [self.mapping, self.index, self.model_log, self.answered, self.rights,
-                self.fsrs_log, self.chosen, self.same_day]
+        return [self.mapping, self.index, self.answered, self.rights, self.chosen,
+                self.same_day]
 
     @classmethod
     def from_plain(cls, plain: Sequence[Any]) -> Mark:
         """Read :meth:`to_plain` back."""
-        mapping, index, model_log, answered, rights, fsrs_log, chosen, same_day = plain
-        return cls(str(mapping), int(index), float(model_log), int(answered), int(rights),
-                   float(fsrs_log), str(chosen), int(same_day))
+        mapping, index, answered, rights, chosen, same_day = plain
+        return cls(str(mapping), int(index), int(answered), int(rights), str(chosen),
+                   int(same_day))
+
+
+#: The weight of the latest answer in the moving average (about the last 20 answers count).
+MOVING = 0.05
+#: The moving average before any answer.
+MOVING_START = 0.5
+#: The rows of :class:`Predicted`: each answer's place in the answers replayed, the fitted
+#: model's chance of a right answer, FSRS-6's, right (1.0) or not, days since the card's last
+#: answer, the answer's number on its card, the card's lapses before it, the moving average.
+PLACE, MODEL, FSRS6, RIGHT, ELAPSED, NUMBER, LAPSES, AVERAGE = range(8)
+
+
+@dataclass(frozen=True, eq=False)
+class Predicted:
+    """The answers the health check scores, one column each (rows: :data:`PLACE` …)."""
+
+    rows: np.ndarray
+
+    @classmethod
+    def empty(cls) -> Predicted:
+        """No answer."""
+        return cls(np.zeros((AVERAGE + 1, 0)))
+
+    @classmethod
+    def of(cls, parts: Sequence[np.ndarray]) -> Predicted:
+        """Columns found in parts, in the order of their places."""
+        if not parts:
+            return cls.empty()
+        rows = np.concatenate(parts, axis=1)
+        return cls(rows[:, np.argsort(rows[PLACE], kind="stable")])
+
+    @property
+    def size(self) -> int:
+        """The answers held."""
+        return int(self.rows.shape[1])
+
+    def moved(self, averages: np.ndarray, offset: int) -> Predicted:
+        """These answers with their moving averages (``averages``: before each answer
+        replayed) and their places counted from ``offset``."""
+        rows = self.rows.copy()
+        rows[AVERAGE] = averages[rows[PLACE].astype(int)]
+        rows[PLACE] += offset
+        return Predicted(rows)
+
+    def then(self, other: Predicted) -> Predicted:
+        """These answers, then ``other``'s."""
+        return Predicted(np.concatenate([self.rows, other.rows], axis=1))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Predicted) and np.array_equal(self.rows, other.rows)
+
+
+def moving_averages(start: float, right: Sequence[bool], counted: Sequence[bool] | None = None
+                    ) -> tuple[np.ndarray, float]:
+    """The moving average before each answer (weight :data:`MOVING` for the latest), and
+    after the last: a guess that follows the player's recent form, whatever the card. Only the
+    answers ``counted`` move it (the ones the cards hold, which the models predict; all by
+    default)."""
+    before = np.empty(len(right))
+    value = start
+    for i, ok in enumerate(right):
+        before[i] = value
+        if counted is None or counted[i]:
+            value += MOVING * (float(ok) - value)
+    return before, value
+
+
+_NONE = Score(0.0, 0.5, 0.0)
 
 
 @dataclass(frozen=True)
 class Health:
     """The check's figures: the held-out answers it scored (a day or more after their card's
-    last) and each log loss on them; the model chosen, in words; the held-out answers given
-    the same day, counted apart."""
+    last) and each model's log loss, AUC and RMSE (bins) on them (:mod:`trainer.drills.
+    scores`): the model fitted, a fixed guess, a moving average, FSRS-6 at its defaults and,
+    where made, FSRS-6 fitted to the answers before; the model chosen, in words; the held-out
+    answers given the same day, counted apart."""
 
     answers: int
-    model: float
-    fixed: float
-    fsrs6: float
+    model: Score
+    fixed: Score
+    moving: Score
+    fsrs6: Score
     chosen: str = ""
     same_day: int = 0
+    fitted: Score | None = None
 
     def sentence(self) -> str:
         """What the figures mean, in one sentence, with the figures."""
@@ -94,38 +164,64 @@ class Health:
             return ("The trainer checks how well it knows your memory once you have given "
                     f"{AT_LEAST} answers, each a day or more after the card's last, since its "
                     f"last fit ({self.answers} so far).")
-        figures = (f"(log loss {self.model:.3f}, against {self.fixed:.3f} for a fixed guess and "
-                   f"{self.fsrs6:.3f} for FSRS-6, on {self.answers} answers given a day or more "
-                   "after the card's last)")
-        if not _lower(self.model, self.fixed):
-            return ("The trainer predicts your answers no better than a fixed guess yet: it is "
+        figures = self.figures()
+        if not (_better(self.model, self.fixed) and _better(self.model, self.moving)):
+            return ("The trainer predicts your answers no better than a simple guess yet: it is "
                     f"still learning how you remember {figures}.")
-        if _lower(self.model, self.fsrs6):
-            return ("The trainer predicts your answers better than a fixed guess and better "
+        if _better(self.model, self.fsrs6):
+            return ("The trainer predicts your answers better than a simple guess and better "
                     f"than FSRS-6 {figures}.")
-        if _lower(self.fsrs6, self.model):
-            return ("The trainer predicts your answers better than a fixed guess, though FSRS-6 "
+        if _better(self.fsrs6, self.model):
+            return ("The trainer predicts your answers better than a simple guess, though FSRS-6 "
                     f"predicts them better still {figures}.")
-        return ("The trainer predicts your answers better than a fixed guess, and about as "
+        if _lower(self.model.log_loss, self.fsrs6.log_loss) or _lower(self.fsrs6.log_loss,
+                                                                       self.model.log_loss):
+            return ("The trainer predicts your answers better than a simple guess; against "
+                    "FSRS-6 one has the lower log loss, the other the higher AUC "
+                    f"{figures}.")
+        return ("The trainer predicts your answers better than a simple guess, and about as "
                 f"well as FSRS-6 {figures}.")
 
+    def figures(self) -> str:
+        """The figures, in words: log loss, AUC and RMSE (bins) of each model."""
+        named = [("the trainer", self.model), ("a fixed guess", self.fixed),
+                 ("a moving average", self.moving), ("FSRS-6", self.fsrs6)]
+        if self.fitted is not None:
+            named.append(("FSRS-6 fitted to you", self.fitted))
+        each = ", ".join(f"{name} {s.log_loss:.3f} / {s.auc:.2f} / {s.rmse:.3f}"
+                         for name, s in named)
+        return (f"(log loss / AUC / RMSE of bins: {each}; on {self.answers} answers given a day "
+                "or more after the card's last)")
+
+    def scores(self) -> dict[str, Score | None]:
+        """Each model's figures by the name ``stats --json`` gives it."""
+        return dict(zip(MODELS, (self.model, self.fixed, self.moving, self.fsrs6, self.fitted),
+                        strict=True))
+
     def to_plain(self) -> dict[str, Any]:
-        """As JSON values (what ``stats --json`` prints and the fit keeps)."""
-        return {"held_out": self.answers, "log_loss": round(self.model, 6),
-                "avg_log_loss": round(self.fixed, 6), "fsrs6_log_loss": round(self.fsrs6, 6),
-                "model": self.chosen, "same_day": self.same_day, "scored": SCORED}
+        """As JSON values (what the fit keeps)."""
+        return {"held_out": self.answers, "model": self.chosen, "same_day": self.same_day,
+                "scored": SCORED, "figures": {name: None if s is None else s.to_plain()
+                                              for name, s in self.scores().items()}}
 
     @classmethod
     def from_plain(cls, plain: Mapping[str, Any]) -> Health:
         """Read :meth:`to_plain` back (KeyError for a check scored otherwise: before, every
-        held-out answer was scored, same-day ones too, and its figures are not told)."""
+        held-out answer was scored, same-day ones too; or kept before its AUC and RMSE were:
+        its figures are not told)."""
         if plain.get("scored") != SCORED:
             raise KeyError("scored")
-        return cls(int(plain["held_out"]), float(plain["log_loss"]),
-                   float(plain["avg_log_loss"]), float(plain["fsrs6_log_loss"]),
-                   str(plain.get("model", "")), int(plain["same_day"]))
+        figures = plain["figures"]
+        fitted = figures.get("fsrs6_fitted")
+        return cls(int(plain["held_out"]), Score.from_plain(figures["model"]),
+                   Score.from_plain(figures["avg"]), Score.from_plain(figures["moving_avg"]),
+                   Score.from_plain(figures["fsrs6"]), str(plain.get("model", "")),
+                   int(plain["same_day"]),
+                   None if fitted is None else Score.from_plain(fitted))
 
 
+#: The models a check scores, by the names ``stats --json`` and the kept check give them.
+MODELS = ("model", "avg", "moving_avg", "fsrs6", "fsrs6_fitted")
 #: Which held-out answers a check scores, as kept with it.
 SCORED = "a day or more after the card's last"
 
@@ -135,20 +231,29 @@ def _lower(one: float, other: float) -> bool:
     return one < (1.0 - BETTER) * other
 
 
-def check(mark: Mark, model_log: float, answered: int, rights: int, fsrs_log: float,
-          same_day: int = 0) -> Health | None:
-    """The health of the model fitted at ``mark`` over the answers since: ``model_log`` is
-    its candidate's log-likelihood of the scored answers now, ``answered``, ``rights`` and
-    ``fsrs_log`` its mapping's scored answers now, ``same_day`` the rest; None when no
-    answer came since."""
-    held, apart = answered - mark.answered, same_day - mark.same_day
-    if held <= 0:
-        return None if apart <= 0 else Health(0, 0.0, 0.0, 0.0, mark.chosen, apart)
-    right = rights - mark.rights
+def _better(one: Score, other: Score) -> bool:
+    """True when ``one`` predicts better than ``other``: a log loss lower by :data:`BETTER`
+    of it, and an AUC no lower."""
+    return _lower(one.log_loss, other.log_loss) and one.auc >= other.auc
+
+
+def check(mark: Mark, held: Predicted, same_day: int,
+          fitted: np.ndarray | None = None) -> Health | None:
+    """The health of the model fitted at ``mark`` over the answers since: ``held`` the ones it
+    scores, ``same_day`` its mapping's same-day answers now (the mark's are not counted),
+    ``fitted`` FSRS-6 fitted at the mark's chance of each of ``held`` (None: not fitted);
+    None when no answer came since."""
+    apart = same_day - mark.same_day
+    if held.size == 0:
+        return None if apart <= 0 else Health(0, _NONE, _NONE, _NONE, _NONE, mark.chosen,
+                                              apart)
+    rows = held.rows
+    right, group = rows[RIGHT], bins(rows[ELAPSED], rows[NUMBER], rows[LAPSES])
     share = mark.rights / mark.answered if mark.answered else 0.5
-    fixed = -(right * _log(share, True) + (held - right) * _log(share, False)) / held
-    return Health(held, -(model_log - mark.model_log) / held, fixed,
-                  -(fsrs_log - mark.fsrs_log) / held, mark.chosen, same_day - mark.same_day)
+    return Health(held.size, score(rows[MODEL], right, group),
+                  score(np.full(held.size, share), right, group),
+                  score(rows[AVERAGE], right, group), score(rows[FSRS6], right, group),
+                  mark.chosen, apart, None if fitted is None else score(fitted, right, group))
 
 
 def says(health: Health | None, fitted: bool) -> str:
@@ -172,7 +277,6 @@ def health_of(plain: object) -> Health | None:
         return None
     try:
         found = Health.from_plain(plain)
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
-    values = (found.model, found.fixed, found.fsrs6)
-    return found if found.answers >= 0 and all(math.isfinite(v) for v in values) else None
+    return found if found.answers >= 0 else None

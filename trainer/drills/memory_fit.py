@@ -20,7 +20,6 @@ each chart cell apart, by situations; one who learns the chart a row at a time, 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from . import fsrs6, memory
-from .health import Health, Mark, check, health_of
+from .card_rows import by_card
+from .health import MOVING_START, Health, Mark, Predicted, check, health_of, moving_averages
 from .memory import Answer, MemoryParams
 
 #: The grid searched: stability after a first answer (days), growth, lapse, slip, curve.
@@ -139,32 +139,6 @@ class Fit:
                    health_of(data.get("health")))
 
 
-def _by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mapping[str, int]
-             ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Answers grouped by card, each card's in day order, as padded (cards x answers) arrays:
-    the cards (in order of first answer), day, right, guess, present. Cards in ``known`` come
-    in the order of their rows there, before new ones."""
-    rows: dict[str, list[Answer]] = defaultdict(list)
-    for answer in answers:
-        card = card_of.get(answer.situation)
-        if card is not None:
-            rows[card].append(answer)
-    order = sorted(rows, key=lambda c: known.get(c, len(known)))   # stable: new cards after
-    width = max((len(r) for r in rows.values()), default=0)
-    shape = (len(rows), width)
-    day, right, guess = np.zeros(shape), np.zeros(shape), np.zeros(shape)
-    present = np.zeros(shape, dtype=bool)
-    for i, card in enumerate(order):
-        row = rows[card]
-        row.sort(key=lambda a: a.day)
-        n = len(row)
-        day[i, :n] = [a.day for a in row]
-        right[i, :n] = [a.right for a in row]
-        guess[i, :n] = [a.guess for a in row]
-        present[i, :n] = True
-    return order, day, right, guess, present
-
-
 @dataclass(frozen=True, eq=False)
 class Replay:
     """One mapping's answers replayed under every candidate: what the next answer needs."""
@@ -184,6 +158,9 @@ class Replay:
     misses: np.ndarray = field(default_factory=lambda: np.zeros(0))
     #: candidates: the log-likelihood of the answers the health check scores (see tallies)
     later: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    #: cards x 2: the answers to the card so far and its lapses (wrong a day or more after
+    #: its last), which group answers for the health check's RMSE (bins)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
@@ -194,7 +171,8 @@ class Replay:
                                               (self.total, other.total),
                                               (self.fsrs, other.fsrs),
                                               (self.misses, other.misses),
-                                              (self.scored, other.scored)))
+                                              (self.scored, other.scored),
+                                              (self.counts, other.counts)))
 
     @property
     def scored(self) -> np.ndarray:
@@ -212,18 +190,26 @@ class Replay:
 
         Replaying a history in parts gives the figures of replaying it at once, up to the order
         of the sums (the same candidate wins but for a tie to the last bits)."""
+        return self.watched(answers, card_of, grid, None)[0]
+
+    def watched(self, answers: Sequence[Answer], card_of: Mapping[str, str], grid: Grid,
+                watch: int | None) -> tuple[Replay, Predicted]:
+        """:meth:`extend`, with candidate ``watch``'s chance of each answer the health check
+        scores (and FSRS-6's, and what groups it), in the order of ``answers``."""
         first, growth, lapse, slip = grid.first, grid.growth, grid.lapse, grid.slip
         known = {card: i for i, card in enumerate(self.cards)}
-        order, day, right, guess, present = _by_card(answers, card_of, known)
+        order, day, right, guess, present, place = by_card(answers, card_of, known)
         total = self.total.copy()
+        seen_now: list[np.ndarray] = []
         if day.shape[1] == 0:
-            return self
+            return self, Predicted.empty()
         fresh = np.array([card not in known for card in order])
         cards = self.cards + tuple(card for card in order if card not in known)
         stability = np.concatenate([self.stability, np.broadcast_to(
             first, (int(fresh.sum()), first.size))])
         last = np.concatenate([self.last, np.zeros(int(fresh.sum()))])
         misses = np.concatenate([self.misses, 1.0 - right[fresh, 0]])
+        counts = np.concatenate([self.counts, np.tile([1.0, 0.0], (int(fresh.sum()), 1))])
         at = np.array([known.get(card, -1) for card in order])
         at[fresh] = len(known) + np.arange(int(fresh.sum()))
         # a card's first answer: nothing recalled, right only by the guess (the same under
@@ -262,6 +248,12 @@ class Replay:
             told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
             fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told))[scored]
                               .sum())
+            if watch is not None and scored.any():
+                seen_now.append(np.stack([place[here, k], chance[:, watch], told, seen, gap,
+                                          counts[rows, 0] + 1.0, counts[rows, 1],
+                                          np.zeros(gap.size)])[:, scored])
+            counts[rows, 0] += 1.0
+            counts[rows, 1] += scored & (seen < 0.5)
             fsrs[rows, 0], fsrs[rows, 1] = fsrs6.review_arrays(fsrs[rows, 0], fsrs[rows, 1],
                                                                gap, seen)
             answered += int(scored.sum())
@@ -276,8 +268,9 @@ class Replay:
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
-        return Replay(cards, stability, last, total, fsrs,
-                      (answered, rights, fsrs_log, same_day), misses, later)
+        return (Replay(cards, stability, last, total, fsrs,
+                       (answered, rights, fsrs_log, same_day), misses, later, counts),
+                Predicted.of(seen_now))
 
 
 def log_likelihoods(answers: Sequence[Answer], card_of: Mapping[str, str],
@@ -294,6 +287,9 @@ class FitState:
     replays: dict[str, Replay]   # mapping name -> its replay (in the order ties are broken)
     answers: int                 # answers replayed
     mark: Mark | None = None     # the replay at the last fit (the health check's start)
+    #: the answers the health check scores since the mark, and the moving average now
+    held: Predicted = field(default_factory=Predicted.empty)
+    moving: float = MOVING_START
 
     @classmethod
     def start(cls, names: Sequence[str], grid: Grid = GRID) -> FitState:
@@ -305,9 +301,16 @@ class FitState:
         """The state after ``answers`` too (given after those replayed so far)."""
         if not answers:
             return self
-        return FitState({name: replay.extend(answers, mappings[name], grid)
-                         for name, replay in self.replays.items()},
-                        self.answers + len(answers), self.mark)
+        mark, replays, held = self.mark, {}, self.held
+        held_by = next(iter(mappings.values()), {})   # every mapping holds the same answers
+        averages, moving = moving_averages(self.moving, [a.right for a in answers],
+                                           [a.situation in held_by for a in answers])
+        for name, replay in self.replays.items():
+            watch = mark.index if mark is not None and mark.mapping == name else None
+            replays[name], seen = replay.watched(answers, mappings[name], grid, watch)
+            if watch is not None:
+                held = held.then(seen.moved(averages, self.answers))
+        return FitState(replays, self.answers + len(answers), mark, held, moving)
 
     def best(self, grid: Grid = GRID) -> Fit:
         """The likeliest parameters of ``grid`` and mapping (ties: the mapping named first),
@@ -321,8 +324,7 @@ class FitState:
             raise ValueError("fit needs at least one card mapping")
         mark = self.mark
         if mark is not None and mark.mapping in self.replays:
-            replay = self.replays[mark.mapping]
-            found = check(mark, float(replay.scored[mark.index]), *replay.tallies)
+            found = check(mark, self.held, self.replays[mark.mapping].tallies[3])
             best = replace(best, health=found)
         return best
 
@@ -333,9 +335,9 @@ class FitState:
         index = grid.index(fit.params)
         if replay is None or index is None:
             return self
-        answered, rights, fsrs_log, same_day = replay.tallies
-        return replace(self, mark=Mark(fit.cards, index, float(replay.scored[index]), answered,
-                                       rights, fsrs_log, chosen, same_day))
+        answered, rights, _, same_day = replay.tallies
+        return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day),
+                       held=Predicted.empty())
 
 
 def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],

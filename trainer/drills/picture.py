@@ -34,13 +34,13 @@ import numpy as np
 from trainer import __version__
 
 from .curriculum import Curriculum, Deck, deck
-from .health import Mark
+from .health import AVERAGE, Mark, Predicted
 from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
 from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 7
+PICTURE_FORMAT = 8
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -201,12 +201,14 @@ def encode(picture: Picture) -> bytes:
     if picture.fit_state is not None:
         state = picture.fit_state
         fit = {"answers": state.answers, "replays": {}, "tallies": {},
-               "mark": None if state.mark is None else state.mark.to_plain()}
+               "mark": None if state.mark is None else state.mark.to_plain(),
+               "held": state.held.size, "moving": state.moving}
         for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
             fit["tallies"][name] = list(replay.tallies)
             arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses,
-                       replay.scored]
+                       replay.scored, replay.counts]
+        arrays.append(state.held.rows)
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
@@ -308,10 +310,13 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         answered, rights, fsrs_log, same_day = plain["tallies"][name]
         fsrs = take(2 * n).reshape(n, 2)
         misses = take(n)
+        later = take(width)
         replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
                                     (int(answered), int(rights), float(fsrs_log),
-                                     int(same_day)), misses, take(width))
+                                     int(same_day)), misses, later, take(2 * n).reshape(n, 2))
+    held = int(plain["held"])
+    rows = Predicted(take((AVERAGE + 1) * held).reshape(AVERAGE + 1, held))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
-    return FitState(replays, int(plain["answers"]), mark)
+    return FitState(replays, int(plain["answers"]), mark, rows, float(plain["moving"]))
