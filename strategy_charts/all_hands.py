@@ -47,7 +47,7 @@ class HandSet:
         shoe = np.asarray(shoe, dtype=np.int64)
         context, hand = np.nonzero(masks)
         removed = index.comps[hand] + self.extras[context]      # the cards gone at each node
-        fits = (removed <= shoe).all(axis=1)
+        fits = count_true(removed > shoe) == 0
         context, hand, removed = context[fits], hand[fits], removed[fits]
         order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
         self.context, self.hand = context[order], hand[order]
@@ -63,7 +63,7 @@ class HandSet:
         self.child = self._position[children]
         self._removed = removed[order]
         left = (shoe - self._removed).astype(np.float64)
-        self._remaining = row_sums(left)
+        self._remaining = left @ _ONES      # whole numbers: exact in any order
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
         self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
         self._left_hole = None if self._hole is None else left[:, self._hole]
@@ -205,6 +205,15 @@ def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
     vectors = _outcome_vectors(push_22)
     return (np.array([vectors[max(t, 4)][0] for t in range(22)]),
             np.array([vectors[max(t, 4)][1] for t in range(22)]))
+
+
+_ONES = np.ones(10)
+
+
+def count_true(marks: np.ndarray) -> np.ndarray:
+    """Per row of a (rows x 10) boolean array, how many are true (as floats, exact): one
+    matrix product, not numpy's per-row reduction loop."""
+    return marks @ _ONES
 
 
 #: Rows from which :func:`row_sums` adds whole columns (on fewer, numpy's own sum is quicker).
