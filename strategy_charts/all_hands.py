@@ -46,27 +46,30 @@ class HandSet:
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
         context, hand = np.nonzero(masks)
-        removed = index.comps[hand] + self.extras[context]      # the cards gone at each node
-        fits = count_true(removed > shoe) == 0
-        context, hand, removed = context[fits], hand[fits], removed[fits]
         order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
-        self.context, self.hand = context[order], hand[order]
+        context, hand = context[order], hand[order]
+        removed = index.comps[hand]                     # the cards gone at each node
+        removed += self.extras[context]
+        fits = count_true(removed > shoe) == 0
+        if not fits.all():        # (the arrays are large: copied only when some do not fit)
+            context, hand, removed = context[fits], hand[fits], removed[fits]
+        self.context, self.hand, self._removed = context, hand, removed
         count = len(self.hand)
         sizes = index.size[self.hand]
         bounds = np.searchsorted(sizes, np.arange(index.max_cards + 2))
         self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
         self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
         self._position[self.context * hands_count + self.hand] = np.arange(count)
-        kids = index.child[self.hand]
-        children = kids + (self.context * hands_count)[:, None]
-        children[kids < 0] = len(self._position) - 1
+        children = index.child[self.hand]
+        absent = children < 0
+        children += (self.context * hands_count)[:, None]
+        children[absent] = len(self._position) - 1
         self.child = self._position[children]
-        self._removed = removed[order]
-        left = (shoe - self._removed).astype(np.float64)
+        left = np.subtract(shoe, removed, dtype=np.float64)     # whole numbers: exact
         self._remaining = left @ _ONES      # whole numbers: exact in any order
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
         self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
-        self._left_hole = None if self._hole is None else left[:, self._hole]
+        self._left_hole = None if self._hole is None else left[:, self._hole].copy()
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
         self.bust_loss = -row_sums(self._bust_terms(slice(None)))
