@@ -46,30 +46,33 @@ class HandSet:
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
         context, hand = np.nonzero(masks)
-        removed = index.comps[hand] + self.extras[context]      # the cards gone at each node
-        fits = (removed <= shoe).all(axis=1)
-        context, hand, removed = context[fits], hand[fits], removed[fits]
         order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
-        self.context, self.hand = context[order], hand[order]
+        context, hand = context[order], hand[order]
+        removed = index.comps[hand]                     # the cards gone at each node
+        removed += self.extras[context]
+        fits = count_true(removed > shoe) == 0
+        if not fits.all():        # (the arrays are large: copied only when some do not fit)
+            context, hand, removed = context[fits], hand[fits], removed[fits]
+        self.context, self.hand, self._removed = context, hand, removed
         count = len(self.hand)
         sizes = index.size[self.hand]
         bounds = np.searchsorted(sizes, np.arange(index.max_cards + 2))
         self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
         self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
         self._position[self.context * hands_count + self.hand] = np.arange(count)
-        kids = index.child[self.hand]
-        children = kids + (self.context * hands_count)[:, None]
-        children[kids < 0] = len(self._position) - 1
+        children = index.child[self.hand]
+        absent = children < 0
+        children += (self.context * hands_count)[:, None]
+        children[absent] = len(self._position) - 1
         self.child = self._position[children]
-        self._removed = removed[order]
-        left = (shoe - self._removed).astype(np.float64)
-        self._remaining = left.sum(axis=1)
+        left = np.subtract(shoe, removed, dtype=np.float64)     # whole numbers: exact
+        self._remaining = left @ _ONES      # whole numbers: exact in any order
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
         self._hole = hole_index(up) if rules.peek.peeks_on(up) else None
-        self._left_hole = None if self._hole is None else left[:, self._hole]
+        self._left_hole = None if self._hole is None else left[:, self._hole].copy()
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
-        self.bust_loss = -self._bust_terms(slice(None)).sum(axis=1)
+        self.bust_loss = -row_sums(self._bust_terms(slice(None)))
         self.total = index.total[self.hand]
         self.size = index.size[self.hand]
         charlie, stand = stands(rules)
@@ -119,8 +122,8 @@ class HandSet:
         nodes = np.nonzero(want)[0]
         columns = dealer.columns(self._removed[nodes], self.up)
         totals = self.total[nodes]
-        self.a[nodes] = (columns * self._net[totals]).sum(axis=1)
-        self.b[nodes] = (columns * self._win[totals]).sum(axis=1)
+        self.a[nodes] = row_sums(columns * self._net[totals])
+        self.b[nodes] = row_sums(columns * self._win[totals])
         self._ready |= want
 
     def stand(self, stakes: StakeUnits) -> np.ndarray:
@@ -142,7 +145,7 @@ class HandSet:
         best = np.zeros(len(self) + 1)
         hit = np.zeros(len(self))
         for lo, hi in reversed(self.steps):
-            value = (self.prob[lo:hi] * best[self.child[lo:hi]]).sum(axis=1)
+            value = row_sums(self.prob[lo:hi] * best[self.child[lo:hi]])
             value += loss[lo:hi]
             hit[lo:hi] = value
             best[lo:hi] = np.where(self.settled[lo:hi], settled[lo:hi],
@@ -157,7 +160,7 @@ class HandSet:
         prob = self.prob[nodes]
         a = prob * np.where(charlie, mass, self.a[child]) - self._bust_terms(nodes)
         b = prob * np.where(charlie, mass, self.b[child])
-        return a.sum(axis=1), b.sum(axis=1)
+        return row_sums(a), row_sums(b)
 
     def fixed(self, decision: np.ndarray, stakes: StakeUnits,
               doubled: np.ndarray | None = None) -> np.ndarray:
@@ -179,7 +182,7 @@ class HandSet:
         loss = stakes[0] * self.bust_loss
         value = np.zeros(len(self) + 1)
         for lo, hi in reversed(self.steps):
-            hit = (self.prob[lo:hi] * value[self.child[lo:hi]]).sum(axis=1)
+            hit = row_sums(self.prob[lo:hi] * value[self.child[lo:hi]])
             hit += loss[lo:hi]
             value[lo:hi] = np.where(hits[lo:hi], hit, played[lo:hi])
         return value[:-1]
@@ -205,6 +208,37 @@ def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
     vectors = _outcome_vectors(push_22)
     return (np.array([vectors[max(t, 4)][0] for t in range(22)]),
             np.array([vectors[max(t, 4)][1] for t in range(22)]))
+
+
+_ONES = np.ones(10)
+
+
+def count_true(marks: np.ndarray) -> np.ndarray:
+    """Per row of a (rows x 10) boolean array, how many are true (as floats, exact): one
+    matrix product, not numpy's per-row reduction loop."""
+    return marks @ _ONES
+
+
+#: Rows from which :func:`row_sums` adds whole columns (on fewer, numpy's own sum is quicker).
+COLUMNWISE_ROWS = 256
+
+
+def row_sums(x: np.ndarray) -> np.ndarray:
+    """``x.sum(axis=1)`` of a C-ordered float array, bit for bit, quicker on many rows.
+
+    Numpy sums a row of 8 to 15 values into a zero, the first eight pairwise and the rest in
+    turn; on a row of ten that per-row loop costs more than the adds, so many rows are summed
+    here a column at a time in that same order (``tests/engine/test_row_sums.py`` holds numpy
+    to it). Other widths, and few rows, are numpy's own sum."""
+    rows, width = x.shape
+    if rows < COLUMNWISE_ROWS or not 8 <= width < 16 or not x.flags.c_contiguous:
+        return x.sum(axis=1)
+    c = x.T
+    total = ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
+    for column in range(8, width):
+        total += c[column]
+    total += 0.0            # numpy's zero start: a sum of negative zeros is +0.0
+    return total
 
 
 def choose(options: list[np.ndarray | None]) -> np.ndarray:

@@ -201,11 +201,15 @@ def _columns(tree: DealerTree, shoe: np.ndarray) -> np.ndarray:
                      mode="clip")
     left -= tree.draws[:, 1, None]                # R_c - n_c, per (c, n_c)
     factor = _scratch("factor", len(tree.card), size)
+    parents = _scratch("parents", len(tree.card), size)
     drawn = tree.size - 1
     for first, stop in tree.steps:    # each node from its parent, an earlier row (or the root)
-        rows, part = q[first:stop], factor[:stop - first]
-        q.take(tree.parent[first:stop], axis=0, out=rows, mode="clip")
-        rows *= left.take(tree.draw[first:stop], axis=0, out=part, mode="clip")
+        rows, part, parent = q[first:stop], factor[:stop - first], parents[:stop - first]
+        # gathered into scratch apart from q: numpy copies a take's ``out`` twice more when it
+        # shares memory with the array taken from
+        q.take(tree.parent[first:stop], axis=0, out=parent, mode="clip")
+        np.multiply(parent, left.take(tree.draw[first:stop], axis=0, out=part, mode="clip"),
+                    out=rows)
         rows *= inverse.take(drawn[first:stop], axis=0, out=part, mode="clip")
     q = q[:-1]
     ups = len(tree.ups)

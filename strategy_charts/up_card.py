@@ -20,7 +20,7 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, reachable, stands
+from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, count_true, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import HandIndex, hand_index
@@ -107,7 +107,7 @@ class UpCard:
         self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
         mask = index.size >= 2
         if within is not None:
-            mask &= (index.comps >= np.array(within)).all(axis=1)
+            mask &= count_true(index.comps < np.array(within)) == 0
         self.hands = HandSet(rules, index, np.array(self.shoe), up,
                              np.zeros((1, 10), dtype=np.int64), mask[None, :])
         self.hands.prepare(dealer)
