@@ -54,7 +54,6 @@ OUT = ROOT / "packaging" / "screenshots"
 METAINFO = ROOT / "packaging" / "io.github.freebettrainer.FreeBetTrainer.metainfo.xml"
 SIZE = (1280, 800)
 #: The data folder (the pages show its path, so it has a fixed name; emptied before and after).
-DATA = Path(tempfile.gettempdir()) / "freebet-trainer-screenshots"
 
 
 def wait(done: Callable[[], bool], what: str, seconds: float = 120) -> None:
@@ -367,14 +366,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.state:
         names = set(args.state)
     out.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(DATA, ignore_errors=True)
-    DATA.mkdir()
+    # a folder of this run's own: two runs at once must not share (one's start emptied the
+    # other's, settings file included, and its pages went on in the default data folder)
+    data = Path(tempfile.mkdtemp(prefix="freebet-trainer-screenshots-"))
     # tables a state builds (a rules file's) go beside the data, never to the user's cache
-    os.environ["FREEBET_TABLE_CACHE"] = str(DATA / "table-cache")
+    os.environ["FREEBET_TABLE_CACHE"] = str(data / "table-cache")
     try:
-        take_all(DATA, out, args.size, args.theme, names)
+        take_all(data, out, args.size, args.theme, names)
     finally:
-        shutil.rmtree(DATA, ignore_errors=True)
+        shutil.rmtree(data, ignore_errors=True)
     return 0
 
 
