@@ -156,6 +156,24 @@ def test_an_unreadable_file_is_said_and_kept_not_overwritten(path: Path) -> None
     assert any(str(kept) in line for line in settings.refused())
 
 
+def test_a_file_that_turns_unreadable_while_in_use_changes_nothing_in_force(
+        path: Path, tmp_path: Path) -> None:
+    """Half written by an editor, say: before, a reload put every setting back to its default
+    (the data folder too, so the window's answers went to another file)."""
+    settings = Settings(path, clock=lambda: datetime(2026, 3, 4, 5, 6, 7))
+    settings.set(cfg.DATA_DIR, str(tmp_path / "mine"))
+    heard: list[str] = []
+    settings.subscribe(heard.append)
+    path.write_bytes(b'[data\ndir = "/elsewhere"\n')
+    assert settings.reload() == [] and heard == []
+    assert settings.get(cfg.DATA_DIR) == str(tmp_path / "mine")
+    assert any("cannot be read" in line for line in settings.refused())
+    settings.set(cfg.THEME, "dark")            # the broken file kept aside, nothing lost
+    assert heard == [cfg.THEME.key]
+    assert tomllib.loads(path.read_text()) == {"data": {"dir": str(tmp_path / "mine")},
+                                               "look": {"theme": "dark"}}
+
+
 def test_listeners_hear_each_change_once_and_can_stop(path: Path) -> None:
     settings = Settings(path)
     heard: list[str] = []

@@ -192,6 +192,7 @@ class Settings:
             raise self._unopened
         if self._unreadable is not None:
             self._keep_unreadable()
+            now = dict(before)      # the values in force (none, if it never could be read)
         for key, stored in changes.items():
             if stored is None:
                 now.pop(key, None)
@@ -242,11 +243,16 @@ class Settings:
 
     def reload(self) -> list[str]:
         """Read the file again if it changed on disk (another program set something);
-        announces and returns the keys whose values changed."""
+        announces and returns the keys whose values changed. A file that cannot be read now
+        (half written by an editor, say) changes nothing: what is in force stays (the data
+        folder above all: the answers would go elsewhere), and it is said."""
         if self._stat() == self._stamp:
             return []
         before = dict(self._values)
-        self._values = self._read()
+        found = self._read()
+        if self._unreadable is not None:
+            return []
+        self._values = found
         return self._announce(before, self._values)
 
     def _announce(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
