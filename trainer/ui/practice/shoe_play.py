@@ -29,6 +29,7 @@ from trainer.drills.grading import Clock
 from trainer.drills.records import GradedDecision
 from trainer.drills.round_history import RoundDetail, round_detail
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
+from trainer.drills.situations import round_spot
 from trainer.rules import Action, RulesError
 from trainer.settings import Feedback, Settings
 from trainer.settings.chosen import feedback_of
@@ -196,7 +197,9 @@ class ShoePlay(DrillPage):
         self.table.set_view(self._view())
         self._show_info()
         legal = practice.round.legal_actions()
-        self._await_decision([a for a in ORDER if a in legal])
+        key = round_spot(practice.round).situation.key
+        self._await_decision([a for a in ORDER if a in legal], key,
+                             practice.seat_decisions.shares(key))
         self.countdown.hide()                  # the timer is on the felt, with the hand
 
     def act(self, action: object) -> None:
