@@ -25,6 +25,7 @@ from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidg
 from trainer import settings as cfg
 from trainer.drills.betting import MAIN, Betting, Placed, TableLimits, money_words
 from trainer.rules import RuleSet
+from trainer.rules.bet_behind import BehindOptions
 from trainer.rules.side_bets import offered_side_bets
 from trainer.settings import Settings
 
@@ -66,6 +67,12 @@ def table_limits(settings: Settings) -> TableLimits:
     high = max(low, settings.get(cfg.TABLE_MAXIMUM))
     return TableLimits(chips, Fraction(low), Fraction(high),
                        Fraction(settings.get(cfg.SIDE_BET_MAXIMUM)))
+
+
+def behind_options(settings: Settings) -> BehindOptions:
+    """The player's Bet Behind Options, as Settings chose them."""
+    return BehindOptions(settings.get(cfg.BEHIND_FOLLOWS_DOUBLES),
+                         settings.get(cfg.BEHIND_FOLLOWS_SPLITS))
 
 
 def units_text(main: Fraction, unit: Fraction) -> str:

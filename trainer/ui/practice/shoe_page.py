@@ -360,6 +360,7 @@ class ShoePage(EndingShoes):
         self.saving.refresh()
         self.bets.start(self.rules, practice.balance,
                         self.counter.counting.unit if self.counter else None)
+        self._time_the_betting()
         self._open_betting(keep_result=False)
 
     def _failed(self, exc: Exception) -> None:

@@ -39,7 +39,7 @@ from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text
 from .drill_page import DrillPage
 from .feedback import rich_label
 from .round_texts import dealt_html, settlement_html, timeout_words, wrong
-from .shoe_betting import ShoeBets, units_text
+from .shoe_betting import ShoeBets, behind_options, units_text
 from .shoe_count import CountPanel, graded_line, summary_html
 from .shoe_report import ReportPanel
 from .shoe_seat import MoneyLine, limits_text
@@ -161,7 +161,8 @@ class ShoePlay(DrillPage):
                 raise ValueError(f"A counted bet is 1 to {self.counter.counting.spread} whole "
                                  f"units of {units_text(unit, unit).split(' = ')[-1]}: a digit "
                                  "bets that many.")
-            practice.change_bets(bets.main, {s: bets.side(s) for s in betting.offered})
+            practice.change_bets(bets.main, {s: bets.side(s) for s in betting.offered},
+                                 betting.behind(behind_options(self.settings)))
             self.round_decisions, self._bet_line = [], ""
             if self.counter is not None and units is not None:
                 self.counter.bet(units)
@@ -171,6 +172,13 @@ class ShoePlay(DrillPage):
             self.bets.refuse(str(exc))
             return
         betting.dealt(practice.balance)
+        self._round_dealt()
+
+    def _round_dealt(self) -> None:
+        """The round is dealt (the bets taken off the felt): the side bets' payouts, then the
+        first decision, or the dealer's play."""
+        practice = self.practice
+        assert practice is not None
         self.bets.close()
         seat = practice.round.seats[practice.settings.seat] if practice.round else None
         self.settlement.setText(dealt_html(seat.dealt_side_bets if seat else (),
