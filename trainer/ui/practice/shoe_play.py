@@ -39,6 +39,7 @@ from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text
 from .drill_page import DrillPage
 from .feedback import rich_label
 from .round_texts import dealt_html, settlement_html, timeout_words, wrong
+from .shoe_behind import behind_views, behind_words, saved_bets
 from .shoe_betting import ShoeBets, behind_options, units_text
 from .shoe_count import CountPanel, graded_line, summary_html
 from .shoe_report import ReportPanel
@@ -175,8 +176,7 @@ class ShoePlay(DrillPage):
         self._round_dealt()
 
     def _round_dealt(self) -> None:
-        """The round is dealt (the bets taken off the felt): the side bets' payouts, then the
-        first decision, or the dealer's play."""
+        """The round is dealt: the side bets' payouts, the first decision or the dealer."""
         practice = self.practice
         assert practice is not None
         self.bets.close()
@@ -193,7 +193,9 @@ class ShoePlay(DrillPage):
         practice = self.practice
         assert practice is not None and practice.round is not None
         view = view_from_round(practice.round, practice.settings.seat)
-        view = replace(view, chips=self.bets.chips(usable=False))
+        settled = practice.rounds[-1] if practice.rounds and not practice.awaiting else None
+        view = replace(view, chips=self.bets.chips(usable=False),
+                       side_bets=view.side_bets + behind_views(practice, settled))
         if self._notice:
             view, self._notice = replace(view, message=f"{self._notice} · {view.message}"), ""
         return view
@@ -249,11 +251,10 @@ class ShoePlay(DrillPage):
         """ShoePractice hook: every settled round, saved as it settles with its detail."""
         detail = round_detail(record, self._bet_line)
         self.details.append(detail)
-        bets = {"main": float(record.bets.main),
-                **{b.value: float(record.bets.side(b)) for b in self.bets.betting.offered
-                   if record.bets.side(b)}} if self.bets.betting else {}
+        offered = self.bets.betting.offered if self.bets.betting else ()
         hands = " / ".join(h.cards for h in detail.hands)
-        self.link.round(record.number, bets=bets, net_result=float(record.net),
+        self.link.round(record.number, bets=saved_bets(record, offered),
+                        net_result=float(record.net),
                         expected_result=record.expected, cards=f"{hands} | dealer "
                         f"{record.dealer}", detail=detail.plain())
 
@@ -283,7 +284,7 @@ class ShoePlay(DrillPage):
         assert practice is not None and practice.rounds
         record = practice.rounds[-1]
         self.settlement.setText(settlement_html(record.result, record.dealer, record.balance,
-                                                self.feedback.dark()))
+                                                self.feedback.dark(), record.behind))
         if feedback_of(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
         if self.counter is not None and self.counter.check_due:
@@ -376,6 +377,7 @@ class ShoePlay(DrillPage):
         else:
             bets = practice.round_bets
             main, sides = bets.main, [(bet.title, bets.side(bet)) for bet in betting.offered]
+            sides += behind_words(practice)
         unit = self.counter.counting.unit if self.counter is not None else None
         head = units_text(main, unit) if unit is not None else (
             f"Main bet {money_text(main)}" if main else "none yet")
