@@ -25,6 +25,7 @@ import shutil
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.etree import ElementTree
@@ -33,17 +34,19 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # for tests.progress.history
 
+import tomli_w
 from PIL import Image
-from PyQt6.QtCore import QBuffer, QIODevice, QPoint, QSettings
+from PyQt6.QtCore import QBuffer, QIODevice, QPoint
 from PyQt6.QtGui import QPainter, QPixmap
 from PyQt6.QtWidgets import QApplication, QDialog, QMenu
 
 from strategy_charts.chart_layout import position_of
 from tests.progress.history import seed
+from trainer import settings as cfg
+from trainer.settings.store import flat, nested
 from trainer.ui.app import make_app
 from trainer.ui.main_window import MainWindow
 from trainer.ui.practice.screen_states import STATES
-from trainer.ui.settings import declarations as cfg
 from trainer.ui.theme import apply_theme
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +108,7 @@ def drill_state(name: str) -> Callable[[MainWindow, Wait], None]:
 def flashcards_done(window: MainWindow, wait: Wait) -> None:
     """Due mode under rules never practised, with no new cards a day: done for today at once."""
     page = window.show_page("flashcards")
-    cfg.write(window.store, cfg.NEW_PER_DAY, 0)
+    window.store.set(cfg.NEW_PER_DAY, 0)
     page.rules_box.setCurrentIndex(page.rules_box.findData("pot-of-gold"))  # type: ignore
     drill_state("flashcards-done-for-today")(window, wait)
 
@@ -186,7 +189,11 @@ def menu_help(window: MainWindow, wait: Wait) -> None:
 
 def setting_refused(window: MainWindow, wait: Wait) -> None:
     """A hand-edited setting of the wrong kind, refused and said (the default used)."""
-    window.store.setValue(cfg.NEW_PER_DAY.key, "lots")
+    path = window.store.path               # as a player would edit the file by hand
+    values = flat(tomllib.loads(path.read_text(encoding="utf-8")))
+    path.write_text(tomli_w.dumps(nested({**values, cfg.NEW_PER_DAY.key: "lots"})),
+                    encoding="utf-8")
+    window.store.reload()
     window.tell_refused_settings()
 
 
@@ -278,10 +285,8 @@ def shipped() -> set[str]:
 def open_window(folder: Path, size: tuple[int, int], theme: str) -> MainWindow:
     """The window on a seeded data ``folder`` (its settings there too), shown at ``size``."""
     seed(folder / "progress.sqlite3")
-    store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    cfg.write(store, cfg.DATA_DIR, str(folder))
-    cfg.write(store, cfg.DEALER_SPEED_MS, 0)
-    cfg.write(store, cfg.THEME, theme)
+    store = cfg.Settings(folder / "settings.toml")
+    store.set_all([(cfg.DATA_DIR, str(folder)), (cfg.DEALER_SPEED_MS, 0), (cfg.THEME, theme)])
     window = MainWindow(store)
     window.resize(*size)
     window.show()

@@ -68,6 +68,11 @@ def stamp(path: Path | str) -> Stamp:
     return Stamp(generation, tuple(_looks(Path(f"{key}{suffix}")) for suffix in ("", "-wal")))
 
 
+def same_file(one: Path | str, other: Path | str) -> bool:
+    """True when two names of a progress file name the same one (as announced)."""
+    return _key(one) == _key(other)
+
+
 def _looks(file: Path) -> tuple[int, int] | None:
     """A file's size and change time in nanoseconds (None: no such file)."""
     try:
@@ -77,4 +82,4 @@ def _looks(file: Path) -> tuple[int, int] | None:
     return status.st_size, status.st_mtime_ns
 
 
-__all__ = ["Listener", "Stamp", "announce", "stamp", "subscribe"]
+__all__ = ["Listener", "Stamp", "announce", "same_file", "stamp", "subscribe"]

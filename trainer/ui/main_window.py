@@ -26,6 +26,19 @@ from trainer.settings import Settings
 
 from .lazy_page import LazyPage
 from .menus import Menus
+from .page_hooks import (
+    AsksForCountedShoes,
+    AsksForCountingReview,
+    AsksForIndexDrills,
+    AsksForLeakDrills,
+    CountsShoes,
+    DrillsIndices,
+    DrillsSituations,
+    Ends,
+    FollowsDataFolder,
+    Loads,
+    Refreshes,
+)
 from .pages import PAGES
 from .settings.window import WINDOW_PAGE
 
@@ -105,37 +118,41 @@ class MainWindow(QMainWindow):
         return self.pages[key].ensure()
 
     def _page_made(self, page: QWidget) -> None:
-        """Connect what a newly made page offers: the progress page's leak drill and counting
+        """Connect what a newly made page asks for: the progress page's leak drill and counting
         review, the counting page's counted shoe, the shoe page's missed index plays (each a
-        signal a page may have, and the window's slot that answers it), and the settings the
-        menus show."""
-        for signal, slot in (("drill_requested", self.drill_on),
-                             ("shoe_requested", self.count_shoe),
-                             ("index_drill_requested", self.drill_index),
-                             ("counting_requested", self.review_counting)):
-            offered = getattr(page, signal, None)
-            if offered is not None:
-                offered.connect(slot)
+        signal of the page's, and the window's slot that answers it)."""
+        if isinstance(page, AsksForLeakDrills):
+            page.drill_requested.connect(self.drill_on)
+        if isinstance(page, AsksForCountedShoes):
+            page.shoe_requested.connect(self.count_shoe)
+        if isinstance(page, AsksForIndexDrills):
+            page.index_drill_requested.connect(self.drill_index)
+        if isinstance(page, AsksForCountingReview):
+            page.counting_requested.connect(self.review_counting)
 
     def drill_on(self, keys: list[str]) -> None:
         """Show the flashcards page and drill exactly these situations."""
         page = self.show_page("flashcards")
-        page.drill_on(keys)  # type: ignore[attr-defined]
+        assert isinstance(page, DrillsSituations), page
+        page.drill_on(keys)
 
     def count_shoe(self, count: str, rules: str) -> None:
         """Show Shoe practice and deal a shoe of ``rules`` counted with ``count``."""
         page = self.show_page("shoe")
-        page.count_shoe(count, rules)  # type: ignore[attr-defined]
+        assert isinstance(page, CountsShoes), page
+        page.count_shoe(count, rules)
 
     def drill_index(self, count: str, rules: str, cells: list[str]) -> None:
         """Show the Counting page's index plays, only those of ``cells``."""
         page = self.show_page("counting")
-        page.drill_index(count, rules, cells)  # type: ignore[attr-defined]
+        assert isinstance(page, DrillsIndices), page
+        page.drill_index(count, rules, cells)
 
     def review_counting(self) -> None:
         """Show the Counting page's review."""
         page = self.show_page("counting")
-        page.show_review()  # type: ignore[attr-defined]
+        assert isinstance(page, DrillsIndices), page
+        page.show_review()
 
     def show_welcome(self) -> WelcomeDialog:
         """Open the welcome over the window (the first run's, or Help ▸ Welcome…): what Free
@@ -160,7 +177,8 @@ class MainWindow(QMainWindow):
             return
         page = self.show_page("flashcards")
         if now != before:
-            page.load()  # type: ignore[attr-defined]
+            assert isinstance(page, Loads), page
+            page.load()
 
     def _row_changed(self, row: int) -> None:
         if row < 0:
@@ -231,13 +249,11 @@ class MainWindow(QMainWindow):
         self.menus.setting_changed(key)
         if key == cfg.DATA_DIR.key:                # every page's answers go to the new file
             for slot in self.pages.values():
-                follow = getattr(slot.page, "data_folder_changed", None)
-                if follow is not None:
-                    follow()
+                if isinstance(slot.page, FollowsDataFolder):
+                    slot.page.data_folder_changed()
         settings_page = self.pages["settings"].page
-        refresh = getattr(settings_page, "refresh", None)
-        if refresh is not None:
-            refresh()
+        if isinstance(settings_page, Refreshes):
+            settings_page.refresh()
 
     def changeEvent(self, event: QEvent | None) -> None:
         """Activated: the settings file is read again, so that a change made meanwhile by
@@ -299,9 +315,8 @@ class MainWindow(QMainWindow):
         self.save_state()
         self._unsubscribe()
         for slot in self.pages.values():     # their loads and timers end with the window
-            shutdown = getattr(slot.page, "shutdown", None)
-            if shutdown is not None:
-                shutdown()
+            if isinstance(slot.page, Ends):
+                slot.page.shutdown()
         super().closeEvent(event)
 
 

@@ -11,23 +11,24 @@ a read itself keeps in the file (a picture of the player's memory) is not news
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PyQt6.QtCore import QObject, pyqtSlot
 from PyQt6.QtWidgets import QWidget
 
-from trainer.progress.changes import Stamp
+from trainer.progress.changes import Stamp, same_file
 
 from .progress_changes import progress_changes
 
 
 class ReadAgain(QObject):
     """Calls ``read`` when ``reading()`` differs from what it was at the last :meth:`note`;
-    ``reading()`` gives the file's stamp first."""
+    ``reading()`` gives the stamp of the page's ``file()`` first."""
 
-    def __init__(self, page: QWidget, reading: Callable[[], tuple[Stamp, object]],
-                 read: Callable[[], None]) -> None:
+    def __init__(self, page: QWidget, file: Callable[[], Path],
+                 reading: Callable[[], tuple[Stamp, object]], read: Callable[[], None]) -> None:
         super().__init__(page)
-        self.page, self.reading, self.read = page, reading, read
+        self.page, self.file, self.reading, self.read = page, file, reading, read
         self.last: tuple[Stamp, object] | None = None
         progress_changes().changed.connect(self._heard)
 
@@ -47,8 +48,8 @@ class ReadAgain(QObject):
             self.read()
 
     @pyqtSlot(str)   # a slot of this object: Qt drops the connection when it is deleted
-    def _heard(self, _path: str) -> None:
-        if self.page.isVisible():
+    def _heard(self, path: str) -> None:
+        if self.page.isVisible() and same_file(path, self.file()):
             self.check()
 
 

@@ -17,6 +17,7 @@ from PyQt6.QtWidgets import QApplication, QWidget
 
 from .lazy_page import LazyPage
 from .main_window import MainWindow
+from .page_hooks import Deals, Reads, RendersAhead
 
 #: Imported in the background first (no Qt in them): what the charts and progress pages load.
 LIBRARIES = ("matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib.dates",
@@ -69,11 +70,10 @@ class WarmUp(QObject):
             slot.made.connect(self._wait_for)
 
     def _wait_for(self, page: QWidget) -> None:
-        dealt = getattr(page, "dealt", None)
-        if dealt is None:
-            self.start()
+        if isinstance(page, Deals):
+            page.dealt.connect(self.start)
         else:
-            dealt.connect(self.start)
+            self.start()
 
     def start(self) -> None:
         """Import the libraries in the background, then make the pages one idle moment apart
@@ -94,7 +94,8 @@ class WarmUp(QObject):
             for _ in range(3):      # a layout's sizes may post more layout work below it
                 for widget in (slot, *slot.findChildren(QWidget)):
                     QApplication.sendPostedEvents(widget, 0)   # this page's own events only
-            slot.page.render_ahead()  # type: ignore[union-attr]
+            if isinstance(slot.page, RendersAhead):
+                slot.page.render_ahead()
         finally:
             stack.setCurrentWidget(shown)
             self.window.setUpdatesEnabled(True)
@@ -112,7 +113,7 @@ class WarmUp(QObject):
         waiting = [slot for slot in slots
                    if slot.page is None and slot.spec.key not in self._warmed]
         to_render = [slot for slot in slots
-                     if slot.spec.ahead and hasattr(slot.page, "render_ahead")
+                     if slot.spec.ahead and isinstance(slot.page, RendersAhead)
                      and slot.spec.key not in self._rendered
                      and slot is not self.window.stack.currentWidget()]
         if not waiting and not to_render:
@@ -126,7 +127,7 @@ class WarmUp(QObject):
                     slot.ensure(quiet=True)
                 else:
                     slot.spec.load()
-            elif not getattr(to_render[0].page, "reading", lambda: False)():
+            elif not (isinstance(page := to_render[0].page, Reads) and page.reading()):
                 self._rendered.add(to_render[0].spec.key)
                 self._render_ahead(to_render[0])
         except Exception:

@@ -96,7 +96,8 @@ class ProgressPage(QWidget):
         self.headline, self.trend, self.scope, self.summary = headline_labels()
         self.fault, self.fault_label = fault_line(self.read_again)
 
-        self.fresh = ReadAgain(self, self._reading, self._read_afresh)
+        self.fresh = ReadAgain(self, lambda: database_of(self.store), self._reading,
+                               self._read_afresh)
         self._follow_practice()
         rules_files().changed.connect(self._rules_file_changed)
 
