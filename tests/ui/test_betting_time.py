@@ -32,10 +32,10 @@ def timed_page(qtbot, store: Settings, clock: FakeClock) -> ShoePage:
 def test_at_zero_the_round_is_dealt_with_the_bets_on_the_felt(
         qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock) -> None:
     page = timed_page(qtbot, store, clock)
-    assert page.countdown.isVisible() and page.countdown.label.text() == "5.0 s"
+    assert page.countdown.isVisible() and page.countdown.label.text() == "5.0 s to bet"
     clock.advance(2)
     page.ticker.timeout.emit()
-    assert page.countdown.label.text() == "3.0 s" and page.phase is ShoePhase.BETTING
+    assert page.countdown.label.text() == "3.0 s to bet" and page.phase is ShoePhase.BETTING
     for key in (Qt.Key.Key_3, Qt.Key.Key_B):            # a 10 on the main bet, not dealt
         qtbot.keyClick(page.table, key)
     assert page.practice.round is None
@@ -57,10 +57,10 @@ def test_at_zero_with_no_bets_the_round_is_skipped(
     assert not page.practice.rounds
     assert page.betting_time is not None and page.betting_time.skipped == 1
     assert page.table.view().message.startswith("Time up: no round dealt. Place a main bet")
-    assert page.countdown.label.text() == "5.0 s"            # the next betting time opens
+    assert page.countdown.label.text() == "5.0 s to bet"       # the next betting time opens
     clock.advance(1)
     page.ticker.timeout.emit()
-    assert page.countdown.label.text() == "4.0 s"
+    assert page.countdown.label.text() == "4.0 s to bet"
     page.shutdown()
 
 

@@ -23,10 +23,8 @@ def behind_views(practice: ShoePractice, settled: RoundRecord | None) -> tuple[S
     """The circles of the round's bets behind: their stakes, and with ``settled`` (the round
     settled) each one's outcome and net."""
     if settled is not None:
-        return tuple(SideBetView(
-            Spot(behind=result.bet.seat).title, result.staked, settled=True,
-            category=", ".join(h.outcome.words for h in result.hands) if result.net > 0 else None,
-            net=result.net) for result in settled.behind)
+        return tuple(SideBetView(Spot(behind=result.bet.seat).title, result.staked,
+                                 settled=True, net=result.net) for result in settled.behind)
     return tuple(SideBetView(Spot(behind=bet.seat).title, bet.amount)
                  for bet in practice.settings.behind)
 

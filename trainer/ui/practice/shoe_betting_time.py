@@ -43,7 +43,7 @@ class TimedBetting(ShoePlay):
             return
         left = time.left_ms()
         assert left is not None and time.seconds is not None
-        self.countdown.show_left(left / 1000, time.seconds)
+        self.countdown.show_left(left / 1000, time.seconds, " to bet")
         self.countdown.show()
         if time.ran_out:
             self._betting_ran_out(time)
