@@ -21,7 +21,7 @@ from .test_shoe_page import click, make_page
 
 def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
         qtbot, store: Settings, data_dir: Path, warnings) -> None:
-    store.set(cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.DEALER_SPEED_MS, 5)                              # the dealer card by card
     store.set(cfg.BEHIND_FOLLOWS_DOUBLES, True)
     store.set(cfg.SEAT_ERRORS, 0.25)
     page = make_page(qtbot, store, stacked=None, deal=False)
@@ -47,6 +47,9 @@ def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
     while page.phase is ShoePhase.DECIDING:
         click(qtbot, page, Action.STAND if Action.STAND in page.bar.offered()
               else Action.NO_INSURANCE)
+    assert page.phase is ShoePhase.DEALER                          # the dealer draws
+    circle = page.table.view().side_bets[-1]                       # staked, not yet settled
+    assert (circle.title, circle.stake, circle.settled) == ("Bet Behind seat 1", 10, False)
     qtbot.waitUntil(lambda: page.phase is ShoePhase.SETTLED)
     record = practice.rounds[-1]
     result, = record.behind
