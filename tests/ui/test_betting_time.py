@@ -64,6 +64,24 @@ def test_at_zero_with_no_bets_the_round_is_skipped(
     page.shutdown()
 
 
+def test_the_betting_time_stops_while_the_page_is_hidden(
+        qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = timed_page(qtbot, store, clock)
+    clock.advance(1)
+    page.hide()                                  # another page shown
+    clock.advance(60)
+    page.ticker.timeout.emit()
+    assert page.phase is ShoePhase.BETTING and page.betting_time.skipped == 0
+    assert page.betting_time.left_ms() == 4000
+    monkeypatch.setattr(page, "seen", lambda: True)    # shown in the active window again
+    page.show()
+    clock.advance(1)
+    page.ticker.timeout.emit()
+    assert page.countdown.label.text() == "3.0 s to bet"
+    page.shutdown()
+
+
 @pytest.mark.parametrize("seconds, timed", [(0.0, True), (5.0, False)])
 def test_betting_waits_with_no_betting_time_or_untimed(
         qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock, seconds: float,

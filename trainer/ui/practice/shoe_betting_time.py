@@ -3,9 +3,10 @@
 In timed play the betting before each round has its own timer (the BETTING_SECONDS setting; 0
 or untimed play: betting waits for the player), counted on the page's clock (injected, so
 tests move it by hand) by the core's :class:`~trainer.drills.betting_time.BettingTime` and
-shown on the countdown of the page's top row. When it runs out the round is dealt with the
-bets on the felt, or skipped when the table takes none: nothing is dealt, the felt says why,
-and the next betting time opens. A counted shoe's bet is dealt by the page's own deal, so the
+shown on the countdown of the page's top row; it stops while the player cannot see the table,
+as a decision's time does. When it runs out the round is dealt with the bets on the felt, or
+skipped when the table takes none: nothing is dealt, the felt says why, and the next betting
+time opens. A counted shoe's bet is dealt by the page's own deal, so the
 count box grades it.
 """
 
@@ -28,6 +29,16 @@ class TimedBetting(ShoePlay):
         seconds, practice = self.settings.get(cfg.BETTING_SECONDS), self.practice
         self.betting_time = BettingTime(practice, seconds) if (
             self.timed is not None and practice is not None and seconds > 0) else None
+        self._attention()
+
+    def _attention(self) -> None:
+        """The betting time stops while the player cannot see the table, as a decision's."""
+        super()._attention()
+        if self.betting_time is not None:
+            if self.seen():
+                self.betting_time.resume()
+            else:
+                self.betting_time.pause()
 
     def _open_betting(self, keep_result: bool) -> None:
         super()._open_betting(keep_result)
