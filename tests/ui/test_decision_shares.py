@@ -11,6 +11,7 @@ from tests.progress.factories import FIXED_NOW, decision
 from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.records import Mode
+from trainer.drills.shares import Shares, Whose
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
@@ -110,4 +111,18 @@ def test_due_mode_flashcards_never_show_the_shares(qtbot, store: Settings, data_
     assert page.shares.reads == 0 and page.shares.on_buttons is None
     assert all("of" not in button.text() for button in page.bar.buttons.values())
     assert "your last" not in page.table.view().message
+    page.shutdown()
+
+
+def test_with_none_of_yours_the_computer_seats_decisions_are_shown(
+        qtbot, store: Settings, data_dir: Path, warnings) -> None:
+    """Where you never decided, the seats' decisions in the situation this session are on the
+    buttons, and the felt says whose."""
+    store.set(cfg.DEALER_SPEED_MS, 0)
+    page = make_page(qtbot, store)
+    seats = Shares.of(Whose.SEATS, [Action.FREE_SPLIT, Action.FREE_SPLIT, Action.STAND])
+    page.shares.ask(EIGHTS, seats)
+    qtbot.waitUntil(lambda: page.shares.on_buttons is not None, timeout=10000)
+    assert page.bar.button(Action.FREE_SPLIT).text() == "Free Split 2 of 3 (P)"
+    assert page.table.view().message.endswith("the computer seats, 3 here this session")
     page.shutdown()
