@@ -96,3 +96,33 @@ def test_betting_waits_with_no_betting_time_or_untimed(
     page.ticker.timeout.emit()
     assert page.phase is ShoePhase.BETTING and page.practice.round is None
     page.shutdown()
+
+
+def test_a_counted_shoes_bet_is_dealt_and_graded_at_zero(
+        qtbot, store: Settings, data_dir: Path, warnings, clock: FakeClock) -> None:
+    store.set(cfg.DEALER_SPEED_MS, 0)
+    store.set(cfg.BETTING_SECONDS, 5.0)
+    page = ShoePage(store, clock=clock)
+    qtbot.addWidget(page)
+    page.resize(1280, 800)
+    with qtbot.waitExposed(page):
+        page.show()
+    page.timed_box.blockSignals(True)
+    page.timed_box.setChecked(True)
+    page.timed_box.blockSignals(False)
+    page.seat.seed.setText("5")
+    page.count_shoe("hilo")
+    qtbot.waitUntil(lambda: page.phase is ShoePhase.BETTING and page.counter is not None,
+                    timeout=30000)
+    assert page.betting_time is not None
+    clock.advance(5)
+    page.ticker.timeout.emit()                       # no bet: skipped
+    assert page.phase is ShoePhase.BETTING and page.betting_time.skipped == 1
+    qtbot.keyClick(page.table, Qt.Key.Key_2)         # two units, not dealt by hand
+    clock.advance(5)
+    page.ticker.timeout.emit()
+    assert len(page.practice.rounds) == 1            # dealt (and here settled at once)
+    assert page.practice.rounds[0].bets.main == 2 * page.counter.counting.unit
+    assert [d.situation_key for d in page.counter.decisions] == [
+        "evolution|bet|hilo|tc+0"]                  # the bet graded by the count
+    page.shutdown()
