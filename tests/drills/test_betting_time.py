@@ -66,6 +66,25 @@ def test_with_no_bets_on_the_felt_the_round_is_skipped_and_betting_opens_again()
     assert felt.total == 5                      # left on the felt for the next betting time
 
 
+def test_the_betting_time_stops_while_the_player_cannot_see_the_table() -> None:
+    clock, _, _, timer = table(10)
+    timer.open()
+    clock.wait(4)
+    timer.pause()
+    clock.wait(60)                              # another page shown a minute
+    assert timer.left_ms() == 6000 and not timer.ran_out
+    timer.resume()
+    clock.wait(5)
+    assert timer.left_ms() == 1000
+    timer.pause()
+    timer.open()                                # the next betting time, still unseen
+    clock.wait(3)
+    assert timer.left_ms() == 10_000
+    timer.resume()
+    clock.wait(3)
+    assert timer.left_ms() == 7000
+
+
 def test_without_a_timer_betting_never_runs_out() -> None:
     clock, _, _, timer = table(None)
     timer.open()

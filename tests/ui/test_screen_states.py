@@ -37,7 +37,9 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
                     "counted-shoe-check": ShoePhase.CHECKING,
                     "counted-shoe-report": ShoePhase.REPORT,
                     "shoe-surrender": ShoePhase.DECIDING,
-                    "shoe-surrendered": ShoePhase.SETTLED}[name]
+                    "shoe-surrendered": ShoePhase.SETTLED,
+                    "decision-shares": ShoePhase.DECIDING, "betting-timer": ShoePhase.BETTING,
+                    "bet-behind": ShoePhase.SETTLED}[name]
         assert page.phase is expected
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
@@ -61,6 +63,14 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
         if name == "history":
             assert page.centre.currentWidget() is page.history
             assert page.history.tree.topLevelItemCount() == 2
+        if name == "decision-shares":          # the pair of 8s split twice, hit once
+            assert page.bar.button(Action.FREE_SPLIT).text() == "Free Split 2 of 3 (P)"
+            assert page.table.view().message.endswith("your last 3 here")
+        if name == "betting-timer":
+            assert page.countdown.isVisible() and page.bets.betting.total == 10
+        if name == "bet-behind":
+            assert page.practice.rounds[-1].behind[0].bet.amount == 10
+            assert page.table.view().side_bets[-1].settled
         if name == "counted-shoe-bet":
             assert "2 units × 10 = 20" in page.count_panel.bet.text()
     else:

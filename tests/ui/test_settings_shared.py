@@ -29,6 +29,9 @@ def _other_values(folder: Path) -> dict[str, str]:
             "table.chips": "5, 25, 100", "table.minimum": "25", "table.maximum": "2000",
             "table.side_bet_maximum": "50", "play.penetration": "0.8", "play.feedback": "shoe",
             "play.timer_seconds": "4.5", "play.dealer_speed_ms": "1200",
+            "play.decision_shares": "false", "play.betting_seconds": "20",
+            "table.behind_follows_doubles": "true", "table.behind_follows_splits": "true",
+            "table.seat_errors": "0.15",
             "study.assume_classic": "false", "study.new_per_day": "35",
             "study.retention": "0.85", "look.theme": "dark", "data.dir": str(data)}
 

@@ -47,6 +47,7 @@ class BettingTime:
         self.practice = practice
         self.seconds = seconds
         self.deadline: datetime | None = None
+        self._paused_at: datetime | None = None    # the betting time stopped then
         #: rounds skipped for want of bets this shoe
         self.skipped = 0
 
@@ -54,15 +55,31 @@ class BettingTime:
         """Betting opens now (between rounds)."""
         if self.practice.awaiting:
             raise RuntimeError("the round in play awaits a decision")
-        self.deadline = (None if self.seconds is None
-                         else self.practice.clock() + timedelta(seconds=self.seconds))
+        now = self.practice.clock()
+        if self._paused_at is not None:           # it stays stopped until the player sees it
+            self._paused_at = now
+        self.deadline = None if self.seconds is None else now + timedelta(seconds=self.seconds)
+
+    def pause(self) -> None:
+        """The player cannot see the table (another page, another program in front): the
+        betting time stops, as a decision's does."""
+        if self._paused_at is None:
+            self._paused_at = self.practice.clock()
+
+    def resume(self) -> None:
+        """The player sees the table again: the betting time goes on from where it stopped."""
+        if self._paused_at is not None:
+            if self.deadline is not None:
+                self.deadline += self.practice.clock() - self._paused_at
+            self._paused_at = None
 
     def left_ms(self) -> int | None:
         """Milliseconds of betting time left (0 once run out; None without a timer or while
         betting is closed)."""
         if self.deadline is None:
             return None
-        return max(0, (self.deadline - self.practice.clock()) // timedelta(milliseconds=1))
+        now = self._paused_at or self.practice.clock()
+        return max(0, (self.deadline - now) // timedelta(milliseconds=1))
 
     @property
     def ran_out(self) -> bool:

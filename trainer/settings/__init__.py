@@ -12,12 +12,16 @@ terminal read and write (:mod:`.store`), and what the settings choose (:mod:`.ch
 from .declarations import (
     ALL,
     ASSUME_CLASSIC,
+    BEHIND_FOLLOWS_DOUBLES,
+    BEHIND_FOLLOWS_SPLITS,
+    BETTING_SECONDS,
     CHARTS_CONTEXT,
     CHARTS_DIFFERENCES,
     CHARTS_PRESET,
     CHIPS,
     DATA_DIR,
     DEALER_SPEED_MS,
+    DECISION_SHARES,
     FEEDBACK,
     NEW_PER_DAY,
     OWN_TAGS,
@@ -26,6 +30,7 @@ from .declarations import (
     RENAMED,
     RETENTION,
     RULES_FILE,
+    SEAT_ERRORS,
     SECTIONS,
     SIDE_BET_MAXIMUM,
     START_DECLINED,
@@ -42,11 +47,11 @@ from .declarations import (
 from .kinds import Amounts, Choices, Editor, Folder, Range, Setting, SettingError
 from .store import Settings, settings_path
 
-__all__ = ["ALL", "ASSUME_CLASSIC", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET",
-           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
-           "PENETRATION",
-           "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SECTIONS", "SIDE_BET_MAXIMUM",
-           "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME", "TIMER_SECONDS",
-           "WELCOMED", "WINDOW_GEOMETRY", "Amounts", "Choices", "Editor", "Feedback", "Folder",
-           "Range", "Setting", "SettingError", "Settings", "named", "on_the_page",
-           "settings_path"]
+__all__ = ["ALL", "ASSUME_CLASSIC", "BEHIND_FOLLOWS_DOUBLES", "BEHIND_FOLLOWS_SPLITS",
+           "BETTING_SECONDS", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET", "CHIPS",
+           "DATA_DIR", "DEALER_SPEED_MS", "DECISION_SHARES", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
+           "PENETRATION", "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SEAT_ERRORS", "SECTIONS",
+           "SIDE_BET_MAXIMUM", "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME",
+           "TIMER_SECONDS", "WELCOMED", "WINDOW_GEOMETRY", "Amounts", "Choices", "Editor",
+           "Feedback", "Folder", "Range", "Setting", "SettingError", "Settings", "named",
+           "on_the_page", "settings_path"]

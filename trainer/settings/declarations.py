@@ -71,6 +71,18 @@ TIMER_SECONDS = Setting("play.timer_seconds", float, 8.0,
                         "Seconds per decision in timed play.",
                         label="Timer", section="Practice",
                         allowed=Range(1, 60, step=0.5, suffix=" s per decision"))
+DECISION_SHARES = Setting("play.decision_shares", bool, True,
+                          "Show on each decision button the share of your own earlier "
+                          "decisions in the same situation (and the computer seats'); never in "
+                          "due-mode flashcards.",
+                          label="Decision shares", section="Practice",
+                          allowed=Choices({True: "Shown on the buttons", False: "Hidden"}))
+BETTING_SECONDS = Setting("play.betting_seconds", float, 15.0,
+                          "Seconds to bet before each round in timed shoe play: at zero the "
+                          "round is dealt with the bets on the felt, or skipped with none "
+                          "(0: betting waits for you).",
+                          label="Betting time", section="Practice",
+                          allowed=Range(0, 60, step=1, suffix=" s to bet"))
 DEALER_SPEED_MS = Setting("play.dealer_speed_ms", int, 500,
                           "Milliseconds between the dealer's cards.",
                           label="Dealer speed", section="Practice",
@@ -93,6 +105,23 @@ SIDE_BET_MAXIMUM = Setting("table.side_bet_maximum", int, 100,
                            "The most each side bet takes in Shoe practice.",
                            label="Side bet maximum", section="Game",
                            allowed=Range(1, 10_000, step=5))
+BEHIND_FOLLOWS_DOUBLES = Setting("table.behind_follows_doubles", bool, False,
+                                 "A bet behind a computer seat doubles when the seat pays a "
+                                 "double (off: it stays as placed).",
+                                 label="Bet Behind follows doubles", section="Game",
+                                 allowed=Choices({False: "Stays as placed",
+                                                  True: "Doubles with the seat"}))
+BEHIND_FOLLOWS_SPLITS = Setting("table.behind_follows_splits", bool, False,
+                                "A bet behind a computer seat rides on each hand when the seat "
+                                "pays a split (off: on the first hand only).",
+                                label="Bet Behind follows splits", section="Game",
+                                allowed=Choices({False: "First hand only",
+                                                 True: "Every hand of the split"}))
+SEAT_ERRORS = Setting("table.seat_errors", float, 0.0,
+                      "How often the computer seats stray from the chart (0: they play it "
+                      "exactly).",
+                      label="Computer seats' errors", section="Game",
+                      allowed=Range(0, 0.5, step=0.05, scale=100, suffix=" % errors"))
 ASSUME_CLASSIC = Setting("study.assume_classic", bool, True,
                          "Before any answers, assume you play classic basic strategy (what "
                          "to teach first); off: new to blackjack.",
@@ -127,9 +156,11 @@ DATA_DIR = Setting("data.dir", str, "",
 #: :mod:`trainer.ui.settings.window`).
 ALL: tuple[Setting, ...] = (WINDOW_GEOMETRY, CHARTS_PRESET, CHARTS_CONTEXT,
                             CHARTS_DIFFERENCES, PRESET, RULES_FILE, CHIPS, TABLE_MINIMUM,
-                            TABLE_MAXIMUM, SIDE_BET_MAXIMUM, PENETRATION, FEEDBACK,
-                            TIMER_SECONDS, DEALER_SPEED_MS, ASSUME_CLASSIC, START_DECLINED,
-                            NEW_PER_DAY, RETENTION, THEME, OWN_TAGS, WELCOMED, DATA_DIR)
+                            TABLE_MAXIMUM, SIDE_BET_MAXIMUM, BEHIND_FOLLOWS_DOUBLES,
+                            BEHIND_FOLLOWS_SPLITS, SEAT_ERRORS, PENETRATION, FEEDBACK,
+                            TIMER_SECONDS, DECISION_SHARES, BETTING_SECONDS, DEALER_SPEED_MS,
+                            ASSUME_CLASSIC, START_DECLINED, NEW_PER_DAY, RETENTION, THEME,
+                            OWN_TAGS, WELCOMED, DATA_DIR)
 
 #: Keys renamed: a value stored under the old key is read as the new key's (and written
 #: under the new one when its table is next written).
@@ -149,9 +180,9 @@ def named(key: str) -> Setting | None:
     return next((setting for setting in ALL if setting.key == key), None)
 
 
-__all__ = ["ALL", "ASSUME_CLASSIC", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET",
-           "CHIPS", "DATA_DIR", "DEALER_SPEED_MS", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
-           "PENETRATION",
-           "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SECTIONS", "SIDE_BET_MAXIMUM",
-           "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME", "TIMER_SECONDS",
-           "WELCOMED", "WINDOW_GEOMETRY", "Feedback", "named", "on_the_page"]
+__all__ = ["ALL", "ASSUME_CLASSIC", "BEHIND_FOLLOWS_DOUBLES", "BEHIND_FOLLOWS_SPLITS",
+           "BETTING_SECONDS", "CHARTS_CONTEXT", "CHARTS_DIFFERENCES", "CHARTS_PRESET", "CHIPS",
+           "DATA_DIR", "DEALER_SPEED_MS", "DECISION_SHARES", "FEEDBACK", "NEW_PER_DAY", "OWN_TAGS",
+           "PENETRATION", "PRESET", "RENAMED", "RETENTION", "RULES_FILE", "SEAT_ERRORS", "SECTIONS",
+           "SIDE_BET_MAXIMUM", "START_DECLINED", "TABLE_MAXIMUM", "TABLE_MINIMUM", "THEME",
+           "TIMER_SECONDS", "WELCOMED", "WINDOW_GEOMETRY", "Feedback", "named", "on_the_page"]

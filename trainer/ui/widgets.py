@@ -198,9 +198,9 @@ class Countdown(QWidget):
         row.addWidget(self.bar)
         self.hide()
 
-    def show_left(self, seconds: float, limit: float) -> None:
-        """Show ``seconds`` left of ``limit``."""
-        self.label.setText(f"{seconds:.1f} s")
+    def show_left(self, seconds: float, limit: float, what: str = "") -> None:
+        """Show ``seconds`` left of ``limit`` (``what`` for: ' to bet')."""
+        self.label.setText(f"{seconds:.1f} s{what}")
         self.bar.setValue(round(1000 * seconds / limit) if limit else 0)
         urgent = seconds <= min(3.0, limit / 3)
         self.bar.setStyleSheet("QProgressBar::chunk { background: %s; }"

@@ -26,7 +26,9 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer import settings as cfg
+from trainer.drills.flashcards import FlashMode
 from trainer.drills.grading import Clock, utc_now
+from trainer.drills.shares import Shares
 from trainer.drills.stopwatch import Pausable
 from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
@@ -39,6 +41,7 @@ from ..settings.chosen import database_of
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from ..widgets import Busy, Countdown, heading, rules_box
+from .decision_shares import DecisionShares
 from .feedback import SIDE_WIDTH, FeedbackPanel
 from .progress_link import ProgressLink
 from .rules_choice import (
@@ -98,6 +101,8 @@ class DrillPage(QWidget):
         self.feedback = FeedbackPanel()
         self.bar = ActionBar()
         self.saving = SaveStatus(self.link)
+        self.shares = DecisionShares(self, settings, self.link, self.bar, self.table)
+        self.flash_mode: FlashMode | None = None    # the flashcards' mode (None elsewhere)
         self.status = self.saving.label
         rules_files().changed.connect(self._rules_file_changed)
         rules_files().offered.connect(self._rules_offered)
@@ -228,11 +233,15 @@ class DrillPage(QWidget):
             else:
                 drill.pause()
 
-    def _await_decision(self, actions: Sequence[Action]) -> None:
-        """Offer ``actions`` on the bar, start the countdown when timed, and give the table the
-        keyboard."""
+    def _await_decision(self, actions: Sequence[Action], key: str = "",
+                        seats: Shares | None = None) -> None:
+        """Offer ``actions`` on the bar (with their shares in the situation of ``key`` once
+        read; ``seats``: the computer seats' decisions in it), start the countdown when timed,
+        and give the table the keyboard."""
         self.bar.set_actions(actions)
         self.bar.set_proceed(None)
+        if key:
+            self.shares.ask(key, seats, self.flash_mode)
         self._attention()
         if self.timed is not None:
             self.timed.start()

@@ -196,7 +196,7 @@ class FlashcardsPage(DrillPage):
             return
         self.rules = rules
         choice = self.mode_box.currentData()
-        mode = FlashMode.ALL if choice == LEAKS else FlashMode(choice)
+        mode = self.flash_mode = FlashMode.ALL if choice == LEAKS else FlashMode(choice)
         only = self._only if choice == LEAKS else None   # kept in every mode, timed too
         seconds = self.settings.get(cfg.TIMER_SECONDS)
         self.timed_box.setText(f"Timed ({seconds:g} s)")
@@ -256,7 +256,7 @@ class FlashcardsPage(DrillPage):
         self.card = self.session.next()
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
-        self._await_decision(self.card.actions)
+        self._await_decision(self.card.actions, self.card.situation.key)
         self.dealt.emit()
 
     def _fold_last(self) -> None:
@@ -310,7 +310,7 @@ class FlashcardsPage(DrillPage):
         self.table.set_view(flashcard_view(self.card, self.rules))
         self.awaiting = True
         self._show_status()
-        self._await_decision(self.card.actions)
+        self._await_decision(self.card.actions, self.card.situation.key)
 
     def _graded(self, decision: GradedDecision) -> None:
         assert self.session is not None and self.rules is not None and self.card is not None

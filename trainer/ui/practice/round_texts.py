@@ -9,6 +9,7 @@ from html import escape
 
 from trainer.drills.records import GradedDecision
 from trainer.rules import SeatResult, SideBetResult
+from trainer.rules.bet_behind import BehindResult
 
 from ..inks import ink
 from ..table.model import money_text, outcome_text, signed_money
@@ -23,9 +24,10 @@ def _row(what: str, detail: str, net: Fraction, dark: bool) -> str:
 
 
 def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None,
-                    dark: bool = False) -> str:
-    """Every bet of the round with its outcome and net, then the round's net and balance
-    (``dark``: for a dark theme's window)."""
+                    dark: bool = False, behind: Sequence[BehindResult] = ()) -> str:
+    """Every bet of the round with its outcome and net, the bets ``behind`` computer seats on
+    their own lines, then the round's net and balance (``dark``: for a dark theme's
+    window)."""
     rows = [f"<div style='margin-bottom:4px'>Dealer: {escape(dealer)}</div>", "<table>"]
     many = len(result.hands) > 1
     for number, hand_result in enumerate(result.hands, start=1):
@@ -46,10 +48,15 @@ def settlement_html(result: SeatResult, dealer: str, balance: Fraction | None,
         rows.append(_row("Insurance", "dealer blackjack: paid 2 to 1" if won
                          else "no dealer blackjack: lost", result.insurance, dark))
     rows += side_rows(result.side_bets, dark)
+    for bet in behind:
+        parts = ", ".join(h.outcome.words for h in bet.hands)
+        rows.append(_row(f"Bet Behind seat {bet.bet.seat + 1}",
+                         f"{money_text(bet.staked)} on the seat's hand: {parts}", bet.net, dark))
     rows.append("</table>")
     after = "" if balance is None else f" · balance {money_text(balance)}"
+    net = result.net + sum((b.net for b in behind), Fraction(0))
     rows.append(f"<div style='margin-top:6px; font-weight:700'>Round net "
-                f"{escape(signed_money(result.net))}{escape(after)}</div>")
+                f"{escape(signed_money(net))}{escape(after)}</div>")
     return "".join(rows)
 
 

@@ -2,7 +2,8 @@
 function: a flashcard asked and answered, the day done; a shoe's betting, its question, side
 bets paid at the deal, a free split on the felt, a settled round, the round history and the
 end-of-shoe report; a surrender offered and taken at a table with late surrender; a counted
-shoe's bet, decision, count check and report.
+shoe's bet, decision, count check and report; the decision shares on the buttons, timed play's
+betting time, and a bet behind a computer seat settled.
 
 Each function takes the page and ``wait(done, what)``, which runs the event loop until
 ``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
@@ -80,14 +81,25 @@ def flashcards_done_for_today(page: FlashcardsPage, wait: Wait) -> None:
     raise RuntimeError("the day's cards did not run out")
 
 
-def _stacked_shoe(page: ShoePage, wait: Wait, top: str, count: str) -> None:
-    """A shoe dealt from ``top``, counted with ``count`` ("" for none), once the page's first
-    shoe is in (a shot may follow another's shoe, counted or not); betting is open."""
+def _choose(page: ShoePage, count: str, timed: bool = False, seats: int = 0) -> None:
+    """The count kept, timed play or not, and the computer seats of the next shoe (chosen
+    quietly: the caller deals it)."""
+    for box, change in ((page.count_box, lambda: page.count_box.setCurrentIndex(
+            page.count_box.findData(count))), (page.timed_box, lambda: page.timed_box.setChecked(
+            timed)), (page.seat.others, lambda: page.seat.others.setValue(seats))):
+        box.blockSignals(True)
+        change()
+        box.blockSignals(False)
+
+
+def _stacked_shoe(page: ShoePage, wait: Wait, top: str | None, count: str, *,
+                  timed: bool = False, seats: int = 0) -> None:
+    """A shoe dealt from ``top`` (None: the shoe of seed 1), counted with ``count`` ("" for
+    none), timed or not, with ``seats`` computer seats, once the page's first shoe is in (a
+    shot may follow another's shoe, counted, timed or not); betting is open."""
     wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
-    page.count_box.blockSignals(True)
-    page.count_box.setCurrentIndex(page.count_box.findData(count))
-    page.count_box.blockSignals(False)
-    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8))
+    _choose(page, count, timed, seats)
+    page.start_shoe(seed=1, shoe=Shoe.stacked(cards(top), decks=8) if top else None)
     wait(lambda: page.phase is ShoePhase.BETTING, "the stacked shoe's betting")
 
 
@@ -127,9 +139,7 @@ def shoe_surrender(page: ShoePage, wait: Wait) -> None:
     wait(lambda: page.phase not in (ShoePhase.IDLE, ShoePhase.LOADING), "the first shoe")
     use_rules_file(page)
     wait(lambda: rules_for(CUSTOM, page.settings) is not None, "the rules file read")
-    page.count_box.blockSignals(True)
-    page.count_box.setCurrentIndex(page.count_box.findData(""))    # no count kept
-    page.count_box.blockSignals(False)
+    _choose(page, "")                                            # no count kept
     page.start_shoe(seed=1, shoe=Shoe.stacked(cards(SIXTEEN_V_TEN), decks=6))
     wait(lambda: page.phase is ShoePhase.BETTING, "the stacked shoe's betting")
     place(page, (2, 0))
@@ -243,6 +253,47 @@ def counted_shoe_report(page: ShoePage, wait: Wait) -> None:
     page.finish()
 
 
+def decision_shares(page: ShoePage, wait: Wait) -> None:
+    """Your earlier decisions on the buttons: the pair of eights against a ten split twice
+    and hit once before, the fourth time each button says its share ('Free Split 2 of 3') and
+    the felt says whose ('your last 3 here')."""
+    split, hit = "8h 10s 8d 6c 3h 10d 5c", "8h 10s 8d 6c 3h 10d"
+    _stacked_shoe(page, wait, f"{split} {split} {hit} {PAIR_OF_EIGHTS}", "")
+    for first in (Action.FREE_SPLIT, Action.FREE_SPLIT, Action.HIT):
+        place(page, (2, 0))
+        page.deal()
+        wait(lambda: page.phase is ShoePhase.DECIDING, "the pair of eights")
+        page.act(first)
+        while page.phase is ShoePhase.DECIDING:
+            page.act(Action.STAND)
+        wait(lambda: page.phase is ShoePhase.SETTLED, "the round settled")
+    page.link.save_soon()
+    wait(lambda: page.link.saver.state.saved, "the decisions saved")
+    place(page, (2, 0))
+    page.deal()
+    wait(lambda: page.shares.on_buttons is not None, "the shares read")
+
+
+def betting_timer(page: ShoePage, wait: Wait) -> None:
+    """Timed play's betting time: 10 on the main bet, the countdown running; at zero the
+    round is dealt with it."""
+    _stacked_shoe(page, wait, PAIR_OF_EIGHTS, "", timed=True)
+    place(page, (2, 0))
+
+
+def bet_behind(page: ShoePage, wait: Wait) -> None:
+    """A table with two computer seats, 10 on the main bet and 10 behind seat 1, the round
+    played and settled: the bet behind's result on its circle and on its own line."""
+    _stacked_shoe(page, wait, None, "", seats=2)
+    assert page.bets.betting is not None
+    place(page, (2, 0), (2, len(page.bets.betting.spots) - 2))
+    page.deal()
+    while page.phase is ShoePhase.DECIDING:
+        offered = page.bar.offered()
+        page.act(Action.STAND if Action.STAND in offered else Action.NO_INSURANCE)
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
+
+
 #: Each state by name, with the page it belongs to.
 STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "flashcard-question": ("flashcards", flashcard_question),
@@ -261,4 +312,7 @@ STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "counted-shoe-question": ("shoe", counted_shoe_question),
     "counted-shoe-check": ("shoe", counted_shoe_check),
     "counted-shoe-report": ("shoe", counted_shoe_report),
+    "decision-shares": ("shoe", decision_shares),
+    "betting-timer": ("shoe", betting_timer),
+    "bet-behind": ("shoe", bet_behind),
 }

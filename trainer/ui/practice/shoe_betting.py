@@ -13,7 +13,7 @@ bet to that many units of the table minimum, + and - step it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
@@ -25,6 +25,7 @@ from PyQt6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidg
 from trainer import settings as cfg
 from trainer.drills.betting import MAIN, Betting, Placed, TableLimits, money_words
 from trainer.rules import RuleSet
+from trainer.rules.bet_behind import BehindOptions
 from trainer.rules.side_bets import offered_side_bets
 from trainer.settings import Settings
 
@@ -66,6 +67,12 @@ def table_limits(settings: Settings) -> TableLimits:
     high = max(low, settings.get(cfg.TABLE_MAXIMUM))
     return TableLimits(chips, Fraction(low), Fraction(high),
                        Fraction(settings.get(cfg.SIDE_BET_MAXIMUM)))
+
+
+def behind_options(settings: Settings) -> BehindOptions:
+    """The player's Bet Behind Options, as Settings chose them."""
+    return BehindOptions(settings.get(cfg.BEHIND_FOLLOWS_DOUBLES),
+                         settings.get(cfg.BEHIND_FOLLOWS_SPLITS))
 
 
 def units_text(main: Fraction, unit: Fraction) -> str:
@@ -155,12 +162,13 @@ class ShoeBets(QObject):
     # ----- a shoe -------------------------------------------------------------------------
 
     def start(self, rules: RuleSet, balance: Fraction | None,
-              unit: Fraction | None = None) -> None:
-        """A new shoe of ``rules``: a new table at the settings' limits (the last round's
-        bets kept for REPEAT when the same side bets are offered)."""
+              unit: Fraction | None = None, behind_seats: Sequence[int] = ()) -> None:
+        """A new shoe of ``rules``: a new table at the settings' limits with a Bet Behind spot
+        for each of ``behind_seats`` (the last round's bets kept for REPEAT when the same side
+        bets are offered)."""
         offered = offered_side_bets(rules)
         old = self.betting
-        self.betting = Betting(table_limits(self.settings), offered, balance)
+        self.betting = Betting(table_limits(self.settings), offered, balance, behind_seats)
         if old is not None and old.offered == offered:
             self.betting.last = old.last
         self.unit, self.message, self.chosen = unit, "", 0
@@ -332,4 +340,5 @@ class ShoeBets(QObject):
         self.refresh()
 
 
-__all__ = ["HOLD_TO_CLEAR", "KEYS_HELP", "BettingBar", "ShoeBets", "table_limits", "units_text"]
+__all__ = ["HOLD_TO_CLEAR", "KEYS_HELP", "BettingBar", "ShoeBets", "behind_options",
+           "table_limits", "units_text"]

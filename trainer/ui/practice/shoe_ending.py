@@ -15,11 +15,12 @@ from trainer.drills.shoe_keeping import kept
 from trainer.drills.shoe_practice import RoundRecord
 from trainer.settings import Settings
 
+from .shoe_betting_time import TimedBetting
 from .shoe_kept import Keeping, ask_to_end
-from .shoe_play import ShoePhase, ShoePlay
+from .shoe_play import ShoePhase
 
 
-class EndingShoes(ShoePlay):
+class EndingShoes(TimedBetting):
     """Shoe practice's asking before a shoe ends, and its keeping between runs."""
 
     count_box: QComboBox

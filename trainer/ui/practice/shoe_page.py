@@ -329,6 +329,7 @@ class ShoePage(EndingShoes):
             return
         limits = table_limits(self.settings)
         settings = self.seat.shoe_settings(limits, penetration(self.settings),
+                                           self.settings.get(cfg.SEAT_ERRORS),
                                            heads_up=lab is not None)
         hooks = {"seed": seed, "table": table, "on_decision": self._decided,
                  "on_round": self._round_done}
@@ -359,7 +360,9 @@ class ShoePage(EndingShoes):
         self.feedback.reset(FEEDBACK_NOTES[feedback_of(self.settings)])
         self.saving.refresh()
         self.bets.start(self.rules, practice.balance,
-                        self.counter.counting.unit if self.counter else None)
+                        self.counter.counting.unit if self.counter else None,
+                        range(practice.settings.computer_seats))
+        self._time_the_betting()
         self._open_betting(keep_result=False)
 
     def _failed(self, exc: Exception) -> None:

@@ -29,6 +29,7 @@ from trainer.drills.grading import Clock
 from trainer.drills.records import GradedDecision
 from trainer.drills.round_history import RoundDetail, round_detail
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
+from trainer.drills.situations import round_spot
 from trainer.rules import Action, RulesError
 from trainer.settings import Feedback, Settings
 from trainer.settings.chosen import feedback_of
@@ -38,7 +39,8 @@ from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text
 from .drill_page import DrillPage
 from .feedback import rich_label
 from .round_texts import dealt_html, settlement_html, timeout_words, wrong
-from .shoe_betting import ShoeBets, units_text
+from .shoe_behind import behind_views, behind_words, saved_bets, with_behind
+from .shoe_betting import ShoeBets, behind_options, units_text
 from .shoe_count import CountPanel, graded_line, summary_html
 from .shoe_report import ReportPanel
 from .shoe_seat import MoneyLine, limits_text
@@ -160,7 +162,8 @@ class ShoePlay(DrillPage):
                 raise ValueError(f"A counted bet is 1 to {self.counter.counting.spread} whole "
                                  f"units of {units_text(unit, unit).split(' = ')[-1]}: a digit "
                                  "bets that many.")
-            practice.change_bets(bets.main, {s: bets.side(s) for s in betting.offered})
+            practice.change_bets(bets.main, {s: bets.side(s) for s in betting.offered},
+                                 betting.behind(behind_options(self.settings)))
             self.round_decisions, self._bet_line = [], ""
             if self.counter is not None and units is not None:
                 self.counter.bet(units)
@@ -170,6 +173,12 @@ class ShoePlay(DrillPage):
             self.bets.refuse(str(exc))
             return
         betting.dealt(practice.balance)
+        self._round_dealt()
+
+    def _round_dealt(self) -> None:
+        """The round is dealt: the side bets' payouts, the first decision or the dealer."""
+        practice = self.practice
+        assert practice is not None
         self.bets.close()
         seat = practice.round.seats[practice.settings.seat] if practice.round else None
         self.settlement.setText(dealt_html(seat.dealt_side_bets if seat else (),
@@ -184,7 +193,9 @@ class ShoePlay(DrillPage):
         practice = self.practice
         assert practice is not None and practice.round is not None
         view = view_from_round(practice.round, practice.settings.seat)
-        view = replace(view, chips=self.bets.chips(usable=False))
+        settled = practice.rounds[-1] if practice.rounds and not practice.awaiting else None
+        view = replace(view, chips=self.bets.chips(usable=False),
+                       side_bets=view.side_bets + behind_views(practice, settled))
         if self._notice:
             view, self._notice = replace(view, message=f"{self._notice} · {view.message}"), ""
         return view
@@ -196,7 +207,9 @@ class ShoePlay(DrillPage):
         self.table.set_view(self._view())
         self._show_info()
         legal = practice.round.legal_actions()
-        self._await_decision([a for a in ORDER if a in legal])
+        key = round_spot(practice.round).situation.key
+        self._await_decision([a for a in ORDER if a in legal], key,
+                             practice.seat_decisions.shares(key))
         self.countdown.hide()                  # the timer is on the felt, with the hand
 
     def act(self, action: object) -> None:
@@ -238,11 +251,10 @@ class ShoePlay(DrillPage):
         """ShoePractice hook: every settled round, saved as it settles with its detail."""
         detail = round_detail(record, self._bet_line)
         self.details.append(detail)
-        bets = {"main": float(record.bets.main),
-                **{b.value: float(record.bets.side(b)) for b in self.bets.betting.offered
-                   if record.bets.side(b)}} if self.bets.betting else {}
+        offered = self.bets.betting.offered if self.bets.betting else ()
         hands = " / ".join(h.cards for h in detail.hands)
-        self.link.round(record.number, bets=bets, net_result=float(record.net),
+        self.link.round(record.number, bets=saved_bets(record, offered),
+                        net_result=float(record.net),
                         expected_result=record.expected, cards=f"{hands} | dealer "
                         f"{record.dealer}", detail=detail.plain())
 
@@ -254,8 +266,8 @@ class ShoePlay(DrillPage):
         self.bar.set_proceed(None)
         final = self._view()
         speed = self.settings.get(cfg.DEALER_SPEED_MS)
-        self._frames = dealer_frames(practice.round, final, practice.settings.seat) if (
-            speed) else [final]
+        self._frames = with_behind(dealer_frames(practice.round, final, practice.settings.seat),
+                                   practice) if speed else [final]
         self._dealer_step()
 
     def _dealer_step(self) -> None:
@@ -272,7 +284,7 @@ class ShoePlay(DrillPage):
         assert practice is not None and practice.rounds
         record = practice.rounds[-1]
         self.settlement.setText(settlement_html(record.result, record.dealer, record.balance,
-                                                self.feedback.dark()))
+                                                self.feedback.dark(), record.behind))
         if feedback_of(self.settings) is Feedback.HAND and self.round_decisions:
             self.feedback.show_decisions(self.round_decisions, "This round")
         if self.counter is not None and self.counter.check_due:
@@ -365,6 +377,7 @@ class ShoePlay(DrillPage):
         else:
             bets = practice.round_bets
             main, sides = bets.main, [(bet.title, bets.side(bet)) for bet in betting.offered]
+            sides += behind_words(practice)
         unit = self.counter.counting.unit if self.counter is not None else None
         head = units_text(main, unit) if unit is not None else (
             f"Main bet {money_text(main)}" if main else "none yet")

@@ -89,14 +89,14 @@ class SeatPanel(QWidget):
         self.setFixedWidth(SEAT_WIDTH)
 
     def shoe_settings(self, limits: TableLimits, penetration: float | None,
-                      heads_up: bool = False) -> ShoeSettings:
-        """The next shoe's settings: this bankroll and these seats (none ``heads_up``), the
-        table minimum as the bet until the player bets, and the shoe over when the balance
-        cannot cover the minimum."""
+                      seat_errors: float = 0.0, heads_up: bool = False) -> ShoeSettings:
+        """The next shoe's settings: this bankroll and these seats (none ``heads_up``), playing
+        the chart with ``seat_errors`` of their decisions astray, the table minimum as the bet
+        until the player bets, and the shoe over when the balance cannot cover the minimum."""
         others = 0 if heads_up else self.others.value()
         return ShoeSettings(bet=limits.minimum, bankroll=Fraction(self.bankroll.value()),
                             computer_seats=others, seat=others, penetration=penetration,
-                            minimum=limits.minimum)
+                            minimum=limits.minimum, seat_errors=seat_errors)
 
     def seed_value(self) -> int:
         """The seed typed in, else a random one."""

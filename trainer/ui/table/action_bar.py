@@ -14,6 +14,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent
 from PyQt6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
+from trainer.drills.shares import Shares
 from trainer.rules import Action
 
 #: Buttons in table order.
@@ -103,10 +104,19 @@ class ActionBar(QWidget):
         return self._offered
 
     def set_actions(self, actions: Iterable[Action]) -> None:
-        """Show the buttons of ``actions`` only (an empty set hides them all)."""
+        """Show the buttons of ``actions`` only (an empty set hides them all), without shares:
+        a decision's shares are shown once read (:meth:`set_shares`)."""
         self._offered = frozenset(actions)
         for action, button in self.buttons.items():
             button.setVisible(action in self._offered)
+        self.set_shares(None)
+
+    def set_shares(self, shares: Shares | None) -> None:
+        """Say each button's share of ``shares`` ('Hit 3 of 5 (H)'), or its plain name with
+        None or none counted."""
+        for action, button in self.buttons.items():
+            words = shares.button(action) if shares is not None else ""
+            button.setText(f"{words or LABELS[action]} ({key_name(KEYS[action])})")
 
     def set_proceed(self, text: str | None) -> None:
         """Show the go-on button with ``text`` (its key is added), or hide it with None."""

@@ -50,7 +50,8 @@ TEXT = QColor("#fffdf5")
 BADGE = {Outcome.BLACKJACK: "#1e8e3e", Outcome.CHARLIE: "#1e8e3e", Outcome.WIN: "#1e8e3e",
          Outcome.PUSH: "#5f6368", Outcome.PUSH_22: "#5f6368", Outcome.LOSE: "#b3261e",
          Outcome.BUST: "#b3261e", Outcome.SURRENDER: "#6a4c9c"}
-#: A settled side bet's caption: green when it paid, red when it lost.
+#: A settled side bet's caption: green when it paid, red when it lost (a bet behind's push:
+#: neither).
 SIDE_WON, SIDE_LOST = QColor("#1e8e3e"), QColor("#8c1d18")
 
 
@@ -278,8 +279,8 @@ def _side_bet(painter: QPainter, lay: Layout, side: SidePlace, chosen: bool = Fa
     bet = side.bet
     text = side.text or side_caption(bet)
     size = CAPTION_FONT * ch
-    colour = (QColor(0, 0, 0, 130) if not bet.settled or not bet.stake
-              else SIDE_WON if bet.net > 0 else SIDE_LOST)
+    colour = (QColor(0, 0, 0, 130) if not bet.settled or not bet.stake or not bet.net
+              else SIDE_WON if bet.net > 0 else SIDE_LOST)        # a bet behind may push
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colour)
     painter.drawRoundedRect(side.caption, side.caption.height() / 2, side.caption.height() / 2)
