@@ -34,6 +34,21 @@ def settle(_window: object) -> None:
         QApplication.processEvents()
 
 
+def screenshot_window(qtbot, tmp_path: Path, size: tuple[int, int],
+                      theme: str) -> tuple[ModuleType, QWidget, QApplication]:
+    """The screenshot script, its window on a seeded data folder in ``tmp_path`` at ``size``
+    in ``theme``, and the app (its palette in ``theme`` too)."""
+    shots = screenshots()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    window = shots.open_window(folder, size, theme)
+    qtbot.addWidget(window)
+    return shots, window, app
+
+
 def problems(window: QWidget) -> list[str]:
     """Every text of ``window`` cut by its box, lying over another, or elided in a combo."""
     return clipped(window) + overlapping(window) + elided_combos(window)
@@ -44,14 +59,7 @@ def problems(window: QWidget) -> list[str]:
                          ids=[f"{w}x{h}-{theme}" for (w, h), theme in LOOKS])
 def test_no_text_is_cut_overlaid_or_elided_in_any_screenshot_state(
         qtbot, tmp_path: Path, warnings, size: tuple[int, int], theme: str) -> None:
-    shots = screenshots()
-    folder = tmp_path / "data"
-    folder.mkdir()
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    apply_theme(app, theme)
-    window = shots.open_window(folder, size, theme)
-    qtbot.addWidget(window)
+    shots, window, app = screenshot_window(qtbot, tmp_path, size, theme)
     found: dict[str, list[str]] = {}
     try:
         states = shots.walk(window, lambda done, what: qtbot.waitUntil(done, timeout=60000),

@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PyQt6.QtWidgets import QApplication, QScrollArea
+from PyQt6.QtWidgets import QScrollArea
 
 from trainer.rules import PRESETS
 from trainer.ui.charts.cell_text import cell_summary
 from trainer.ui.practice.feedback import GRADE_LINES
 from trainer.ui.theme import apply_theme
 
-from .test_clipping import problems, screenshots, settle
+from .test_clipping import problems, screenshot_window, settle
 
 SIZES = [(1024, 640), (1180, 760)]
 LOOKS = [(size, theme) for size in SIZES for theme in ("light", "dark")]
@@ -31,14 +31,7 @@ LONGEST = max(PRESETS, key=len)
 def window_at(qtbot, tmp_path: Path, warnings, request) -> Iterator[object]:
     """The window at the test's size and theme, walked to a state by ``walk(name)``."""
     size, theme = request.param
-    shots = screenshots()
-    folder = tmp_path / "data"
-    folder.mkdir()
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    apply_theme(app, theme)
-    window = shots.open_window(folder, size, theme)
-    qtbot.addWidget(window)
+    shots, window, app = screenshot_window(qtbot, tmp_path, size, theme)
 
     def walk(name: str) -> object:
         for _ in shots.walk(window, lambda done, what: qtbot.waitUntil(done, timeout=60000),

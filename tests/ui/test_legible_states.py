@@ -14,7 +14,7 @@ from PyQt6.QtWidgets import QApplication
 from trainer.ui.theme import apply_theme
 
 from .legibility import faint
-from .test_clipping import screenshots, settle
+from .test_clipping import screenshot_window, settle
 
 OTHER = {"light": "dark", "dark": "light"}
 
@@ -24,14 +24,7 @@ OTHER = {"light": "dark", "dark": "light"}
 def test_every_text_is_legible_in_every_screenshot_state(qtbot, tmp_path: Path, warnings,
                                                          theme: str) -> None:
     """Each state in ``theme``, then switched to the other theme, then switched back."""
-    shots = screenshots()
-    folder = tmp_path / "data"
-    folder.mkdir()
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    apply_theme(app, theme)
-    window = shots.open_window(folder, (1280, 800), theme)
-    qtbot.addWidget(window)
+    shots, window, app = screenshot_window(qtbot, tmp_path, (1280, 800), theme)
     found: dict[str, list[str]] = {}
     try:
         for state in shots.walk(window, lambda done, what: qtbot.waitUntil(done, timeout=60000),
