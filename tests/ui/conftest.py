@@ -47,6 +47,12 @@ def data_dir(tmp_path: Path, store: Settings) -> Path:
     return folder
 
 
+@pytest.fixture
+def dealer_at_once(store: Settings) -> None:
+    """The dealer draws without a pause between cards (``usefixtures`` of the shoe tests)."""
+    store.set(cfg.DEALER_SPEED_MS, 0)
+
+
 def photograph(box: QMessageBox, path: Path) -> None:
     """Lay a dialog out as shown, save its picture to ``path``, close it."""
     box.show()

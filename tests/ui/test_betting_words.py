@@ -9,20 +9,13 @@ import pytest
 from PyQt6.QtCore import Qt
 
 from tests.conftest import FakeClock
-from trainer import settings as cfg
 from trainer.settings import Settings
 from trainer.ui.practice.shoe_page import ShoePhase
 
 from .test_shoe_counting import counted_page
 from .test_shoe_page import make_page
 
-
-@pytest.fixture
-def data_dir(tmp_path: Path, store: Settings) -> Path:
-    folder = tmp_path / "data"
-    store.set(cfg.DATA_DIR, str(folder))
-    store.set(cfg.DEALER_SPEED_MS, 0)
-    return folder
+pytestmark = pytest.mark.usefixtures("dealer_at_once")
 
 
 def test_a_main_bet_under_the_minimum_says_why_it_will_not_deal(

@@ -15,7 +15,6 @@ import pytest
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QMessageBox
 
-from trainer import settings as cfg
 from trainer.drills.shoe_keeping import FILE_NAME
 from trainer.rules import Action
 from trainer.settings import Settings
@@ -26,12 +25,7 @@ from .test_shoe_page import bet_and_deal
 YES, NO = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, store: Settings) -> Path:
-    folder = tmp_path / "data"
-    store.set(cfg.DATA_DIR, str(folder))
-    store.set(cfg.DEALER_SPEED_MS, 0)
-    return folder
+pytestmark = pytest.mark.usefixtures("dealer_at_once")
 
 
 class Asked(list[str]):

@@ -27,12 +27,7 @@ from .conftest import assert_not_blank, gold_mask, pixels
 PAIR_OF_EIGHTS = "8h 10s 8d 6c 3h 10d 5c 9c"
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, store: Settings) -> Path:
-    folder = tmp_path / "data"
-    store.set(cfg.DATA_DIR, str(folder))
-    store.set(cfg.DEALER_SPEED_MS, 0)
-    return folder
+pytestmark = pytest.mark.usefixtures("dealer_at_once")
 
 
 
