@@ -16,9 +16,9 @@ from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
 from trainer.settings import Settings
-from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.shoe_page import ShoePhase
 
+from .test_flashcards_page import make_page as flashcards
 from .test_shoe_page import click, make_page
 
 #: The pair of 8s against a 10 the stacked shoe deals first.
@@ -63,17 +63,6 @@ def test_the_setting_turns_the_shares_off(qtbot, store: Settings, data_dir: Path
     assert page.bar.button(Action.FREE_SPLIT).text() == "Free Split (P)"
     assert "your last" not in page.table.view().message
     page.shutdown()
-
-
-def flashcards(qtbot, store: Settings, mode: FlashMode) -> FlashcardsPage:
-    page = FlashcardsPage(store, seed=7)
-    qtbot.addWidget(page)
-    page.resize(1280, 800)
-    page.mode_box.setCurrentIndex(page.mode_box.findData(mode.value))
-    with qtbot.waitExposed(page):
-        page.show()
-    qtbot.waitUntil(lambda: page.awaiting, timeout=20000)
-    return page
 
 
 def test_flashcards_show_the_shares_outside_due_mode(qtbot, store: Settings, data_dir: Path,
