@@ -77,6 +77,7 @@ def test_no_text_is_cut_overlaid_or_elided_in_any_screenshot_state(
             charts = window.pages["charts"].page
             if window.current_page() == "charts" and not charts.diff_box.isChecked():
                 charts.diff_box.setChecked(True)        # the standard play said of the cell
+                qtbot.waitUntil(lambda page=charts: page.busy.isHidden(), timeout=60000)
                 settle(window)
                 found[state] += [f"(differences) {line}" for line in problems(window)]
                 charts.diff_box.setChecked(False)
