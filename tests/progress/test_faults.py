@@ -6,12 +6,14 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.progress.factories import decision
+from trainer.progress import opening
 from trainer.progress.errors import (
     CorruptDatabaseError,
     DatabaseLockedError,
@@ -201,3 +203,31 @@ def test_sqlite_failures_become_store_errors_by_their_result_code(
     assert str(path) in str(error) and error.reason in (
         "the progress file is locked by another program", "the progress file is damaged",
         "the disk is full", "the progress file is read-only")
+
+
+def test_a_new_file_opened_elsewhere_at_the_same_time_is_waited_for(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switching a file to WAL mode needs it alone, and while another opening holds it for
+    writing (two pages open a new file together on a first run) SQLite says "locked" at once,
+    without waiting: the switch waits for the busy timeout like every other lock."""
+    ProgressStore.open(db_path).close()
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA journal_mode = delete")    # a file not yet switched
+    released = threading.Timer(0.3, lambda: other.execute("ROLLBACK"))
+    prepare = opening.prepare
+
+    def read_meanwhile(*args: object, **kwargs: object) -> object:
+        made = prepare(*args, **kwargs)           # type: ignore[arg-type]
+        other.execute("BEGIN IMMEDIATE")          # another opening takes it now,
+        released.start()                          # for 0.3 s
+        return made
+
+    monkeypatch.setattr(opening, "prepare", read_meanwhile)
+    try:
+        ProgressStore.open(db_path, busy_timeout=30).close()
+    finally:
+        released.join()
+        other.close()
+    after = sqlite3.connect(db_path)
+    assert after.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    after.close()

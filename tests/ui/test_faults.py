@@ -102,6 +102,7 @@ def test_a_lock_never_loses_an_answer(qtbot, store: Settings, data_dir: Path,
     path = database_path(str(data_dir))
     asked = [answer(qtbot, page)]
     qtbot.waitUntil(lambda: page.link.saver.state.saved)
+    felt = page.table.geometry()
     with LockHolder(path):
         for _ in range(11):
             asked.append(answer(qtbot, page))
@@ -109,6 +110,7 @@ def test_a_lock_never_loses_an_answer(qtbot, store: Settings, data_dir: Path,
                         in page.status.text(), timeout=10000)
         qtbot.waitUntil(lambda: bool(warnings))
         assert page.saving.retry.isVisible()
+        assert page.table.geometry() == felt, "the felt moved when Try again showed"
         page.grab().save(str(tmp_path / "waiting.png"))
     assert len(warnings) == 1 and "locked by another program" in warnings[0]
     assert "your answers are kept and saved as soon as the file can take them" in warnings[0]

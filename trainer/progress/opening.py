@@ -13,7 +13,7 @@ version, owner and recorded steps read again under it (another process may have 
 backups left half-made by a killed upgrade removed, the file copied aside with the backup API
 if it has data and steps are pending (unless a complete backup of this very content is already
 there, left by an upgrade killed after its copy), and the steps applied in that same
-transaction. WAL mode is switched on last.
+transaction. WAL mode is switched on last (waiting, as for any lock, for another opening).
 
 Read-only opening (:func:`connect_read_only`, for stats and exports) writes nothing at all: a
 missing file reads as an empty history, a file that may not be written is opened immutable (no
@@ -27,6 +27,7 @@ import glob
 import hashlib
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -65,9 +66,32 @@ def connect(path: Path, busy_timeout: float,
     with _closed_on_failure(conn, path):
         backup = prepare(conn, path, busy_timeout, clock)
         conn.execute("PRAGMA foreign_keys = ON")
-        Database(conn, recursive_triggers=False, execute_plugins=False).enable_wal()
+        _wal_on(conn, busy_timeout)
         conn.execute("PRAGMA synchronous = NORMAL")  # durable across a killed process
     return conn, backup
+
+
+def _wal_on(conn: sqlite3.Connection, busy_timeout: float) -> None:
+    """Switch ``conn``'s file to WAL mode (kept in the file: once is enough). Switching needs
+    the file to itself, and while another connection reads it (the window's pages open a new
+    file together on a first run) SQLite neither waits its busy timeout nor always says so: it
+    answers "locked" or leaves the mode as it was. So the switch is tried again until the busy
+    timeout has passed, and the file reported locked if it still cannot be made."""
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode = wal").fetchone()[0] == "wal":
+                return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+        if time.monotonic() >= deadline:
+            raise sqlite3.OperationalError("database is locked")
+        time.sleep(_WAL_RETRY)
+
+
+#: Seconds between tries to switch a file being opened elsewhere to WAL mode.
+_WAL_RETRY = 0.02
 
 
 def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:

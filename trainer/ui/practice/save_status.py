@@ -28,6 +28,9 @@ class SaveStatus(QWidget):
         self.retry = QPushButton("Try again")
         self.retry.setToolTip("Open the progress file again and save the answers waiting")
         self.retry.clicked.connect(link.try_again)
+        kept = self.retry.sizePolicy()
+        kept.setRetainSizeWhenHidden(True)      # the felt above never moves when it shows
+        self.retry.setSizePolicy(kept)
         self.retry.hide()
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
