@@ -22,6 +22,7 @@ from trainer.progress.errors import (
     ProgressStoreError,
     ReadOnlyError,
     StorageError,
+    StoreClosedError,
     translate,
 )
 from trainer.progress.store import ProgressStore
@@ -89,7 +90,8 @@ def test_damage_found_on_close_is_reported(db_path: Path) -> None:
     subprocess.run([sys.executable, "-c", scribble, str(db_path)], check=True)
     with pytest.raises(CorruptDatabaseError, match=r"progress\.sqlite3"):
         store.close()
-    with pytest.raises(RuntimeError):  # closed all the same
+    assert store.closed
+    with pytest.raises(StoreClosedError):  # closed all the same
         store.answer_rows("evolution")
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from tests.progress.factories import decision
 from trainer.drills.records import Mode, Verdict
+from trainer.progress.errors import StoreClosedError
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 
@@ -211,7 +212,7 @@ def test_a_closed_store_refuses_work(db_path: Path) -> None:
     store = ProgressStore.open(db_path)
     store.close()
     store.close()  # twice is harmless
-    with pytest.raises(RuntimeError, match="closed"):
+    with pytest.raises(StoreClosedError, match="closed"):
         store.start_session("evolution", Mode.FLASHCARDS, {})
 
 

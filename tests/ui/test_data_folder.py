@@ -66,7 +66,18 @@ def _answer_everywhere(qtbot, window: MainWindow) -> list[tuple[str, str]]:
 
 
 def test_every_page_saves_to_the_new_data_folder_at_once(
-        qtbot, store: Settings, data_dir: Path, tmp_path: Path) -> None:
+        qtbot, store: Settings, data_dir: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """... through the process's one writer of each file: every page's answers go through one
+    connection that writes, opened once per file."""
+    writing: list[Path] = []
+    real = ProgressStore.open
+
+    def counted(path: Path, **kwargs: object) -> ProgressStore:
+        if not kwargs.get("read_only"):
+            writing.append(Path(path))
+        return real(path, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(ProgressStore, "open", staticmethod(counted))
     store.set(cfg.DEALER_SPEED_MS, 0)
     window = MainWindow(store)
     qtbot.addWidget(window)
@@ -78,6 +89,7 @@ def test_every_page_saves_to_the_new_data_folder_at_once(
     after = _answer_everywhere(qtbot, window)
     assert [mode for mode, _ in before] == [mode for mode, _ in after] == ["flashcards", "shoe",
                                                                            "index"]
+    assert writing == [database_path(str(data_dir)), database_path(str(moved))], writing
     for path, given in ((database_path(str(data_dir)), before), (database_path(str(moved)), after)):
         found = _answers(path)           # each page saves on its own: in any order
         assert sorted(mode for mode, _ in found) == sorted(mode for mode, _ in given)

@@ -123,6 +123,17 @@ class DatabaseLockedError(ProgressStoreError):
         )
 
 
+class StoreClosedError(ProgressStoreError):
+    """The store was closed: by its user, or let go after a fault another saver sharing it met
+    (see :mod:`trainer.progress.writers`); opening the file again is all it takes."""
+
+    reason = "the progress file is being opened again"
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, f"The progress file {path} was closed; the trainer opens it "
+                               "again to save what waits.")
+
+
 class StorageError(ProgressStoreError):
     """The disk or folder refused a write or a read: an I/O failure (see the subclasses for a
     full disk and a read-only file)."""

@@ -25,11 +25,16 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
 from trainer.progress import changes, relabel, unsaved
-from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
+from trainer.progress.errors import (
+    DatabaseLockedError,
+    DiskFullError,
+    ProgressStoreError,
+    StoreClosedError,
+)
 from trainer.progress.store import ProgressStore, decision_plain
 from trainer.progress.unsaved import Entry
 from trainer.rules import RuleSet
@@ -106,11 +111,40 @@ class _Write:
     kept: Callable[[], Entry] | None = None    # its plain form, to keep it (None: derived)
 
 
+class Stores(Protocol):
+    """Where a saver's store comes from, and where it goes after a fault or when done (the
+    process's one writer of the file: :class:`~trainer.progress.writers.SharedStores`)."""
+
+    def open(self) -> ProgressStore:
+        """The store to write to (raises the store's own error)."""
+
+    def let_go(self, store: ProgressStore) -> None:
+        """``store`` met a fault: the next :meth:`open` starts afresh."""
+
+    def done(self, store: ProgressStore) -> None:
+        """The saver is done with ``store`` (raises the store's error if closing finds one)."""
+
+
+class _OwnStore:
+    """A store of the saver's own, opened by ``open_store`` (the terminal's drills, tests)."""
+
+    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
+        self.open = open_store
+
+    def let_go(self, store: ProgressStore) -> None:
+        store.discard()
+
+    def done(self, store: ProgressStore) -> None:
+        store.close()
+
+
 class SessionSaver:
     """The writes of one page's (or one drill's) sessions, saved in order, never dropped."""
 
-    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
-        self._open_store = open_store
+    def __init__(self, stores: Stores | Callable[[], ProgressStore]) -> None:
+        """``stores``: the process's shared writer, or a function opening a store of its
+        own."""
+        self._stores: Stores = _OwnStore(stores) if callable(stores) else stores
         self.store: ProgressStore | None = None
         self._queue: deque[_Write] = deque()
         self._queue_lock = threading.Lock()     # guards the queue and the state
@@ -270,6 +304,7 @@ class SessionSaver:
         if (self._problem is not None and not self._problem.retry) or self.state.saved:
             return None
         committed = None
+        reopened = False
         try:
             store = self._opened()
             while True:
@@ -279,12 +314,19 @@ class SessionSaver:
                     write = self._queue[0]
                 try:
                     write.apply(store)
+                except StoreClosedError:
+                    if reopened:
+                        raise
+                    self.store, reopened = None, True   # let go by another saver: once more
+                    store = self._opened()
+                    continue
                 except ProgressStoreError:
                     raise
                 except Exception:   # the store refused the data itself: a bug, not the file
                     with self._queue_lock:
                         self._queue.popleft()
                     raise
+                reopened = False
                 with self._queue_lock:
                     self._queue.popleft()
                     self._saved_answers += write.answer
@@ -304,7 +346,7 @@ class SessionSaver:
         the file afresh. Nothing queued is touched."""
         store, self.store = self.store, None
         if store is not None:
-            store.discard()
+            self._stores.let_go(store)
 
     def try_again(self) -> SaveState:
         """Forget the last fault, even one that stopped the tries, and save what waits (the
@@ -317,8 +359,10 @@ class SessionSaver:
 
     def _opened(self) -> ProgressStore:
         """The store, opened now if it is not yet (call with the save lock held)."""
+        if self.store is not None and self.store.closed:
+            self.store = None                   # let go after another saver's fault
         if self.store is None:
-            self.store = self._open_store()
+            self.store = self._stores.open()
         return self.store
 
     def read(self, query: Callable[[ProgressStore], T], default: T) -> T:
@@ -352,7 +396,7 @@ class SessionSaver:
             store, self.store = self.store, None
         if store is not None:
             try:
-                store.close()
+                self._stores.done(store)
             except ProgressStoreError as exc:
                 return SaveState(state.waiting, state.answers, exc, state.saved_answers)
         return state

@@ -29,7 +29,7 @@ from typing import Any
 
 from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.progress import judging, opening, unsaved
-from trainer.progress.errors import ProgressStoreError, translate
+from trainer.progress.errors import ProgressStoreError, StoreClosedError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
 from trainer.progress.relabel import Relabelling
@@ -206,10 +206,35 @@ class ProgressStore(StudyTables, Relabelling):
                 self._depth = 0
 
     def _open_conn(self) -> sqlite3.Connection:
-        """The connection, or an error if the store was closed."""
+        """The connection, or :class:`StoreClosedError` if the store was closed (let go after
+        a fault another saver sharing it met: the saver opens the file again)."""
         if self._conn is None:
-            raise RuntimeError(f"the progress store {self.path} is closed")
+            raise StoreClosedError(self.path)
         return self._conn
+
+    @contextmanager
+    def waiting(self, seconds: float) -> Iterator[ProgressStore]:
+        """The store, waiting at most ``seconds`` for another program's lock in the block (a
+        write that may be left for later), the other users of the connection waiting for the
+        block to end."""
+        with self._lock:
+            usual = self.busy_timeout
+            self.wait_for_locks(seconds)
+            try:
+                yield self
+            finally:
+                self.wait_for_locks(usual)
+
+    def wait_for_locks(self, seconds: float) -> None:
+        """Wait at most ``seconds`` for another program's lock from now on."""
+        with self._lock:
+            self._open_conn().execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+            self.busy_timeout = seconds
+
+    @property
+    def closed(self) -> bool:
+        """True once the store was closed or let go."""
+        return self._conn is None
 
     def copy_to(self, write: Callable[[sqlite3.Connection], None]) -> None:
         """Let ``write`` copy the history through this store's connection (SQLite's backup

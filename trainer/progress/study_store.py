@@ -16,6 +16,7 @@ drops the kept pictures). Shared by the terminal and the app.
 
 from __future__ import annotations
 
+import contextlib
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -41,7 +42,8 @@ from trainer.drills.memory_fit import Fit, FitState, checked_fit
 from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
 from trainer.drills.start import Suggestion, openings
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
-from trainer.progress.errors import ProgressStoreError
+from trainer.progress import writers
+from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
 from trainer.progress.filters import utc_text
 from trainer.progress.store import ProgressStore
 from trainer.rules import RuleSet, releases
@@ -314,14 +316,25 @@ def keep_made(path: Path, due: DueCards) -> bool:
     slower."""
     if not (due.pictures or due.fits) or not path.exists():
         return False
+    shared = writers.writer(path)          # the process's one writer of the file
     try:
-        with ProgressStore.open(path, busy_timeout=KEEP_WAIT) as store:
+        store = shared.take(wait=KEEP_WAIT)
+    except ProgressStoreError:
+        return False
+    try:
+        with store.waiting(KEEP_WAIT):
             for preset, fit in due.fits:
                 store.save_fit(preset, fit.to_plain())
             for picture in due.pictures:
                 keep_picture(store, picture)
+    except (DatabaseLockedError, DiskFullError):
+        return False                    # the connection is fine: nothing kept, for now
     except ProgressStoreError:
+        shared.let_go(store)
         return False
+    finally:
+        with contextlib.suppress(ProgressStoreError):
+            shared.give_back(store)     # a fault the next user of the file meets again
     return True
 
 

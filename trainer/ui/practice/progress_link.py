@@ -24,11 +24,10 @@ from trainer import settings as cfg
 from trainer.drills.records import GradedDecision, Mode
 from trainer.progress.location import database_path
 from trainer.progress.saving import Row, SaveState, SessionSaver
-from trainer.progress.store import ProgressStore
+from trainer.progress.writers import SharedStores
 from trainer.settings import Settings
 
 from ..background import Job, Latest
-from ..errors import store_faults
 
 #: How long to wait before trying again to save what the file could not take.
 RETRY_MS = 3000
@@ -50,7 +49,7 @@ class ProgressLink(QObject):
         self.last_decision: Row | None = None
         folder = settings.get(cfg.DATA_DIR) or None
         self.path = database_path(folder)
-        self.saver = SessionSaver(self._open)
+        self.saver = SessionSaver(SharedStores(lambda: self.path))   # the process's writer
         self._saving = Latest()
         self._again = False
         self._told: set[type] = set()
@@ -60,12 +59,6 @@ class ProgressLink(QObject):
         self.retry.setSingleShot(True)
         self.retry.setInterval(RETRY_MS)
         self.retry.timeout.connect(self.save_soon)
-
-    def _open(self) -> ProgressStore:
-        """The progress file, opened by the saver when it first needs it (off the UI thread);
-        every fault the store's own error."""
-        with store_faults(self.path):
-            return ProgressStore.open(self.path)
 
     @property
     def saving(self) -> bool:
