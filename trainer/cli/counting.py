@@ -66,7 +66,7 @@ def _drill(args: argparse.Namespace, rules: RuleSet, seed: int,
     the running and true counts is due (for those two; ``history(preset, context)``: the
     earlier answers the drills are spaced by)."""
     from strategy_charts.counting.systems import count_named
-    from trainer.drills.counting import terminal
+    from trainer.cli import counting_keys as terminal
     from trainer.drills.counting.due import DueToday
     from trainer.drills.counting.index_cards import IndexFlashcards
     from trainer.drills.counting.keys import INDEX, RUNNING, TRUE

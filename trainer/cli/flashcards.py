@@ -82,8 +82,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
     """
     import random
 
+    from trainer.cli.flashcard_keys import run_drill
     from trainer.drills.records import GradedDecision, Mode
-    from trainer.drills.terminal import run_drill
     from trainer.progress.saving import SessionSaver
     from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
 
+from trainer.drills.today import Counts
+
 
 def due_text(when: datetime, now: datetime, zone: tzinfo | None = None) -> str:
     """``when`` in local time (``zone``, default this machine's), named against ``now``'s
@@ -19,3 +21,16 @@ def due_text(when: datetime, now: datetime, zone: tzinfo | None = None) -> str:
     if local.date() == today + timedelta(days=1):
         return f"tomorrow {local:%H:%M}"
     return f"{local:%a} {local.day} {local:%b %Y %H:%M}"
+
+
+def done_words(counts: Counts | None, next_due: datetime | None, now: datetime) -> str:
+    """'Done for today; the next card is due tomorrow 09:10', or, while learning cards come
+    back later today, 'Done for now; 3 learning cards come back today from 20:24' (one
+    wording for the terminal and the window)."""
+    when = due_text(next_due, now) if next_due is not None else ""
+    if counts is not None and not counts.finished and when:
+        later = counts.today - counts.now
+        cards = f"{later} card comes" if later == 1 else f"{later} cards come"
+        day, _, clock = when.rpartition(" ")
+        return f"Done for now; {cards} back {day} from {clock}"
+    return "Done for today" + (f"; the next card is due {when}" if when else "")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from trainer.drills.records import GradedDecision, Mode
 from trainer.progress import changes, relabel, unsaved
@@ -37,6 +37,7 @@ from trainer.progress.errors import (
 )
 from trainer.progress.store import ProgressStore, decision_plain
 from trainer.progress.unsaved import Entry
+from trainer.progress.writers import OwnStore, Stores
 from trainer.rules import RuleSet
 
 T = TypeVar("T")
@@ -111,40 +112,13 @@ class _Write:
     kept: Callable[[], Entry] | None = None    # its plain form, to keep it (None: derived)
 
 
-class Stores(Protocol):
-    """Where a saver's store comes from, and where it goes after a fault or when done (the
-    process's one writer of the file: :class:`~trainer.progress.writers.SharedStores`)."""
-
-    def open(self) -> ProgressStore:
-        """The store to write to (raises the store's own error)."""
-
-    def let_go(self, store: ProgressStore) -> None:
-        """``store`` met a fault: the next :meth:`open` starts afresh."""
-
-    def done(self, store: ProgressStore) -> None:
-        """The saver is done with ``store`` (raises the store's error if closing finds one)."""
-
-
-class _OwnStore:
-    """A store of the saver's own, opened by ``open_store`` (the terminal's drills, tests)."""
-
-    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
-        self.open = open_store
-
-    def let_go(self, store: ProgressStore) -> None:
-        store.discard()
-
-    def done(self, store: ProgressStore) -> None:
-        store.close()
-
-
 class SessionSaver:
     """The writes of one page's (or one drill's) sessions, saved in order, never dropped."""
 
     def __init__(self, stores: Stores | Callable[[], ProgressStore]) -> None:
         """``stores``: the process's shared writer, or a function opening a store of its
         own."""
-        self._stores: Stores = _OwnStore(stores) if callable(stores) else stores
+        self._stores: Stores = OwnStore(stores) if callable(stores) else stores
         self.store: ProgressStore | None = None
         self._queue: deque[_Write] = deque()
         self._queue_lock = threading.Lock()     # guards the queue and the state

@@ -20,6 +20,7 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from trainer.progress.errors import translate_os
 from trainer.progress.opening import BUSY_TIMEOUT
@@ -118,4 +119,31 @@ class SharedStores:
         writer(store.path).give_back(store)
 
 
-__all__ = ["SharedStores", "Writer", "writer"]
+class Stores(Protocol):
+    """Where a saver's store comes from, and where it goes after a fault or when done (the
+    process's one writer of the file: :class:`~trainer.progress.writers.SharedStores`)."""
+
+    def open(self) -> ProgressStore:
+        """The store to write to (raises the store's own error)."""
+
+    def let_go(self, store: ProgressStore) -> None:
+        """``store`` met a fault: the next :meth:`open` starts afresh."""
+
+    def done(self, store: ProgressStore) -> None:
+        """The saver is done with ``store`` (raises the store's error if closing finds one)."""
+
+
+class OwnStore:
+    """A store of the saver's own, opened by ``open_store`` (the terminal's drills, tests)."""
+
+    def __init__(self, open_store: Callable[[], ProgressStore]) -> None:
+        self.open = open_store
+
+    def let_go(self, store: ProgressStore) -> None:
+        store.discard()
+
+    def done(self, store: ProgressStore) -> None:
+        store.close()
+
+
+__all__ = ["OwnStore", "SharedStores", "Stores", "Writer", "writer"]

@@ -24,8 +24,8 @@ from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import GradedDecision, Mode
-from trainer.drills.terminal import done_words
 from trainer.drills.timed import TimedDrill
+from trainer.drills.when import done_words
 from trainer.rules import RulesError, RuleSet
 from trainer.session import (
     FlashcardPlan,

@@ -13,15 +13,14 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from trainer.cli.flashcard_keys import action_for_key, prompt
+from trainer.drills.counting.answers import CountInputError, signed
+from trainer.drills.counting.index_cards import IndexFlashcards
+from trainer.drills.counting.running import RunningCountDrill
+from trainer.drills.counting.shoe import CountingShoe
+from trainer.drills.counting.true_count import TrueCountDrill
+from trainer.drills.records import GradedDecision, Verdict
 from trainer.rules import Action
-
-from ..records import GradedDecision, Verdict
-from ..terminal import action_for_key, prompt
-from .answers import CountInputError, signed
-from .index_cards import IndexFlashcards
-from .running import RunningCountDrill
-from .shoe import CountingShoe
-from .true_count import TrueCountDrill
 
 Keep = Callable[[GradedDecision], None]
 QUIT = "Q"

@@ -1,4 +1,5 @@
-"""Flashcards in a terminal: the keys of the app, read line by line from any text stream.
+"""Flashcards in a terminal: the keys of the app, read line by line from any text stream
+(the drill itself is :mod:`trainer.drills.flashcards`; only its input and output are here).
 
 Keys: **H** hit, **S** stand, **D** double (free or paid, whichever is offered), **P** split
 (free or paid), **R** surrender (where offered), **Y** / **N** insurance, **U** undo the last
@@ -15,13 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TextIO
 
+from trainer.drills.flashcards import FlashcardSession
+from trainer.drills.grading import Grade
+from trainer.drills.records import GradedDecision, Verdict
+from trainer.drills.study import Counts
+from trainer.drills.when import done_words
 from trainer.rules import Action
-
-from .flashcards import FlashcardSession
-from .grading import Grade
-from .records import GradedDecision, Verdict
-from .study import Counts
-from .when import due_text
 
 #: Key -> the actions it may stand for (the one offered is taken): each action's own key.
 KEYS: dict[str, tuple[Action, ...]] = {}
@@ -50,19 +50,6 @@ def prompt(offered: Collection[Action], can_undo: bool = False) -> str:
 def day_line(counts: Counts) -> str:
     """E.g. 'Today: 12 due, 3 learning, 20 new'."""
     return f"Today: {counts.due} due, {counts.learning} learning, {counts.new} new"
-
-
-def done_words(counts: Counts | None, next_due: datetime | None, now: datetime) -> str:
-    """'Done for today; the next card is due tomorrow 09:10', or, while learning cards come
-    back later today, 'Done for now; 3 learning cards come back today from 20:24' (one
-    wording for the terminal and the window)."""
-    when = due_text(next_due, now) if next_due is not None else ""
-    if counts is not None and not counts.finished and when:
-        later = counts.today - counts.now
-        cards = f"{later} card comes" if later == 1 else f"{later} cards come"
-        day, _, clock = when.rpartition(" ")
-        return f"Done for now; {cards} back {day} from {clock}"
-    return "Done for today" + (f"; the next card is due {when}" if when else "")
 
 
 def done_line(counts: Counts | None, next_due: datetime | None, now: datetime) -> str:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from trainer.__main__ import main
+from trainer.cli.flashcard_keys import action_for_key, prompt
 from trainer.drills.records import Mode
-from trainer.drills.terminal import action_for_key, prompt
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, preset
 

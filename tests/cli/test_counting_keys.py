@@ -14,11 +14,11 @@ import pytest
 from tests.conftest import FakeClock
 from tests.progress.factories import decision
 from trainer.__main__ import main
+from trainer.cli.counting_keys import run_running, run_shoe
 from trainer.drills.counting.answers import count_record
 from trainer.drills.counting.keys import CountingKey
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
-from trainer.drills.counting.terminal import run_running, run_shoe
 from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.progress.store import ProgressStore
