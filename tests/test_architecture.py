@@ -141,6 +141,18 @@ def test_each_layer_imports_only_what_the_table_allows(importer: str, imported: 
     assert offenders == []
 
 
+def test_every_name_the_progress_service_offers_is_found() -> None:
+    """The adapter imports each name on first use: each must exist where its table says."""
+    import importlib
+    service = importlib.import_module("trainer.ui.progress_service")
+    for name in service._FROM:
+        assert getattr(service, name) is not None, name
+    source = (ROOT / "trainer" / "ui" / "progress_service.py").read_text(encoding="utf-8")
+    checked = {alias.asname for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.ImportFrom) for alias in node.names if alias.asname}
+    assert checked == set(service._FROM)      # the type checker sees what runs
+
+
 def _ui_modules() -> dict[str, Path]:
     return {module_name(p): p for p in (ROOT / "trainer" / "ui").rglob("*.py")}
 
@@ -274,6 +286,18 @@ def test_only_the_progress_files_module_connects_to_sqlite() -> None:
                     and isinstance(called.value, ast.Name) and called.value.id == "sqlite3"):
                 offenders.append(module_name(path))
     assert sorted(set(offenders)) == ["trainer.progress.files"]
+
+
+def test_only_the_progress_service_adapter_imports_the_progress_core() -> None:
+    """The window reaches the progress core through one seam (trainer.ui.progress_service), as
+    Anki's front end reaches its collection through its operations: a change inside
+    trainer.progress shows there, not in every page."""
+    offenders = sorted(
+        module_name(path) for path in sources()
+        if module_name(path).startswith("trainer.ui")
+        and module_name(path) != "trainer.ui.progress_service"
+        and any(_within(name, ("trainer.progress",)) for name in imports_of(path)))
+    assert offenders == []
 
 
 #: The most lines a module of the product may have (modules around 100-300 lines, one idea each).

@@ -21,9 +21,10 @@ from PyQt6.QtWidgets import (
 from tests.progress.history import seed
 from trainer import settings as cfg
 from trainer.settings import Settings
+from trainer.ui.progress_service import export_history
 from trainer.ui.settings import page as module
 from trainer.ui.settings import rules_file_editor
-from trainer.ui.settings.page import SettingsPage, export_history, settings_page
+from trainer.ui.settings.page import SettingsPage, settings_page
 from trainer.ui.theme import apply_theme, is_dark
 
 

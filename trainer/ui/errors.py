@@ -12,22 +12,19 @@ Code that catches an exception it does not expect (a background job's failure, s
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import platform
 import sqlite3
 import sys
 import threading
 import traceback
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from types import TracebackType
 
 from PyQt6.QtCore import QObject, Qt, pyqtSignal
 from PyQt6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from trainer.progress.errors import (
+from .progress_service import (
     CorruptDatabaseError,
     DatabaseLockedError,
     DiskFullError,
@@ -35,7 +32,6 @@ from trainer.progress.errors import (
     ReadOnlyError,
     StorageError,
     fault_kind,
-    translate_os,
 )
 
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -110,17 +106,6 @@ def classify(exc: BaseException) -> Fault:
                  "This is a bug in the trainer, not something you did. Please copy the "
                  "details into a bug report. You can keep using the app, but restarting it is "
                  "safest.", f"{about}\n\n{details}")
-
-
-@contextlib.contextmanager
-def store_faults(path: Path) -> Iterator[None]:
-    """Raise an operating-system fault met opening the progress file ``path`` (a folder name
-    longer than the file system allows, say) as the store's own error, which names the file
-    and what to do, as every other fault of that file is."""
-    try:
-        yield
-    except OSError as exc:
-        raise translate_os(path, exc) from exc
 
 
 def report(exc: BaseException) -> None:

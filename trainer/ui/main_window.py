@@ -43,9 +43,8 @@ from .pages import PAGES
 from .settings.window import WINDOW_PAGE
 
 if TYPE_CHECKING:
-    from trainer.progress.saving import SaveState
-
     from .practice.progress_link import ProgressLink
+    from .progress_service import SaveState
     from .welcome import WelcomeDialog
 
 DEFAULT_SIZE = QSize(1180, 760)
@@ -211,7 +210,7 @@ class MainWindow(QMainWindow):
         """Answers the progress file has not taken yet, after one more try (None: all saved).
 
         Tries each page's file once more (waiting at most the busy timeout for a lock)."""
-        from trainer.progress.saving import SaveState
+        from .progress_service import SaveState
 
         states = [link.save_now() for link in self._links()]
         waiting = [state for state in states if not state.saved]

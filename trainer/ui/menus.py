@@ -33,9 +33,8 @@ from .lazy_page import LazyPage
 from .pages import PAGES
 
 if TYPE_CHECKING:
-    from trainer.progress.backup import BackedUp
-
     from .background import Job
+    from .progress_service import BackedUp
 
 
 class MenuWindow(Protocol):
@@ -118,12 +117,9 @@ class Menus:
         """Ask where (unless given ``target``), export every decision as CSV in a worker,
         and say how it went in a message; the job (None when cancelled or nothing to
         export)."""
-        from trainer.progress.errors import ProgressStoreError
-        from trainer.progress.export import export_problem
-
         from .background import Job
+        from .progress_service import ProgressStoreError, export_history, export_problem
         from .settings.chosen import database_of
-        from .settings.page import export_history
         database = database_of(self.host.store)
         if not database.exists():
             self._tell("Nothing to export yet", f"There is no progress file at {database}: "
@@ -150,12 +146,9 @@ class Menus:
         worker, and say how it went; the job (None when cancelled or nothing to back up)."""
         from datetime import date
 
-        from trainer.progress.errors import ProgressStoreError
-        from trainer.progress.export import export_problem
-
         from .background import Job
+        from .progress_service import ProgressStoreError, backup_history, export_problem
         from .settings.chosen import database_of
-        from .settings.page import backup_history
         database = database_of(self.host.store)
         if not database.exists():
             self._tell("Nothing to back up yet", f"There is no progress file at {database}: "

@@ -12,7 +12,7 @@ from pathlib import Path
 from PyQt6 import sip
 from PyQt6.QtCore import QCoreApplication, QObject, pyqtSignal
 
-from trainer.progress import changes
+from .progress_service import changes
 
 
 class ProgressChanges(QObject):

@@ -16,9 +16,8 @@ from pathlib import Path
 from PyQt6.QtCore import QObject, pyqtSlot
 from PyQt6.QtWidgets import QWidget
 
-from trainer.progress.changes import Stamp, same_file
-
 from .progress_changes import progress_changes
+from .progress_service import Stamp, same_file
 
 
 class ReadAgain(QObject):

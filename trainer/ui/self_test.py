@@ -45,11 +45,11 @@ def run_self_test() -> int:
 def _deal_and_answer(folder: Path) -> int:
 
     from trainer import settings as cfg
-    from trainer.progress.store import ProgressStore
 
     from .app import make_app
     from .main_window import MainWindow
     from .practice.flashcards_page import FlashcardsPage
+    from .progress_service import stored_decisions
 
     app = make_app([sys.argv[0]])
     store = cfg.Settings(folder / "settings.toml")
@@ -64,8 +64,7 @@ def _deal_and_answer(folder: Path) -> int:
     page.answer(page.card.actions[0])
     page.shutdown()
     window.close()
-    with ProgressStore.open(folder / "progress.sqlite3") as progress:
-        stored = list(progress.decisions())
-    if len(stored) != 1:
-        raise RuntimeError(f"expected 1 saved decision, found {len(stored)}")
-    return len(stored)
+    stored = stored_decisions(folder / "progress.sqlite3")
+    if stored != 1:
+        raise RuntimeError(f"expected 1 saved decision, found {stored}")
+    return stored

@@ -9,10 +9,10 @@ from PyQt6.QtCore import QObject
 
 from trainer.drills.memory import Answer
 from trainer.drills.situations import preset_label
-from trainer.progress.counting import skill_answers
 from trainer.rules import RuleSet
 
 from ..background import Job
+from ..progress_service import skill_answers
 from .host import CountingHost
 
 

@@ -22,11 +22,10 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.situations import preset_label
-from trainer.progress.counting import CountDay, IndexRecord, count_days, index_record
-from trainer.progress.store import ProgressStore
 from trainer.rules.plural import counted
 
 from ..background import Job, Latest
+from ..progress_service import CountDay, IndexRecord, ProgressStore, count_days, index_record
 from ..theme import chart_look
 from .host import CountingHost
 from .trend import CountTrend

@@ -8,10 +8,9 @@ from datetime import date
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 
-from trainer.progress.counting import CountDay
-
 from ..plotting.frames import draw_message, forget, style_axes
 from ..plotting.look import Look
+from ..progress_service import CountDay
 
 
 class CountTrend(FigureCanvasQTAgg):

@@ -42,10 +42,10 @@ from PyQt6.QtWidgets import (
 from trainer.drills.browse import CardRow
 from trainer.drills.situations import Situation
 from trainer.drills.when import due_text
-from trainer.progress.saving import SessionSaver
 from trainer.session import CardTable, FlashcardPlan, browse_cards, mark_cards
 
 from ..background import Job, Latest
+from ..progress_service import SessionSaver
 from ..widgets import Busy
 
 COLUMNS = ("Card", "Best play", "State", "Recall now", "Stability", "Due", "Answers", "Last",

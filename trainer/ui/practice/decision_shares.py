@@ -18,10 +18,10 @@ from PyQt6.QtCore import QObject
 from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
 from trainer.drills.shares import Shares, Whose, shown
-from trainer.progress.shares import own_shares
 from trainer.settings import Settings
 
 from ..background import Job, Latest
+from ..progress_service import own_shares
 from ..table.action_bar import ActionBar
 from ..table.widget import TableWidget
 from .progress_link import ProgressLink

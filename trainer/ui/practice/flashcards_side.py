@@ -11,10 +11,10 @@ from PyQt6.QtWidgets import QWidget
 
 from trainer.drills.grading import Clock
 from trainer.drills.study import Counts
-from trainer.progress.saving import SessionSaver
 from trainer.session import FlashcardPlan, day_counts
 
 from ..background import Job, Latest
+from ..progress_service import SessionSaver
 from ..widgets import to_front
 from .card_browser import CardBrowser
 

@@ -22,12 +22,10 @@ from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from trainer import settings as cfg
 from trainer.drills.records import GradedDecision, Mode
-from trainer.progress.location import database_path
-from trainer.progress.saving import Row, SaveState, SessionSaver
-from trainer.progress.writers import SharedStores
 from trainer.settings import Settings
 
 from ..background import Job, Latest
+from ..progress_service import Row, SaveState, SessionSaver, SharedStores, database_path
 
 #: How long to wait before trying again to save what the file could not take.
 RETRY_MS = 3000

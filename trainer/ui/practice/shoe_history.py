@@ -30,9 +30,9 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.records import Verdict
 from trainer.drills.round_history import RoundDetail
-from trainer.progress.store import PlayedRound
 
 from ..inks import ink
+from ..progress_service import PlayedRound
 from ..table.model import money_text, signed_money
 from ..theme import is_dark
 

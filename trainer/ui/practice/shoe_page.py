@@ -36,12 +36,12 @@ from trainer import settings as cfg
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.records import Mode
 from trainer.drills.timed import TimedDrill
-from trainer.progress.store import PlayedRound
 from trainer.rules import RulesError, Shoe
 from trainer.settings import Settings
 from trainer.settings.chosen import feedback_of
 
 from ..background import Job, Latest
+from ..progress_service import PlayedRound
 from ..table.action_bar import PROCEED_KEYS
 from ..table.model import EMPTY
 from ..widgets import scrolled_column

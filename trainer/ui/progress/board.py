@@ -21,13 +21,9 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.progress.dashboard import DueLoad, ProgressData
-from trainer.progress.errors import ProgressStoreError
-from trainer.progress.heat_grid import heatmap_grid
-from trainer.progress.trend import LeakTrend
-
 from ..plotting.canvas import LazyCanvas
 from ..plotting.look import Look
+from ..progress_service import DueLoad, LeakTrend, ProgressData, ProgressStoreError, heatmap_grid
 from ..widgets import scrolled
 from . import charts
 from .headline import cost_lines

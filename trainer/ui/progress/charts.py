@@ -27,10 +27,10 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from strategy_charts.chart_layout import Row
-from trainer.progress.review import ResponseDay, Retention
 
 from ..plotting.frames import draw_message, frame, refit, set_margins
 from ..plotting.look import LIGHT, Look
+from ..progress_service import ResponseDay, Retention
 from .chart_parts import (
     ACCURACY,
     LOSS,

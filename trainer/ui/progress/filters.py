@@ -15,11 +15,11 @@ from PyQt6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
 
 from trainer.drills.records import Mode
 from trainer.drills.situations import preset_label
-from trainer.progress.dashboard import ProgressQuery, preset_title
 from trainer.rules import PRESETS
 from trainer.rules.releases import rules_file_title
 from trainer.settings import Settings
 
+from ..progress_service import ProgressQuery, preset_title
 from ..rules_files import rules_files
 from ..settings.chosen import custom_rules
 from ..widgets import busy_bar, rules_box

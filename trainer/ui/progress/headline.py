@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import Enum
 
-from trainer.progress.dashboard import DueLoad, ProgressData, preset_title
-from trainer.progress.errors import ProgressStoreError
-from trainer.progress.review import SessionStats
-from trainer.progress.trend import LeakTrend
 from trainer.rules import RuleSet
 from trainer.rules.plural import counted
+
+from ..progress_service import (
+    DueLoad,
+    LeakTrend,
+    ProgressData,
+    ProgressStoreError,
+    SessionStats,
+    preset_title,
+)
 
 #: How far back the headline's trend looks.
 TREND_DAYS = 7

@@ -10,11 +10,11 @@ from matplotlib.figure import Figure
 
 from strategy_charts.chart_layout import UP_ORDER, Row
 from strategy_charts.label_paths import add_labels
-from trainer.progress.heat_grid import HeatGrid, row_labels
 from trainer.rules.plural import counted
 
 from ..plotting.frames import FRAME, frame
 from ..plotting.look import LIGHT, Look
+from ..progress_service import HeatGrid, row_labels
 from .chart_parts import LABEL_SIZE, new_figure
 
 _GAP = len(UP_ORDER) + 1     # the EV panel's first column

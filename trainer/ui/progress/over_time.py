@@ -9,10 +9,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from trainer.progress.review import DayStats, SessionStats
-
 from ..plotting.frames import frame, set_margins, style_axes
 from ..plotting.look import LIGHT, Look
+from ..progress_service import DayStats, SessionStats
 from .chart_parts import ACCURACY, date_axis, day_of, days_shown, gaps_broken, new_figure, top_of
 from .headline import UNIT, CostLine
 

@@ -30,21 +30,21 @@ from PyQt6.QtWidgets import (
 
 from trainer import settings as cfg
 from trainer.drills.situations import preset_label
-from trainer.progress import changes
-from trainer.progress.dashboard import (
+
+from ..background import Job, Latest
+from ..progress_service import (
     DueLoad,
+    LeakTrend,
     ProgressData,
     ProgressQuery,
+    ProgressStoreError,
+    changes,
     cost_rules,
     grid_rows,
     load_cards,
     load_progress,
     load_trends,
 )
-from trainer.progress.errors import ProgressStoreError
-from trainer.progress.trend import LeakTrend
-
-from ..background import Job, Latest
 from ..read_again import ReadAgain
 from ..rules_files import rules_files
 from ..settings.chosen import database_of, practised_rules, prior_of, study_of

@@ -21,11 +21,10 @@ from PyQt6.QtWidgets import (
 
 from trainer.drills.leak import SituationLeak
 from trainer.drills.situations import Situation
-from trainer.progress.apart import KeptApart
-from trainer.progress.dashboard import ProgressData, preset_title
 from trainer.rules import RuleSet
 
 from ..inks import ink
+from ..progress_service import KeptApart, ProgressData, preset_title
 from ..theme import is_dark
 from .headline import UNIT, Direction
 

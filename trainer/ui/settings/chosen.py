@@ -16,7 +16,6 @@ from pathlib import Path
 from PyQt6.QtWidgets import QComboBox
 
 from trainer import settings as cfg
-from trainer.progress.location import database_path
 from trainer.rules import PRESETS, RuleSet, preset
 from trainer.rules.releases import rules_file_title
 from trainer.settings import Settings
@@ -28,6 +27,7 @@ from trainer.settings.chosen import (
     study_of,
 )
 
+from ..progress_service import database_path
 from ..rules_files import rules_files
 
 

@@ -34,36 +34,21 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer import settings as cfg
-from trainer.progress.backup import BackedUp, back_up
-from trainer.progress.errors import ProgressStoreError, translate_os
-from trainer.progress.export import export_csv, export_problem
-from trainer.progress.location import database_path
-from trainer.progress.store import ProgressStore
 from trainer.rules.plural import counted
 from trainer.settings import Amounts, Choices, Editor, Range, Setting, SettingError, Settings
 
 from ..background import Job
-from ..errors import store_faults
+from ..progress_service import (
+    ProgressStoreError,
+    database_path,
+    export_history,
+    export_problem,
+    translate_os,
+)
 from ..widgets import ERROR_STYLE, heading, scrolled
 from .rules_file_editor import RulesFileEditor
 
 LABEL_WIDTH = 130
-
-
-def export_history(database: Path, target: Path) -> int:
-    """Write every stored decision of ``database`` to ``target`` as CSV; returns the count."""
-    with store_faults(database):
-        store = ProgressStore.open(database, read_only=True)
-    with store:
-        return export_csv(store, target)
-
-
-def backup_history(database: Path, target: Path) -> BackedUp:
-    """Copy the whole history of ``database`` into ``target``; what the copy holds."""
-    with store_faults(database):
-        store = ProgressStore.open(database, read_only=True)
-    with store:
-        return back_up(store, target)
 
 
 class SettingsPage(QWidget):
@@ -331,4 +316,4 @@ def settings_page(settings: Settings) -> QWidget:
     return SettingsPage(settings)
 
 
-__all__ = ["SettingsPage", "export_history", "settings_page"]
+__all__ = ["SettingsPage", "settings_page"]
