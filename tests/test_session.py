@@ -109,3 +109,29 @@ def test_a_rules_file_session_finds_the_answers_filed_under_its_former_label(
         with ProgressStore.open(path) as store:
             assert store.presets() == [now]
     assert traces[then] and traces[then] == traces[now]
+
+
+def test_a_counting_drill_is_spaced_by_every_earlier_answer_in_both_front_ends(
+        tmp_path: Path) -> None:
+    """The terminal and the window read a counting skill's answers through one call: the answers
+    still waiting are saved first, and those filed under the rules' former label are found."""
+    from tests.progress.factories import decision
+    from tests.progress.test_relabel import POT_OF_GOLD_RESPLIT, THEN
+    from trainer.session import counting_answers
+
+    path = tmp_path / "progress.sqlite3"
+    with ProgressStore.open(path) as store:          # answered before the label moved
+        session = store.start_session(THEN, Mode.INDEX, {})
+        store.record_decision(session, decision(
+            preset=THEN, situation_key=f"{THEN}|index|hilo|hard16v10|+0",
+            time="2026-03-02T10:00:00Z"))
+    now = preset_label(POT_OF_GOLD_RESPLIT)
+    saver = SessionSaver(lambda: ProgressStore.open(path))
+    saver.start(now, Mode.INDEX, {})
+    saver.decision(decision(preset=now, situation_key=f"{now}|index|hilo|soft18v9|+1",
+                            time="2026-03-03T10:00:00Z"))       # waiting, not yet saved
+    found = counting_answers(saver, POT_OF_GOLD_RESPLIT, "index", "hilo")
+    assert [answer.situation for answer in found] == [f"{now}|index|hilo|hard16v10|+0",
+                                                 f"{now}|index|hilo|soft18v9|+1"]
+    assert counting_answers(saver, POT_OF_GOLD_RESPLIT, "count", "hilo") == []
+    assert saver.close().saved

@@ -1,4 +1,5 @@
-"""The practice sessions the terminal and the window both run, composed in one place.
+"""The practice sessions the terminal and the window both run, composed in one place (the
+flashcards' whole session; the counting drills' earlier answers: :func:`counting_answers`).
 
 Anki's front end never composes its core's calls itself: each action is a thin operation on
 one collection method. Here the same: a flashcard session is prepared from what the player
@@ -25,11 +26,14 @@ from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.grading import Clock, utc_now
 from trainer.drills.health import MODELS, SCORED, says
+from trainer.drills.memory import Answer
 from trainer.drills.memory_fit import Fit
 from trainer.drills.records import Mode
+from trainer.drills.situations import preset_label
 from trainer.drills.start import Suggestion
 from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress import review
+from trainer.progress.counting import skill_answers
 from trainer.progress.saving import SessionSaver
 from trainer.progress.study_store import StudyHistory, flashcards_due, keep_picture, load_study
 from trainer.rules import RuleSet
@@ -122,6 +126,19 @@ def head_start(rules: RuleSet, prior: Prior) -> None:
     curriculum(rules, prior)
 
 
+def counting_answers(saver: SessionSaver, rules: RuleSet, context: str,
+                     count: str) -> list[Answer]:
+    """The player's earlier answers of a counting skill (``context``: index, count, truecount)
+    under ``rules`` and ``count``: what a counting drill is spaced by, in the terminal and the
+    window alike — read after the answers still waiting are saved and those filed under the
+    rules' former label moved to their label now, so none is missed. An unreadable file gives
+    none (the saver keeps the fault, which the caller says)."""
+    saver.save(wait=True)
+    saver.adopt(rules)
+    preset = preset_label(rules)
+    return saver.read(lambda store: skill_answers(store, preset, context, count), [])
+
+
 def begin_flashcards(prepared: PreparedFlashcards, saver: SessionSaver, mode: Mode,
                      settings: Mapping[str, Any]) -> None:
     """Start the session's record in the progress file (its answers are saved under it), and
@@ -206,5 +223,5 @@ def mark_cards(saver: SessionSaver, preset: str, situations: Collection[str],
 
 
 __all__ = ["CardTable", "FlashcardPlan", "PreparedFlashcards", "begin_flashcards",
-           "browse_cards", "day_counts", "head_start", "keep_fit", "mark_cards", "memory_report",
-           "prepare_flashcards"]
+           "browse_cards", "counting_answers", "day_counts", "head_start", "keep_fit",
+           "mark_cards", "memory_report", "prepare_flashcards"]

@@ -168,16 +168,15 @@ def run_count_drill(args: argparse.Namespace) -> int:
     from strategy_charts.counting.systems import count_named
     from trainer.drills.records import Mode
     from trainer.drills.situations import preset_label
-    from trainer.progress.counting import skill_answers
     from trainer.progress.saving import SessionSaver
+    from trainer.session import counting_answers
 
     keys, out, err = streams("the drill reads your answers from it")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     rules = rules_of(args)      # a rules file is read before the progress file is opened
     store = open_store(args.data_dir)
     saver, path = SessionSaver.with_store(store), store.path
-    saver.adopt(rules)          # answers filed under a former label: found before they are read
-    told = [tell(saver.save(), "", err)]
+    told = [""]
 
     def keep(decision: Any) -> None:
         saver.decision(decision)
@@ -190,7 +189,7 @@ def run_count_drill(args: argparse.Namespace) -> int:
         try:
             mode, settings, run, due = _drill(
                 args, rules, seed, keep,
-                lambda label, context: skill_answers(store, label, context, args.count))
+                lambda _label, context: counting_answers(saver, rules, context, args.count))
         except ValueError as exc:   # settings the drill refuses
             raise CommandError(str(exc), BAD_INPUT) from exc
         saver.start(preset_label(rules), Mode(mode), settings)

@@ -1,5 +1,5 @@
 """The player's earlier answers of a counting skill, read off the UI thread: what a drill of the
-Counting page is spaced by (:func:`trainer.progress.counting.skill_answers`)."""
+Counting page is spaced by, as the terminal's (:func:`trainer.session.counting_answers`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from collections.abc import Callable
 from PyQt6.QtCore import QObject
 
 from trainer.drills.memory import Answer
-from trainer.drills.situations import preset_label
 from trainer.rules import RuleSet
+from trainer.session import counting_answers
 
 from ..background import Job
-from ..progress_service import skill_answers
 from .host import CountingHost
 
 
@@ -23,12 +22,7 @@ def read_answers(owner: QObject, page: CountingHost, rules: RuleSet, context: st
     filed under the rules' former label moved to their label now, so none is missed — and
     hands them to ``then`` on the UI thread. An unreadable store gives no answers (the page's
     saving line says why)."""
-    preset, count, saver = preset_label(rules), page.count, page.link.saver
-
-    def work() -> list[Answer]:
-        saver.save(wait=True)
-        saver.adopt(rules)         # answers filed under a former label: found before the read
-        return saver.read(lambda store: skill_answers(store, preset, context, count), [])
-
-    job: Job[list[Answer]] = Job(owner, work, name=f"counting: {context} answers")
+    count, saver = page.count, page.link.saver
+    job: Job[list[Answer]] = Job(owner, lambda: counting_answers(saver, rules, context, count),
+                                 name=f"counting: {context} answers")
     return job.succeeded(then)
