@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from trainer.rules import Action, Outcome, offers
+from trainer.rules import Action, Outcome, RuleSetError, offers, rules_file
 
 from .conftest import (
     EVOLUTION,
@@ -80,7 +80,7 @@ def test_paid_double_after_a_hit_falls_back_to_a_hit_when_unaffordable() -> None
 def test_a_free_split_hand_free_doubles_after_a_hit_where_split_hands_double_free() -> None:
     """pot-of-gold doubles split hands free: a free-split hand's three-card 9 doubles to two
     free stakes; the other hand stands and loses only its free stake."""
-    rules = replace(POT_OF_GOLD, free_double_after_hit=True)
+    rules = replace(POT_OF_GOLD, free_double_after_hit=True, pot_of_gold=None)
     rnd = play(deal(rules, "2h 9s 2d 8c 3c 4d 10c 10h"), Action.FREE_SPLIT, Action.HIT)
     assert rnd.current == (0, 0) and rnd.hand.card_count == 3
     assert Action.FREE_DOUBLE in rnd.legal_actions()
@@ -112,3 +112,13 @@ def test_the_summary_names_the_rules() -> None:
     assert "DAN" in PAID_AFTER_HIT.describe() and "DAN" not in EVOLUTION.describe()
     assert not BOTH_AFTER_HIT.standard_counterpart().free_double_after_hit
     assert BOTH_AFTER_HIT.standard_counterpart().double_after_hit
+
+
+def test_no_pot_of_gold_wager_where_free_doubles_follow_a_hit() -> None:
+    """The wager's lammer chances are worked out for two-card free doubles only: a rules file
+    asking for both is refused, naming the rule."""
+    with pytest.raises(RuleSetError, match=r"pot_of_gold.*free_double_after_hit"):
+        replace(POT_OF_GOLD, free_double_after_hit=True)
+    with pytest.raises(RuleSetError, match="pot_of_gold"):
+        rules_file.loads('base = "pot-of-gold"\nfree_double_after_hit = true\n')
+    assert replace(POT_OF_GOLD, double_after_hit=True).pot_of_gold == 1

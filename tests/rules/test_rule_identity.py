@@ -163,7 +163,9 @@ def _rule_sets(count: int) -> list[RuleSet]:
         base = rng.choice(list(PRESETS.values()))
         changes = rng.choice([{}, *PLAY_CHANGES])
         bets = rng.choice([*_side_bets_changed(base), base])
-        drawn.append(replace(bets, **changes, name=rng.choice([*PRESETS, "mine"])))
+        # (no Pot of Gold wager where free doubles follow a hit: not dealt together)
+        alone = {"pot_of_gold": None} if "free_double_after_hit" in changes else {}
+        drawn.append(replace(bets, **changes, **alone, name=rng.choice([*PRESETS, "mine"])))
     return drawn
 
 

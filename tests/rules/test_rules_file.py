@@ -194,8 +194,9 @@ rule_sets = st.builds(
     perfect_pairs=st.booleans(),
     twenty_one_plus_three=st.booleans(),
     hot_3=st.booleans(),
-    pot_of_gold=st.sampled_from([None, 1, 2]),
-)
+    pot_of_gold=st.none(),
+).flatmap(lambda rules: st.sampled_from([None] if rules.free_double_after_hit else [None, 1, 2])
+          .map(lambda table: replace(rules, pot_of_gold=table)))
 
 
 @given(rule_sets)

@@ -345,3 +345,7 @@ def _validate(rules: RuleSet) -> None:
         raise bad("surrender", " or ".join(s.value for s in Surrender))
     if not rules.free_split_pairs <= frozenset(PAIR_LABELS):
         raise bad("free_split_pairs", "card values 1 (aces) to 10 (ten-values)")
+    if rules.pot_of_gold is not None and rules.free_double_after_hit:
+        # the wager's lammer chances are worked out for free doubles of two cards only
+        raise bad("pot_of_gold", "no Pot of Gold wager where free doubles follow a hit "
+                                 "(free_double_after_hit): not dealt together yet")
