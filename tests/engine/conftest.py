@@ -33,7 +33,7 @@ AFTER_HIT = {"+free-after-hit": "free_double_after_hit", "+paid-after-hit": "dou
 def rules_named(name: str) -> RuleSet:
     """A preset, or "...-no-auto-stand": the preset with auto_stand_21 off (a 21 decides);
     each ending of :data:`AFTER_HIT` ("pot-of-gold+free-after-hit") turns on a double after a
-    hit."""
+    hit (free doubles after a hit without the Pot of Gold wager, which is not dealt with them)."""
     turned_on = {}
     for ending, rule in AFTER_HIT.items():
         if ending in name:
@@ -43,4 +43,6 @@ def rules_named(name: str) -> RuleSet:
         rules = replace(preset(name.removesuffix("-no-auto-stand")), auto_stand_21=False)
     else:
         rules = preset(name)
+    if turned_on.get("free_double_after_hit"):     # not dealt with the Pot of Gold wager
+        rules = replace(rules, pot_of_gold=None)
     return replace(rules, **turned_on)
