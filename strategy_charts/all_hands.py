@@ -136,10 +136,15 @@ class HandSet:
 
     # ----- passes -----------------------------------------------------------------------------
 
-    def optimal(self, stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
+    def optimal(self, stakes: StakeUnits, doubled: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
         """(hit, best) per node: taking one card then playing best, and the best of hit and
-        stand. Needs every node's stand value and every child present (a closed set)."""
+        stand, and of the double where ``doubled`` (per node, the stakes a double leaves;
+        negative where none) offers one to a hand reached by hitting. Needs every node's stand
+        value and every child present (a closed set)."""
         stand = self.stand(stakes)
+        if doubled is not None:     # a double's value needs no best value: weighed as a stand
+            stand = np.maximum(stand, self.double_values(doubled))
         settled = self._settled_value(stakes)
         loss = stakes[0] * self.bust_loss
         best = np.zeros(len(self) + 1)
@@ -161,6 +166,16 @@ class HandSet:
         a = prob * np.where(charlie, mass, self.a[child]) - self._bust_terms(nodes)
         b = prob * np.where(charlie, mass, self.b[child])
         return row_sums(a), row_sums(b)
+
+    def double_values(self, doubled: np.ndarray) -> np.ndarray:
+        """Per node, the value of the double ``doubled`` (per node, the stakes it leaves)
+        offers, -inf where it offers none or the node takes no decision."""
+        nodes = np.nonzero((doubled[:, 0] >= 0) & ~self.settled)[0]
+        value = np.full(len(self), -np.inf)
+        if len(nodes):
+            part_a, part_b = self.double_parts(nodes)
+            value[nodes] = doubled[nodes, 0] * part_a + doubled[nodes, 1] * part_b
+        return value
 
     def fixed(self, decision: np.ndarray, stakes: StakeUnits,
               doubled: np.ndarray | None = None) -> np.ndarray:

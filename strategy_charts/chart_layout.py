@@ -42,6 +42,13 @@ def context_title(context: str) -> str:
     return f"{title} ({cards} cards)" if cards else title
 
 
+def drawn_chart(free: bool, cards: int, charlie: bool) -> str:
+    """The chart context of a hand of ``cards`` cards after drawing, real or ``free`` stake:
+    "drawn-real", or by card count where Six Card Charlie makes it count ("drawn-free-4")."""
+    label = "drawn-free" if free else "drawn-real"
+    return f"{label}-{min(cards, 5)}" if charlie else label
+
+
 def chart_rows(chart: dict[str, Any], two_cards: bool = True) -> list[tuple[str, str, str]]:
     """The chart's rows in display order: (kind, value, label); soft two-card rows name
     their cards (A,7)."""
@@ -116,5 +123,5 @@ def row_label(chart: dict[str, Any], context: str, cell: Cell) -> str:
 
 
 __all__ = ["CONTEXT_TITLES", "STYLE", "UP_ORDER", "Cell", "Row", "cell_at", "chart_rows",
-           "context_label", "context_order", "context_title", "position_of", "row_label",
-           "up_text"]
+           "context_label", "context_order", "context_title", "drawn_chart", "position_of",
+           "row_label", "up_text"]

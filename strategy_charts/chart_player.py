@@ -4,7 +4,8 @@ It plays exactly the total-dependent strategy whose return the table states as i
 (``strategy_charts.total_dependent``): the first decision by the real chart; a split hand's two
 cards by the split chart (hand one) or the free chart (free-stake hands), a double there being
 free where allowed, else paid; every later hit or stand by the drawn chart of its stakes (and
-card count, where Six Card Charlie applies); every allowed resplit taken; insurance declined.
+card count, where Six Card Charlie applies), a double there where hands double after a hit
+(a hit where that hand may not double); every allowed resplit taken; insurance declined.
 Where a chart has no cell (a split 2,2 that may not resplit is a hard 4, which no chart holds)
 it hits or stands by the exact values of the full shoe, as the engine does. So rounds dealt by
 the rules core and played by it average to the engine's td EV.
@@ -54,13 +55,18 @@ class ChartPlayer:
         stand, hit = values.stand(cards, stakes), values.hit(cards, stakes)
         return Action.STAND if stand >= hit else Action.HIT
 
-    def _drawn(self, hand: Hand, up: int) -> Action:
+    def _drawn(self, hand: Hand, up: int, legal: frozenset[Action]) -> Action:
         label = "drawn-real" if hand.stakes.real else "drawn-free"
         context = (f"{label}-{min(hand.card_count, 5)}" if self.rules.six_card_charlie
                    else label)
         cell = self._cell(context, hand, up, pairs=False)
         if cell is not None and cell["action"] in ("hit", "stand"):
             return Action(cell["action"])
+        if cell is not None and Action(cell["action"]).is_double:
+            # where hands double after a hit: the double offered here, else a hit (a split
+            # hand the rules do not let double), as the engine's chart strategy plays
+            doubles = [a for a in (Action.FREE_DOUBLE, Action.DOUBLE) if a in legal]
+            return doubles[0] if doubles else Action.HIT
         return self._exact_hit_or_stand(hand, up)
 
     def choose(self, rnd: Round) -> Action:
@@ -70,7 +76,7 @@ class ChartPlayer:
             return Action.NO_INSURANCE
         hand, up = rnd.hand, rnd.dealer_up.points
         if hand.card_count > 2:
-            return self._drawn(hand, up)
+            return self._drawn(hand, up, legal)
         if not hand.from_split:
             cell = self._cell("real", hand, up, pairs=True)
             if cell is None or Action(cell["action"]) not in legal:
@@ -88,7 +94,7 @@ class ChartPlayer:
             return doubles[0]
         if action in (Action.HIT, Action.STAND):
             return action
-        return self._drawn(hand, up)
+        return self._drawn(hand, up, legal)
 
     def play(self, rnd: Round) -> float:
         """Play ``rnd`` to its end; the seat's net result in main bets."""

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from trainer.rules import Action
+from trainer.rules import Action, RuleSet, offers
 
-from .chart_layout import Cell
+from .chart_layout import Cell, drawn_chart
 from .table_keys import hands_of, parse_table_key, split_card_of, table_key
 
 
@@ -88,5 +88,36 @@ def entry_differences(entries: Mapping[str, Mapping[str, Any]],
                      and not same_play(entry["best"], before["best"]))
 
 
-__all__ = ["chart_differences", "entry_differences", "same_play", "standard_context",
-           "standard_key", "table_differences"]
+def _split_doubles_as_first(rules: RuleSet) -> bool:
+    """True when a split hand of three or more cards is offered the doubles a first hand is."""
+    return ((rules.free_double_after_split or not rules.free_double_after_hit)
+            and (rules.double_after_split or not rules.double_after_hit))
+
+
+#: The two-card chart contexts, and whether each is a free stake's.
+_TWO_CARD_FREE = {"real": False, "split": False, "free": True}
+
+
+def after_hit_cell(charts: Mapping[str, Any], rules: RuleSet, context: str,
+                   cell: Cell) -> dict[str, Any] | None:
+    """Where hands double after a hit: the cell of a two-card chart's hard or soft row as a
+    hand of three cards of that total plays it (the drawn chart of the same stakes), when a
+    double is offered there, it plays otherwise than the two-card cell and one of the two
+    plays is a double; else None. ``charts`` are a table's charts, by context."""
+    kind, value, up = cell
+    if context not in _TWO_CARD_FREE or kind == "pair" or not offers.doubles_after_hit(rules):
+        return None
+    if context == "split" and not _split_doubles_as_first(rules):
+        return None        # hand one's drawn chart is a first hand's: its doubles differ
+    drawn = charts.get(drawn_chart(_TWO_CARD_FREE[context], 3, rules.six_card_charlie), {})
+    three = drawn.get(kind, {}).get(value, {}).get(up)
+    two = charts.get(context, {}).get(kind, {}).get(value, {}).get(up)
+    if three is None or two is None or three["action"] == two["action"]:
+        return None
+    offered = any(Action(action).is_double for action in three["ev"])
+    doubles = Action(three["action"]).is_double or Action(two["action"]).is_double
+    return three if offered and doubles else None
+
+
+__all__ = ["after_hit_cell", "chart_differences", "entry_differences", "same_play",
+           "standard_context", "standard_key", "table_differences"]

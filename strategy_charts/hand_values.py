@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from trainer.rules import RuleSet, Surrender, offers
+from trainer.rules import Action, RuleSet, Surrender, offers
 from trainer.rules.dealer import blackjack_hole
 
 from .composition import EMPTY, Composition, add, size, total, with_card
@@ -31,6 +31,20 @@ FREE: StakeUnits = (0, 1)
 Decide = Callable[[Composition, StakeUnits], str]
 #: The stakes a double leaves on (hand, stakes), for fixed strategies that double.
 DoubleStakes = Callable[[Composition, StakeUnits], "StakeUnits | None"]
+
+
+def doubled_stakes(rules: RuleSet, hand: Composition, stakes: StakeUnits,
+                   from_split: bool) -> StakeUnits | None:
+    """The stakes the double this hand is offered leaves (a free double adds a free stake, a
+    paid one a real stake), or None when it may not double
+    (:func:`trainer.rules.offers.double_offered`)."""
+    t, soft = total(hand)
+    double = offers.double_offered(rules, size(hand), t, soft, from_split)
+    if double is Action.FREE_DOUBLE:
+        return (stakes[0], stakes[1] + 1)
+    if double is Action.DOUBLE:
+        return (stakes[0] + 1, stakes[1])
+    return None
 
 
 def hole_index(up: int) -> int | None:
@@ -72,8 +86,11 @@ class UpCardValues:
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
         self._stand: dict[Composition, tuple[float, float]] = {}
         self._best: dict[tuple[Composition, Composition, StakeUnits], float] = {}
+        self._best_split: dict[tuple[Composition, Composition, StakeUnits], float] = {}
         self._vectors = _outcome_vectors(rules.push_22)
         self.charlie = offers.charlie_cards(rules)
+        #: whether hands of three or more cards may double (the best play then weighs it)
+        self.after_hit = offers.doubles_after_hit(rules)
 
     # ----- the shoe ---------------------------------------------------------------------------
 
@@ -181,22 +198,32 @@ class UpCardValues:
             return self.stand(hand, stakes, extra)
         return None
 
-    def best(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
-        """Value of the best hit/stand play from here on (no double, no split)."""
+    def best(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY,
+             from_split: bool = False) -> float:
+        """Value of the best play from here on: hit or stand, and a double where a hand of
+        three or more cards is offered one (a split hand's offer with ``from_split``; no
+        split)."""
+        split = from_split and self.after_hit       # else both are the same play
+        memo = self._best_split if split else self._best
         key = (hand, extra, stakes)
-        cached = self._best.get(key)
+        cached = memo.get(key)
         if cached is not None:
             return cached
         value = self.settled(hand, stakes, extra)
         if value is None:
-            value = max(self.stand(hand, stakes, extra), self.hit(hand, stakes, extra))
-        self._best[key] = value
+            value = max(self.stand(hand, stakes, extra), self.hit(hand, stakes, extra, split))
+            if self.after_hit and size(hand) > 2:
+                grown = doubled_stakes(self.rules, hand, stakes, from_split=split)
+                if grown is not None:
+                    value = max(value, self.double(hand, grown, extra))
+        memo[key] = value
         return value
 
-    def hit(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
-        """Value of taking one card, then playing the best hit/stand strategy."""
+    def hit(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY,
+            from_split: bool = False) -> float:
+        """Value of taking one card, then playing best (:meth:`best`)."""
         removed = add(hand, extra)
-        return sum(p * self.best(with_card(hand, v), stakes, extra)
+        return sum(p * self.best(with_card(hand, v), stakes, extra, from_split)
                    for v, p in self.draws(removed))
 
     def double(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from trainer.rules import Action, RuleSet, offers
 
 from .composition import EMPTY, Composition, add, size, total
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues
-from .splits import SplitValues, doubled_stakes
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes
+from .splits import SplitValues
 
 
 def double_action(values: UpCardValues, hand: Composition, after_split: bool,
@@ -45,7 +45,7 @@ def action_values(values: UpCardValues, hand: Composition, stakes: StakeUnits = 
     if not decides(values.rules, hand, after_split):
         return {}
     out = {Action.STAND: values.stand(hand, stakes, known),
-           Action.HIT: values.hit(hand, stakes, known)}
+           Action.HIT: values.hit(hand, stakes, known, after_split)}
     double = double_action(values, hand, after_split, stakes)
     if double is not None:
         out[double[0]] = values.double(hand, double[1], known)

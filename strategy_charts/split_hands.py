@@ -18,7 +18,14 @@ from .all_hands import HIT, HandSet
 from .composition import Composition
 from .hand_values import StakeUnits
 from .initial_hand import double_action
-from .up_card import PairSplit, UpCard, post_split_choices, split_batch
+from .up_card import (
+    PairSplit,
+    UpCard,
+    double_nodes,
+    hit_doubles,
+    post_split_choices,
+    split_batch,
+)
 
 
 class SplitHands:
@@ -37,13 +44,16 @@ class SplitHands:
                              masks.reshape(len(self.pairs), -1))
         self.hands.prepare(card.dealer)
         self._optimal: dict[StakeUnits, np.ndarray] = {}
-        twos = np.nonzero(self.hands.size == 2)[0]
+        twos = np.nonzero(double_nodes(card.rules, self.hands))[0]
         self._double = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
         self._double[0][twos], self._double[1][twos] = self.hands.double_parts(twos)
 
     def _hit(self, stakes: StakeUnits) -> np.ndarray:
+        """Per node, hitting then playing best with the doubles a split hand is offered."""
         if stakes not in self._optimal:
-            self._optimal[stakes] = self.hands.optimal(stakes)[0]
+            doubled = hit_doubles(self.card.rules, self.card.index, stakes, from_split=True)
+            self._optimal[stakes] = self.hands.optimal(
+                stakes, None if doubled is None else doubled[self.hands.hand])[0]
         return self._optimal[stakes]
 
     def _node(self, pair: int, hand: Composition) -> int:

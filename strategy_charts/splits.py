@@ -30,10 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.rules import Action, RuleSet, offers
+from trainer.rules import offers
 
 from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues, play_fixed
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes, play_fixed
 
 #: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
 PatternHand = tuple[bool, str, int, int]
@@ -179,7 +179,7 @@ class SplitValues:
         if cached is None:
             v = self.values
             options = {"stand": v.stand(hand, stakes, self.known),
-                       "hit": v.hit(hand, stakes, self.known)}
+                       "hit": v.hit(hand, stakes, self.known, from_split=True)}
             doubled = self.double_after_split(hand, stakes)
             if doubled is not None:
                 options["double"] = v.double(hand, doubled, self.known)
@@ -267,17 +267,3 @@ def pattern_sum(max_hands: int, n: int, p: int, first: XNTables, others: XNTable
             x, nn = first if is_first else others
             result += prob * (x if kind == "X" else nn)[(a, b)]
     return result
-
-
-def doubled_stakes(rules: RuleSet, hand: Composition, stakes: StakeUnits,
-                   from_split: bool) -> StakeUnits | None:
-    """The stakes the double this hand is offered leaves (a free double adds a free stake, a
-    paid one a real stake), or None when it may not double
-    (:func:`trainer.rules.offers.double_offered`)."""
-    t, soft = total(hand)
-    double = offers.double_offered(rules, size(hand), t, soft, from_split)
-    if double is Action.FREE_DOUBLE:
-        return (stakes[0], stakes[1] + 1)
-    if double is Action.DOUBLE:
-        return (stakes[0] + 1, stakes[1])
-    return None

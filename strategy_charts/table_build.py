@@ -26,6 +26,7 @@ from .charts_data import ChartBuilder
 from .composition import add, fits, full_shoe, of_values, size, total, unbusted_hands
 from .game import StartingHand, hand_ev, starting_hands
 from .hand_values import FREE, REAL
+from .initial_hand import double_action
 from .pot_of_gold import LammerChances, deal_lammers, reads_lammers, rtp_from_lammers
 from .split_hands import SplitHands
 from .table_keys import table_key
@@ -194,17 +195,24 @@ class _Builder:
                 self.situations[key] = _entry({a: x / mass for a, x in acts.items()})
 
     def _drawn_hands(self, card: UpCard) -> None:
-        """Hands of 3 to 5 cards (after hits): stand or hit, for real and free stakes."""
+        """Hands of 3 to 5 cards (after hits): stand or hit, and the double where the rules
+        let a hand double after a hit, for real and free stakes (a free stake is a split
+        hand's: its hit and double follow the split rules)."""
         values = card.values
+        after_hit = offers.doubles_after_hit(self.rules)
         hands = [h for h in unbusted_hands(5) if size(h) >= 3 and fits(h, values.shoe)
                  and offers.decides(self.rules, size(h), total(h)[0], from_split=False)]
         nodes = np.array([card.node(h) for h in hands])
         mass = card.hands.mass[nodes]
         for label, stakes in (("real", REAL), ("free", FREE)):
+            split = stakes == FREE
             stand = (card.hands.stand(stakes)[nodes] / mass).tolist()
-            hit = (card.optimal(stakes)[0][nodes] / mass).tolist()
+            hit = (card.optimal(stakes, after_split=split)[0][nodes] / mass).tolist()
             for i, hand in enumerate(hands):
                 evs = {Action.STAND: stand[i], Action.HIT: hit[i]}
+                double = double_action(values, hand, split, stakes) if after_hit else None
+                if double is not None:
+                    evs[double[0]] = card.double(hand, double[1]) / float(mass[i])
                 self.situations[table_key("drawn", label, hand, card.up)] = _entry(evs)
                 context = drawn_context(stakes, size(hand), self.rules.six_card_charlie)
                 self.charts.add(context, hand, card.up, evs,

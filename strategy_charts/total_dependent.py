@@ -6,9 +6,10 @@ context, never at its exact cards. Here that strategy is:
 * first decision: the cell of the "real" chart (best on average over the two-card hands of the
   cell, weighted by how often each is dealt);
 * the two-card decision of a split hand: the "split" (hand one) or "free" (free-stake) chart;
-* every later hit/stand decision: the "drawn" chart of its stakes (hands of 3 to 5 cards, each
-  weighted by the chance of holding that composition), split by card count where Six Card
-  Charlie makes the count matter.
+* every later decision: the "drawn" chart of its stakes (hands of 3 to 5 cards, each weighted
+  by the chance of holding that composition), split by card count where Six Card Charlie
+  makes the count matter; hit or stand, and the double where hands double after a hit (a hand
+  the chart doubles that may not double hits).
 
 The strategy is then valued exactly on the finite shoe, splits included (via :mod:`splits`
 with this strategy fixed after the split), so the cd - td gap is the cost of playing by chart.
@@ -23,19 +24,20 @@ import numpy as np
 from trainer.rules import Action
 
 from .all_hands import DOUBLE, HIT, STAND
+from .chart_layout import drawn_chart
 from .charts_data import ChartBuilder, row_of
 from .composition import EMPTY, Composition, size, total, with_card
 from .game import StartingHand
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues, play_fixed
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes, play_fixed
 from .initial_hand import double_action, pair_value
 from .splits import SplitValues
-from .up_card import UpCard, split_batch
+from .up_card import UpCard, hit_doubles, split_batch
 
 
 def drawn_context(stakes: StakeUnits, cards: int, charlie: bool) -> str:
-    """Chart context for hit/stand after drawing: "drawn-real", or "drawn-free-4" with Charlie."""
-    label = "drawn-real" if stakes == REAL else "drawn-free"
-    return f"{label}-{min(cards, 5)}" if charlie else label
+    """Chart context after drawing: "drawn-real", or "drawn-free-4" with Charlie
+    (:func:`chart_layout.drawn_chart`)."""
+    return drawn_chart(stakes != REAL, cards, charlie)
 
 
 def composition_weight(shoe: Composition, hand: Composition) -> float:
@@ -59,9 +61,12 @@ class TotalDependent:
         return self.charts.action(key)
 
     def drawn_decision(self, hand: Composition, stakes: StakeUnits) -> str:
-        """Hit or stand for a hand of 3+ cards, by its total (CD choice if no cell exists)."""
+        """Hit, stand or (where hands double after a hit) double for a hand of 3+ cards, by
+        its total (CD choice of hit or stand if no cell exists)."""
         context = drawn_context(stakes, size(hand), self.charlie)
         choice = self._cell(context, hand, {})
+        if choice in ("double", "free_double"):
+            return "double"
         if choice in ("hit", "stand"):
             return choice
         v = self.values
@@ -80,8 +85,11 @@ class TotalDependent:
         return self.drawn_decision(hand, stakes)
 
     def play(self, hand: Composition, stakes: StakeUnits, extra: Composition = EMPTY) -> float:
-        """Numerator of a hand played from here by the drawn chart (hit/stand only)."""
-        return play_fixed(self.values, hand, stakes, extra, self.drawn_decision, self._memo)
+        """Numerator of a first hand played from here by the drawn chart (its doubles those
+        a first hand is offered)."""
+        rules = self.values.rules
+        return play_fixed(self.values, hand, stakes, extra, self.drawn_decision, self._memo,
+                          lambda h, s: doubled_stakes(rules, h, s, from_split=False))
 
     def first_decision(self, hand: Composition, action: Action) -> float:
         """Numerator of taking ``action`` on a two-card real hand, then playing by chart."""
@@ -139,7 +147,7 @@ def chart_decisions(card: UpCard, charts: ChartBuilder, stakes: StakeUnits) -> n
         for total_ in range(22):
             for cards in range(2, 6):
                 action = cells.get((drawn_context(stakes, cards, charlie), kind, total_))
-                if action in ("hit", "stand"):
+                if action in codes:             # a double only where hands double after a hit
                     drawn[((min(cards, 5) if charlie else 3) * 2 + soft) * 22 + total_] = \
                         codes[action]
             action = cells.get(("split" if stakes == REAL else "free", kind, total_))
@@ -161,7 +169,11 @@ def chart_ev(card: UpCard, charts: ChartBuilder,
                  for stakes in ([REAL, FREE] if rules.free_split else [REAL])}
     drawn = decisions[REAL].copy()
     drawn[card.index.size == 2] = HIT
-    hits = card.hands.fixed(drawn[card.hands.hand], REAL)
+    doubled = hit_doubles(rules, card.index, REAL, from_split=False)
+    if doubled is not None:         # a first hand doubles after a hit where it is offered one
+        drawn[(drawn == DOUBLE) & (doubled[:, 0] < 0)] = HIT
+        doubled = doubled[card.hands.hand]
+    hits = card.hands.fixed(drawn[card.hands.hand], REAL, doubled)
     chosen = [chart_choice(charts, deal.hand, card.up, actions) if actions else None
               for deal, actions in deals]
     pairs = sorted({pair for (deal, _), action in zip(deals, chosen, strict=True)

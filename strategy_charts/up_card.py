@@ -24,9 +24,9 @@ from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, count_true, reachabl
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import HandIndex, hand_index
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes
 from .initial_hand import decides, double_action, pair_value
-from .splits import doubled_stakes, pattern_sum, x_n_tables
+from .splits import pattern_sum, x_n_tables
 
 
 def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache:
@@ -37,18 +37,34 @@ def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache
 
 def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
     """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
-    double: :func:`splits.doubled_stakes` (the rules core's offer) asked for each two-card
-    hand. Fixed per rule set: asked once and kept (read-only)."""
-    return _split_doubles(rules, index.max_cards, stakes)
+    double: :func:`hand_values.doubled_stakes` (the rules core's offer) asked for each hand of
+    two cards (of any number where hands double after a hit). Fixed per rule set: asked once
+    and kept (read-only)."""
+    return _offered_doubles(rules, index.max_cards, stakes, True,
+                            2 if offers.doubles_after_hit(rules) else None)
+
+
+def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,
+                from_split: bool) -> np.ndarray | None:
+    """Per hand, the stakes a double leaves on a hand of three or more cards (reached by a
+    hit; of a split hand with ``from_split``), (-1, -1) if it may not double; None where no
+    such hand doubles (the rules of every preset). Read-only and kept, as
+    :func:`split_doubles`."""
+    if not offers.doubles_after_hit(rules):
+        return None
+    return _offered_doubles(rules, index.max_cards, stakes, from_split, 3)
 
 
 @cache
-def _split_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits) -> np.ndarray:
+def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_split: bool,
+                     least: int | None) -> np.ndarray:
+    """The doubles offered to hands of two cards (``least`` None) or of ``least`` or more."""
     index = hand_index(max_cards)
     out = np.full((len(index.hard), 2), -1, dtype=np.int64)
-    for number in np.nonzero(index.size == 2)[0]:
+    sizes = index.size == 2 if least is None else index.size >= least
+    for number in np.nonzero(sizes)[0]:
         hand = tuple(int(n) for n in index.comps[number])
-        grown = doubled_stakes(rules, hand, stakes, from_split=True)
+        grown = doubled_stakes(rules, hand, stakes, from_split=from_split)
         if grown is not None:
             out[number] = grown
     out.flags.writeable = False
@@ -92,6 +108,14 @@ def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
     return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
 
 
+def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
+    """Per node, whether a double of it may be valued: a two-card hand, or any hand that
+    decides where hands double after a hit."""
+    if offers.doubles_after_hit(rules):
+        return (hands.size >= 2) & ~hands.settled
+    return hands.size == 2
+
+
 class UpCard:
     """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
 
@@ -111,7 +135,7 @@ class UpCard:
         self.hands = HandSet(rules, index, np.array(self.shoe), up,
                              np.zeros((1, 10), dtype=np.int64), mask[None, :])
         self.hands.prepare(dealer)
-        self._optimal: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
+        self._optimal: dict[tuple[StakeUnits, bool], tuple[np.ndarray, np.ndarray]] = {}
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[StakeUnits, np.ndarray] = {}
@@ -120,33 +144,40 @@ class UpCard:
         """The node of a hand of two or more cards among :attr:`hands`."""
         return self.hands.node(0, self.index.number(hand))
 
-    def optimal(self, stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
-        """(hit, best) per node of :attr:`hands` for these stakes (cached)."""
-        if stakes not in self._optimal:
-            self._optimal[stakes] = self.hands.optimal(stakes)
-        return self._optimal[stakes]
+    def optimal(self, stakes: StakeUnits, after_split: bool = False
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """(hit, best) per node of :attr:`hands` for these stakes (cached); where hands double
+        after a hit, the doubles a first hand (a split hand, ``after_split``) is offered."""
+        doubled = hit_doubles(self.rules, self.index, stakes, after_split)
+        key = (stakes, after_split and doubled is not None)
+        if key not in self._optimal:
+            self._optimal[key] = self.hands.optimal(
+                stakes, None if doubled is None else doubled[self.hands.hand])
+        return self._optimal[key]
 
     def stand(self, hand: Composition, stakes: StakeUnits) -> float:
         """Value of standing on ``hand``."""
         node = self.node(hand)
         return float(stakes[0] * self.hands.a[node] + stakes[1] * self.hands.b[node])
 
-    def hit(self, hand: Composition, stakes: StakeUnits) -> float:
-        """Value of hitting ``hand`` once, then playing the best hit/stand strategy."""
-        return float(self.optimal(stakes)[0][self.node(hand)])
+    def hit(self, hand: Composition, stakes: StakeUnits, after_split: bool = False) -> float:
+        """Value of hitting ``hand`` once, then playing best (:meth:`optimal`)."""
+        return float(self.optimal(stakes, after_split)[0][self.node(hand)])
 
     @property
     def _doubles(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per node, the parts (A, B) of doubling a two-card hand to stakes r * A + f * B."""
+        """Per node, the parts (A, B) of doubling a hand to stakes r * A + f * B: two-card
+        hands (any that decide where hands double after a hit)."""
         if self._double_parts is None:
-            twos = np.nonzero(self.hands.size == 2)[0]
+            twos = np.nonzero(double_nodes(self.rules, self.hands))[0]
             parts = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
             parts[0][twos], parts[1][twos] = self.hands.double_parts(twos)
             self._double_parts = parts
         return self._double_parts
 
     def double(self, hand: Composition, stakes: StakeUnits) -> float:
-        """Value of one card with (already grown) ``stakes`` on a two-card hand."""
+        """Value of one card with (already grown) ``stakes`` (on a two-card hand, or any that
+        decides where hands double after a hit)."""
         node = self.node(hand)
         doubles = self._doubles
         return float(stakes[0] * doubles[0][node] + stakes[1] * doubles[1][node])
@@ -157,7 +188,8 @@ class UpCard:
         known gone besides the shoe's)."""
         if not decides(self.rules, hand, after_split):
             return {}
-        out = {Action.STAND: self.stand(hand, stakes), Action.HIT: self.hit(hand, stakes)}
+        out = {Action.STAND: self.stand(hand, stakes),
+               Action.HIT: self.hit(hand, stakes, after_split)}
         double = double_action(self.values, hand, after_split, stakes)
         if double is not None:
             out[double[0]] = self.double(hand, double[1])
@@ -180,7 +212,8 @@ class UpCard:
         """The fixed post-split strategy ("CDZ-") per hand number (see
         :func:`post_split_choices`), on values of the unsplit hands."""
         if stakes not in self._cdz:
-            per_node = post_split_choices(self.rules, self.hands, self.optimal(stakes)[0],
+            per_node = post_split_choices(self.rules, self.hands,
+                                          self.optimal(stakes, after_split=True)[0],
                                           self._doubles, stakes)
             decisions = np.full(len(self.index.hard), HIT, dtype=np.int64)
             decisions[self.hands.hand] = per_node

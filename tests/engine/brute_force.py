@@ -118,6 +118,24 @@ def best_hit_stand(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, i
     return max(stand, hit)
 
 
+def best_play(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int], shoe: Counts,
+              up: int, peek: bool, from_split: bool = False) -> Fraction:
+    """Exact value of the optimal play of one lone hand (by enumeration): stand, hit, and on
+    three or more cards the double the rules core offers it (a split hand's with
+    ``from_split``)."""
+    stand = settle_all(rules, [(values, stakes, from_split)], shoe, up, peek)
+    if _finished(rules, values):
+        return stand
+    options = [stand, sum((q * best_play(rules, (*values, v), stakes, rest, up, peek, from_split)
+                           for v, q, rest in _draws(shoe)), Fraction(0))]
+    double = offers.hand_double(rules, _hand(values, stakes, from_split))
+    if len(values) > 2 and double is not None:
+        grown = (stakes[0], stakes[1] + 1) if double is Action.FREE_DOUBLE else (
+            stakes[0] + 1, stakes[1])
+        options.append(double_value(rules, values, grown, shoe, up, peek))
+    return max(options)
+
+
 def double_value(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int],
                  shoe: Counts, up: int, peek: bool) -> Fraction:
     """Exact value of taking one card with (already grown) ``stakes``."""

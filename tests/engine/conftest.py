@@ -26,8 +26,23 @@ def values_for(rules: RuleSet, shoe: Composition, up: int, hand: Composition) ->
     return values
 
 
+#: Name endings :func:`rules_named` reads: the rule each turns on.
+AFTER_HIT = {"+free-after-hit": "free_double_after_hit", "+paid-after-hit": "double_after_hit"}
+
+
 def rules_named(name: str) -> RuleSet:
-    """A preset, or "...-no-auto-stand": the preset with auto_stand_21 off (a 21 decides)."""
+    """A preset, or "...-no-auto-stand": the preset with auto_stand_21 off (a 21 decides);
+    each ending of :data:`AFTER_HIT` ("pot-of-gold+free-after-hit") turns on a double after a
+    hit (free doubles after a hit without the Pot of Gold wager, which is not dealt with them)."""
+    turned_on = {}
+    for ending, rule in AFTER_HIT.items():
+        if ending in name:
+            name = name.replace(ending, "")
+            turned_on[rule] = True
     if name.endswith("-no-auto-stand"):
-        return replace(preset(name.removesuffix("-no-auto-stand")), auto_stand_21=False)
-    return preset(name)
+        rules = replace(preset(name.removesuffix("-no-auto-stand")), auto_stand_21=False)
+    else:
+        rules = preset(name)
+    if turned_on.get("free_double_after_hit"):     # not dealt with the Pot of Gold wager
+        rules = replace(rules, pot_of_gold=None)
+    return replace(rules, **turned_on)

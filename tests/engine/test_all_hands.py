@@ -75,24 +75,28 @@ def test_live_hands_at_random_small_shoes(name) -> None:
                 split.value(free=True, first=FREE), abs=1e-12)
 
 
-def test_split_hands_and_their_resplits_at_the_full_shoe() -> None:
-    """The tables' split-hand values (the other pair card known gone) and resplits."""
-    rules = rules_named("pot-of-gold")
+@pytest.mark.parametrize(("name", "pair"), [
+    ("pot-of-gold", 8), ("pot-of-gold+free-after-hit+paid-after-hit", 3),
+    ("pot-of-gold+paid-after-hit", 8)])
+def test_split_hands_and_their_resplits_at_the_full_shoe(name, pair) -> None:
+    """The tables' split-hand values (the other pair card known gone) and resplits; where
+    hands double after a hit, split hands' hits and post-split play double after hits too."""
+    rules = rules_named(name)
     shoe = full_shoe(6)
     card = UpCard(rules, shoe, 6, dealer_cache(rules, shoe))
     hands = SplitHands(card)
     resplits = hands.resplits(rules.max_hands - 1)
-    known = of_values([8])
-    for second in (3, 8, 10):
-        hand = of_values([8, second])
+    known = of_values([pair])
+    for second in (3, pair, 10):
+        hand = of_values([pair, second])
         values = values_for(rules, shoe, 6, hand)
         for stakes in (REAL, FREE):
-            _close(hands.actions(8, hand, stakes),
+            _close(hands.actions(pair, hand, stakes),
                    action_values(values, hand, stakes, after_split=True, known=known))
-    split = SplitValues(values, 8, known, hands_limit=rules.max_hands - 1)
+    split = SplitValues(values, pair, known, hands_limit=rules.max_hands - 1)
     split.prepare()
     for stakes in (REAL, FREE):
-        assert resplits[8].value(free=True, first=stakes) == pytest.approx(
+        assert resplits[pair].value(free=True, first=stakes) == pytest.approx(
             split.value(free=True, first=stakes), abs=1e-12)
 
 

@@ -184,6 +184,8 @@ rule_sets = st.builds(
     free_double_totals=st.frozensets(st.integers(4, 20)),
     free_double_after_split=st.booleans(),
     double_after_split=st.booleans(),
+    free_double_after_hit=st.booleans(),
+    double_after_hit=st.booleans(),
     free_split_pairs=st.frozensets(st.integers(1, 10)),
     max_hands=st.integers(2, 4),
     resplit_aces=st.booleans(),
@@ -192,8 +194,9 @@ rule_sets = st.builds(
     perfect_pairs=st.booleans(),
     twenty_one_plus_three=st.booleans(),
     hot_3=st.booleans(),
-    pot_of_gold=st.sampled_from([None, 1, 2]),
-)
+    pot_of_gold=st.none(),
+).flatmap(lambda rules: st.sampled_from([None] if rules.free_double_after_hit else [None, 1, 2])
+          .map(lambda table: replace(rules, pot_of_gold=table)))
 
 
 @given(rule_sets)

@@ -52,7 +52,9 @@ def exact_evs(rules: RuleSet, spot: Spot, unseen: Composition) -> Evs:
     shoe = add(unseen, spot.hand)   # the engine removes the hand itself
     card = live_hand(rules, shoe, s.up, spot.hand, can_split=spot.can_split)
     stakes = REAL if s.stakes is StakeLabel.REAL else FREE
-    after_split = s.context is Context.SPLIT
+    # a free stake is only ever a split hand's: after hits it plays as one (the tables' drawn
+    # free-stake entries too), which matters where hands double after a hit
+    after_split = s.context is Context.SPLIT or s.stakes is StakeLabel.FREE
     first = s.context is Context.FIRST
     evs = _divided(card.values, spot.hand, card.actions(
         spot.hand, stakes, after_split=after_split, can_split=first and spot.can_split))

@@ -36,7 +36,7 @@ class Context(Enum):
 
     FIRST = "first"          # the two-card first decision, real stake
     SPLIT = "split"          # the two-card decision of a hand made by a split
-    DRAWN = "drawn"          # hit or stand on a hand of three or more cards
+    DRAWN = "drawn"          # a hand of three or more cards: hit, stand (or a double after a hit)
     INSURANCE = "insurance"  # insure or not, ace up, before the peek
 
 

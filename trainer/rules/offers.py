@@ -26,18 +26,27 @@ def double_offered(rules: RuleSet, cards: int, total: int, soft: bool,
                    from_split: bool) -> Action | None:
     """The double a hand is offered: FREE_DOUBLE, DOUBLE or None.
 
-    Only two-card hands double. A hard total among ``free_double_totals`` doubles free (on a
-    hand made by a split only with ``free_double_after_split``); any other two-card hand
-    doubles paid (on a hand made by a split only with ``double_after_split``).
+    A hard total among ``free_double_totals`` doubles free: on two cards, or on three or more
+    (after a hit) with ``free_double_after_hit``; on a hand made by a split only with
+    ``free_double_after_split``. Any other hand doubles paid: on two cards, or on three or more
+    with ``double_after_hit`` ("DAN"); on a hand made by a split only with
+    ``double_after_split`` (docs/rules/rulings.md#doubles-after-a-hit).
     """
-    if cards != 2:
+    if cards < 2:
         return None
-    if not soft and total in rules.free_double_totals and (
-            not from_split or rules.free_double_after_split):
+    after_hit = cards > 2
+    if (not soft and total in rules.free_double_totals
+            and (not from_split or rules.free_double_after_split)
+            and (not after_hit or rules.free_double_after_hit)):
         return Action.FREE_DOUBLE
-    if not from_split or rules.double_after_split:
+    if (not from_split or rules.double_after_split) and (not after_hit or rules.double_after_hit):
         return Action.DOUBLE
     return None
+
+
+def doubles_after_hit(rules: RuleSet) -> bool:
+    """True when some hand of three or more cards may double (free or paid)."""
+    return rules.double_after_hit or (rules.free_double_after_hit and rules.has_free_double)
 
 
 def split_kind(rules: RuleSet, pair: int) -> Action:
@@ -156,6 +165,7 @@ def hand_decides(rules: RuleSet, hand: Hand) -> bool:
 
 
 __all__ = ["ACES", "CHARLIE_CARDS", "charlie_cards", "decides", "double_offered",
+           "doubles_after_hit",
            "draws_after_split", "hand_decides", "hand_double", "hand_draws", "hand_split",
            "hand_surrender", "is_charlie", "pair_of", "resplit_offered", "split_kind",
            "split_limit", "split_offered", "stands_on", "surrender_before_peek",

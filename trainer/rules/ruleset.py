@@ -141,6 +141,12 @@ class RuleSet:
         PLAY, "Free double also on hands made by a split."))
     double_after_split: bool = field(default=False, metadata=_declared(
         PLAY, "Paid double allowed on hands made by a split."))
+    free_double_after_hit: bool = field(default=False, metadata=_declared(
+        PLAY, "Free double also on a hard total among free_double_totals of three or more "
+        "cards (after a hit), split hands included where they double free.", unstated=False))
+    double_after_hit: bool = field(default=False, metadata=_declared(
+        PLAY, "Paid double also on any hand of three or more cards (after a hit), split hands "
+        "included where they double with money.", unstated=False))
     free_split_pairs: frozenset[int] = field(default=ALL_BUT_TENS, metadata=_declared(
         PLAY, "Pairs that split free, by card: \"A\", \"2\" to \"9\", \"10\" (ten-values); "
         "[] for none. Other pairs split with money. Older files' free_split and free_split_tens "
@@ -198,11 +204,14 @@ class RuleSet:
              Peek.ACE_OR_TEN: "peek on A/10"}[self.peek],
         ]
         if self.free_double_totals:
-            parts.append("free double " + "/".join(map(str, sorted(self.free_double_totals))))
+            parts.append("free double " + "/".join(map(str, sorted(self.free_double_totals)))
+                         + (" any cards" if self.free_double_after_hit else ""))
         parts.extend(_describe_splits(self.free_split_pairs))
         parts.append(f"{self.max_hands} hands max")
         if self.double_after_split or self.free_double_after_split:
             parts.append("DAS")
+        if self.double_after_hit:
+            parts.append("DAN")
         if self.resplit_aces:
             parts.append("RSA")
         if self.push_22:
@@ -222,6 +231,7 @@ class RuleSet:
             name=f"{self.name} (standard)",
             free_double_totals=frozenset(),
             free_double_after_split=False,
+            free_double_after_hit=False,
             free_split_pairs=frozenset(),
             push_22=False,
             six_card_charlie=False,
@@ -335,3 +345,7 @@ def _validate(rules: RuleSet) -> None:
         raise bad("surrender", " or ".join(s.value for s in Surrender))
     if not rules.free_split_pairs <= frozenset(PAIR_LABELS):
         raise bad("free_split_pairs", "card values 1 (aces) to 10 (ten-values)")
+    if rules.pot_of_gold is not None and rules.free_double_after_hit:
+        # the wager's lammer chances are worked out for free doubles of two cards only
+        raise bad("pot_of_gold", "no Pot of Gold wager where free doubles follow a hit "
+                                 "(free_double_after_hit): not dealt together yet")

@@ -23,12 +23,15 @@ def closeness(gap: float) -> str:
 
 
 def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
-                 standard: dict[str, Any] | None = None) -> str:
+                 standard: dict[str, Any] | None = None,
+                 after_hit: dict[str, Any] | None = None) -> str:
     """The side panel's text for one cell, as simple HTML.
 
     Every action's EV (in units of the bet, best first), the best action, the gap to the second
-    best in % of the bet and how close that is, the fallback when doubling is not allowed, and
-    the standard blackjack play where ``standard`` (that chart's cell) is given.
+    best in % of the bet and how close that is, the fallback when doubling is not allowed, the
+    standard blackjack play where ``standard`` (that chart's cell) is given, and the play of
+    three or more cards where ``after_hit`` (that cell, where it differs:
+    :func:`strategy_charts.total_dependent.after_hit_cell`) is given.
     """
     kind, _, up = cell
     evs = sorted(data["ev"].items(), key=lambda item: -item[1])
@@ -50,6 +53,11 @@ def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
         parts.append(f"<p>Only play: <b>{Action(best).title}</b>.</p>")
     if data.get("fallback"):
         parts.append(f"<p>If doubling is not allowed: {Action(data['fallback']).title}.</p>")
+    if after_hit is not None:
+        play = after_hit["action"]
+        parts.append(f"<p>After a hit (three or more cards): <b>{Action(play).title}</b> "
+                     f"({after_hit['ev'][play] * 100:+.2f}% of the bet), not "
+                     f"{Action(best).title}.</p>")
     if standard is not None:
         same = same_play(standard["action"], best)
         verdict = "the same play" if same else "<b>a different play</b>"

@@ -38,7 +38,7 @@ from strategy_charts.chart_layout import (
     position_of,
     row_label,
 )
-from strategy_charts.comparison import chart_differences, standard_context
+from strategy_charts.comparison import after_hit_cell, chart_differences, standard_context
 from strategy_charts.tables import TableError, load_standard
 from trainer import settings as cfg
 from trainer.rules import PRESETS, RuleSet
@@ -358,7 +358,8 @@ class ChartsPage(QWidget):
         if self.diff_box.isChecked():
             other = self.standard_chart()
             standard = other.get(kind, {}).get(value, {}).get(up) if other else None
-        self.panel.setText(cell_summary(cell, label, data, self.context, standard))
+        after_hit = after_hit_cell(self._play_table()["charts"], self.rules, self.context, cell)
+        self.panel.setText(cell_summary(cell, label, data, self.context, standard, after_hit))
         self.canvas.mark(*position_of(chart, self.context, cell))
 
     def changeEvent(self, event: QEvent | None) -> None:
