@@ -67,13 +67,17 @@ def judge(path: Path, busy_timeout: float) -> None:
         with files.RAW_ACCESS:          # no connection is made while a descriptor is open
             if files.holds(path):
                 return                  # judged already: this process has it open
-            live = _in_use(path)
             before = _stamps(path, logs)
+            content = _content(before)
+            if _passed.get(os.path.realpath(path)) == content:
+                return                  # judged already, and not changed since
+            live = _in_use(path)
             if not live and log_size:
                 copy = _copied(path, logs[0], stack)
         if copy is not None:
             try:
                 _judged(path, files.connect(copy, timeout=busy_timeout))
+                _passed[os.path.realpath(path)] = content
                 return
             except CorruptDatabaseError:
                 if _stamps(path, logs) == before:
@@ -81,6 +85,21 @@ def judge(path: Path, busy_timeout: float) -> None:
             live = True    # written while copied: the copy may be torn; judge the file itself
         _judged(path, files.connect(path, timeout=busy_timeout, read_only=True,
                                     immutable=not live and not log_size))
+        _passed[os.path.realpath(path)] = content
+
+
+#: Each file this process judged sound, by its real path, with what its content was then
+#: (:func:`_content`): a file not changed since is not judged again (a whole-file check takes
+#: about a second on a long history, and the Progress page opens the file three times).
+_passed: dict[str, tuple[tuple[int, int] | None, ...]] = {}
+
+
+def _content(stamps: tuple[tuple[int, int] | None, ...]) -> tuple[tuple[int, int] | None, ...]:
+    """What of :func:`_stamps` changes with the history itself: the file's, and its
+    write-ahead log's while it holds anything (a reader makes an empty log and the index
+    beside the file, which change nothing of it)."""
+    main, log = stamps[0], stamps[1]
+    return (main, log if log is not None and log[0] else None)
 
 
 def _copied(path: Path, log: Path, stack: contextlib.ExitStack) -> Path | None:

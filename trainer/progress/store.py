@@ -134,8 +134,8 @@ class ProgressStore(StudyTables, Relabelling):
         self.close()
 
     def close(self) -> None:
-        """Fold the write-ahead log into the file (a writer), check the file's integrity and
-        close it; raises CorruptDatabaseError if damaged.
+        """Fold the write-ahead log into the file and check the file's integrity (a writer),
+        and close it; raises CorruptDatabaseError if damaged.
 
         The fold is explicit: SQLite folds and removes the log only when its last connection
         closes, and a reader (stats, an export) closing last cannot; the file alone, copied,
@@ -149,7 +149,8 @@ class ProgressStore(StudyTables, Relabelling):
                     conn.execute("PRAGMA optimize")
                     if not self.read_only:
                         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-                judging.quick_check(conn, self.path)
+                if not self.read_only:      # a reader changed nothing: judged when opened
+                    judging.quick_check(conn, self.path)
             except sqlite3.Error as error:
                 raise translate(self.path, error) from error
             finally:
