@@ -1,7 +1,8 @@
 """Bet Behind at the shoe table (docs/rules/bet-behind.md): a spot per computer seat on the
-felt, a chip placed there rides on the seat's hand with the options chosen in Settings, its
-result on the felt and on its own line in the settlement, and the round saved with it; the
-computer seats' error rate goes to the shoe."""
+felt, a chip placed there rides on the seat's hand with the options chosen in Settings (in play
+on the seat's own spot at its place), its result beside the seat's cards and on its own line in
+the settlement, and the round saved with it; the computer seats' error rate goes to the
+shoe."""
 
 from __future__ import annotations
 
@@ -48,13 +49,18 @@ def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
         click(qtbot, page, Action.STAND if Action.STAND in page.bar.offered()
               else Action.NO_INSURANCE)
     assert page.phase is ShoePhase.DEALER                          # the dealer draws
-    circle = page.table.view().side_bets[-1]                       # staked, not yet settled
-    assert (circle.title, circle.stake, circle.settled) == ("Bet Behind seat 1", 10, False)
+    seat, = page.table.view().seats                                # on seat 1's spot
+    assert not any(s.title.startswith("Bet Behind") for s in page.table.view().side_bets)
+    assert seat.number == 1 and seat.behind is not None
+    hands = practice.round.seats[0].hands                          # as the seat's hand stands
+    assert seat.behind.stake == 10 * (2 if hands[0].paid_double else 1)
+    assert not seat.behind.settled
     qtbot.waitUntil(lambda: page.phase is ShoePhase.SETTLED)
     record = practice.rounds[-1]
     result, = record.behind
-    circle = page.table.view().side_bets[-1]
-    assert circle.title == "Bet Behind seat 1" and circle.settled and circle.net == result.net
+    seat, = page.table.view().seats
+    assert seat.behind is not None and seat.behind.settled
+    assert (seat.behind.stake, seat.behind.net) == (result.staked, result.net)
     text = page.settlement.text()
     assert "Bet Behind seat 1" in text
     page.shutdown()

@@ -39,7 +39,7 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
                     "shoe-surrender": ShoePhase.DECIDING,
                     "shoe-surrendered": ShoePhase.SETTLED,
                     "decision-shares": ShoePhase.DECIDING, "betting-timer": ShoePhase.BETTING,
-                    "bet-behind": ShoePhase.SETTLED}[name]
+                    "bet-behind": ShoePhase.SETTLED, "seat-hands": ShoePhase.SETTLED}[name]
         assert page.phase is expected
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
@@ -70,7 +70,13 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
             assert page.countdown.isVisible() and page.bets.betting.total == 10
         if name == "bet-behind":
             assert page.practice.rounds[-1].behind[0].bet.amount == 10
-            assert page.table.view().side_bets[-1].settled
+            behind = page.table.view().seats[0].behind
+            assert behind is not None and behind.settled
+        if name == "seat-hands":             # seat 1 doubled (its bet behind too), seat 2 split
+            first, second = page.table.view().seats
+            assert first.hands[0].doubled and len(second.hands) == 2
+            assert first.behind is not None and first.behind.stake == 20
+            assert [b.net for b in page.practice.rounds[-1].behind] == [20, 10]
         if name == "counted-shoe-bet":
             assert "2 units × 10 = 20" in page.count_panel.bet.text()
     else:
