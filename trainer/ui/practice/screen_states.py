@@ -296,17 +296,17 @@ def bet_behind(page: ShoePage, wait: Wait) -> None:
 
 
 #: Two computer seats before the player, the dealer's 5 up: seat 1's soft 17 (A♠ 6♦) doubles
-#: with money and draws 4♣ to 21; seat 2's 8♥ 8♣ split free, the first hand 8 3 doubles free
-#: to 20 (9♦), the second 8 10 stands; the player's 10♦ 9♣ stands, the dealer's 5 10 draws 3♦
-#: to 18.
+#: with money and draws 4♣ to 21; seat 2's 8♥ 8♣ split free, the first hand 8 3 hits (no
+#: double after a split) to 20 with 9♦, the second 8 10 stands; the player's 10♦ 9♣ stands,
+#: the dealer's 5 10 draws 3♦ to 18.
 SEATS_SPLIT_AND_DOUBLE = "As 8h 10d 5s 6d 8c 9c 10c 4c 3h 9d 10s 3d"
 
 
 def seat_hands(page: ShoePage, wait: Wait) -> None:
     """The computer seats' hands on the felt, settled: 10 behind each of two seats, the bets
-    behind following doubles and splits; seat 1 doubles (its bet behind 20, won), seat 2's
-    split hands (its free split carries none of the bet behind: 10 on its first hand, won),
-    the player's 19 wins."""
+    behind following doubles and splits; seat 1 doubles (its bet behind 20, won), seat 2
+    splits (its free split carries none of the bet behind: 10 on its first hand, won; the
+    second pushes), the player's 19 wins."""
     page.settings.set(cfg.BEHIND_FOLLOWS_DOUBLES, True)
     page.settings.set(cfg.BEHIND_FOLLOWS_SPLITS, True)
     _stacked_shoe(page, wait, SEATS_SPLIT_AND_DOUBLE, "", seats=2)
