@@ -90,6 +90,7 @@ def test_the_players_hand_keeps_its_size_and_place_beside_the_seats(
         qtbot, window: MainWindow, width: int, height: int) -> None:  # noqa: F811
     page = show(qtbot, window, width, height, "seat-hands")
     table = page.table
+    shown = table.view()
     with_seats = table.table_layout()
     table.set_view(replace(table.view(), seats=()))
     alone = table.table_layout()
@@ -97,6 +98,14 @@ def test_the_players_hand_keeps_its_size_and_place_beside_the_seats(
     assert [f.rect for f in with_seats.hands[0].faces] == [f.rect for f in alone.hands[0].faces]
     assert with_seats.hands[0].badge == alone.hands[0].badge
     assert [f.rect for f in with_seats.dealer] == [f.rect for f in alone.dealer]
+    split = crowded(shown)                 # six seats, the player's hand split
+    table.set_view(split)
+    with_seats = table.table_layout()
+    table.set_view(replace(split, seats=()))
+    alone = table.table_layout()
+    assert with_seats.card_h == alone.card_h
+    assert [f.rect.size() for h in with_seats.hands for f in h.faces] == [
+        f.rect.size() for h in alone.hands for f in h.faces]
 
 
 def test_a_bet_behinds_result_is_painted_beside_its_seats_cards(

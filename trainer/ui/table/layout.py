@@ -115,7 +115,7 @@ def _sizes(width: float, height: float, view: TableView) -> tuple[float, bool]:
     by_height = height / _vertical_units(view)
     n = max(1, len(view.hands))
     widest = max([cards_width(h, CARD_RATIO, 1.0) for h in view.hands] + [CARD_RATIO * 1.42])
-    room = hands_room(width, bool(view.seats))[1]
+    room = width * 0.96          # as at a table alone: the seats make room for the hands
     beside = room / (n * (widest + BADGE_GAP + badge_width() + 0.12))
     above = room / (n * max(widest + 0.12, badge_line_width() + 0.12))
     # the dealer's row centred, the shoe's box to its right, clear of it
@@ -149,7 +149,13 @@ def layout(width: float, height: float, view: TableView) -> Layout:
         message = QRectF(width / 2 - w / 2, y, w, total_px * 2.0)
     y += total_px * 2.0 + ARC_ROOM * ch
     hands_top = y
-    hands = _hands(width, hands_top, cw, ch, view, above)
+    hands = _hands(hands_room(width, bool(view.seats) and len(view.hands) > 1), hands_top, cw,
+                   ch, view, above)
+    if len(view.hands) > 1 and view.seats and not all(     # a split too wide for the middle
+            hands_room(width, True)[0] <= min(p.frame.left(), p.badge.left()) and max(
+                p.frame.right(), p.badge.right()) <= width - hands_room(width, True)[0]
+            for p in hands):
+        hands = _hands(hands_room(width, False), hands_top, cw, ch, view, above)
     y += ch + 0.05 * ch + total_px * PILL + GAP * ch + 2 * CHIP_RADIUS * ch
     seats_bottom = y + 0.04 * ch
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
@@ -158,24 +164,42 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
                   hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above,
                   _main_spot(width, hands_top, ch, view), _rack(width, y, ch, view), timer, ring,
-                  _seats(width, ch, view, shoe, dealer_total, hands_top, seats_bottom))
+                  _seats(width, ch, view, (shoe, dealer_total, message), hands, seats_bottom))
 
 
-def _seats(width: float, ch: float, view: TableView, shoe: QRectF | None,
-           dealer_total: QRectF | None, hands_top: float, bottom: float
-           ) -> tuple[SeatPlace, ...]:
+def _seats(width: float, ch: float, view: TableView,
+           above: tuple[QRectF | None, QRectF | None, QRectF | None],
+           hands: tuple[HandPlace, ...], bottom: float) -> tuple[SeatPlace, ...]:
     """The computer seats in their columns (:mod:`.seat_layout`): the right one under the
-    shoe, and either under the dealer's total where the dealer's row (room for
-    :data:`DEALER_ROOM` cards) would reach it on a narrow felt."""
+    shoe (``above``: the shoe, the dealer's total and the message), both under the dealer's
+    total where the dealer's row (room for :data:`DEALER_ROOM` cards) would reach them on a
+    narrow felt. Where the player's hands reach into a column (a split wider than the
+    middle), the column ends above them and widens to the dealer's row and the message."""
     if not view.seats:
         return ()
+    shoe, dealer_total, message = above
     tops = [TOP * ch, shoe.bottom() + GAP * ch if shoe is not None else TOP * ch]
-    left, right = seat_columns(width, tops[0], tops[1], bottom)
     dealer_half = ch * CARD_RATIO * _dealer_units(DEALER_ROOM) / 2
-    if left.right() > width / 2 - dealer_half:
+    columns = seat_columns(width, tops, (bottom, bottom))
+    if columns[0].right() > width / 2 - dealer_half:
         below = (dealer_total.bottom() if dealer_total is not None else (TOP + 1) * ch) + GAP * ch
-        left, right = seat_columns(width, max(tops[0], below), max(tops[1], below), bottom)
-    return seat_places(view.seats, (left, right), hands_top + ch / 2, ch)
+        tops = [max(top, below) for top in tops]
+        columns = seat_columns(width, tops, (bottom, bottom))
+    marks = [r for p in hands for r in (p.frame, p.badge, p.total, *(d.rect for d in p.discs))]
+    placed = []
+    for side, column in enumerate(columns):
+        blocking = [r.top() for r in marks
+                    if r.left() < column.right() and r.right() > column.left()]
+        if blocking:
+            inner = [width / 2 - dealer_half] + ([message.left()] if message else [])
+            edge = min(inner) - GAP * ch
+            column = QRectF(column.left(), column.top(), max(column.width(), edge - column.left()),
+                            max(0.0, min(blocking) - GAP * ch - column.top()))
+            if side:
+                column.moveRight(width * 0.98)
+        placed.append(column)
+    level = hands[0].faces[0].rect.center().y() if hands and hands[0].faces else bottom
+    return seat_places(view.seats, (placed[0], placed[1]), level, ch)
 
 
 def _main_spot(width: float, top: float, ch: float, view: TableView) -> SidePlace | None:
@@ -260,11 +284,13 @@ def _dealer(width: float, top: float, cw: float, ch: float, view: TableView,
     return tuple(faces)
 
 
-def _hands(width: float, top: float, cw: float, ch: float, view: TableView,
+def _hands(room: tuple[float, float], top: float, cw: float, ch: float, view: TableView,
            above: bool) -> tuple[HandPlace, ...]:
+    """The player's hands side by side in ``room`` (its left edge and width), each in its
+    slot."""
     n = max(1, len(view.hands))
-    room_left, room = hands_room(width, bool(view.seats))
-    slot_w = room / n
+    room_left, room_w = room
+    slot_w = room_w / n
     badge_w = badge_width() * ch
     beside_room = 0.0 if above else BADGE_GAP * ch + badge_w
     places = []

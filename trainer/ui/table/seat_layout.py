@@ -1,10 +1,12 @@
 """Where the computer seats sit on the felt, as the live game shows the other seats at the table.
 
 At a table with computer seats the felt keeps a column on each side for them
-(:data:`SEAT_COLUMN` of its width); the dealer, the message and the player's hands keep the
-middle, so the player's hand has its size and its place as at a table alone (the hands of a
-split share the middle). The seats go round the table's arc in dealing order: down the left
-column, then up the right one, level with the player's hand where there is room. Each seat
+(:data:`SEAT_COLUMN` of its width); the dealer and the message keep the middle, and the
+player's hand has its size and its place as at a table alone. A split's hands keep that size
+too: in the middle where they fit, else across the felt as at a table alone, and then the
+seats they reach move up beside the dealer's row, above the hands. The seats go round the
+table's arc in dealing order: down the left column, then up the right one, level with the
+player's hand where there is room. Each seat
 shows its name, each hand's cards (a smaller card than the player's, :data:`SEAT_MOST` of its
 height at most) and total, and with a bet behind it its Bet Behind spot beside the cards: the
 chip (its size as it stands) and, under it, room for the bet's result, kept from the deal so
@@ -45,8 +47,9 @@ def seat_text(card_h: float) -> float:
 
 
 def hands_room(width: float, seats: bool) -> tuple[float, float]:
-    """The player's hands' room across the felt, left edge and width: the middle between the
-    seats' columns at a table with seats, else the felt's width."""
+    """The room across the felt for the player's hands, its left edge and width: the middle
+    between the seats' columns (``seats``: a split's hands at a table with seats, where they
+    fit), else the felt's width."""
     if not seats:
         return width * 0.02, width * 0.96
     side = width * (0.02 + SEAT_COLUMN + 0.01)
@@ -159,12 +162,15 @@ def seat_places(seats: Sequence[SeatView], columns: tuple[QRectF, QRectF], level
         heights = [_height(r, px) for r in rows]
         fixed = sum(a for a, _ in heights) + SEAT_GAP * s * (len(side) - 1)
         grown = sum(b * o for (_, b), o in zip(heights, own, strict=True))
-        if fixed + grown > column.height():          # two rows that leave no room: smaller
+        if fixed + grown > column.height():   # too tall (two rows, a short column): smaller
             own = [o * max(0.0, column.height() - fixed) / grown for o in own]
-        own = [max(LEAST, o) for o in own]
+        floored = [max(LEAST, o) for o in own]
+        if fixed + sum(b * o for (_, b), o in zip(heights, floored, strict=True)) <= (
+                column.height()):
+            own = floored
         sizes = [a + b * o for (a, b), o in zip(heights, own, strict=True)]
         stack = sum(sizes) + SEAT_GAP * s * (len(side) - 1)
-        y = first = min(max(column.top(), level - stack / 2), column.bottom() - stack)
+        y = first = max(column.top(), min(level - stack / 2, column.bottom() - stack))
         tops = []
         for size in sizes:
             tops.append(y)
@@ -176,13 +182,13 @@ def seat_places(seats: Sequence[SeatView], columns: tuple[QRectF, QRectF], level
     return tuple(places)
 
 
-def seat_columns(width: float, top_left: float, top_right: float,
-                 bottom: float) -> tuple[QRectF, QRectF]:
-    """The seats' two columns: from the felt's edges, :data:`SEAT_COLUMN` of its width each,
-    from ``top_left`` and ``top_right`` (under the shoe) down to ``bottom``."""
+def seat_columns(width: float, tops: Sequence[float], bottoms: Sequence[float]
+                 ) -> tuple[QRectF, QRectF]:
+    """The seats' two columns (left, right): from the felt's edges, :data:`SEAT_COLUMN` of its
+    width each, from ``tops`` down to ``bottoms``."""
     w = width * SEAT_COLUMN
-    return (QRectF(width * 0.02, top_left, w, max(0.0, bottom - top_left)),
-            QRectF(width * 0.98 - w, top_right, w, max(0.0, bottom - top_right)))
+    return (QRectF(width * 0.02, tops[0], w, max(0.0, bottoms[0] - tops[0])),
+            QRectF(width * 0.98 - w, tops[1], w, max(0.0, bottoms[1] - tops[1])))
 
 
 __all__ = ["SEAT_COLUMN", "hands_room", "seat_columns", "seat_places", "seat_text"]
