@@ -33,11 +33,18 @@ def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
     assert betting is not None
     titles = [spot.title for spot in betting.spots]
     assert titles[-1] == "Bet Behind seat 1"
-    assert page.table.view().side_bets[-1].title == "Bet Behind seat 1"   # its circle
+    seat, = page.table.view().seats                                # its spot at the seat
+    assert seat.number == 1 and seat.behind is not None and seat.behind.stake == 0
+    assert not any(s.title.startswith("Bet Behind") for s in page.table.view().side_bets)
     for key in (Qt.Key.Key_3, Qt.Key.Key_B):                       # 10 on the main bet
         qtbot.keyClick(page.table, key)
-    page.bets.click_spot(len(titles) - 1)                          # and 10 behind seat 1
-    assert page.table.view().side_bets[-1].stake == 10
+    spot = page.table.table_layout().seats[0].spot                 # a click on seat 1's spot
+    assert spot is not None and page.table.spot_at(spot.center()) == len(titles) - 1
+    qtbot.mouseClick(page.table, Qt.MouseButton.LeftButton, pos=spot.center().toPoint())
+    seat, = page.table.view().seats                                # 10 behind seat 1
+    assert seat.behind is not None and seat.behind.stake == 10
+    chip = page.table.table_layout().seats[0].chip
+    assert chip is not None and chip.amount == 10
     assert "Bet Behind seat 1 10" in page.money.text()
     qtbot.keyClick(page.table, Qt.Key.Key_Return)
     practice = page.practice

@@ -86,6 +86,21 @@ def test_the_seats_never_lie_on_the_players_dealers_or_each_others_cards(
 
 
 @pytest.mark.parametrize("width, height", SIZES)
+def test_while_bets_are_placed_each_seats_spot_is_at_its_place_clear_of_the_others(
+        qtbot, window: MainWindow, recorded: list[Painted], width: int,  # noqa: F811
+        height: int) -> None:
+    page = show(qtbot, window, width, height, "seats-betting")
+    recorded.clear()
+    lay = paint(page.table)
+    assert clashes(lay) == []
+    assert [s.bet.title for s in lay.spots] == [              # in the betting's order
+        "Main bet", "Perfect Pairs", "21+3", "Hot 3", "Bet Behind seat 1", "Bet Behind seat 2"]
+    assert lay.spots[-2:] == lay.seat_spots and len(lay.seat_spots) == 2
+    painted = {p.text for p in recorded}
+    assert {"Bet Behind seat 1", "Bet Behind seat 2", "10"} <= painted
+
+
+@pytest.mark.parametrize("width, height", SIZES)
 def test_the_players_hand_keeps_its_size_and_place_beside_the_seats(
         qtbot, window: MainWindow, width: int, height: int) -> None:  # noqa: F811
     page = show(qtbot, window, width, height, "seat-hands")

@@ -3,8 +3,8 @@
 At a table with computer seats the player may bet behind a seat (docs/rules/bet-behind.md):
 the core keeps the spots (:class:`trainer.drills.betting.Betting`'s ``behind_seats``) and
 settles the bets on the seat's hands (:mod:`trainer.drills.computer_seats`). The felt shows
-each spot as a circle beside the side bets while bets are placed; once the round is dealt the
-bet is a chip on the Bet Behind spot at its seat's place, its size as it stands (a double or a
+each spot at its seat's place (:mod:`.shoe_betting` while bets are placed); once the round is
+dealt the bet is a chip on that spot beside the seat's cards, its size as it stands (a double or a
 split it follows adds to it, also while the dealer draws), and once the round is settled its
 result (won, lost or push, and the net) beside that seat's cards, as the settlement box says
 on a line of its own. The round saved keeps them with its bets.

@@ -27,6 +27,7 @@ from .measures import (
     badge_width,
     main_caption,
     pill_size,
+    seat_caption,
     shoe_words,
     side_caption,
     width_at_100,
@@ -161,23 +162,27 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
     y += (0.08 + 2 * SIDE_RADIUS + 0.03 + CAPTION_FONT * PILL) * ch if view.side_bets else 0.0
     timer, ring = _timer(hands, view, ch)
+    seats = _seats(width, ch, view, (shoe, dealer_total, message), hands,
+                   (hands_top + ch / 2, seats_bottom))
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
                   hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above,
                   _main_spot(width, hands_top, ch, view), _rack(width, y, ch, view), timer, ring,
-                  _seats(width, ch, view, (shoe, dealer_total, message), hands, seats_bottom))
+                  seats, _seat_spots(seats, view))
 
 
 def _seats(width: float, ch: float, view: TableView,
            above: tuple[QRectF | None, QRectF | None, QRectF | None],
-           hands: tuple[HandPlace, ...], bottom: float) -> tuple[SeatPlace, ...]:
-    """The computer seats in their columns (:mod:`.seat_layout`): the right one under the
-    shoe (``above``: the shoe, the dealer's total and the message), both under the dealer's
-    total where the dealer's row (room for :data:`DEALER_ROOM` cards) would reach them on a
+           hands: tuple[HandPlace, ...], level: tuple[float, float]) -> tuple[SeatPlace, ...]:
+    """The computer seats in their columns (:mod:`.seat_layout`), beside the player's cards
+    (``level``: their middle, and the columns' bottom) where there is room: the right column
+    under the shoe (``above``: the shoe, the dealer's total and the message), both under the
+    dealer's total where the dealer's row (room for :data:`DEALER_ROOM` cards) would reach them on a
     narrow felt. Where the player's hands reach into a column (a split wider than the
     middle), the column ends above them and widens to the dealer's row and the message."""
     if not view.seats:
         return ()
     shoe, dealer_total, message = above
+    middle, bottom = level
     tops = [TOP * ch, shoe.bottom() + GAP * ch if shoe is not None else TOP * ch]
     dealer_half = ch * CARD_RATIO * _dealer_units(DEALER_ROOM) / 2
     columns = seat_columns(width, tops, (bottom, bottom))
@@ -198,8 +203,18 @@ def _seats(width: float, ch: float, view: TableView,
             if side:
                 column.moveRight(width * 0.98)
         placed.append(column)
-    level = hands[0].faces[0].rect.center().y() if hands and hands[0].faces else bottom
-    return seat_places(view.seats, (placed[0], placed[1]), level, ch)
+    return seat_places(view.seats, (placed[0], placed[1]), middle, ch)
+
+
+def _seat_spots(seats: tuple[SeatPlace, ...], view: TableView) -> tuple[SidePlace, ...]:
+    """While bets are placed, each computer seat's Bet Behind spot at its place, as a spot a
+    click places on (after the side bets, as the betting orders them)."""
+    if view.betting is None:
+        return ()
+    return tuple(SidePlace(place.spot, place.chip, place.caption, SideBetView(
+        seat_caption(seat), seat.behind.stake), seat_caption(seat))
+        for place, seat in zip(seats, view.seats, strict=True)
+        if place.spot is not None and seat.behind is not None)
 
 
 def _main_spot(width: float, top: float, ch: float, view: TableView) -> SidePlace | None:

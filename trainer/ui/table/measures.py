@@ -84,8 +84,9 @@ def side_caption(bet: SideBetView) -> str:
 
 
 def seat_caption(seat: SeatView) -> str:
-    """A computer seat's name on the felt: "Seat 2" (its Bet Behind spot is named alike)."""
-    return f"Seat {seat.number}"
+    """A computer seat's name on the felt: "Seat 2"; while bets are placed (no cards yet) its
+    Bet Behind spot's, "Bet Behind seat 2", as the money line names the bet."""
+    return f"Seat {seat.number}" if seat.hands else f"Bet Behind seat {seat.number}"
 
 
 def behind_lines(behind: BehindView) -> tuple[str, str]:

@@ -133,12 +133,16 @@ class Layout:
     timer_ring: QRectF | None = None
     #: the computer seats' places, in dealing order
     seats: tuple[SeatPlace, ...] = ()
+    #: while bets are placed, the seats' Bet Behind spots (their circles and captions)
+    seat_spots: tuple[SidePlace, ...] = ()
 
     @property
     def spots(self) -> tuple[SidePlace, ...]:
         """The bet spots a click places on while bets are placed: the main bet first, then the
-        side bets in order (none once the round is dealt)."""
-        return () if self.main_spot is None else (self.main_spot, *self.side_bets)
+        side bets in order, then each computer seat's Bet Behind spot (none once the round is
+        dealt)."""
+        return () if self.main_spot is None else (self.main_spot, *self.side_bets,
+                                                   *self.seat_spots)
 
     @property
     def slots(self) -> tuple[QRectF, ...]:

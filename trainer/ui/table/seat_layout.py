@@ -37,6 +37,8 @@ SEAT_PILL = 1.45
 ROW_GAP, SPLIT_GAP, SEAT_GAP = 0.05, 0.12, 0.15
 #: The Bet Behind spot's radius, in the seat's card heights, and the gap to the cards.
 SPOT_RADIUS, SPOT_GAP = 0.26, 0.08
+#: A Bet Behind spot's radius while bets are placed (no cards beside it yet).
+BETTING_SPOT = 0.36
 #: The smallest seat card drawn (a crowded narrow felt).
 LEAST = 16.0
 
@@ -94,12 +96,15 @@ def _place(seat: SeatView, rows: int, left: float, top: float, width: float, s: 
            px: float) -> SeatPlace:
     """One seat at scale ``s`` (its card height), its hands in ``rows`` rows, centred in
     ``width`` from ``left``, its name at ``top``."""
+    if not seat.hands:
+        return _spot_place(seat, left, top, width, s, px)
     cw = s * CARD_RATIO
     label = px * SEAT_PILL
     result_w = _result_width(seat.behind, px)
     lines = _rows(seat, rows)
     hands_w = max(_units(row) for row in lines) * s
-    full = hands_w + (SPOT_GAP * s + result_w if seat.behind else 0.0)
+    gap = SPOT_GAP * s if seat.behind else 0.0
+    full = hands_w + gap + (result_w if seat.behind else 0.0)
     start = left + (width - full) / 2
     caption = QRectF(start, top, text_width(seat_caption(seat), px) + px, label)
     cards_top = caption.bottom() + ROW_GAP * s
@@ -119,16 +124,33 @@ def _place(seat: SeatView, rows: int, left: float, top: float, width: float, s: 
     bottom = cards_top + s + ROW_GAP * s + label       # the first row's totals
     spot = chip = result = None
     if seat.behind is not None:
-        column = start + hands_w + SPOT_GAP * s
+        column = start + hands_w + gap
         r = min(SPOT_RADIUS * s, result_w / 2)
         centre = QPointF(column + result_w / 2, cards_top + r)
         spot = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
-        chip = Disc(centre, r * 0.86, seat.behind.stake, False)
+        chip = Disc(centre, r * 0.86, seat.behind.stake, False) if seat.behind.stake else None
         result_top = spot.bottom() + ROW_GAP * s
         result = QRectF(column, result_top, result_w, max(bottom - result_top, px * 1.3))
-    end = max([t.bottom() for t in totals] + [result.bottom() if result else 0.0])
+    end = max([caption.bottom()] + [t.bottom() for t in totals]
+              + [result.bottom() if result else 0.0])
     return SeatPlace(caption, tuple(faces), tuple(totals), spot, chip, result,
                      QRectF(start, top, full, end - top))
+
+
+def _spot_place(seat: SeatView, left: float, top: float, width: float, s: float,
+                px: float) -> SeatPlace:
+    """A seat while bets are placed (no cards yet): its Bet Behind spot under its caption,
+    centred in ``width`` from ``left``, its chip on it when a bet is placed there."""
+    label = px * SEAT_PILL
+    caption_w = min(text_width(seat_caption(seat), px) + px, width)
+    middle = left + width / 2
+    caption = QRectF(middle - caption_w / 2, top, caption_w, label)
+    r = BETTING_SPOT * s
+    centre = QPointF(middle, caption.bottom() + ROW_GAP * s + r)
+    spot = QRectF(middle - r, centre.y() - r, 2 * r, 2 * r)
+    stake = seat.behind.stake if seat.behind is not None else None
+    chip = Disc(centre, r * 0.72, stake, False) if stake else None
+    return SeatPlace(caption, (), (), spot, chip, None, caption.united(spot))
 
 
 def seat_places(seats: Sequence[SeatView], columns: tuple[QRectF, QRectF], level: float,

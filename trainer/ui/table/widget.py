@@ -140,8 +140,9 @@ class TableWidget(QWidget):
                     TOTAL_FONT * lay.card_h)
         for index, (place, hand) in enumerate(zip(lay.hands, view.hands, strict=True)):
             _hand(painter, lay, place, hand, index == view.current)
-        for seat_place, seat in zip(lay.seats, view.seats, strict=True):
-            paint_seat(painter, seat_place, seat, lay.card_h)
+        if view.betting is None:            # (while bets are placed: the seats' spots alone)
+            for seat_place, seat in zip(lay.seats, view.seats, strict=True):
+                paint_seat(painter, seat_place, seat, lay.card_h)
         chosen = view.betting.chosen if view.betting is not None else None
         for index, spot in enumerate(lay.spots or lay.side_bets):
             _side_bet(painter, lay, spot, chosen == index)
