@@ -144,6 +144,8 @@ def test_a_bet_behinds_result_is_painted_beside_its_seats_cards(
         chip = {p.text for p in recorded if spot.contains(p.box.center())}
         assert chip == {str(seat.behind.stake)}, chip
     assert view.seats[0].behind == BehindView(Fraction(20), settled=True, net=Fraction(20))
+    said = page.table.accessibleDescription()           # and in words, for screen readers
+    assert "Seat 1: A♠ 6♦ 4♣, soft 21, Win +20; bet behind 20: won +20" in said, said
 
 
 def test_a_seat_after_a_split_shows_each_hand_with_its_cards_and_total(

@@ -80,6 +80,10 @@ def seat_words(seat: SeatView) -> str:
                       + f", {hand.total_text}" + (f", {hand.outcome_text}"
                                                   if hand.outcome_text else "")
                       for hand in seat.hands)
+    if not seat.hands:            # bets are being placed
+        if seat.behind is None or not seat.behind.stake:
+            return f"{seat_caption(seat)}: no bet"
+        return f"{seat_caption(seat)} {money_text(seat.behind.stake)}"
     words = f"{seat_caption(seat)}: {hands}"
     if seat.behind is not None:
         word, net = behind_lines(seat.behind)
