@@ -3,11 +3,12 @@
 The card height sets every size (text, chips, gaps are fractions of it) and is the largest that
 lets the whole table fit: from the top, the dealer's cards and total, the message, the player's
 hands (cards, total, stakes; a hand's result to the right of its cards, room kept for it from
-the start so nothing moves when it comes), then the side bets' circles. The dealer's cards lie
-side by side, so the hole card never covers the up card; a doubled hand's last card lies
-sideways. :meth:`Layout.marks` lists everything painted that is not a card, so a test can check
-that none of it lies on a card face. What is placed is :mod:`.places`' records; the words and
-their sizes are :mod:`.measures`'.
+the start so nothing moves when it comes), then the side bets' circles; the computer seats, at
+a table with them, in the columns :mod:`.seat_layout` keeps beside (they never change the
+player's card height). The dealer's cards lie side by side, so the hole card never covers the
+up card; a doubled hand's last card lies sideways. :meth:`Layout.marks` lists everything
+painted that is not a card, so a test can check that none of it lies on a card face. What is
+placed is :mod:`.places`' records; the words and their sizes are :mod:`.measures`'.
 """
 
 from __future__ import annotations

@@ -156,8 +156,9 @@ class Layout:
 
     def marks(self) -> list[tuple[str, QRectF]]:
         """Everything painted on the felt that is not a card: totals, results, stakes, the
-        message, the side bets and the shoe (the frame of the hand to play and the felt's
-        printing go round the cards, not on them)."""
+        message, the side bets, the shoe, and each seat's name, totals, Bet Behind spot and
+        result (the frame of the hand to play and the felt's printing go round the cards, not
+        on them)."""
         found: list[tuple[str, QRectF]] = []
         if self.dealer_total is not None:
             found.append(("dealer total", self.dealer_total))
