@@ -232,6 +232,8 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "counted-shoe-report": drill_state("counted-shoe-report"),
     "decision-shares": drill_state("decision-shares"),
     "bet-behind": drill_state("bet-behind"),
+    "seats-betting": drill_state("seats-betting"),
+    "seat-hands": drill_state("seat-hands"),
     "betting-timer": drill_state("betting-timer"),
     "strategy-charts": charts, "settings": settings,
     "flashcards-done-for-today": flashcards_done,

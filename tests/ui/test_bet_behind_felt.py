@@ -1,7 +1,8 @@
 """Bet Behind at the shoe table (docs/rules/bet-behind.md): a spot per computer seat on the
-felt, a chip placed there rides on the seat's hand with the options chosen in Settings, its
-result on the felt and on its own line in the settlement, and the round saved with it; the
-computer seats' error rate goes to the shoe."""
+felt, a chip placed there rides on the seat's hand with the options chosen in Settings (in play
+on the seat's own spot at its place), its result beside the seat's cards and on its own line in
+the settlement, and the round saved with it; the computer seats' error rate goes to the
+shoe."""
 
 from __future__ import annotations
 
@@ -32,11 +33,18 @@ def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
     assert betting is not None
     titles = [spot.title for spot in betting.spots]
     assert titles[-1] == "Bet Behind seat 1"
-    assert page.table.view().side_bets[-1].title == "Bet Behind seat 1"   # its circle
+    seat, = page.table.view().seats                                # its spot at the seat
+    assert seat.number == 1 and seat.behind is not None and seat.behind.stake == 0
+    assert not any(s.title.startswith("Bet Behind") for s in page.table.view().side_bets)
     for key in (Qt.Key.Key_3, Qt.Key.Key_B):                       # 10 on the main bet
         qtbot.keyClick(page.table, key)
-    page.bets.click_spot(len(titles) - 1)                          # and 10 behind seat 1
-    assert page.table.view().side_bets[-1].stake == 10
+    spot = page.table.table_layout().seats[0].spot                 # a click on seat 1's spot
+    assert spot is not None and page.table.spot_at(spot.center()) == len(titles) - 1
+    qtbot.mouseClick(page.table, Qt.MouseButton.LeftButton, pos=spot.center().toPoint())
+    seat, = page.table.view().seats                                # 10 behind seat 1
+    assert seat.behind is not None and seat.behind.stake == 10
+    chip = page.table.table_layout().seats[0].chip
+    assert chip is not None and chip.amount == 10
     assert "Bet Behind seat 1 10" in page.money.text()
     qtbot.keyClick(page.table, Qt.Key.Key_Return)
     practice = page.practice
@@ -48,13 +56,18 @@ def test_a_bet_behind_a_computer_seat_is_dealt_settled_shown_and_saved(
         click(qtbot, page, Action.STAND if Action.STAND in page.bar.offered()
               else Action.NO_INSURANCE)
     assert page.phase is ShoePhase.DEALER                          # the dealer draws
-    circle = page.table.view().side_bets[-1]                       # staked, not yet settled
-    assert (circle.title, circle.stake, circle.settled) == ("Bet Behind seat 1", 10, False)
+    seat, = page.table.view().seats                                # on seat 1's spot
+    assert not any(s.title.startswith("Bet Behind") for s in page.table.view().side_bets)
+    assert seat.number == 1 and seat.behind is not None
+    hands = practice.round.seats[0].hands                          # as the seat's hand stands
+    assert seat.behind.stake == 10 * (2 if hands[0].paid_double else 1)
+    assert not seat.behind.settled
     qtbot.waitUntil(lambda: page.phase is ShoePhase.SETTLED)
     record = practice.rounds[-1]
     result, = record.behind
-    circle = page.table.view().side_bets[-1]
-    assert circle.title == "Bet Behind seat 1" and circle.settled and circle.net == result.net
+    seat, = page.table.view().seats
+    assert seat.behind is not None and seat.behind.settled
+    assert (seat.behind.stake, seat.behind.net) == (result.staked, result.net)
     text = page.settlement.text()
     assert "Bet Behind seat 1" in text
     page.shutdown()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from trainer.settings import Settings
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.practice.screen_states import STATES
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
+from trainer.ui.table.model import BehindView
 
 
 @pytest.mark.parametrize("name", list(STATES))
@@ -39,7 +41,8 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
                     "shoe-surrender": ShoePhase.DECIDING,
                     "shoe-surrendered": ShoePhase.SETTLED,
                     "decision-shares": ShoePhase.DECIDING, "betting-timer": ShoePhase.BETTING,
-                    "bet-behind": ShoePhase.SETTLED}[name]
+                    "bet-behind": ShoePhase.SETTLED, "seat-hands": ShoePhase.SETTLED,
+                    "seats-betting": ShoePhase.BETTING}[name]
         assert page.phase is expected
         assert (page.counter is not None) is name.startswith("counted")
         if name == "counted-shoe-report":
@@ -70,7 +73,16 @@ def test_each_state_sets_itself_up(qtbot, store: Settings, tmp_path: Path, warni
             assert page.countdown.isVisible() and page.bets.betting.total == 10
         if name == "bet-behind":
             assert page.practice.rounds[-1].behind[0].bet.amount == 10
-            assert page.table.view().side_bets[-1].settled
+            behind = page.table.view().seats[0].behind
+            assert behind is not None and behind.settled
+        if name == "seats-betting":          # the spots at the seats, 10 behind seat 2
+            assert [(s.number, s.behind) for s in page.table.view().seats] == [
+                (1, BehindView(Fraction(0))), (2, BehindView(Fraction(10)))]
+        if name == "seat-hands":             # seat 1 doubled (its bet behind too), seat 2 split
+            first, second = page.table.view().seats
+            assert first.hands[0].doubled and len(second.hands) == 2
+            assert first.behind is not None and first.behind.stake == 20
+            assert [b.net for b in page.practice.rounds[-1].behind] == [20, 10]
         if name == "counted-shoe-bet":
             assert "2 units × 10 = 20" in page.count_panel.bet.text()
     else:

@@ -3,7 +3,9 @@ function: a flashcard asked and answered, the day done; a shoe's betting, its qu
 bets paid at the deal, a free split on the felt, a settled round, the round history and the
 end-of-shoe report; a surrender offered and taken at a table with late surrender; a counted
 shoe's bet, decision, count check and report; the decision shares on the buttons, timed play's
-betting time, and a bet behind a computer seat settled.
+betting time, a bet behind a computer seat settled, the computer seats' Bet Behind spots while
+bets are placed, and their hands (a double, a split) with the bets behind them settled beside
+their cards.
 
 Each function takes the page and ``wait(done, what)``, which runs the event loop until
 ``done()`` (the caller's: a screenshot script's loop with a deadline, or a test's
@@ -294,6 +296,38 @@ def bet_behind(page: ShoePage, wait: Wait) -> None:
     wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
 
 
+#: Two computer seats before the player, the dealer's 5 up: seat 1's soft 17 (A♠ 6♦) doubles
+#: with money and draws 4♣ to 21; seat 2's 8♥ 8♣ split free, the first hand 8 3 hits (no
+#: double after a split) to 20 with 9♦, the second 8 10 stands; the player's 10♦ 9♣ stands,
+#: the dealer's 5 10 draws 3♦ to 18.
+SEATS_SPLIT_AND_DOUBLE = "As 8h 10d 5s 6d 8c 9c 10c 4c 3h 9d 10s 3d"
+
+
+def seats_betting(page: ShoePage, wait: Wait) -> None:
+    """Betting at a table with two computer seats: each seat's Bet Behind spot at its place,
+    10 on the main bet and 10 behind seat 2, the ring on seat 2's spot; nothing dealt yet."""
+    _stacked_shoe(page, wait, SEATS_SPLIT_AND_DOUBLE, "", seats=2)
+    assert page.bets.betting is not None
+    place(page, (2, 0), (2, len(page.bets.betting.spots) - 1))
+
+
+def seat_hands(page: ShoePage, wait: Wait) -> None:
+    """The computer seats' hands on the felt, settled: 10 behind each of two seats, the bets
+    behind following doubles and splits; seat 1 doubles (its bet behind 20, won), seat 2
+    splits (its free split carries none of the bet behind: 10 on its first hand, won; the
+    second pushes), the player's 19 wins."""
+    page.settings.set(cfg.BEHIND_FOLLOWS_DOUBLES, True)
+    page.settings.set(cfg.BEHIND_FOLLOWS_SPLITS, True)
+    _stacked_shoe(page, wait, SEATS_SPLIT_AND_DOUBLE, "", seats=2)
+    assert page.bets.betting is not None
+    behind = len(page.bets.betting.spots) - 2
+    place(page, (2, 0), (2, behind), (2, behind + 1))
+    page.deal()
+    while page.phase is ShoePhase.DECIDING:
+        page.act(Action.STAND)
+    wait(lambda: page.phase in (ShoePhase.SETTLED, ShoePhase.FINISHED), "the settlement")
+
+
 #: Each state by name, with the page it belongs to.
 STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "flashcard-question": ("flashcards", flashcard_question),
@@ -315,4 +349,6 @@ STATES: dict[str, tuple[str, Callable[..., None]]] = {
     "decision-shares": ("shoe", decision_shares),
     "betting-timer": ("shoe", betting_timer),
     "bet-behind": ("shoe", bet_behind),
+    "seats-betting": ("shoe", seats_betting),
+    "seat-hands": ("shoe", seat_hands),
 }

@@ -3,10 +3,11 @@
 At a table with computer seats the player may bet behind a seat (docs/rules/bet-behind.md):
 the core keeps the spots (:class:`trainer.drills.betting.Betting`'s ``behind_seats``) and
 settles the bets on the seat's hands (:mod:`trainer.drills.computer_seats`). The felt shows
-each spot as a circle beside the side bets while bets are placed; in play the circles of the
-bets behind stay with their stakes (also while the dealer draws), and once the round is
-settled each says its net, as the settlement box does on a line of its own. The round saved
-keeps them with its bets.
+each spot at its seat's place (:mod:`.shoe_betting` while bets are placed); once the round is
+dealt the bet is a chip on that spot beside the seat's cards, its size as it stands (a double or a
+split it follows adds to it, also while the dealer draws), and once the round is settled its
+result (won, lost or push, and the net) beside that seat's cards, as the settlement box says
+on a line of its own. The round saved keeps them with its bets.
 """
 
 from __future__ import annotations
@@ -18,25 +19,31 @@ from trainer.drills.betting import Spot
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
 from trainer.rules import SideBet
 
-from ..table.model import SideBetView, TableView
+from ..table.model import BehindView, TableView
 
 
-def behind_views(practice: ShoePractice, settled: RoundRecord | None) -> tuple[SideBetView, ...]:
-    """The circles of the round's bets behind: their stakes, and with ``settled`` (the round
-    settled) each one's outcome and net."""
-    if settled is not None:
-        return tuple(SideBetView(Spot(behind=result.bet.seat).title, result.staked,
-                                 settled=True, net=result.net) for result in settled.behind)
-    return tuple(SideBetView(Spot(behind=bet.seat).title, bet.amount)
-                 for bet in practice.settings.behind)
-
-
-def with_behind(frames: list[TableView], practice: ShoePractice) -> list[TableView]:
-    """The dealer's play card by card with the circles of the bets behind, their results in
-    the last frame only (the settled round)."""
-    staked = behind_views(practice, None)
-    return [replace(frame, side_bets=frame.side_bets + staked) for frame in frames[:-1]] + (
-        frames[-1:])
+def behind_seats(view: TableView, practice: ShoePractice,
+                 settled: RoundRecord | None) -> TableView:
+    """``view`` with the round's bets behind on their seats' spots: each one's stake as it
+    stands (with the seat's doubles and splits it followed), and with ``settled`` (the round
+    settled) its net."""
+    rnd = practice.round
+    if rnd is None:
+        return view
+    results = {r.bet.seat: r for r in settled.behind} if settled is not None else {}
+    bets = {bet.seat: bet for bet in practice.settings.behind}
+    seats = []
+    for seat in view.seats:
+        index = seat.number - 1
+        bet, result = bets.get(index), results.get(index)
+        if result is not None:
+            seat = replace(seat, behind=BehindView(result.staked, settled=True, net=result.net))
+        elif bet is not None:
+            hands, main = rnd.seats[index].hands, rnd.seats[index].bets.main
+            stake = sum((bet.stake_on(h, i, main) for i, h in enumerate(hands)), Fraction(0))
+            seat = replace(seat, behind=BehindView(stake))
+        seats.append(seat)
+    return replace(view, seats=tuple(seats))
 
 
 def saved_bets(record: RoundRecord, offered: tuple[SideBet, ...]) -> dict[str, float]:
@@ -53,4 +60,4 @@ def behind_words(practice: ShoePractice) -> list[tuple[str, Fraction]]:
     return [(Spot(behind=bet.seat).title, bet.amount) for bet in practice.settings.behind]
 
 
-__all__ = ["behind_views", "behind_words", "saved_bets", "with_behind"]
+__all__ = ["behind_seats", "behind_words", "saved_bets"]

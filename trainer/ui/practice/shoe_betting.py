@@ -29,7 +29,7 @@ from trainer.rules.bet_behind import BehindOptions
 from trainer.rules.side_bets import offered_side_bets
 from trainer.settings import Settings
 
-from ..table.model import BettingView, ChipView, SideBetView, TableView
+from ..table.model import BehindView, BettingView, ChipView, SeatView, SideBetView, TableView
 from ..widgets import QUIET
 
 #: Seconds Undo is held to take every bet off (the live game's three).
@@ -232,14 +232,17 @@ class ShoeBets(QObject):
         return f"Place your bets: 1–{len(betting.limits.chips)} take a chip, B or a click places it"
 
     def view(self, base: TableView) -> TableView:
-        """``base`` (the felt without cards) with the bet spots, their stakes and the chips."""
+        """``base`` (the felt without cards) with the bet spots, their stakes and the chips: the
+        main bet's and the side bets', and each computer seat's Bet Behind spot at its place."""
         betting = self._betting()
         limits = betting.limits
         note = (f"min {money_words(limits.minimum)} · max {money_words(limits.maximum)}")
         sides = tuple(SideBetView(spot.title, betting.stake(spot))
-                      for spot in betting.spots[1:])
+                      for spot in betting.spots[1:] if spot.behind is None)
+        seats = tuple(SeatView(spot.behind + 1, (), BehindView(betting.stake(spot)))
+                      for spot in betting.spots[1:] if spot.behind is not None)
         return replace(base, hands=(), current=None, dealer_cards=(), dealer_total_text="",
-                       hole_hidden=False, message=self.hint(), side_bets=sides,
+                       hole_hidden=False, message=self.hint(), side_bets=sides, seats=seats,
                        chips=self.chips(), timer=None,
                        betting=BettingView(betting.stake(MAIN), note, self.chosen))
 

@@ -39,7 +39,7 @@ from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text
 from .drill_page import DrillPage
 from .feedback import rich_label
 from .round_texts import dealt_html, settlement_html, timeout_words, wrong
-from .shoe_behind import behind_views, behind_words, saved_bets, with_behind
+from .shoe_behind import behind_seats, behind_words, saved_bets
 from .shoe_betting import ShoeBets, behind_options, units_text
 from .shoe_count import CountPanel, graded_line, summary_html
 from .shoe_report import ReportPanel
@@ -194,8 +194,8 @@ class ShoePlay(DrillPage):
         assert practice is not None and practice.round is not None
         view = view_from_round(practice.round, practice.settings.seat)
         settled = practice.rounds[-1] if practice.rounds and not practice.awaiting else None
-        view = replace(view, chips=self.bets.chips(usable=False),
-                       side_bets=view.side_bets + behind_views(practice, settled))
+        view = behind_seats(replace(view, chips=self.bets.chips(usable=False)), practice,
+                            settled)
         if self._notice:
             view, self._notice = replace(view, message=f"{self._notice} · {view.message}"), ""
         return view
@@ -266,8 +266,8 @@ class ShoePlay(DrillPage):
         self.bar.set_proceed(None)
         final = self._view()
         speed = self.settings.get(cfg.DEALER_SPEED_MS)
-        self._frames = with_behind(dealer_frames(practice.round, final, practice.settings.seat),
-                                   practice) if speed else [final]
+        self._frames = dealer_frames(practice.round, final, practice.settings.seat) if (
+            speed) else [final]
         self._dealer_step()
 
     def _dealer_step(self) -> None:

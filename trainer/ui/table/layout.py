@@ -3,11 +3,12 @@
 The card height sets every size (text, chips, gaps are fractions of it) and is the largest that
 lets the whole table fit: from the top, the dealer's cards and total, the message, the player's
 hands (cards, total, stakes; a hand's result to the right of its cards, room kept for it from
-the start so nothing moves when it comes), then the side bets' circles. The dealer's cards lie
-side by side, so the hole card never covers the up card; a doubled hand's last card lies
-sideways. :meth:`Layout.marks` lists everything painted that is not a card, so a test can check
-that none of it lies on a card face. What is placed is :mod:`.places`' records; the words and
-their sizes are :mod:`.measures`'.
+the start so nothing moves when it comes), then the side bets' circles; the computer seats, at
+a table with them, in the columns :mod:`.seat_layout` keeps beside (they never change the
+player's card height). The dealer's cards lie side by side, so the hole card never covers the
+up card; a doubled hand's last card lies sideways. :meth:`Layout.marks` lists everything
+painted that is not a card, so a test can check that none of it lies on a card face. What is
+placed is :mod:`.places`' records; the words and their sizes are :mod:`.measures`'.
 """
 
 from __future__ import annotations
@@ -27,22 +28,31 @@ from .measures import (
     badge_width,
     main_caption,
     pill_size,
+    seat_caption,
     shoe_words,
     side_caption,
     width_at_100,
 )
 from .model import HandView, SideBetView, TableView
 from .paint import CARD_RATIO
-from .places import Disc, Face, HandPlace, Layout, SidePlace
+from .places import (
+    HAND_STEP,
+    Disc,
+    Face,
+    HandPlace,
+    Layout,
+    SeatPlace,
+    SidePlace,
+    cards_width,
+    hand_faces,
+)
+from .seat_layout import hands_room, seat_columns, seat_places
 
 # ----- sizes, in card heights (the words' sizes: .measures) ------------------------------
 #: Chips and lammers.
 CHIP_RADIUS = 0.22
 #: A side bet's printed circle (a chip sits inside it).
 SIDE_RADIUS = 0.26
-#: Horizontal step between overlapping cards of one hand, in card widths (the next card
-#: leaves the index of the one under it in view).
-HAND_STEP = 0.42
 #: Step between the dealer's cards, in card widths: side by side with a gap.
 DEALER_STEP = 1.08
 TOP, BOTTOM = 0.07, 0.05
@@ -58,15 +68,6 @@ BESIDE_AT_LEAST = 0.85
 RACK_RADIUS, RACK_GAP = 0.2, 0.1
 #: The main bet's spot while bets are placed (a hand's place).
 MAIN_SPOT_RADIUS = 0.36
-
-
-def _cards_width(hand: HandView, cw: float, ch: float) -> float:
-    """How wide a hand's cards lie (a sideways doubled card is a card height wide)."""
-    n = max(2, len(hand.cards))
-    width = cw + cw * HAND_STEP * (n - 1)
-    if hand.doubled and len(hand.cards) >= 3:
-        width += ch - cw
-    return width
 
 
 def _stake_discs(hand: HandView) -> list[tuple[Fraction, bool]]:
@@ -115,9 +116,10 @@ def _sizes(width: float, height: float, view: TableView) -> tuple[float, bool]:
     much smaller (many hands on a narrow table), in one line above them (True)."""
     by_height = height / _vertical_units(view)
     n = max(1, len(view.hands))
-    widest = max([_cards_width(h, CARD_RATIO, 1.0) for h in view.hands] + [CARD_RATIO * 1.42])
-    beside = width * 0.96 / (n * (widest + BADGE_GAP + badge_width() + 0.12))
-    above = width * 0.96 / (n * max(widest + 0.12, badge_line_width() + 0.12))
+    widest = max([cards_width(h, CARD_RATIO, 1.0) for h in view.hands] + [CARD_RATIO * 1.42])
+    room = width * 0.96          # as at a table alone: the seats make room for the hands
+    beside = room / (n * (widest + BADGE_GAP + badge_width() + 0.12))
+    above = room / (n * max(widest + 0.12, badge_line_width() + 0.12))
     # the dealer's row centred, the shoe's box to its right, clear of it
     by_dealer = (width / 2 - 0.02 * width) / (
         CARD_RATIO * _dealer_units(DEALER_ROOM) / 2 + _shoe_units(view) + 0.04)
@@ -145,18 +147,75 @@ def layout(width: float, height: float, view: TableView) -> Layout:
     message = None
     if view.message:
         w, h = pill_size(view.message, total_px)
-        w = min(w + total_px, width * 0.96)
+        w = min(w + total_px, hands_room(width, bool(view.seats))[1])
         message = QRectF(width / 2 - w / 2, y, w, total_px * 2.0)
     y += total_px * 2.0 + ARC_ROOM * ch
     hands_top = y
-    hands = _hands(width, hands_top, cw, ch, view, above)
+    hands = _hands(hands_room(width, bool(view.seats) and len(view.hands) > 1), hands_top, cw,
+                   ch, view, above)
+    if len(view.hands) > 1 and view.seats and not all(     # a split too wide for the middle
+            hands_room(width, True)[0] <= min(p.frame.left(), p.badge.left()) and max(
+                p.frame.right(), p.badge.right()) <= width - hands_room(width, True)[0]
+            for p in hands):
+        hands = _hands(hands_room(width, False), hands_top, cw, ch, view, above)
     y += ch + 0.05 * ch + total_px * PILL + GAP * ch + 2 * CHIP_RADIUS * ch
+    seats_bottom = y + 0.04 * ch
     sides = _side_bets(width, y + 0.08 * ch, ch, view.side_bets)
     y += (0.08 + 2 * SIDE_RADIUS + 0.03 + CAPTION_FONT * PILL) * ch if view.side_bets else 0.0
     timer, ring = _timer(hands, view, ch)
+    seats = _seats(width, ch, view, (shoe, dealer_total, message), hands,
+                   (hands_top + ch / 2, seats_bottom))
     return Layout(width, height, ch, cw, dealer, dealer_total, message,
                   hands_top - ARC_ROOM * ch * 0.8, hands, sides, shoe, above,
-                  _main_spot(width, hands_top, ch, view), _rack(width, y, ch, view), timer, ring)
+                  _main_spot(width, hands_top, ch, view), _rack(width, y, ch, view), timer, ring,
+                  seats, _seat_spots(seats, view))
+
+
+def _seats(width: float, ch: float, view: TableView,
+           above: tuple[QRectF | None, QRectF | None, QRectF | None],
+           hands: tuple[HandPlace, ...], level: tuple[float, float]) -> tuple[SeatPlace, ...]:
+    """The computer seats in their columns (:mod:`.seat_layout`), beside the player's cards
+    (``level``: their middle, and the columns' bottom) where there is room: the right column
+    under the shoe (``above``: the shoe, the dealer's total and the message), both under the
+    dealer's total where the dealer's row (room for :data:`DEALER_ROOM` cards) would reach them on a
+    narrow felt. Where the player's hands reach into a column (a split wider than the
+    middle), the column ends above them and widens to the dealer's row and the message."""
+    if not view.seats:
+        return ()
+    shoe, dealer_total, message = above
+    middle, bottom = level
+    tops = [TOP * ch, shoe.bottom() + GAP * ch if shoe is not None else TOP * ch]
+    dealer_half = ch * CARD_RATIO * _dealer_units(DEALER_ROOM) / 2
+    columns = seat_columns(width, tops, (bottom, bottom))
+    if columns[0].right() > width / 2 - dealer_half:
+        below = (dealer_total.bottom() if dealer_total is not None else (TOP + 1) * ch) + GAP * ch
+        tops = [max(top, below) for top in tops]
+        columns = seat_columns(width, tops, (bottom, bottom))
+    marks = [r for p in hands for r in (p.frame, p.badge, p.total, *(d.rect for d in p.discs))]
+    placed = []
+    for side, column in enumerate(columns):
+        blocking = [r.top() for r in marks
+                    if r.left() < column.right() and r.right() > column.left()]
+        if blocking:
+            inner = [width / 2 - dealer_half] + ([message.left()] if message else [])
+            edge = min(inner) - GAP * ch
+            column = QRectF(column.left(), column.top(), max(column.width(), edge - column.left()),
+                            max(0.0, min(blocking) - GAP * ch - column.top()))
+            if side:
+                column.moveRight(width * 0.98)
+        placed.append(column)
+    return seat_places(view.seats, (placed[0], placed[1]), middle, ch)
+
+
+def _seat_spots(seats: tuple[SeatPlace, ...], view: TableView) -> tuple[SidePlace, ...]:
+    """While bets are placed, each computer seat's Bet Behind spot at its place, as a spot a
+    click places on (after the side bets, as the betting orders them)."""
+    if view.betting is None:
+        return ()
+    return tuple(SidePlace(place.spot, place.chip, place.caption, SideBetView(
+        seat_caption(seat), seat.behind.stake), seat_caption(seat))
+        for place, seat in zip(seats, view.seats, strict=True)
+        if place.spot is not None and seat.behind is not None)
 
 
 def _main_spot(width: float, top: float, ch: float, view: TableView) -> SidePlace | None:
@@ -225,7 +284,7 @@ def _dealer(width: float, top: float, cw: float, ch: float, view: TableView,
     if not n:
         return ()
     right = (shoe.left() - 0.04 * ch) if shoe is not None else width * 0.98
-    half = min(width / 2 - width * 0.02, right - width / 2)
+    half = min(width / 2 - hands_room(width, bool(view.seats))[0], right - width / 2)
     step = cw * DEALER_STEP
     if n > 2:
         room = 2 * half - cw - step
@@ -241,33 +300,28 @@ def _dealer(width: float, top: float, cw: float, ch: float, view: TableView,
     return tuple(faces)
 
 
-def _hands(width: float, top: float, cw: float, ch: float, view: TableView,
+def _hands(room: tuple[float, float], top: float, cw: float, ch: float, view: TableView,
            above: bool) -> tuple[HandPlace, ...]:
+    """The player's hands side by side in ``room`` (its left edge and width), each in its
+    slot."""
     n = max(1, len(view.hands))
-    slot_w = width * 0.96 / n
+    room_left, room_w = room
+    slot_w = room_w / n
     badge_w = badge_width() * ch
     beside_room = 0.0 if above else BADGE_GAP * ch + badge_w
     places = []
     for i, hand in enumerate(view.hands):
-        slot = QRectF(width * 0.02 + i * slot_w, top - 0.1 * ch, slot_w,
+        slot = QRectF(room_left + i * slot_w, top - 0.1 * ch, slot_w,
                       ch * (1.1 + 0.05 + GAP) + TOTAL_FONT * PILL * ch + 2 * CHIP_RADIUS * ch
                       + 0.08 * ch)
         two = cw * (1 + HAND_STEP)
-        cards_w = _cards_width(hand, cw, ch)
+        cards_w = cards_width(hand, cw, ch)
         # the first card stays where two cards would be centred; the hand grows to the right,
         # and moves left only when its cards and result would leave the slot
         x0 = slot.center().x() - two / 2
         x0 = max(slot.left() + 0.02 * ch,
                  min(x0, slot.right() - 0.02 * ch - cards_w - beside_room))
-        faces = []
-        x = x0
-        for k, card in enumerate(hand.cards):
-            sideways = hand.doubled and k == len(hand.cards) - 1 and k >= 2
-            if sideways:
-                faces.append(Face(QRectF(x, top + (ch - cw) / 2, ch, cw), card, sideways=True))
-            else:
-                faces.append(Face(QRectF(x, top, cw, ch), card))
-            x += cw * HAND_STEP
+        faces = hand_faces(hand, x0, top, cw, ch)
         centre = x0 + two / 2
         total_px = TOTAL_FONT * ch
         w, h = pill_size(hand.total_text, total_px)
@@ -289,7 +343,7 @@ def _hands(width: float, top: float, cw: float, ch: float, view: TableView,
         right = max(x0 + cards_w, total.right(), *(d.rect.right() for d in discs))
         frame = QRectF(left - 0.07 * ch, top - 0.07 * ch, right - left + 0.14 * ch,
                        bottom - top + 0.12 * ch)
-        places.append(HandPlace(tuple(faces), total, tuple(discs), badge, frame, slot))
+        places.append(HandPlace(faces, total, tuple(discs), badge, frame, slot))
     return tuple(places)
 
 

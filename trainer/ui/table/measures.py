@@ -11,8 +11,10 @@ from PyQt6.QtGui import QFont, QFontMetricsF
 from trainer.rules import Outcome
 
 from .model import (
+    BehindView,
     BettingView,
     HandView,
+    SeatView,
     SideBetView,
     TableView,
     TimerView,
@@ -81,6 +83,21 @@ def side_caption(bet: SideBetView) -> str:
     return f"{bet.title} {signed_money(bet.net)}"
 
 
+def seat_caption(seat: SeatView) -> str:
+    """A computer seat's name on the felt: "Seat 2"; while bets are placed (no cards yet) its
+    Bet Behind spot's, "Bet Behind seat 2", as the money line names the bet."""
+    return f"Seat {seat.number}" if seat.hands else f"Bet Behind seat {seat.number}"
+
+
+def behind_lines(behind: BehindView) -> tuple[str, str]:
+    """A bet behind's two lines beside its seat's cards once settled: "Won", "Lost" or
+    "Push" over its net ("+20"); none before (its chip says its stake)."""
+    if not behind.settled:
+        return "", ""
+    word = "Won" if behind.net > 0 else "Lost" if behind.net < 0 else "Push"
+    return word, signed_money(behind.net)
+
+
 def main_caption(betting: BettingView) -> str:
     """The main bet spot's caption: "Main bet 25", or its note (the table's limits) while it is
     empty."""
@@ -107,6 +124,6 @@ def fitted_font(text: str, pixels: float, room: float, bold: bool = True) -> QFo
 
 
 __all__ = ["BADGE_WORDS", "CAPTION_FONT", "PILL", "RESULT_FONT", "SHOE_FONT", "TOTAL_FONT",
-           "badge_line_width", "badge_lines", "badge_width", "fitted_font", "main_caption",
-           "pill_size", "shoe_words", "side_caption", "text_width", "timer_text",
-           "width_at_100"]
+           "badge_line_width", "badge_lines", "badge_width", "behind_lines", "fitted_font",
+           "main_caption", "pill_size", "seat_caption", "shoe_words", "side_caption",
+           "text_width", "timer_text", "width_at_100"]

@@ -19,6 +19,7 @@ from trainer.rules import (
     Phase,
     Round,
     RuleSet,
+    Seat,
     hand_total,
 )
 from trainer.rules.settlement import is_charlie
@@ -74,6 +75,35 @@ class SideBetView:
 
 
 @dataclass(frozen=True)
+class BehindView:
+    """The player's bet behind a computer seat, on that seat's Bet Behind spot: its stake as
+    it stands (with the seat's doubles and splits it followed), and once the round is settled
+    its net."""
+
+    stake: Fraction
+    settled: bool = False
+    net: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A computer seat at its place on the felt: its number (1 is dealt first), its hands as
+    the player's are shown (cards, total, outcome once settled), and the player's bet behind
+    it (None: no bet)."""
+
+    number: int
+    hands: tuple[HandView, ...]
+    behind: BehindView | None = None
+
+    def unsettled(self) -> SeatView:
+        """The seat as it stands while the dealer still plays: no outcome yet."""
+        behind = self.behind and replace(self.behind, settled=False, net=Fraction(0))
+        return replace(self, hands=tuple(replace(h, outcome_text="", outcome=None,
+                                                 net=Fraction(0)) for h in self.hands),
+                       behind=behind)
+
+
+@dataclass(frozen=True)
 class ChipView:
     """One chip of the chip display: its value, whether the balance covers it, whether it is
     the chip in hand."""
@@ -113,7 +143,8 @@ class TableView:
     (a colour name, or empty for the table's own) tints the message, e.g. by a grade's severity.
     ``side_bets`` are the circles of the side bets the game offers. ``chips`` is the chip
     display (none: not drawn); ``betting`` the bet spots while bets are placed (no hands are
-    dealt then); ``timer`` the decision timer of the hand to play.
+    dealt then); ``timer`` the decision timer of the hand to play; ``seats`` the computer
+    seats at their places, in dealing order.
     """
 
     dealer_cards: tuple[CardView, ...]
@@ -129,6 +160,7 @@ class TableView:
     chips: tuple[ChipView, ...] = ()
     betting: BettingView | None = None
     timer: TimerView | None = None
+    seats: tuple[SeatView, ...] = ()
 
 
 #: An empty table: no cards dealt yet.
@@ -205,26 +237,7 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
     dealer = tuple(card_view(c) for c in round.dealer_cards)
     if hole_hidden:
         dealer = (dealer[0], HIDDEN)
-    the_seat = round.seats[seat]
-    results = the_seat.result.hands if the_seat.result is not None else None
-    hands = []
-    for index, hand in enumerate(the_seat.hands):
-        outcome, words, net = None, "", Fraction(0)
-        if results is not None:
-            result = results[index]
-            outcome, words, net = (result.outcome, outcome_text(result.outcome, result.net),
-                                   result.net)
-        hands.append(HandView(
-            cards=tuple(card_view(c) for c in hand.cards),
-            total_text=total_text(hand, rules),
-            real_stake=hand.stakes.real,
-            free_stake=hand.stakes.free,
-            lammers=hand.lammers,
-            outcome_text=words,
-            outcome=outcome,
-            net=net,
-            doubled=hand.doubled,
-        ))
+    hands = hand_views(round.seats[seat], rules)
     current = None
     if round.phase is Phase.PLAYER and round.current[0] == seat:
         current = round.current[1]
@@ -238,7 +251,33 @@ def view_from_round(round: Round, seat: int = 0) -> TableView:
         message=_message(round, seat, len(hands), current),
         dealer_total_text=dealer_text(round),
         side_bets=side_bet_views(round, seat),
+        seats=seat_views(round, seat),
     )
+
+
+def seat_views(round: Round, player: int) -> tuple[SeatView, ...]:
+    """Every seat of ``round`` but the player's, in dealing order, with no bet behind (the
+    shoe page adds the player's)."""
+    return tuple(SeatView(index + 1, hand_views(seat, round.rules))
+                 for index, seat in enumerate(round.seats) if index != player)
+
+
+def hand_views(seat: Seat, rules: RuleSet) -> tuple[HandView, ...]:
+    """A seat's hands as shown: cards, total, stakes and, once settled, each one's result."""
+    results = seat.result.hands if seat.result is not None else None
+    hands = []
+    for index, hand in enumerate(seat.hands):
+        outcome, words, net = None, "", Fraction(0)
+        if results is not None:
+            result = results[index]
+            outcome, words, net = (result.outcome, outcome_text(result.outcome, result.net),
+                                   result.net)
+        hands.append(HandView(cards=tuple(card_view(c) for c in hand.cards),
+                              total_text=total_text(hand, rules), real_stake=hand.stakes.real,
+                              free_stake=hand.stakes.free, lammers=hand.lammers,
+                              outcome_text=words, outcome=outcome, net=net,
+                              doubled=hand.doubled))
+    return tuple(hands)
 
 
 def side_bet_views(round: Round, seat: int, *, at_deal_only: bool = False
@@ -273,6 +312,7 @@ def dealer_frames(rnd: Round, final: TableView, seat: int = 0) -> list[TableView
         frames.append(replace(
             final, dealer_cards=final.dealer_cards[:shown], hole_hidden=False, hands=hands,
             side_bets=sides, current=None, message="Dealer plays",
+            seats=tuple(s.unsettled() for s in final.seats),
             dealer_total_text=dealer_total_text(rnd.dealer_cards[:shown], rnd.rules.push_22)))
     frames.append(final)
     return frames
@@ -297,7 +337,7 @@ def _message(round: Round, seat: int, hand_count: int, current: int | None) -> s
     return "Your move"
 
 
-__all__ = ["EMPTY", "HIDDEN", "BettingView", "CardView", "ChipView", "HandView", "SideBetView",
-           "TableView", "TimerView", "card_view",
-           "dealer_frames", "dealer_total_text", "money_text", "outcome_text",
-           "side_bet_views", "signed_money", "total_text", "view_from_round"]
+__all__ = ["EMPTY", "HIDDEN", "BehindView", "BettingView", "CardView", "ChipView", "HandView",
+           "SeatView", "SideBetView", "TableView", "TimerView", "card_view",
+           "dealer_frames", "dealer_total_text", "hand_views", "money_text", "outcome_text",
+           "seat_views", "side_bet_views", "signed_money", "total_text", "view_from_round"]

@@ -9,7 +9,11 @@ from fractions import Fraction
 
 from PyQt6.QtCore import QPointF, QRectF
 
-from .model import CardView, SideBetView
+from .model import CardView, HandView, SideBetView
+
+#: Horizontal step between overlapping cards of one hand, in card widths (the next card
+#: leaves the index of the one under it in view).
+HAND_STEP = 0.42
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,30 @@ class Face:
     card: CardView
     hidden: bool = False
     sideways: bool = False
+
+
+def cards_width(hand: HandView, cw: float, ch: float) -> float:
+    """How wide a hand's cards lie (room for two at least; a sideways doubled card is a card
+    height wide)."""
+    n = max(2, len(hand.cards))
+    width = cw + cw * HAND_STEP * (n - 1)
+    if hand.doubled and len(hand.cards) >= 3:
+        width += ch - cw
+    return width
+
+
+def hand_faces(hand: HandView, x: float, top: float, cw: float, ch: float
+               ) -> tuple[Face, ...]:
+    """A hand's cards from ``x``, each leaving the index of the one under it in view; a
+    doubled hand's last card lies sideways."""
+    faces = []
+    for k, card in enumerate(hand.cards):
+        if hand.doubled and k == len(hand.cards) - 1 and k >= 2:
+            faces.append(Face(QRectF(x, top + (ch - cw) / 2, ch, cw), card, sideways=True))
+        else:
+            faces.append(Face(QRectF(x, top, cw, ch), card))
+        x += cw * HAND_STEP
+    return tuple(faces)
 
 
 @dataclass(frozen=True)
@@ -65,6 +93,21 @@ class SidePlace:
 
 
 @dataclass(frozen=True)
+class SeatPlace:
+    """A computer seat's place: its name's caption, each hand's cards and total, and, with a
+    bet behind it, its Bet Behind spot (the circle and the chip) and the room for the bet's
+    result beside the cards."""
+
+    caption: QRectF
+    faces: tuple[Face, ...]
+    totals: tuple[QRectF, ...]
+    spot: QRectF | None
+    chip: Disc | None
+    result: QRectF | None
+    area: QRectF
+
+
+@dataclass(frozen=True)
 class Layout:
     """The table for one size and view (logical pixels)."""
 
@@ -88,12 +131,18 @@ class Layout:
     #: the decision timer's seconds, beside the hand to play, and the ring round its chip
     timer: QRectF | None = None
     timer_ring: QRectF | None = None
+    #: the computer seats' places, in dealing order
+    seats: tuple[SeatPlace, ...] = ()
+    #: while bets are placed, the seats' Bet Behind spots (their circles and captions)
+    seat_spots: tuple[SidePlace, ...] = ()
 
     @property
     def spots(self) -> tuple[SidePlace, ...]:
         """The bet spots a click places on while bets are placed: the main bet first, then the
-        side bets in order (none once the round is dealt)."""
-        return () if self.main_spot is None else (self.main_spot, *self.side_bets)
+        side bets in order, then each computer seat's Bet Behind spot (none once the round is
+        dealt)."""
+        return () if self.main_spot is None else (self.main_spot, *self.side_bets,
+                                                   *self.seat_spots)
 
     @property
     def slots(self) -> tuple[QRectF, ...]:
@@ -101,13 +150,15 @@ class Layout:
         return tuple(h.slot for h in self.hands)
 
     def faces(self) -> tuple[Face, ...]:
-        """Every card on the table, the dealer's first."""
-        return self.dealer + tuple(f for h in self.hands for f in h.faces)
+        """Every card on the table, the dealer's first, then the player's, then the seats'."""
+        return self.dealer + tuple(f for h in self.hands for f in h.faces) + tuple(
+            f for s in self.seats for f in s.faces)
 
     def marks(self) -> list[tuple[str, QRectF]]:
         """Everything painted on the felt that is not a card: totals, results, stakes, the
-        message, the side bets and the shoe (the frame of the hand to play and the felt's
-        printing go round the cards, not on them)."""
+        message, the side bets, the shoe, and each seat's name, totals, Bet Behind spot and
+        result (the frame of the hand to play and the felt's printing go round the cards, not
+        on them)."""
         found: list[tuple[str, QRectF]] = []
         if self.dealer_total is not None:
             found.append(("dealer total", self.dealer_total))
@@ -126,7 +177,14 @@ class Layout:
         found += [(f"chip {i + 1}", d.rect) for i, d in enumerate(self.rack)]
         if self.timer is not None:
             found.append(("timer", self.timer))
+        for i, seat in enumerate(self.seats):
+            found.append((f"seat {i + 1} caption", seat.caption))
+            found += [(f"seat {i + 1} total", t) for t in seat.totals]
+            found += [(f"seat {i + 1} {what}", rect) for what, rect in (
+                ("Bet Behind spot", seat.spot), ("Bet Behind result", seat.result))
+                if rect is not None]
         return found
 
 
-__all__ = ["Disc", "Face", "HandPlace", "Layout", "SidePlace"]
+__all__ = ["HAND_STEP", "Disc", "Face", "HandPlace", "Layout", "SeatPlace", "SidePlace",
+           "cards_width", "hand_faces"]

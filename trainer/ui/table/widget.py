@@ -1,6 +1,6 @@
 """The felt table: the dealer's cards, the player's hands with their stakes and results, the
-bet spots (the side bets' circles, and the main bet's while bets are placed), the chip display,
-the decision timer and the shoe.
+computer seats at their places (:mod:`.seat_paint`), the bet spots (the side bets' circles,
+and the main bet's while bets are placed), the chip display, the decision timer and the shoe.
 
 :class:`TableWidget` paints a :class:`~trainer.ui.table.model.TableView` and holds nothing
 else. Where everything goes is :func:`~trainer.ui.table.layout.layout`'s answer (every size a
@@ -15,8 +15,6 @@ import math
 from PyQt6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QRadialGradient
 from PyQt6.QtWidgets import QSizePolicy, QWidget
-
-from trainer.rules import Outcome
 
 from .layout import layout
 from .measures import (
@@ -41,15 +39,11 @@ from .paint import (
     paint_sideways,
 )
 from .places import Disc, HandPlace, Layout, SidePlace
+from .seat_paint import BADGE, TEXT, paint_label, paint_seat, seat_words
 
 FELT_LIGHT = QColor("#2e8b4f")
 FELT_DARK = QColor("#0b4322")
 PRINT = QColor(255, 250, 230, 70)
-TEXT = QColor("#fffdf5")
-#: The settled hand's badge: green for a win, grey for a push, red for a loss.
-BADGE = {Outcome.BLACKJACK: "#1e8e3e", Outcome.CHARLIE: "#1e8e3e", Outcome.WIN: "#1e8e3e",
-         Outcome.PUSH: "#5f6368", Outcome.PUSH_22: "#5f6368", Outcome.LOSE: "#b3261e",
-         Outcome.BUST: "#b3261e", Outcome.SURRENDER: "#6a4c9c"}
 #: A settled side bet's caption: green when it paid, red when it lost (a bet behind's push:
 #: neither).
 SIDE_WON, SIDE_LOST = QColor("#1e8e3e"), QColor("#8c1d18")
@@ -146,6 +140,9 @@ class TableWidget(QWidget):
                     TOTAL_FONT * lay.card_h)
         for index, (place, hand) in enumerate(zip(lay.hands, view.hands, strict=True)):
             _hand(painter, lay, place, hand, index == view.current)
+        if view.betting is None:            # (while bets are placed: the seats' spots alone)
+            for seat_place, seat in zip(lay.seats, view.seats, strict=True):
+                paint_seat(painter, seat_place, seat, lay.card_h)
         chosen = view.betting.chosen if view.betting is not None else None
         for index, spot in enumerate(lay.spots or lay.side_bets):
             _side_bet(painter, lay, spot, chosen == index)
@@ -222,12 +219,8 @@ def _hand(painter: QPainter, lay: Layout, place: HandPlace, hand: HandView,
 def _pill(painter: QPainter, rect: QRectF, text: str, size: float,
           strong: bool = False) -> None:
     """Short text on a dark rounded label filling ``rect``."""
-    painter.setPen(QPen(GOLD, max(1.0, size * 0.12)) if strong else Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(0, 0, 0, 150))
-    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
-    painter.setPen(TEXT)
-    painter.setFont(fitted_font(text, size, rect.width()))
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+    paint_label(painter, rect, text, size,
+                ring=QPen(GOLD, max(1.0, size * 0.12)) if strong else None)
 
 
 def _badge(painter: QPainter, rect: QRectF, hand: HandView, card_h: float,
@@ -368,6 +361,7 @@ def describe(view: TableView) -> str:
     if view.betting is not None:
         parts.append(f"Main bet {view.betting.main}" if view.betting.main
                      else "No main bet yet")
+    parts += [seat_words(seat) for seat in view.seats]
     for side in view.side_bets:
         if side.stake:
             parts.append(side_caption(side))
