@@ -15,10 +15,15 @@ situation to a card under several hypotheses (a card per situation; a card per f
 learning one face teaches the rest; a card per chart row and column group), the hypothesis whose
 best fit is likeliest is kept. A player who learns rules is scheduled by facts; one who learns
 each chart cell apart, by situations; one who learns the chart a row at a time, by rows.
+
+A fit may also hold FSRS-6 fitted to the same answers (:attr:`Fit.fsrs`), where that predicted
+the held-out answers better than the grid's best (:mod:`trainer.drills.fitting`): the study
+queue then runs on it (:meth:`Fit.memory`).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -107,7 +112,8 @@ GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS, GRID_CURVES)
 
 @dataclass(frozen=True)
 class Fit:
-    """The likeliest parameters and card mapping, with the log-likelihood that chose them."""
+    """The likeliest parameters and card mapping, with the log-likelihood that chose them;
+    FSRS-6's parameters fitted to the same answers and mapping where it is the model chosen."""
 
     params: MemoryParams
     cards: str               # the name of the winning mapping
@@ -115,6 +121,16 @@ class Fit:
     answers: int             # how many answers were fitted
     prior: str | None = None   # the starting point it was made for (None: the one assumed)
     health: Health | None = None   # the fit before, checked on the answers since
+    fsrs: tuple[float, ...] | None = None   # FSRS-6 fitted, when chosen (None: the grid's)
+
+    def memory(self) -> MemoryParams:
+        """The memory model the study queue runs on: FSRS-6 fitted where chosen (its first
+        stability that of a miss, the slip chance kept for the search outside the deck),
+        else :attr:`params`."""
+        if self.fsrs is None:
+            return self.params
+        return MemoryParams(self.fsrs[0], 0.0, 0.0, self.params.share, self.params.slip,
+                            memory.FSRS6, self.fsrs)
 
     def to_plain(self) -> dict[str, Any]:
         """The fit as plain values (what the progress store keeps)."""
@@ -123,7 +139,8 @@ class Fit:
                 "slip": self.params.slip, "curve": self.params.curve, "cards": self.cards,
                 "log_likelihood": self.log_likelihood, "answers": self.answers,
                 "prior": self.prior,
-                "health": None if self.health is None else self.health.to_plain()}
+                "health": None if self.health is None else self.health.to_plain(),
+                "fsrs6": None if self.fsrs is None else list(self.fsrs)}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
@@ -133,10 +150,10 @@ class Fit:
                               float(data["lapse"]), 1.0 if share is None else float(share),
                               0.0 if slip is None else float(slip),
                               str(data.get("curve") or memory.POWER))
-        prior = data.get("prior")
+        prior, w = data.get("prior"), fsrs_of(data.get("fsrs6"))
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
-                   health_of(data.get("health")))
+                   health_of(data.get("health")), w)
 
 
 @dataclass(frozen=True, eq=False)
@@ -336,7 +353,8 @@ class FitState:
         if replay is None or index is None:
             return self
         answered, rights, _, same_day = replay.tallies
-        return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day),
+        return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day,
+                                       self.answers),
                        held=Predicted.empty())
 
 
@@ -373,11 +391,28 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
             and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
             and (curve is None or curve in CURVES)):
         return None
+    if data.get("fsrs6") is not None and fsrs_of(data["fsrs6"]) is None:
+        return None
     found = Fit.from_plain(data)
     if (grid.index(found.params) is None or not math.isfinite(found.log_likelihood)
             or found.log_likelihood > 0):
         return None
     return found
+
+
+def fsrs_of(plain: object) -> tuple[float, ...] | None:
+    """FSRS-6's parameters as kept (JSON text of them, or a list), or None when they are not
+    21 finite numbers with a decay above 0 (None is then no FSRS-6, or a fit refitted)."""
+    if isinstance(plain, str):
+        try:
+            plain = json.loads(plain)
+        except ValueError:
+            return None
+    if not (isinstance(plain, list | tuple) and len(plain) == len(fsrs6.W)
+            and all(_number(w) and math.isfinite(w) for w in plain)):
+        return None
+    found = tuple(float(w) for w in plain)
+    return found if found[20] > 0 and min(found[:4]) > 0 else None
 
 
 def _number(value: object) -> bool:
