@@ -14,6 +14,7 @@ on the same footing.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 
@@ -77,3 +78,20 @@ def chances(w: Sequence[float], answers: Sequence[Answer], card_of: Mapping[str,
         told[place[here, k]] = np.clip(r + (1.0 - r) * guess[here, k], _CLIP, 1.0 - _CLIP)
         s[here], d[here] = fsrs6.review_arrays(s[here], d[here], gap, right[here, k], w)
     return told
+
+
+def kept(plain: object) -> tuple[float, ...] | None:
+    """FSRS-6's parameters as kept (JSON text of them, or a list), or None when they are not
+    21 finite numbers with a decay and first stabilities above 0 (None: no FSRS-6, or a fit
+    to make again)."""
+    if isinstance(plain, str):
+        try:
+            plain = json.loads(plain)
+        except ValueError:
+            return None
+    if not (isinstance(plain, list | tuple) and len(plain) == len(fsrs6.W) and all(
+            isinstance(w, int | float) and not isinstance(w, bool) and math.isfinite(w)
+            for w in plain)):
+        return None
+    found = tuple(float(w) for w in plain)
+    return found if found[20] > 0 and min(found[:4]) > 0 else None

@@ -15,15 +15,10 @@ situation to a card under several hypotheses (a card per situation; a card per f
 learning one face teaches the rest; a card per chart row and column group), the hypothesis whose
 best fit is likeliest is kept. A player who learns rules is scheduled by facts; one who learns
 each chart cell apart, by situations; one who learns the chart a row at a time, by rows.
-
-A fit may also hold FSRS-6 fitted to the same answers (:attr:`Fit.fsrs`), where that predicted
-the held-out answers better than the grid's best (:mod:`trainer.drills.fitting`): the study
-queue then runs on it (:meth:`Fit.memory`).
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,6 +28,7 @@ import numpy as np
 
 from . import fsrs6, memory
 from .card_rows import by_card
+from .fsrs6_fit import kept
 from .health import MOVING_START, Health, Mark, Predicted, check, health_of, moving_averages
 from .memory import Answer, MemoryParams
 
@@ -112,8 +108,8 @@ GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS, GRID_CURVES)
 
 @dataclass(frozen=True)
 class Fit:
-    """The likeliest parameters and card mapping, with the log-likelihood that chose them;
-    FSRS-6's parameters fitted to the same answers and mapping where it is the model chosen."""
+    """The likeliest parameters and card mapping, with the log-likelihood that chose them (and
+    FSRS-6 fitted to the same answers and mapping, where chosen)."""
 
     params: MemoryParams
     cards: str               # the name of the winning mapping
@@ -124,9 +120,8 @@ class Fit:
     fsrs: tuple[float, ...] | None = None   # FSRS-6 fitted, when chosen (None: the grid's)
 
     def memory(self) -> MemoryParams:
-        """The memory model the study queue runs on: FSRS-6 fitted where chosen (its first
-        stability that of a miss, the slip chance kept for the search outside the deck),
-        else :attr:`params`."""
+        """The memory model the queue runs on: FSRS-6 fitted where chosen (first: a miss's
+        stability; the slip kept for the search outside the deck), else :attr:`params`."""
         if self.fsrs is None:
             return self.params
         return MemoryParams(self.fsrs[0], 0.0, 0.0, self.params.share, self.params.slip,
@@ -150,7 +145,7 @@ class Fit:
                               float(data["lapse"]), 1.0 if share is None else float(share),
                               0.0 if slip is None else float(slip),
                               str(data.get("curve") or memory.POWER))
-        prior, w = data.get("prior"), fsrs_of(data.get("fsrs6"))
+        prior, w = data.get("prior"), kept(data.get("fsrs6"))
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
                    health_of(data.get("health")), w)
@@ -389,30 +384,14 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
     slip, curve = data.get("slip"), data.get("curve")    # None: what Fit.from_plain reads
     if not ((share is None or (_number(share) and share in SHARES))
             and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
-            and (curve is None or curve in CURVES)):
-        return None
-    if data.get("fsrs6") is not None and fsrs_of(data["fsrs6"]) is None:
+            and (curve is None or curve in CURVES)
+            and (data.get("fsrs6") is None or kept(data["fsrs6"]) is not None)):
         return None
     found = Fit.from_plain(data)
     if (grid.index(found.params) is None or not math.isfinite(found.log_likelihood)
             or found.log_likelihood > 0):
         return None
     return found
-
-
-def fsrs_of(plain: object) -> tuple[float, ...] | None:
-    """FSRS-6's parameters as kept (JSON text of them, or a list), or None when they are not
-    21 finite numbers with a decay above 0 (None is then no FSRS-6, or a fit refitted)."""
-    if isinstance(plain, str):
-        try:
-            plain = json.loads(plain)
-        except ValueError:
-            return None
-    if not (isinstance(plain, list | tuple) and len(plain) == len(fsrs6.W)
-            and all(_number(w) and math.isfinite(w) for w in plain)):
-        return None
-    found = tuple(float(w) for w in plain)
-    return found if found[20] > 0 and min(found[:4]) > 0 else None
 
 
 def _number(value: object) -> bool:
