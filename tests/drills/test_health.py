@@ -160,19 +160,28 @@ def test_the_figures_choose_the_model_and_the_sentence_names_it() -> None:
     chosen = choose(fitted)
     assert chosen is not None and chosen.uses == FITTED and chosen.used == fitted.fitted
     said = chosen.sentence()
-    assert said.startswith("Your memory model is FSRS-6 fitted to your answers, which predicted "
-                           "your latest answers with a lower log loss than the trainer's own")
+    assert said.startswith("Your memory model is FSRS-6 fitted to your answers, chosen over the "
+                           "trainer's own model by how well each predicted your latest answers")
     assert "FSRS-6 fitted to you 0.300 / 0.80 / 0.040" in said
     # the trainer's own model kept where its log loss is lower (or equal)
     own = choose(replace(fitted, fitted=Score(0.40, 0.90, 0.01)))
     assert own is not None and own.uses == "model"
-    assert own.sentence().startswith("Your memory model is the trainer's own model, which")
+    assert own.sentence().startswith("Your memory model is the trainer's own model, chosen over")
+    # nor where the same-day answers, worse predicted, cost it more than the others gained (the
+    # queue asks those on its word too): 500 x 0.10 nats gained, 400 x 0.13 lost
+    worse = choose(replace(fitted, same_day=400, apart=(0.30, 0.43)))
+    assert worse is not None and worse.uses == "model"
+    assert "400 answered the same day as the card's last, not scored (their log loss: the " \
+        "trainer's own model 0.300, FSRS-6 fitted to you 0.430)" in worse.sentence()
+    same = choose(replace(fitted, same_day=400, apart=(0.30, 0.42)))    # 48 nats lost of 50
+    assert same is not None and same.uses == FITTED
     # too few held-out answers: the trainer's own, whatever the figures
     few = choose(replace(fitted, answers=AT_LEAST - 1))
     assert few is not None and few.uses == "model"
     assert choose(None) is None
     # kept and read back with its choice; a choice of FSRS-6 without its figures is refused
     assert health_of(chosen.to_plain()) == chosen
+    assert worse is not None and health_of(worse.to_plain()) == worse
     assert health_of({**chosen.to_plain(), "figures": {**chosen.to_plain()["figures"],
                                                        FITTED: None}}) is None
     assert health_of({**chosen.to_plain(), "uses": "leitner"}) is None

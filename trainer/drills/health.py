@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from .scores import Score, bins, score
+from .scores import Score, bins, log_loss, score
 
 #: Held-out answers needed before the check says anything.
 AT_LEAST = 100
@@ -86,20 +86,23 @@ MOVING = 0.05
 MOVING_START = 0.5
 #: The rows of :class:`Predicted`: each answer's place in the answers replayed, the fitted
 #: model's chance of a right answer, FSRS-6's, right (1.0) or not, days since the card's last
-#: answer, the answer's number on its card, the card's lapses before it, the moving average.
-PLACE, MODEL, FSRS6, RIGHT, ELAPSED, NUMBER, LAPSES, AVERAGE = range(8)
+#: answer, the answer's number on its card, the card's lapses before it, the moving average,
+#: and 1.0 for an answer given the same day as its card's last (never scored, but the choice
+#: of model weighs it: :func:`choose`).
+PLACE, MODEL, FSRS6, RIGHT, ELAPSED, NUMBER, LAPSES, AVERAGE, SAME = range(9)
+ROWS = SAME + 1
 
 
 @dataclass(frozen=True, eq=False)
 class Predicted:
-    """The answers the health check scores, one column each (rows: :data:`PLACE` …)."""
+    """The held-out answers after a card's first, one column each (rows: :data:`PLACE` …)."""
 
     rows: np.ndarray
 
     @classmethod
     def empty(cls) -> Predicted:
         """No answer."""
-        return cls(np.zeros((AVERAGE + 1, 0)))
+        return cls(np.zeros((ROWS, 0)))
 
     @classmethod
     def of(cls, parts: Sequence[np.ndarray]) -> Predicted:
@@ -121,6 +124,10 @@ class Predicted:
         rows[AVERAGE] = averages[rows[PLACE].astype(int)]
         rows[PLACE] += offset
         return Predicted(rows)
+
+    def scored(self) -> Predicted:
+        """The answers the check scores: a day or more after their card's last."""
+        return Predicted(self.rows[:, self.rows[SAME] < 0.5])
 
     def then(self, other: Predicted) -> Predicted:
         """These answers, then ``other``'s."""
@@ -166,6 +173,9 @@ class Health:
     same_day: int = 0
     fitted: Score | None = None
     uses: str = "model"
+    #: the log loss of the held-out answers given the same day as their card's last, of the
+    #: trainer's own model and FSRS-6 fitted (None: FSRS-6 not fitted, or no such answer)
+    apart: tuple[float, float] | None = None
 
     @property
     def used(self) -> Score:
@@ -184,8 +194,8 @@ class Health:
             chose = f"Your memory model is {name}"
         else:
             other = NAMES["model" if self.uses == FITTED else FITTED]
-            chose = (f"Your memory model is {name}, which predicted your latest answers with a "
-                     f"lower log loss than {other}")
+            chose = (f"Your memory model is {name}, chosen over {other} by how well each "
+                     "predicted your latest answers")
         if not (_better(mine, self.fixed) and _better(mine, self.moving)):
             return (f"{chose}; it predicts your answers no better than a simple guess yet: it "
                     f"is still learning how you remember {figures}.")
@@ -213,6 +223,9 @@ class Health:
                          for name, s in named)
         apart = (f"; {self.same_day} answered the same day as the card's last, not scored"
                  if self.same_day else "")
+        if self.same_day and self.apart is not None:
+            apart += (f" (their log loss: the trainer's own model {self.apart[0]:.3f}, FSRS-6 "
+                      f"fitted to you {self.apart[1]:.3f})")
         return (f"(log loss / AUC / RMSE of bins: {each}; on {self.answers} answers given a day "
                 f"or more after the card's last{apart})")
 
@@ -225,6 +238,8 @@ class Health:
         """As JSON values (what the fit keeps)."""
         return {"held_out": self.answers, "model": self.chosen, "same_day": self.same_day,
                 "scored": SCORED, "uses": self.uses,
+                "same_day_log_loss": None if self.apart is None else [
+                    round(v, 6) for v in self.apart],
                 "figures": {name: None if s is None else s.to_plain()
                             for name, s in self.scores().items()}}
 
@@ -240,11 +255,13 @@ class Health:
         uses = plain.get("uses", "model")       # a check kept before FSRS-6 could be chosen
         if uses not in NAMES or (uses == FITTED and fitted is None):
             raise ValueError("uses")
+        losses = plain.get("same_day_log_loss")
+        apart = None if losses is None else (float(losses[0]), float(losses[1]))
         return cls(int(plain["held_out"]), Score.from_plain(figures["model"]),
                    Score.from_plain(figures["avg"]), Score.from_plain(figures["moving_avg"]),
                    Score.from_plain(figures["fsrs6"]), str(plain.get("model", "")),
                    int(plain["same_day"]),
-                   None if fitted is None else Score.from_plain(fitted), str(uses))
+                   None if fitted is None else Score.from_plain(fitted), str(uses), apart)
 
 
 #: The models a check scores, by the names ``stats --json`` and the kept check give them.
@@ -275,27 +292,41 @@ def check(mark: Mark, held: Predicted, same_day: int,
     None when no answer came since. It uses the trainer's own model (:func:`choose` says which
     one the figures choose)."""
     apart = same_day - mark.same_day
+    same = held.rows[SAME] > 0.5
+    losses = None
+    if fitted is not None and same.any():
+        right = held.rows[RIGHT, same]
+        losses = (log_loss(held.rows[MODEL, same], right), log_loss(fitted[same], right))
+    if fitted is not None:
+        fitted = fitted[~same]
+    held = held.scored()
     if held.size == 0:
         return None if apart <= 0 else Health(0, _NONE, _NONE, _NONE, _NONE, mark.chosen,
-                                              apart)
+                                              apart, apart=losses)
     rows = held.rows
     right, group = rows[RIGHT], bins(rows[ELAPSED], rows[NUMBER], rows[LAPSES])
     share = mark.rights / mark.answered if mark.answered else 0.5
     return Health(held.size, score(rows[MODEL], right, group),
                   score(np.full(held.size, share), right, group),
                   score(rows[AVERAGE], right, group), score(rows[FSRS6], right, group),
-                  mark.chosen, apart, None if fitted is None else score(fitted, right, group))
+                  mark.chosen, apart, None if fitted is None else score(fitted, right, group),
+                  apart=losses)
 
 
 def choose(health: Health | None) -> Health | None:
     """``health`` using the model its figures choose: FSRS-6 fitted where it was fitted, on
-    :data:`AT_LEAST` answers or more, with a lower log loss than the trainer's own model;
-    else the trainer's own."""
+    :data:`AT_LEAST` answers or more, with a lower log loss than the trainer's own model, and
+    likelier than it over those and the same-day answers together (the study queue asks a card
+    again the same day on the model's word too: a model that gets those wrong teaches worse,
+    whatever it says of the next day); else the trainer's own."""
     if health is None:
         return None
     fitted = health.fitted
+    same = (0.0, 0.0) if health.apart is None else health.apart
     better = (fitted is not None and health.answers >= AT_LEAST
-              and fitted.log_loss < health.model.log_loss)
+              and fitted.log_loss < health.model.log_loss
+              and health.answers * fitted.log_loss + health.same_day * same[1]
+              < health.answers * health.model.log_loss + health.same_day * same[0])
     return replace(health, uses=FITTED if better else "model")
 
 

@@ -206,8 +206,8 @@ class Replay:
 
     def watched(self, answers: Sequence[Answer], card_of: Mapping[str, str], grid: Grid,
                 watch: int | None) -> tuple[Replay, Predicted]:
-        """:meth:`extend`, with candidate ``watch``'s chance of each answer the health check
-        scores (and FSRS-6's, and what groups it), in the order of ``answers``."""
+        """:meth:`extend`, with candidate ``watch``'s chance of each answer after its card's
+        first (FSRS-6's, what groups it, the same-day ones marked), in the order of ``answers``."""
         first, growth, lapse, slip = grid.first, grid.growth, grid.lapse, grid.slip
         known = {card: i for i, card in enumerate(self.cards)}
         order, day, right, guess, present, place = by_card(answers, card_of, known)
@@ -260,10 +260,10 @@ class Replay:
             told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
             fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told))[scored]
                               .sum())
-            if watch is not None and scored.any():
+            if watch is not None:      # same-day ones too, marked (never scored)
                 seen_now.append(np.stack([place[here, k], chance[:, watch], told, seen, gap,
                                           counts[rows, 0] + 1.0, counts[rows, 1],
-                                          np.zeros(gap.size)])[:, scored])
+                                          np.zeros(gap.size), 1.0 - scored]))
             counts[rows, 0] += 1.0
             counts[rows, 1] += scored & (seen < 0.5)
             fsrs[rows, 0], fsrs[rows, 1] = fsrs6.review_arrays(fsrs[rows, 0], fsrs[rows, 1],

@@ -34,7 +34,7 @@ import numpy as np
 from trainer import __version__
 
 from .curriculum import Curriculum, Deck, deck
-from .health import AVERAGE, Mark, Predicted
+from .health import ROWS, Mark, Predicted
 from .memory import FSRS6, MODEL, Answer, MemoryParams, Trace, fsrs6_learn, stability_after
 from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
@@ -324,7 +324,7 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
                                     (int(answered), int(rights), float(fsrs_log),
                                      int(same_day)), misses, later, take(2 * n).reshape(n, 2))
     held = int(plain["held"])
-    rows = Predicted(take((AVERAGE + 1) * held).reshape(AVERAGE + 1, held))
+    rows = Predicted(take(ROWS * held).reshape(ROWS, held))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
