@@ -14,8 +14,9 @@ grid's best, fitted to the answers before the latest (the latest 20%, or those s
 before), and FSRS-6 fitted to the same answers by fsrs-rs's optimizer
 (:mod:`trainer.drills.fsrs6_fit`, on the cards of the same mapping) are scored on the latest
 answers given a day or more after their card's last (:mod:`trainer.drills.health`); where
-FSRS-6 had the lower log loss on at least :data:`~trainer.drills.health.AT_LEAST` of them it
-is fitted again to every answer and the queue runs on it (:meth:`Fit.memory`).
+FSRS-6 had the lower log loss on at least :data:`~trainer.drills.health.AT_LEAST` of them, and
+was the likelier with the same-day ones too (:func:`~trainer.drills.health.choose`), it is
+fitted again to every answer and the queue runs on it (:meth:`Fit.memory`).
 """
 
 from __future__ import annotations
