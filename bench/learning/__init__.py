@@ -89,9 +89,11 @@ baseline's (the fewest of random, natural and leitner), per matched seed, with t
 Each run of the app's scheduler also ends with the memory model's health check on its answers
 (:mod:`.health`): the model fitted to the first 80%, scored on the rest given a day or more
 after their card's last by log loss, AUC and RMSE (bins), beside a fixed guess (AVG), a moving
-average, FSRS-6 at its defaults and FSRS-6 fitted by fsrs-rs's optimizer to the same 80%; per
-learner the figures' means over the seeds (``health`` in the JSON report, a second table in
-the text one).
+average, FSRS-6 at its defaults and FSRS-6 fitted by fsrs-rs's optimizer to the same 80%, and
+the model the app chose at the 80% mark (its own or FSRS-6 fitted, by its own held-out answers
+within them) as "chosen"; per learner the figures' means over the seeds, the seeds where
+FSRS-6 fitted was chosen and those where the chosen model's log loss was no higher than fitted
+FSRS-6's (``health`` in the JSON report, a second table in the text one).
 
 Run (inside the environment)::
 

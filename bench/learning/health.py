@@ -4,8 +4,10 @@ Each run of the app's scheduler ends with the check the app makes from a whole h
 (:func:`trainer.drills.fitting.fit_against_fsrs6`): the model fitted to the first 80% of the
 answers, scored on the latest 20% given a day or more after their card's last, by log loss,
 AUC and RMSE (bins), beside a fixed guess (AVG), a moving average, FSRS-6 at its defaults and
-FSRS-6 fitted to the same first 80%. Per learner: each figure's mean over the seeds, and in
-how many seeds the app's model had a log loss no higher than fitted FSRS-6's.
+FSRS-6 fitted to the same first 80%. The model the app chose at the 80% mark (by its own
+held-out answers within them: the trainer's own or FSRS-6 fitted) is scored as "chosen". Per
+learner: each figure's mean over the seeds, how often FSRS-6 fitted was chosen, and in how many
+seeds the chosen model had a log loss no higher than fitted FSRS-6's.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ WORDS = {"model": "trainer", "avg": "AVG", "moving_avg": "moving avg", "fsrs6": 
 def summary(seeds: Sequence[Run]) -> dict[str, Any] | None:
     """The mean of each model's figures over the seeds with a check (None: no seed had one),
     the held-out answers scored and given the same day, and the seeds where the trainer's
-    log loss was no higher than fitted FSRS-6's (of those where FSRS-6 was fitted)."""
+    log loss was no higher than fitted FSRS-6's (of those where FSRS-6 was fitted), the
+    chosen model's figures and the seeds where it was FSRS-6 fitted."""
     checks = [r.health for r in seeds if r.health is not None and r.health["held_out"] > 0]
     if not checks:
         return None
@@ -41,14 +44,20 @@ def summary(seeds: Sequence[Run]) -> dict[str, Any] | None:
     out["trainer_not_worse_than_fitted"] = [
         sum(c["figures"]["model"][0] <= c["figures"]["fsrs6_fitted"][0] for c in fitted),
         len(fitted)]
+    chosen = [c["figures"][c.get("uses", "model")] for c in checks]
+    out["chosen"] = [round(sum(g[i] for g in chosen) / len(chosen), 4) for i in range(3)]
+    out["chose_fitted"] = sum(c.get("uses") == "fsrs6_fitted" for c in checks)
+    out["chosen_not_worse_than_fitted"] = [
+        sum(c["figures"][c.get("uses", "model")][0] <= c["figures"]["fsrs6_fitted"][0]
+            for c in fitted), len(fitted)]
     return out
 
 
 def health_text(report: dict[str, Any]) -> str:
     """The checks as a Markdown table: per learner, each model's log loss / AUC / RMSE (bins)
     on the same held-out answers (the app's scheduler's runs), mean over the seeds."""
-    head = ["learner", "held-out (same day)", *(WORDS[m] for m in MODELS),
-            "trainer ≤ fitted (seeds)"]
+    head = ["learner", "held-out (same day)", *(WORDS[m] for m in MODELS), "chosen",
+            "chose fitted (seeds)", "chosen ≤ fitted (seeds)"]
     lines = ["log loss / AUC / RMSE (bins) on the held-out answers a day or more after the "
              "card's last (the app's runs, mean over seeds)", "",
              "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
@@ -61,7 +70,11 @@ def health_text(report: dict[str, Any]) -> str:
             figures = got[model]
             cells.append("—" if figures is None else
                          f"{figures[0]:.3f} / {figures[1]:.3f} / {figures[2]:.3f}")
-        better, of = got["trainer_not_worse_than_fitted"]
+        figures = got.get("chosen")
+        cells.append("—" if figures is None else
+                     f"{figures[0]:.3f} / {figures[1]:.3f} / {figures[2]:.3f}")
+        cells.append(f"{got.get('chose_fitted', 0)} of {got['seeds']}")
+        better, of = got.get("chosen_not_worse_than_fitted", got["trainer_not_worse_than_fitted"])
         cells.append(f"{better} of {of}")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

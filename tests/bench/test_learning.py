@@ -277,6 +277,13 @@ def test_an_app_run_ends_with_the_health_check_of_every_model() -> None:
     assert mean is not None and mean["model"] == [round(v, 4) for v in figures["model"]]
     assert mean["trainer_not_worse_than_fitted"] == (
         [2, 2] if figures["model"][0] <= figures["fsrs6_fitted"][0] else [0, 2])
+    # the model the app chose at the 80% mark is scored as "chosen" (FSRS-6 fitted, or its own)
+    uses = got.health["uses"]
+    assert uses in ("model", "fsrs6_fitted")
+    assert mean["chosen"] == [round(v, 4) for v in figures[uses]]
+    assert mean["chose_fitted"] == (2 if uses == "fsrs6_fitted" else 0)
+    assert mean["chosen_not_worse_than_fitted"] == (
+        [2, 2] if figures[uses][0] <= figures["fsrs6_fitted"][0] else [0, 2])
     table = health_text({"learners": {"quick": {"schedulers": {"app": {"health": mean}}}}})
     assert table.splitlines()[-1].startswith(f"| quick | {mean['held_out']:.0f} (")
     assert f"{mean['fsrs6_fitted'][0]:.3f} / " in table

@@ -13,7 +13,17 @@ import pytest
 from trainer.drills import fsrs6
 from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
 from trainer.drills.fitting import HELD_OUT, fit_for
-from trainer.drills.health import AT_LEAST, MOVING, SCORED, Health, health_of, moving_averages, says
+from trainer.drills.health import (
+    AT_LEAST,
+    FITTED,
+    MOVING,
+    SCORED,
+    Health,
+    choose,
+    health_of,
+    moving_averages,
+    says,
+)
 from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
 from trainer.drills.memory_fit import Fit, Grid, Replay
 from trainer.drills.scores import Score, auc, bins, rmse_bins
@@ -58,7 +68,8 @@ def test_the_model_of_the_players_own_memory_beats_a_fixed_guess(course: Curricu
     assert health.model.log_loss < 0.9 * min(health.fixed.log_loss, health.moving.log_loss)
     assert health.model.auc > 0.6 and health.fixed.auc == 0.5
     assert health.model.rmse < health.fixed.rmse
-    assert health.sentence().startswith("The trainer predicts your answers better than a")
+    assert health.sentence().startswith("Your memory model is ")
+    assert "; it predicts your answers better than a simple guess" in health.sentence()
     assert math.isfinite(health.fsrs6.log_loss) and health.fsrs6.log_loss > 0
 
 
@@ -124,7 +135,8 @@ def test_the_sentence_follows_the_figures_and_says_them() -> None:
     # nor is a lower log loss than the moving average's with a lower AUC than its
     assert "no better than a simple guess" in _h((0.40, 0.54), (0.6, 0.6)).sentence()
     assert "and better than FSRS-6" in _h((0.40, 0.75), (0.45, 0.70)).sentence()
-    assert "FSRS-6 predicts them better still" in _h((0.40, 0.70), (0.35, 0.72)).sentence()
+    assert ("FSRS-6 at its default parameters predicts them better still"
+            in _h((0.40, 0.70), (0.35, 0.72)).sentence())
     # a lower log loss with a lower AUC is not "better": the figures disagree, and it says so
     mixed = _h((0.40, 0.66), (0.45, 0.70)).sentence()
     assert "better than FSRS-6" not in mixed and "the other the higher AUC" in mixed
@@ -132,10 +144,47 @@ def test_the_sentence_follows_the_figures_and_says_them() -> None:
     # than FSRS-6: it knows your memory well" on any difference)
     close = _h((0.173, 0.71), (0.177, 0.70), fixed=0.24, moving=0.25).sentence()
     assert "about as well as FSRS-6" in close and "better than FSRS-6" not in close
-    assert ("(log loss / AUC / RMSE of bins: the trainer 0.173 / 0.71 / 0.050, a fixed guess "
-            "0.240 / 0.50 / 0.200, a moving average 0.250 / 0.55 / 0.200, FSRS-6 0.177 / 0.70 "
-            "/ 0.050; on 500 answers given a day or more after the card's last)") in close
+    assert ("(log loss / AUC / RMSE of bins: the trainer's own model 0.173 / 0.71 / 0.050, a "
+            "fixed guess 0.240 / 0.50 / 0.200, a moving average 0.250 / 0.55 / 0.200, FSRS-6 at "
+            "its defaults 0.177 / 0.70 / 0.050; on 500 answers given a day or more after the "
+            "card's last)") in close
+    assert close.startswith("Your memory model is the trainer's own model;")
     assert "once you have given" in _h((0.4, 0.7), (0.5, 0.6), AT_LEAST - 1).sentence()
+
+
+def test_the_figures_choose_the_model_and_the_sentence_names_it() -> None:
+    """FSRS-6 fitted is chosen only with the lower held-out log loss on enough answers; the
+    sentence names the model chosen and judges it, not the other, against the rest."""
+    fitted = replace(_h((0.40, 0.75), (0.45, 0.70), fixed=0.6, moving=0.6),
+                     fitted=Score(0.30, 0.80, 0.04))
+    chosen = choose(fitted)
+    assert chosen is not None and chosen.uses == FITTED and chosen.used == fitted.fitted
+    said = chosen.sentence()
+    assert said.startswith("Your memory model is FSRS-6 fitted to your answers, chosen over the "
+                           "trainer's own model by how well each predicted your latest answers")
+    assert "FSRS-6 fitted to you 0.300 / 0.80 / 0.040" in said
+    # the trainer's own model kept where its log loss is lower (or equal)
+    own = choose(replace(fitted, fitted=Score(0.40, 0.90, 0.01)))
+    assert own is not None and own.uses == "model"
+    assert own.sentence().startswith("Your memory model is the trainer's own model, chosen over")
+    # nor where the same-day answers, worse predicted, cost it more than the others gained (the
+    # queue asks those on its word too): 500 x 0.10 nats gained, 400 x 0.13 lost
+    worse = choose(replace(fitted, same_day=400, apart=(0.30, 0.43)))
+    assert worse is not None and worse.uses == "model"
+    assert "400 answered the same day as the card's last, not scored (their log loss: the " \
+        "trainer's own model 0.300, FSRS-6 fitted to you 0.430)" in worse.sentence()
+    same = choose(replace(fitted, same_day=400, apart=(0.30, 0.42)))    # 48 nats lost of 50
+    assert same is not None and same.uses == FITTED
+    # too few held-out answers: the trainer's own, whatever the figures
+    few = choose(replace(fitted, answers=AT_LEAST - 1))
+    assert few is not None and few.uses == "model"
+    assert choose(None) is None
+    # kept and read back with its choice; a choice of FSRS-6 without its figures is refused
+    assert health_of(chosen.to_plain()) == chosen
+    assert worse is not None and health_of(worse.to_plain()) == worse
+    assert health_of({**chosen.to_plain(), "figures": {**chosen.to_plain()["figures"],
+                                                       FITTED: None}}) is None
+    assert health_of({**chosen.to_plain(), "uses": "leitner"}) is None
 
 
 def test_a_stored_check_is_read_back_or_refused() -> None:

@@ -290,3 +290,27 @@ def test_card_marks_are_appended_and_the_latest_counts(store: ProgressStore) -> 
     assert store.tuples("SELECT COUNT(*) FROM card_marks")[0][0] == 4
     with pytest.raises(ValueError, match="card mark"):
         store.mark_cards("evolution", ["a"], "delete")
+
+
+def test_a_refit_from_the_kept_state_fits_fsrs6_to_every_answer(store: ProgressStore,
+                                                                  course: Curriculum) -> None:
+    """The refit from a kept fit state reads every answer again for FSRS-6 (fitted to whole
+    histories): its check then scores FSRS-6 fitted to the answers before the kept fit on those
+    since, beside the trainer's own model, and the choice is kept with the fit."""
+    for day in range(30):       # sessions a day apart: answers FSRS-6 can be fitted to
+        _answer_more(store, 60, NOW - timedelta(days=50 - day), rng_seed=day)
+    made = load_study(store, course, NOW - timedelta(days=19))
+    assert made.queue.refitted and made.keep is not None and made.queue.fit is not None
+    store.save_fit("evolution", made.queue.fit.to_plain())
+    keep_picture(store, made.keep)
+    for day in range(15):
+        _answer_more(store, 60, NOW - timedelta(days=18 - day), rng_seed=50 + day)
+    study = load_study(store, course, NOW)
+    fit = study.queue.fit
+    assert study.queue.refitted and fit is not None and fit.health is not None
+    health = fit.health
+    assert health.fitted is not None and health.answers > 0 and health.apart is not None
+    assert (fit.fsrs is not None) == (health.uses == "fsrs6_fitted")
+    kept = checked_fit(fit.to_plain(), course.decks)
+    assert kept is not None and kept.fsrs == fit.fsrs and kept.health is not None
+    assert kept.health.uses == health.uses and kept.health.apart == pytest.approx(health.apart)

@@ -8,6 +8,15 @@ share of luck) and for another starting point to suggest (asked, never taken alo
 memory fit (:mod:`trainer.drills.memory_fit`) is made for that curriculum once there are
 :data:`FIT_AFTER` answers, and again when they have grown by :data:`REFIT_GROWTH` or when it
 was made under another starting point.
+
+Each fit also chooses the memory model by held-out likelihood (:func:`fit_for_state`): the
+grid's best, fitted to the answers before the latest (the latest 20%, or those since the fit
+before), and FSRS-6 fitted to the same answers by fsrs-rs's optimizer
+(:mod:`trainer.drills.fsrs6_fit`, on the cards of the same mapping) are scored on the latest
+answers given a day or more after their card's last (:mod:`trainer.drills.health`); where
+FSRS-6 had the lower log loss on at least :data:`~trainer.drills.health.AT_LEAST` of them, and
+was the likelier with the same-day ones too (:func:`~trainer.drills.health.choose`), it is
+fitted again to every answer and the queue runs on it (:meth:`Fit.memory`).
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from dataclasses import replace
 
 from . import fsrs6_fit
 from .curriculum import Curriculum, Prior
-from .health import PLACE, check
+from .health import FITTED, PLACE, Health, check, choose
 from .memory import EXPONENTIAL, POWER, Answer, MemoryParams
 from .memory_fit import Fit, FitState
 from .start import Opening, Start, infer, openings
@@ -61,7 +70,7 @@ def fitted_model(course: Curriculum, found: Fit | None,
     if found is None:
         share = 1.0 if start is None else start.share
         return MemoryParams(share=share), next(iter(course.decks))
-    return found.params, found.cards
+    return found.memory(), found.cards
 
 
 def start_of(course: Curriculum, first: Mapping[str, Opening]) -> tuple[Curriculum, Start]:
@@ -97,17 +106,19 @@ def fit_for(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
     cut = int(HELD_OUT * len(answers))
     state = held_out_mark(course, FitState.start(list(course.mappings())), answers[:cut],
                           start)
-    return fit_for_state(course, state.extend(answers[cut:], course.mappings()), start)
+    return fit_for_state(course, state.extend(answers[cut:], course.mappings()), start,
+                         answers)
 
 
 def fit_against_fsrs6(course: Curriculum, answers: Sequence[Answer], start: Start) -> Fit:
-    """:func:`fit_for`, its health check with FSRS-6 fitted to the answers before the held-out
-    ones as well (:mod:`trainer.drills.fsrs6_fit`, on the cards of the mapping the model was
-    fitted to; none where fsrs-rs-python is not installed or the answers are too few). It
-    needs every answer at hand, as the learning bench has them; the app's refit from its kept
-    state does not, and its check leaves FSRS-6 fitted out."""
+    """The fit of the answers before the latest 20% (:func:`fit_for`, its model chosen by its
+    own held-out answers within them), checked on the latest 20%: its health check scores the
+    grid's best and FSRS-6 fitted to those answers (FSRS-6 fitted to them even where not
+    chosen), and :attr:`Health.uses` is the model that fit chose, before the answers it is
+    scored on. It needs every answer at hand, as the learning bench has them."""
     cut = int(HELD_OUT * len(answers))
     mappings = course.mappings()
+    chosen = fit_for(course, answers[:cut], start)
     before = held_out_mark(course, FitState.start(list(mappings)), answers[:cut], start)
     after = before.extend(answers[cut:], mappings)
     found = fit_for_state(course, after, start)
@@ -115,20 +126,52 @@ def fit_against_fsrs6(course: Curriculum, answers: Sequence[Answer], start: Star
     if mark is None or mark.mapping not in after.replays:
         return found
     card_of = mappings[mark.mapping]
-    w = fsrs6_fit.fit_parameters(answers[:cut], card_of)
+    w = chosen.fsrs if chosen.cards == mark.mapping and chosen.fsrs is not None else (
+        fsrs6_fit.fit_parameters(answers[:cut], card_of))
     if w is None:
         return found
     told = fsrs6_fit.chances(w, answers, card_of)[after.held.rows[PLACE].astype(int)]
-    return replace(found, health=check(mark, after.held, after.replays[mark.mapping].tallies[3],
-                                       told))
+    health = check(mark, after.held, after.replays[mark.mapping].tallies[3], told)
+    if health is None:
+        return found
+    return replace(found, health=replace(health, uses=FITTED if chosen.fsrs else "model"))
 
 
-def fit_for_state(course: Curriculum, state: FitState, start: Start) -> Fit:
+def fit_for_state(course: Curriculum, state: FitState, start: Start,
+                  answers: Sequence[Answer] | None = None) -> Fit:
     """The likeliest model of ``state``'s answers, kept with the start it was made for (and
-    the health check of the fit before it, when ``state`` was marked at that one)."""
+    the health check of the fit before it, when ``state`` was marked at that one). Given
+    ``answers``, every answer ``state`` replayed, the memory model is also chosen between the
+    grid's best and FSRS-6 fitted (the module docstring)."""
     found = state.best()
-    return replace(found, params=replace(found.params, share=start.share),
-                   prior=course.prior.value)
+    found = replace(found, params=replace(found.params, share=start.share),
+                    prior=course.prior.value)
+    return found if answers is None else with_fsrs6(course, state, found, answers)
+
+
+def with_fsrs6(course: Curriculum, state: FitState, found: Fit,
+               answers: Sequence[Answer]) -> Fit:
+    """``found`` with FSRS-6 fitted to ``answers`` (every answer ``state`` replayed) where that
+    predicted the answers since ``state``'s mark better than the grid's best as fitted then
+    (:func:`trainer.drills.health.choose`); its health check then scores both."""
+    mark, mappings = state.mark, course.mappings()
+    if (mark is None or mark.mapping not in state.replays or len(answers) != state.answers
+            or not 0 < mark.upto <= len(answers)):
+        return found
+    card_of = mappings[mark.mapping]
+    health: Health | None = found.health
+    w = fsrs6_fit.fit_parameters(answers[:mark.upto], card_of)
+    if w is not None:
+        told = fsrs6_fit.chances(w, answers, card_of)[state.held.rows[PLACE].astype(int)]
+        health = check(mark, state.held, state.replays[mark.mapping].tallies[3], told)
+    health = choose(health)
+    found = replace(found, health=health)
+    if health is None or health.uses != FITTED:
+        return found
+    w = fsrs6_fit.fit_parameters(answers, mappings[found.cards])
+    if w is None:
+        return replace(found, health=replace(health, uses="model"))
+    return replace(found, fsrs=w)
 
 
 #: What each forgetting curve is called.
@@ -139,13 +182,16 @@ KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart ro
 
 def describe(fit: Fit) -> str:
     """The model ``fit`` chose, in words: 'exponential curve; you learn facts; you started
-    from classic basic strategy' (and '; 3% of answers slip' when the fit found slips)."""
+    from classic basic strategy' (and '; 3% of answers slip' when the fit found slips), or
+    'FSRS-6 fitted to your answers (decay 0.31); you learn facts; …'."""
     start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
         fit.prior or "", "the starting point set")
     luck = ("" if fit.prior != "novice" else
             f" (right by luck {fit.params.share:.0%} as often as a random pick)")
     slip = f"; {fit.params.slip:.0%} of answers slip" if fit.params.slip > 0 else ""
     curve = CURVE_WORDS.get(fit.params.curve, fit.params.curve)
+    if fit.fsrs is not None:
+        curve, slip = f"FSRS-6 fitted to your answers (decay {fit.fsrs[20]:.2f})", ""
     return (f"{curve}; you learn {KINDS.get(fit.cards, fit.cards)}; you started from "
             f"{start}{luck}{slip}")
 
@@ -162,4 +208,4 @@ def model_of(course: Curriculum, answers: Sequence[Answer], fitted: Fit | None
 
 __all__ = ["FIT_AFTER", "HELD_OUT", "KINDS", "REFIT_GROWTH", "Prior", "as_read", "choose_fit",
            "describe", "fit_against_fsrs6", "fit_for", "fit_for_state", "fits_start",
-           "fitted_model", "held_out_mark", "model_of", "stale", "start_of"]
+           "fitted_model", "held_out_mark", "model_of", "stale", "start_of", "with_fsrs6"]

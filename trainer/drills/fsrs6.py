@@ -41,38 +41,67 @@ def retrievability(card: Card | None, day: float) -> float:
     return (1 + _FACTOR * elapsed / card.stability) ** _DECAY
 
 
-def _initial_difficulty(rating: int) -> float:
-    return W[4] - math.exp(W[5] * (rating - 1)) + 1
+def recall_after(elapsed: float, stability: float, w: Sequence[float] = W) -> float:
+    """R after ``elapsed`` days counted to the fraction (the curve the study queue reads a
+    card's recall from when FSRS-6 fitted to the player is its memory model)."""
+    return float((1 + _factor(w) * max(elapsed, 0.0) / stability) ** -w[20])
 
 
-def _next_difficulty(d: float, rating: int) -> float:
-    delta = -W[6] * (rating - 3)
-    damped = d + (10.0 - d) * delta / 9.0
-    reverted = W[7] * _initial_difficulty(EASY) + (1 - W[7]) * damped
+def days_to(retention: float, stability: float, w: Sequence[float] = W) -> float:
+    """The days after which R falls to ``retention`` (the inverse of :func:`recall_after`)."""
+    return stability / _factor(w) * (retention ** (-1.0 / w[20]) - 1.0)
+
+
+def _initial_difficulty(rating: int, w: Sequence[float] = W) -> float:
+    return w[4] - math.exp(w[5] * (rating - 1)) + 1
+
+
+def first(right: bool, w: Sequence[float] = W) -> tuple[float, float]:
+    """Stability and difficulty after a card's first answer (Good when ``right``)."""
+    rating = GOOD if right else AGAIN
+    return max(w[rating - 1], _S_MIN), min(max(_initial_difficulty(rating, w), 1.0), 10.0)
+
+
+def stability_at(s: float, d: float, r: float, right: bool, same_day: bool,
+                 w: Sequence[float] = W) -> float:
+    """Stability after an answer at recall ``r`` (Good when ``right``, else Again), given the
+    same day as the card's last answer (short-term stability) or a day or more after."""
+    rating = GOOD if right else AGAIN
+    if same_day:
+        grow = math.exp(w[17] * (rating - 3 + w[18])) * s ** -w[19]
+        new = s * (max(grow, 1.0) if right else grow)
+    elif right:
+        new = s * (1 + math.exp(w[8]) * (11 - d) * s ** -w[9] * (math.exp((1 - r) * w[10]) - 1))
+    else:
+        new = min(w[11] * d ** -w[12] * ((s + 1) ** w[13] - 1) * math.exp((1 - r) * w[14]),
+                  s / math.exp(w[17] * w[18]))
+    return max(new, _S_MIN)
+
+
+def difficulty_after(d: float, right: bool, w: Sequence[float] = W) -> float:
+    """Difficulty after an answer (Good when ``right``, else Again)."""
+    rating = GOOD if right else AGAIN
+    damped = d + (10.0 - d) * (-w[6] * (rating - 3)) / 9.0
+    reverted = w[7] * _initial_difficulty(EASY, w) + (1 - w[7]) * damped
     return min(max(reverted, 1.0), 10.0)
+
+
+def review_with(s: float, d: float, elapsed: float, right: bool,
+                w: Sequence[float] = W) -> tuple[float, float]:
+    """Stability and difficulty after an answer ``elapsed`` days after the card's last, as
+    :func:`review_arrays` for one card (whole days counted, as py-fsrs)."""
+    whole = max(0.0, math.floor(elapsed + 1e-9))
+    r = float((1 + _factor(w) * whole / s) ** -w[20])
+    return stability_at(s, d, r, right, whole < 1, w), difficulty_after(d, right, w)
 
 
 def review(card: Card | None, day: float, right: bool) -> Card:
     """The card after an answer at ``day`` (Good when ``right``, else Again)."""
-    rating = GOOD if right else AGAIN
     if card is None:
-        d = min(max(_initial_difficulty(rating), 1.0), 10.0)
-        return Card(max(W[rating - 1], _S_MIN), d, day)
-    s, d = card.stability, card.difficulty
-    if math.floor(day - card.last + 1e-9) < 1:          # the same day: short-term stability
-        grow = math.exp(W[17] * (rating - 3 + W[18])) * s ** -W[19]
-        if rating >= GOOD:
-            grow = max(grow, 1.0)
-        new = s * grow
-    else:
-        r = retrievability(card, day)
-        if right:
-            new = s * (1 + math.exp(W[8]) * (11 - d) * s ** -W[9]
-                       * (math.exp((1 - r) * W[10]) - 1))
-        else:
-            new = min(W[11] * d ** -W[12] * ((s + 1) ** W[13] - 1) * math.exp((1 - r) * W[14]),
-                      s / math.exp(W[17] * W[18]))
-    return Card(max(new, _S_MIN), _next_difficulty(d, rating), day)
+        s, d = first(right)
+        return Card(s, d, day)
+    s, d = review_with(card.stability, card.difficulty, day - card.last, right)
+    return Card(s, d, day)
 
 
 # ----- the same, for many cards at once (the health check runs with the fit's replay) --------

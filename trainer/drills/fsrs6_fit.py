@@ -1,7 +1,9 @@
-"""FSRS-6 fitted to one player's answers, as the health check's strongest yardstick.
+"""FSRS-6 fitted to one player's answers: a memory model the study queue may choose
+(:mod:`trainer.drills.fitting`) and the health check's strongest yardstick.
 
 The fit is fsrs-rs's own optimizer (the one Anki runs), through its Python binding
-``fsrs-rs-python`` (a wheel of about 0.5 MB, no other package): the answers become FSRS
+``fsrs-rs-python`` (a dependency: a wheel of 0.4–0.6 MB, 1.5 MB installed, no other package;
+made off the UI thread with the rest of the memory fit): the answers become FSRS
 review histories, one per card of a mapping (rated Good when right, Again when wrong, the days
 between answers counted whole, as FSRS counts them), every history prefix that ends a day or
 more after the answer before it an item to fit. Its chances are then the same equations as
@@ -12,9 +14,11 @@ on the same footing.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 
+import fsrs_rs_python as rs
 import numpy as np
 
 from . import fsrs6
@@ -43,13 +47,8 @@ def histories(answers: Sequence[Answer], card_of: Mapping[str, str]
 
 def fit_parameters(answers: Sequence[Answer], card_of: Mapping[str, str]
                    ) -> tuple[float, ...] | None:
-    """FSRS-6's parameters fitted to ``answers`` by fsrs-rs's optimizer; None when it is not
-    installed, when there are too few items to fit (:data:`AT_LEAST`) or its fit is not 21
-    finite numbers."""
-    try:
-        import fsrs_rs_python as rs
-    except ImportError:
-        return None
+    """FSRS-6's parameters fitted to ``answers`` by fsrs-rs's optimizer; None when there are
+    too few items to fit (:data:`AT_LEAST`) or its fit is not 21 finite numbers."""
     items = []
     for reviews in histories(answers, card_of):
         for end in range(2, len(reviews) + 1):
@@ -79,3 +78,20 @@ def chances(w: Sequence[float], answers: Sequence[Answer], card_of: Mapping[str,
         told[place[here, k]] = np.clip(r + (1.0 - r) * guess[here, k], _CLIP, 1.0 - _CLIP)
         s[here], d[here] = fsrs6.review_arrays(s[here], d[here], gap, right[here, k], w)
     return told
+
+
+def kept(plain: object) -> tuple[float, ...] | None:
+    """FSRS-6's parameters as kept (JSON text of them, or a list), or None when they are not
+    21 finite numbers with a decay and first stabilities above 0 (None: no FSRS-6, or a fit
+    to make again)."""
+    if isinstance(plain, str):
+        try:
+            plain = json.loads(plain)
+        except ValueError:
+            return None
+    if not (isinstance(plain, list | tuple) and len(plain) == len(fsrs6.W) and all(
+            isinstance(w, int | float) and not isinstance(w, bool) and math.isfinite(w)
+            for w in plain)):
+        return None
+    found = tuple(float(w) for w in plain)
+    return found if found[20] > 0 and min(found[:4]) > 0 else None

@@ -22,8 +22,13 @@ srs-benchmark's) are set beside those of others on the same answers:
   as the trainer's; and, where the answers before were at hand to fit it, FSRS-6 fitted to
   them (:mod:`trainer.drills.fsrs6_fit`).
 
-Its sentence claims only what the figures show, with the figures: better than another model
-only by :data:`BETTER` of its log loss **and** an AUC no lower, "about as well" within it.
+The same figures choose the memory model the study queue runs on (:mod:`trainer.drills.
+fitting`): the trainer's own or FSRS-6 fitted, whichever had the lower log loss on them (FSRS-6
+only on :data:`AT_LEAST` answers or more): :attr:`Health.uses`, :func:`choose`.
+
+Its sentence names the model chosen and claims only what the figures show, with the figures:
+better than another model only by :data:`BETTER` of its log loss **and** an AUC no lower,
+"about as well" within it.
 
 The fit's replay (:class:`~trainer.drills.memory_fit.Replay`) gives each scored answer's
 chances under the model fitted and FSRS-6, answer by answer; :class:`Mark` is its state at a
@@ -34,12 +39,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from .scores import Score, bins, score
+from .scores import Score, bins, log_loss, score
 
 #: Held-out answers needed before the check says anything.
 AT_LEAST = 100
@@ -51,7 +56,8 @@ BETTER = 0.05
 class Mark:
     """The fit's replay at a fit: the mapping and candidate chosen; of the answers scored so
     far (a day or more after their card's last), their count and the right ones; the
-    same-day answers so far (:class:`~trainer.drills.memory_fit.Replay`)."""
+    same-day answers so far (:class:`~trainer.drills.memory_fit.Replay`); every answer
+    replayed so far (FSRS-6 is fitted to those: :mod:`trainer.drills.fitting`)."""
 
     mapping: str
     index: int
@@ -59,18 +65,19 @@ class Mark:
     rights: int
     chosen: str = ""         # the model fitted then, in words
     same_day: int = 0
+    upto: int = 0
 
     def to_plain(self) -> list[Any]:
         """As JSON values."""
         return [self.mapping, self.index, self.answered, self.rights, self.chosen,
-                self.same_day]
+                self.same_day, self.upto]
 
     @classmethod
     def from_plain(cls, plain: Sequence[Any]) -> Mark:
         """Read :meth:`to_plain` back."""
-        mapping, index, answered, rights, chosen, same_day = plain
+        mapping, index, answered, rights, chosen, same_day, upto = plain
         return cls(str(mapping), int(index), int(answered), int(rights), str(chosen),
-                   int(same_day))
+                   int(same_day), int(upto))
 
 
 #: The weight of the latest answer in the moving average (about the last 20 answers count).
@@ -79,20 +86,23 @@ MOVING = 0.05
 MOVING_START = 0.5
 #: The rows of :class:`Predicted`: each answer's place in the answers replayed, the fitted
 #: model's chance of a right answer, FSRS-6's, right (1.0) or not, days since the card's last
-#: answer, the answer's number on its card, the card's lapses before it, the moving average.
-PLACE, MODEL, FSRS6, RIGHT, ELAPSED, NUMBER, LAPSES, AVERAGE = range(8)
+#: answer, the answer's number on its card, the card's lapses before it, the moving average,
+#: and 1.0 for an answer given the same day as its card's last (never scored, but the choice
+#: of model weighs it: :func:`choose`).
+PLACE, MODEL, FSRS6, RIGHT, ELAPSED, NUMBER, LAPSES, AVERAGE, SAME = range(9)
+ROWS = SAME + 1
 
 
 @dataclass(frozen=True, eq=False)
 class Predicted:
-    """The answers the health check scores, one column each (rows: :data:`PLACE` …)."""
+    """The held-out answers after a card's first, one column each (rows: :data:`PLACE` …)."""
 
     rows: np.ndarray
 
     @classmethod
     def empty(cls) -> Predicted:
         """No answer."""
-        return cls(np.zeros((AVERAGE + 1, 0)))
+        return cls(np.zeros((ROWS, 0)))
 
     @classmethod
     def of(cls, parts: Sequence[np.ndarray]) -> Predicted:
@@ -114,6 +124,10 @@ class Predicted:
         rows[AVERAGE] = averages[rows[PLACE].astype(int)]
         rows[PLACE] += offset
         return Predicted(rows)
+
+    def scored(self) -> Predicted:
+        """The answers the check scores: a day or more after their card's last."""
+        return Predicted(self.rows[:, self.rows[SAME] < 0.5])
 
     def then(self, other: Predicted) -> Predicted:
         """These answers, then ``other``'s."""
@@ -147,7 +161,8 @@ class Health:
     last) and each model's log loss, AUC and RMSE (bins) on them (:mod:`trainer.drills.
     scores`): the model fitted, a fixed guess, a moving average, FSRS-6 at its defaults and,
     where made, FSRS-6 fitted to the answers before; the model chosen, in words; the held-out
-    answers given the same day, counted apart."""
+    answers given the same day, counted apart; and the model these figures chose (``"model"``,
+    the trainer's own, or :data:`FITTED`: :func:`choose`)."""
 
     answers: int
     model: Score
@@ -157,6 +172,15 @@ class Health:
     chosen: str = ""
     same_day: int = 0
     fitted: Score | None = None
+    uses: str = "model"
+    #: the log loss of the held-out answers given the same day as their card's last, of the
+    #: trainer's own model and FSRS-6 fitted (None: FSRS-6 not fitted, or no such answer)
+    apart: tuple[float, float] | None = None
+
+    @property
+    def used(self) -> Score:
+        """The figures of the model chosen (:attr:`uses`)."""
+        return self.fitted if self.uses == FITTED and self.fitted is not None else self.model
 
     def sentence(self) -> str:
         """What the figures mean, in one sentence, with the figures."""
@@ -164,34 +188,46 @@ class Health:
             return ("The trainer checks how well it knows your memory once you have given "
                     f"{AT_LEAST} answers, each a day or more after the card's last, since its "
                     f"last fit ({self.answers} so far).")
-        figures = self.figures()
-        if not (_better(self.model, self.fixed) and _better(self.model, self.moving)):
-            return ("The trainer predicts your answers no better than a simple guess yet: it is "
-                    f"still learning how you remember {figures}.")
-        if _better(self.model, self.fsrs6):
-            return ("The trainer predicts your answers better than a simple guess and better "
-                    f"than FSRS-6 {figures}.")
-        if _better(self.fsrs6, self.model):
-            return ("The trainer predicts your answers better than a simple guess, though FSRS-6 "
-                    f"predicts them better still {figures}.")
-        if _lower(self.model.log_loss, self.fsrs6.log_loss) or _lower(self.fsrs6.log_loss,
-                                                                       self.model.log_loss):
-            return ("The trainer predicts your answers better than a simple guess; against "
-                    "FSRS-6 one has the lower log loss, the other the higher AUC "
-                    f"{figures}.")
-        return ("The trainer predicts your answers better than a simple guess, and about as "
-                f"well as FSRS-6 {figures}.")
+        figures, mine = self.figures(), self.used
+        name = NAMES[self.uses]
+        if self.fitted is None:
+            chose = f"Your memory model is {name}"
+        else:
+            other = NAMES["model" if self.uses == FITTED else FITTED]
+            chose = (f"Your memory model is {name}, chosen over {other} by how well each "
+                     "predicted your latest answers")
+        if not (_better(mine, self.fixed) and _better(mine, self.moving)):
+            return (f"{chose}; it predicts your answers no better than a simple guess yet: it "
+                    f"is still learning how you remember {figures}.")
+        if _better(mine, self.fsrs6):
+            return (f"{chose}; it predicts your answers better than a simple guess and better "
+                    f"than FSRS-6 at its default parameters {figures}.")
+        if _better(self.fsrs6, mine):
+            return (f"{chose}; it predicts your answers better than a simple guess, though "
+                    f"FSRS-6 at its default parameters predicts them better still {figures}.")
+        if _lower(mine.log_loss, self.fsrs6.log_loss) or _lower(self.fsrs6.log_loss,
+                                                                 mine.log_loss):
+            return (f"{chose}; it predicts your answers better than a simple guess; against "
+                    "FSRS-6 at its default parameters one has the lower log loss, the other "
+                    f"the higher AUC {figures}.")
+        return (f"{chose}; it predicts your answers better than a simple guess, and about as "
+                f"well as FSRS-6 at its default parameters {figures}.")
 
     def figures(self) -> str:
         """The figures, in words: log loss, AUC and RMSE (bins) of each model."""
-        named = [("the trainer", self.model), ("a fixed guess", self.fixed),
-                 ("a moving average", self.moving), ("FSRS-6", self.fsrs6)]
+        named = [("the trainer's own model", self.model), ("a fixed guess", self.fixed),
+                 ("a moving average", self.moving), ("FSRS-6 at its defaults", self.fsrs6)]
         if self.fitted is not None:
             named.append(("FSRS-6 fitted to you", self.fitted))
         each = ", ".join(f"{name} {s.log_loss:.3f} / {s.auc:.2f} / {s.rmse:.3f}"
                          for name, s in named)
+        apart = (f"; {self.same_day} answered the same day as the card's last, not scored"
+                 if self.same_day else "")
+        if self.same_day and self.apart is not None:
+            apart += (f" (their log loss: the trainer's own model {self.apart[0]:.3f}, FSRS-6 "
+                      f"fitted to you {self.apart[1]:.3f})")
         return (f"(log loss / AUC / RMSE of bins: {each}; on {self.answers} answers given a day "
-                "or more after the card's last)")
+                f"or more after the card's last{apart})")
 
     def scores(self) -> dict[str, Score | None]:
         """Each model's figures by the name ``stats --json`` gives it."""
@@ -201,8 +237,11 @@ class Health:
     def to_plain(self) -> dict[str, Any]:
         """As JSON values (what the fit keeps)."""
         return {"held_out": self.answers, "model": self.chosen, "same_day": self.same_day,
-                "scored": SCORED, "figures": {name: None if s is None else s.to_plain()
-                                              for name, s in self.scores().items()}}
+                "scored": SCORED, "uses": self.uses,
+                "same_day_log_loss": None if self.apart is None else [
+                    round(v, 6) for v in self.apart],
+                "figures": {name: None if s is None else s.to_plain()
+                            for name, s in self.scores().items()}}
 
     @classmethod
     def from_plain(cls, plain: Mapping[str, Any]) -> Health:
@@ -212,16 +251,24 @@ class Health:
         if plain.get("scored") != SCORED:
             raise KeyError("scored")
         figures = plain["figures"]
-        fitted = figures.get("fsrs6_fitted")
+        fitted = figures.get(FITTED)
+        uses = plain.get("uses", "model")       # a check kept before FSRS-6 could be chosen
+        if uses not in NAMES or (uses == FITTED and fitted is None):
+            raise ValueError("uses")
+        losses = plain.get("same_day_log_loss")
+        apart = None if losses is None else (float(losses[0]), float(losses[1]))
         return cls(int(plain["held_out"]), Score.from_plain(figures["model"]),
                    Score.from_plain(figures["avg"]), Score.from_plain(figures["moving_avg"]),
                    Score.from_plain(figures["fsrs6"]), str(plain.get("model", "")),
                    int(plain["same_day"]),
-                   None if fitted is None else Score.from_plain(fitted))
+                   None if fitted is None else Score.from_plain(fitted), str(uses), apart)
 
 
 #: The models a check scores, by the names ``stats --json`` and the kept check give them.
 MODELS = ("model", "avg", "moving_avg", "fsrs6", "fsrs6_fitted")
+#: FSRS-6 fitted's name there, and what the two models a fit may choose are called.
+FITTED = "fsrs6_fitted"
+NAMES = {"model": "the trainer's own model", FITTED: "FSRS-6 fitted to your answers"}
 #: Which held-out answers a check scores, as kept with it.
 SCORED = "a day or more after the card's last"
 
@@ -242,18 +289,45 @@ def check(mark: Mark, held: Predicted, same_day: int,
     """The health of the model fitted at ``mark`` over the answers since: ``held`` the ones it
     scores, ``same_day`` its mapping's same-day answers now (the mark's are not counted),
     ``fitted`` FSRS-6 fitted at the mark's chance of each of ``held`` (None: not fitted);
-    None when no answer came since."""
+    None when no answer came since. It uses the trainer's own model (:func:`choose` says which
+    one the figures choose)."""
     apart = same_day - mark.same_day
+    same = held.rows[SAME] > 0.5
+    losses = None
+    if fitted is not None and same.any():
+        right = held.rows[RIGHT, same]
+        losses = (log_loss(held.rows[MODEL, same], right), log_loss(fitted[same], right))
+    if fitted is not None:
+        fitted = fitted[~same]
+    held = held.scored()
     if held.size == 0:
         return None if apart <= 0 else Health(0, _NONE, _NONE, _NONE, _NONE, mark.chosen,
-                                              apart)
+                                              apart, apart=losses)
     rows = held.rows
     right, group = rows[RIGHT], bins(rows[ELAPSED], rows[NUMBER], rows[LAPSES])
     share = mark.rights / mark.answered if mark.answered else 0.5
     return Health(held.size, score(rows[MODEL], right, group),
                   score(np.full(held.size, share), right, group),
                   score(rows[AVERAGE], right, group), score(rows[FSRS6], right, group),
-                  mark.chosen, apart, None if fitted is None else score(fitted, right, group))
+                  mark.chosen, apart, None if fitted is None else score(fitted, right, group),
+                  apart=losses)
+
+
+def choose(health: Health | None) -> Health | None:
+    """``health`` using the model its figures choose: FSRS-6 fitted where it was fitted, on
+    :data:`AT_LEAST` answers or more, with a lower log loss than the trainer's own model, and
+    likelier than it over those and the same-day answers together (the study queue asks a card
+    again the same day on the model's word too: a model that gets those wrong teaches worse,
+    whatever it says of the next day); else the trainer's own."""
+    if health is None:
+        return None
+    fitted = health.fitted
+    same = (0.0, 0.0) if health.apart is None else health.apart
+    better = (fitted is not None and health.answers >= AT_LEAST
+              and fitted.log_loss < health.model.log_loss
+              and health.answers * fitted.log_loss + health.same_day * same[1]
+              < health.answers * health.model.log_loss + health.same_day * same[0])
+    return replace(health, uses=FITTED if better else "model")
 
 
 def says(health: Health | None, fitted: bool) -> str:

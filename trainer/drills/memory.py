@@ -27,6 +27,13 @@ player's own, fitted by maximum likelihood to every answer they have given
 (:mod:`trainer.drills.memory_fit`),
 so the trainer's picture of what is remembered follows the player's answers, not a population
 average. Time is in days (float) throughout; :func:`day_of` converts.
+
+The model's other form (``curve`` "fsrs6") is FSRS-6 fitted to the player's answers
+(:mod:`trainer.drills.fsrs6_fit`), chosen instead where it predicted the held-out answers
+better (:mod:`trainer.drills.fitting`): its 21 parameters ``w`` (the curve's decay w20
+among them, fitted, not fixed), a card's stability and difficulty updated as FSRS-6 does
+(Good when right, Again when wrong), its recall R = (1 + F·t/S)^−w20 over fractional days.
+The methods of :class:`MemoryParams` read recall and due days on either form.
 """
 
 from __future__ import annotations
@@ -36,13 +43,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from . import fsrs6
+
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
 #: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
-MODEL = "fsrs4-power|exponential/geometric-guess/share-of-luck/slip/run-gain"
+MODEL = "fsrs4-power|exponential|fitted-fsrs6/geometric-guess/share-of-luck/slip/run-gain"
 
-#: The forgetting curves a player's memory may follow (R = 0.9 at t = S on both).
-POWER, EXPONENTIAL = "power", "exponential"
+#: The forgetting curves a player's memory may follow (R = 0.9 at t = S on both), and FSRS-6
+#: fitted to the player (its own update: :func:`fsrs6.review_with`).
+POWER, EXPONENTIAL, FSRS6 = "power", "exponential", "fsrs6"
 CURVES = (POWER, EXPONENTIAL)
 _LN_09 = math.log(0.9)
 
@@ -59,17 +69,38 @@ class MemoryParams:
     share: float = 1.0
     #: the chance an answer comes out wrong whatever the player holds (fitted, as the rest)
     slip: float = 0.0
-    curve: str = POWER       # the forgetting curve (:data:`CURVES`)
+    curve: str = POWER       # the forgetting curve (:data:`CURVES`, or :data:`FSRS6`)
+    #: FSRS-6's 21 parameters, fitted to the player (only with ``curve`` :data:`FSRS6`)
+    w: tuple[float, ...] = ()
+
+    def retrievability(self, elapsed: float, stability: float) -> float:
+        """R after ``elapsed`` days at ``stability`` on this model's curve."""
+        if self.curve == FSRS6:
+            return fsrs6.recall_after(elapsed, stability, self.w)
+        return retrievability(elapsed, stability, self.curve)
+
+    def recall(self, trace: Trace | None, day: float) -> float:
+        """The chance the card is recalled at ``day`` (0 for a card never answered)."""
+        if trace is None:
+            return 0.0
+        return self.retrievability(day - trace.last, trace.stability)
+
+    def due_day(self, trace: Trace, retention: float) -> float:
+        """The day recall falls to ``retention``."""
+        if self.curve == FSRS6:
+            return trace.last + fsrs6.days_to(retention, trace.stability, self.w)
+        return due_day(trace, retention, self.curve)
 
 
 @dataclass(frozen=True)
 class Trace:
-    """What the player holds of one card: stability (days), the day of the last answer and
-    the wrong answers in a row up to it."""
+    """What the player holds of one card: stability (days), the day of the last answer, the
+    wrong answers in a row up to it and (FSRS-6 only) its difficulty."""
 
     stability: float
     last: float
     misses: int = 0
+    difficulty: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -128,11 +159,25 @@ def missed_stability(params: MemoryParams, trace: Trace) -> float:
 
 def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
     """The card's trace after ``answer`` (the player then sees the right play)."""
+    if params.curve == FSRS6:
+        return fsrs6_learn(params, trace, answer.day, answer.right)
     if trace is None:
         return Trace(params.first, answer.day, 0 if answer.right else 1)
     return Trace(stability_after(params, trace.stability, trace.last, answer.day, answer.right,
                                  answer.guess, trace.misses), answer.day,
                  0 if answer.right else trace.misses + 1)
+
+
+def fsrs6_learn(params: MemoryParams, trace: Trace | None, day: float, right: bool) -> Trace:
+    """The card's trace after an answer at ``day`` on FSRS-6 fitted (``params.w``): rated
+    Good when ``right``, else Again, whatever the guess (as the fit read the answers)."""
+    misses = 0 if right else 1 + (trace.misses if trace is not None else 0)
+    if trace is None:
+        s, d = fsrs6.first(right, params.w)
+    else:
+        s, d = fsrs6.review_with(trace.stability, trace.difficulty, day - trace.last, right,
+                                 params.w)
+    return Trace(s, day, misses, d)
 
 
 def stability_after(params: MemoryParams, stability: float, last: float, day: float,
@@ -170,6 +215,19 @@ RUN = 8
 RUN_GAP = 3 / 1440
 
 
+def answered(params: MemoryParams, trace: Trace | None, day: float, right: bool) -> Trace:
+    """The card's trace after an answer at ``day`` given from memory (``right``) or missed,
+    as the queue foresees it: a card never answered starts (on FSRS-6, as a miss: the queue
+    asks what the player does not know yet)."""
+    if params.curve == FSRS6:
+        return fsrs6_learn(params, trace, day, right and trace is not None)
+    if trace is None:
+        return Trace(params.first, day)
+    if right:
+        return Trace(recalled_stability(params, trace, params.recall(trace, day)), day)
+    return Trace(missed_stability(params, trace), day)
+
+
 def runs(params: MemoryParams, trace: Trace | None,
          now: float) -> Iterator[tuple[int, list[tuple[float, Trace]]]]:
     """Each run of 1 to :data:`RUN` answers at the card from ``now``, :data:`RUN_GAP` apart:
@@ -177,18 +235,16 @@ def runs(params: MemoryParams, trace: Trace | None,
     begins at its first answer; a known one is recalled at the first with its recall chance
     (stability grows) or missed (stability falls); each answer after the first is given from
     memory just refreshed."""
-    curve = params.curve
     if trace is None:
-        branches = [(1.0, Trace(params.first, now))]
+        branches = [(1.0, answered(params, None, now, False))]
     else:
-        r = recall(trace, now, curve)
-        branches = [(r, Trace(recalled_stability(params, trace, r), now)),
-                    (1.0 - r, Trace(missed_stability(params, trace), now))]
+        r = params.recall(trace, now)
+        branches = [(r, answered(params, trace, now, True)),
+                    (1.0 - r, answered(params, trace, now, False))]
     yield 1, branches
     for length in range(2, RUN + 1):
         at = now + (length - 1) * RUN_GAP
-        branches = [(p, Trace(recalled_stability(params, t, recall(t, at, curve)), at))
-                    for p, t in branches]
+        branches = [(p, answered(params, t, at, True)) for p, t in branches]
         yield length, branches
 
 
@@ -199,7 +255,6 @@ def gain(params: MemoryParams, trace: Trace | None, now: float, horizon: float) 
     exponential curve: one answer today leaves next to nothing tomorrow, eight spaced a few
     minutes apart leave most of it), so the gain is that of the best of :func:`runs`, divided
     by its length. On the power curve one answer is almost always the best run."""
-    curve = params.curve
-    before = recall(trace, horizon, curve)
-    return max((sum(p * recall(t, horizon, curve) for p, t in branches) - before) / length
+    before = params.recall(trace, horizon)
+    return max((sum(p * params.recall(t, horizon) for p, t in branches) - before) / length
                for length, branches in runs(params, trace, now))

@@ -28,6 +28,7 @@ import numpy as np
 
 from . import fsrs6, memory
 from .card_rows import by_card
+from .fsrs6_fit import kept
 from .health import MOVING_START, Health, Mark, Predicted, check, health_of, moving_averages
 from .memory import Answer, MemoryParams
 
@@ -107,7 +108,8 @@ GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS, GRID_CURVES)
 
 @dataclass(frozen=True)
 class Fit:
-    """The likeliest parameters and card mapping, with the log-likelihood that chose them."""
+    """The likeliest parameters and card mapping, with the log-likelihood that chose them (and
+    FSRS-6 fitted to the same answers and mapping, where chosen)."""
 
     params: MemoryParams
     cards: str               # the name of the winning mapping
@@ -115,6 +117,15 @@ class Fit:
     answers: int             # how many answers were fitted
     prior: str | None = None   # the starting point it was made for (None: the one assumed)
     health: Health | None = None   # the fit before, checked on the answers since
+    fsrs: tuple[float, ...] | None = None   # FSRS-6 fitted, when chosen (None: the grid's)
+
+    def memory(self) -> MemoryParams:
+        """The memory model the queue runs on: FSRS-6 fitted where chosen (first: a miss's
+        stability; the slip kept for the search outside the deck), else :attr:`params`."""
+        if self.fsrs is None:
+            return self.params
+        return MemoryParams(self.fsrs[0], 0.0, 0.0, self.params.share, self.params.slip,
+                            memory.FSRS6, self.fsrs)
 
     def to_plain(self) -> dict[str, Any]:
         """The fit as plain values (what the progress store keeps)."""
@@ -123,7 +134,8 @@ class Fit:
                 "slip": self.params.slip, "curve": self.params.curve, "cards": self.cards,
                 "log_likelihood": self.log_likelihood, "answers": self.answers,
                 "prior": self.prior,
-                "health": None if self.health is None else self.health.to_plain()}
+                "health": None if self.health is None else self.health.to_plain(),
+                "fsrs6": None if self.fsrs is None else list(self.fsrs)}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
@@ -133,10 +145,10 @@ class Fit:
                               float(data["lapse"]), 1.0 if share is None else float(share),
                               0.0 if slip is None else float(slip),
                               str(data.get("curve") or memory.POWER))
-        prior = data.get("prior")
+        prior, w = data.get("prior"), kept(data.get("fsrs6"))
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
-                   health_of(data.get("health")))
+                   health_of(data.get("health")), w)
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,8 +206,8 @@ class Replay:
 
     def watched(self, answers: Sequence[Answer], card_of: Mapping[str, str], grid: Grid,
                 watch: int | None) -> tuple[Replay, Predicted]:
-        """:meth:`extend`, with candidate ``watch``'s chance of each answer the health check
-        scores (and FSRS-6's, and what groups it), in the order of ``answers``."""
+        """:meth:`extend`, with candidate ``watch``'s chance of each answer after its card's
+        first (FSRS-6's, what groups it, the same-day ones marked), in the order of ``answers``."""
         first, growth, lapse, slip = grid.first, grid.growth, grid.lapse, grid.slip
         known = {card: i for i, card in enumerate(self.cards)}
         order, day, right, guess, present, place = by_card(answers, card_of, known)
@@ -248,10 +260,10 @@ class Replay:
             told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
             fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told))[scored]
                               .sum())
-            if watch is not None and scored.any():
+            if watch is not None:      # same-day ones too, marked (never scored)
                 seen_now.append(np.stack([place[here, k], chance[:, watch], told, seen, gap,
                                           counts[rows, 0] + 1.0, counts[rows, 1],
-                                          np.zeros(gap.size)])[:, scored])
+                                          np.zeros(gap.size), 1.0 - scored]))
             counts[rows, 0] += 1.0
             counts[rows, 1] += scored & (seen < 0.5)
             fsrs[rows, 0], fsrs[rows, 1] = fsrs6.review_arrays(fsrs[rows, 0], fsrs[rows, 1],
@@ -336,7 +348,8 @@ class FitState:
         if replay is None or index is None:
             return self
         answered, rights, _, same_day = replay.tallies
-        return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day),
+        return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day,
+                                       self.answers),
                        held=Predicted.empty())
 
 
@@ -371,7 +384,8 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
     slip, curve = data.get("slip"), data.get("curve")    # None: what Fit.from_plain reads
     if not ((share is None or (_number(share) and share in SHARES))
             and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
-            and (curve is None or curve in CURVES)):
+            and (curve is None or curve in CURVES)
+            and (data.get("fsrs6") is None or kept(data["fsrs6"]) is not None)):
         return None
     found = Fit.from_plain(data)
     if (grid.index(found.params) is None or not math.isfinite(found.log_likelihood)

@@ -34,13 +34,13 @@ import numpy as np
 from trainer import __version__
 
 from .curriculum import Curriculum, Deck, deck
-from .health import AVERAGE, Mark, Predicted
-from .memory import MODEL, Answer, MemoryParams, Trace, stability_after
+from .health import ROWS, Mark, Predicted
+from .memory import FSRS6, MODEL, Answer, MemoryParams, Trace, fsrs6_learn, stability_after
 from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 8
+PICTURE_FORMAT = 9
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -135,8 +135,8 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
     after = deck_of(course, mapping, tried).card_of
     moved = before.keys() ^ after.keys()
     affected = {after.get(key) or before[key] for key in moved}
-    traces = {card: (t.stability, t.last, t.misses) for card, t in picture.traces.items()
-              if card not in affected}
+    traces = {card: (t.stability, t.last, t.misses, t.difficulty)
+              for card, t in picture.traces.items() if card not in affected}
     first = {card: day for card, day in picture.first.items() if card not in affected}
     if affected and picture.answers:
         if earlier is None:
@@ -149,32 +149,39 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
     if fit_state is not None:
         fit_state = fit_state.extend(answers, course.mappings())
     return Picture(picture.course, params, mapping, picture.answers + len(answers),
-                   {card: Trace(s, last, misses) for card, (s, last, misses) in traces.items()},
+                   {card: Trace(*held) for card, held in traces.items()},
                    first, asked, tried, fit_state, picture.model,
                    picture.sessions.after(a.day for a in answers))
 
 
 def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[str, str],
-            answers: Sequence[Answer], traces: dict[str, tuple[float, float, int]],
-            first: dict[str, float]) -> None:
-    """Fold ``answers`` into ``traces`` (card -> stability, last day, misses in a row) and
-    ``first``: what
-    :func:`~trainer.drills.memory.learn` does, an answer outside what is taught read with no
-    chance of a lucky guess (the player's habit is wrong there)."""
+            answers: Sequence[Answer],
+            traces: dict[str, tuple[float, float, int, float]], first: dict[str, float]) -> None:
+    """Fold ``answers`` into ``traces`` (card -> stability, last day, misses in a row,
+    difficulty) and ``first``: what :func:`~trainer.drills.memory.learn` does, an answer
+    outside what is taught read with no chance of a lucky guess (the player's habit is wrong
+    there)."""
     start = params.first
+    on_fsrs6 = params.curve == FSRS6
     for answer in answers:
         card = card_of.get(answer.situation)
         if card is None:
             continue
         held = traces.get(card)
         if held is None:
-            traces[card] = (start, answer.day, 0 if answer.right else 1)
             first[card] = answer.day
+        if on_fsrs6:
+            t = fsrs6_learn(params, None if held is None else Trace(*held), answer.day,
+                            answer.right)
+            traces[card] = (t.stability, t.last, t.misses, t.difficulty)
+            continue
+        if held is None:
+            traces[card] = (start, answer.day, 0 if answer.right else 1, 0.0)
             continue
         guess = answer.guess if answer.situation in taught else 0.0
         traces[card] = (stability_after(params, held[0], held[1], answer.day, answer.right,
                                         guess, held[2]), answer.day,
-                        0 if answer.right else held[2] + 1)
+                        0 if answer.right else held[2] + 1, 0.0)
 
 
 @cache
@@ -213,9 +220,10 @@ def encode(picture: Picture) -> bytes:
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
                    picture.params.share, picture.params.slip],
-        "curve": picture.params.curve,
+        "curve": picture.params.curve, "w": list(picture.params.w),
         "mapping": picture.mapping, "answers": picture.answers,
-        "traces": {c: [t.stability, t.last, t.misses] for c, t in picture.traces.items()},
+        "traces": {c: [t.stability, t.last, t.misses, t.difficulty]
+                   for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
         "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
         "fit": fit, "candidates": int(GRID.first.size),
@@ -256,8 +264,8 @@ def decode(data: bytes) -> Picture | None:
         return Picture(
             head["course"], _params(head), str(head["mapping"]),
             int(head["answers"]),
-            {c: Trace(float(s), float(last), int(misses))
-             for c, (s, last, misses) in head["traces"].items()},
+            {c: Trace(float(s), float(last), int(misses), float(d))
+             for c, (s, last, misses, d) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
             {k: int(n) for k, n in head["asked"].items()},
             {k: Tally(int(n), float(loss), bool(w), int(m))
@@ -282,7 +290,8 @@ def _sessions(plain: Sequence[Any]) -> Sessions:
 def _params(head: Mapping[str, Any]) -> MemoryParams:
     """The memory parameters of a picture's header."""
     first, growth, lapse, share, slip = map(float, head["params"])
-    return MemoryParams(first, growth, lapse, share, slip, str(head["curve"]))
+    return MemoryParams(first, growth, lapse, share, slip, str(head["curve"]),
+                        tuple(map(float, head["w"])))
 
 
 def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | None:
@@ -315,7 +324,7 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
                                     (int(answered), int(rights), float(fsrs_log),
                                      int(same_day)), misses, later, take(2 * n).reshape(n, 2))
     held = int(plain["held"])
-    rows = Predicted(take((AVERAGE + 1) * held).reshape(AVERAGE + 1, held))
+    rows = Predicted(take(ROWS * held).reshape(ROWS, held))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])

@@ -21,6 +21,12 @@ run, or nothing. An answer's gain (:meth:`Plan.gain`) is how much a run now rais
 value at the next session, per answer, over leaving it to be planned from there: what an
 answer saves later counts, and so does the chance it is not asked again.
 
+On FSRS-6 fitted to the player (:data:`memory.FSRS6`) a card's state holds its difficulty
+too; the plan's grid holds it at the difficulty of a card first answered right
+(:data:`PLAN_DIFFICULTY`, an approximation: the answer's own run is taken on from the card's
+own difficulty, :func:`memory.runs`), its recall and stability updates FSRS-6's with the
+parameters fitted (the decay among them).
+
 The price: a card of worth w pays ``mu = price / w`` an answer, where ``price`` is the worth of
 the marginal answer of a session of :data:`SESSION` answers (the study queue finds it, in
 :mod:`trainer.drills.study`). Cheap cards are left to fade; dear ones are kept.
@@ -34,15 +40,15 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from . import fsrs6
 from .memory import (
     EXPONENTIAL,
+    FSRS6,
     RUN_GAP,
     MemoryParams,
     Trace,
     missed_stability,
-    recall,
     recalled_stability,
-    retrievability,
     runs,
 )
 
@@ -64,15 +70,49 @@ _TOLERANCE = 1e-3
 Grid = NDArray[np.float64]
 
 
-def _recall(elapsed: Grid, stability: Grid, curve: str) -> Grid:
-    """:func:`memory.retrievability` over a grid."""
-    return np.asarray(np.vectorize(retrievability, otypes=[float])(elapsed, stability, curve))
+def _recall(elapsed: Grid, stability: Grid, params: MemoryParams) -> Grid:
+    """:meth:`MemoryParams.retrievability` over a grid."""
+    return np.asarray(np.vectorize(params.retrievability, otypes=[float])(elapsed, stability))
 
 
-def _grown(params: MemoryParams, stability: Grid, r: Grid) -> Grid:
-    """:func:`memory.recalled_stability` over a grid."""
+def _difficulty(params: MemoryParams) -> float:
+    """The difficulty the plan holds an FSRS-6 card at: that of a card first answered right."""
+    return fsrs6.first(True, params.w)[1]
+
+
+def _grown(params: MemoryParams, stability: Grid, r: Grid, same_day: bool = False) -> Grid:
+    """:func:`memory.recalled_stability` over a grid (on FSRS-6, a Good answer at recall r,
+    a day or more after the card's last or the ``same_day``)."""
+    if params.curve == FSRS6:
+        d = _difficulty(params)
+        return np.asarray(np.vectorize(
+            lambda s, x: fsrs6.stability_at(s, d, x, True, same_day, params.w),
+            otypes=[float])(stability, r))
     return np.asarray(np.vectorize(lambda s, x: recalled_stability(params, Trace(s, 0.0), x),
                                    otypes=[float])(stability, r))
+
+
+def _cut(params: MemoryParams, stability: Grid, r: Grid) -> Grid:
+    """:func:`memory.missed_stability` over a grid (on FSRS-6, an Again answer at recall r)."""
+    if params.curve == FSRS6:
+        d = _difficulty(params)
+        return np.asarray(np.vectorize(
+            lambda s, x: fsrs6.stability_at(s, d, x, False, False, params.w),
+            otypes=[float])(stability, r))
+    return np.asarray(np.vectorize(lambda s: missed_stability(params, Trace(s, 0.0)),
+                                   otypes=[float])(stability))
+
+
+def _later(params: MemoryParams, r: Grid, gap: float, s: Grid) -> Grid:
+    """Recall ``gap`` days on from recall ``r`` at stability ``s``."""
+    if params.curve == EXPONENTIAL:
+        return r * 0.9 ** (gap / s)
+    if params.curve == FSRS6:
+        decay = params.w[20]
+        factor = 0.9 ** (-1.0 / decay) - 1.0
+        inverse = np.where(r > 0, np.maximum(r, 1e-12) ** (-1.0 / decay), np.inf)
+        return np.where(r > 0, (inverse + factor * gap / s) ** -decay, 0.0)
+    return r / (1.0 + r * gap / (9.0 * s))      # on the power curve 1/R grows by gap/9S
 
 
 class _Landing:
@@ -104,7 +144,7 @@ def _run(params: MemoryParams, stability: Grid, length: int) -> Grid:
     apart (the rest of a run after its first answer)."""
     gap = np.full_like(stability, RUN_GAP)
     for _ in range(length - 1):
-        stability = _grown(params, stability, _recall(gap, stability, params.curve))
+        stability = _grown(params, stability, _recall(gap, stability, params), same_day=True)
     return stability
 
 
@@ -113,20 +153,16 @@ class Plan:
 
     def __init__(self, params: MemoryParams, gap: float) -> None:
         self.params, self.gap = params, gap
-        curve = params.curve
         s = np.exp(_LOG_S)[:, None] * np.ones(_NR)[None, :]
         r = np.ones(len(_LOG_S))[:, None] * _R[None, :]
-        # on the power curve 1/R grows by gap/9S in gap days
-        later = (r * 0.9 ** (gap / s) if curve == EXPONENTIAL
-                 else r / (1.0 + r * gap / (9.0 * s)))
-        wait = _Landing(s, later)
+        wait = _Landing(s, _later(params, r, gap, s))
         grown = _grown(params, s, r)
-        cut = np.vectorize(lambda x: missed_stability(params, Trace(x, 0.0)), otypes=[float])(s)
+        cut = _cut(params, s, r)
         runs = []
         for length in RUNS:
             hit, miss = _run(params, grown, length), _run(params, cut, length)
-            runs.append((length, _Landing(hit, _recall(np.full_like(hit, gap), hit, curve)),
-                         _Landing(miss, _recall(np.full_like(miss, gap), miss, curve))))
+            runs.append((length, _Landing(hit, _recall(np.full_like(hit, gap), hit, params)),
+                         _Landing(miss, _recall(np.full_like(miss, gap), miss, params))))
         mu = np.exp(_LOG_MU)[:, None, None]
         value = np.zeros((len(_LOG_MU), *s.shape))
         while True:
@@ -141,7 +177,7 @@ class Plan:
         first = []
         for length in RUNS:
             st = _run(params, np.array([params.first]), length)
-            at = _Landing(st, _recall(np.array([gap]), st, curve))
+            at = _Landing(st, _recall(np.array([gap]), st, params))
             first.append(DISCOUNT * at.of(new)[:, 0] - np.exp(_LOG_MU) * length)
         self._value = [row.ravel().tolist() for row in new]
         self._unseen = np.maximum(0.0, np.max(np.array(first), axis=0)).tolist()
@@ -154,7 +190,7 @@ class Plan:
         fk = m - k
         if trace is None:
             return (1 - fk) * self._unseen[k] + fk * self._unseen[k + 1]
-        r = recall(trace, day, self.params.curve)
+        r = self.params.recall(trace, day)
         s = (min(max(math.log(trace.stability), _S0), float(_LOG_S[-1])) - _S0) / _DS
         i = min(int(s), len(_LOG_S) - 2)
         j = min(int(r * (_NR - 1)), _NR - 2)

@@ -42,7 +42,7 @@ from datetime import datetime, timedelta
 from .curriculum import Curriculum, Deck, Prior
 from .fitting import fitted_model, model_of
 from .interleave import CONTRAST, Spread, neighbours
-from .memory import Answer, Trace, day_of, due_day, gain, learn, recall
+from .memory import Answer, Trace, day_of, gain, learn
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .plan import SESSION, Plan, plan
@@ -225,19 +225,17 @@ class StudyQueue:
 
     def recall(self, card: str, now: float) -> float:
         """The recall the model predicts for ``card`` at ``now`` (0: never answered)."""
-        return recall(self.traces.get(card), now, self.params.curve)
+        return self.params.recall(self.traces.get(card), now)
 
     def due_at(self, card: str) -> float | None:
         """The day ``card``'s recall falls under the desired retention (None: unanswered)."""
         trace = self.traces.get(card)
-        return None if trace is None else due_day(trace, self.settings.retention,
-                                                  self.params.curve)
+        return None if trace is None else self.params.due_day(trace, self.settings.retention)
 
     def is_due(self, card: str, now: float) -> bool:
         """True for a card answered before and now below the desired retention."""
         trace = self.traces.get(card)
-        return trace is not None and due_day(trace, self.settings.retention,
-                                             self.params.curve) <= now
+        return trace is not None and self.params.due_day(trace, self.settings.retention) <= now
 
     # ----- the day -------------------------------------------------------------------------
 
@@ -257,7 +255,7 @@ class StudyQueue:
         for card, trace in self.traces.items():
             if card not in self._value:          # not in the deck, or suspended
                 continue
-            at = due_day(trace, retention, self.params.curve)
+            at = self.params.due_day(trace, retention)
             if trace.stability < LEARNED_DAYS and (at <= end or trace.last >= self.today):
                 learning += 1        # cannot last a day: counted the day it was answered
             elif at <= end:
@@ -271,15 +269,13 @@ class StudyQueue:
     def due_times(self, now: datetime) -> list[datetime]:
         """When each card answered so far falls due (past times: due already)."""
         day = day_of(now)
-        return [now + timedelta(days=due_day(t, self.settings.retention, self.params.curve)
-                                     - day)
+        return [now + timedelta(days=self.params.due_day(t, self.settings.retention) - day)
                 for c, t in self.traces.items() if c in self._value]
 
     def next_due(self, now: datetime) -> datetime | None:
         """When the next card falls due after ``now`` (None: nothing answered yet)."""
         day = day_of(now)
-        later = [due_day(t, self.settings.retention, self.params.curve)
-                 for c, t in self.traces.items()
+        later = [self.params.due_day(t, self.settings.retention) for c, t in self.traces.items()
                  if c in self._value]
         later = [d for d in later if d > day]
         if not later:

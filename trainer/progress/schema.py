@@ -303,6 +303,13 @@ def timeouts_are_misses(db: Database) -> None:
                "AND verdict != 'wrong'")
 
 
+
+@_step
+def memory_fit_fsrs6(db: Database) -> None:
+    """Version 15: the memory fit keeps FSRS-6's parameters where it chose FSRS-6 fitted to the
+    player over its own model (``fsrs6``, JSON: 21 numbers; NULL: its own model)."""
+    db.table("memory_fits").add_column("fsrs6", str)
+
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

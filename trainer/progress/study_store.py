@@ -156,24 +156,27 @@ class _Load:
 
     def _refit(self) -> Fit:
         """The fit of every answer: from the kept fit state and the newer answers, or from
-        all of them."""
+        all of them (every answer is read for FSRS-6's fit, which needs whole histories)."""
         mappings = self.course.mappings()
         newer = self.newer.answers
         if self.kept is None or self.kept.fit_state is None:
             self._read_all()
             newer = self.newer.answers
-            cut = int(HELD_OUT * (len(newer) + len(self.rest.answers)))
+            every = [*newer, *self.rest.answers]
+            cut = int(HELD_OUT * len(every))
             base = held_out_mark(self.course, FitState.start(list(mappings)), newer[:cut],
                                  self.origin)
             newer = newer[cut:]
         else:
             base = self.kept.fit_state
+            every = [*self._earlier(None), *self.newer.answers, *self.rest.answers]
         self.fit_state = base.extend(newer, mappings)
         return fit_for_state(self.course, self.fit_state.extend(self.rest.answers, mappings),
-                             self.origin)
+                             self.origin, every)
 
-    def _earlier(self, situations: frozenset[str]) -> list[Answer]:
-        """The kept picture's answers of ``situations``, read again from the store."""
+    def _earlier(self, situations: frozenset[str] | None) -> list[Answer]:
+        """The kept picture's answers of ``situations`` (None: all), read again from the
+        store."""
         if self.mark is None:
             return []
         rows = self._after_resets(self.store.study_rows(self.preset, upto=self.mark,
