@@ -1,5 +1,5 @@
-"""Another process holding the progress file's write lock for as long as a test says, and a
-store that gives up waiting for it quickly."""
+"""Another process holding the progress file's write lock for as long as a test says, a store
+that gives up waiting for it quickly, and a count of the stores opened to write."""
 
 from __future__ import annotations
 
@@ -30,6 +30,20 @@ def give_up_on_locks_quickly(monkeypatch: pytest.MonkeyPatch, seconds: float = 0
     def opener(path: object, **kwargs: object) -> ProgressStore:
         return real(path, **{**kwargs, "busy_timeout": seconds})  # type: ignore[arg-type]
     monkeypatch.setattr(ProgressStore, "open", staticmethod(opener))
+
+
+def writers_opened(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The files every progress store opened from now on to write was opened on, in order
+    (read-only stores are not counted)."""
+    opened: list[Path] = []
+    real = ProgressStore.open
+
+    def counted(path: object, **kwargs: object) -> ProgressStore:
+        if not kwargs.get("read_only"):
+            opened.append(Path(str(path)))
+        return real(path, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(ProgressStore, "open", staticmethod(counted))
+    return opened
 
 
 class LockHolder:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.faults.locks import writers_opened
 from tests.progress.factories import decision
 from trainer.drills.memory import MemoryParams
 from trainer.drills.memory_fit import Fit
@@ -91,14 +92,7 @@ def test_the_progress_page_keeps_what_it_made_through_the_pages_writer(
     practice pages hold: no second connection that writes."""
     saver = _saver(db_path)
     assert saver.save().saved
-    opened: list[Path] = []
-    real = ProgressStore.open
-
-    def counted(path: Path, **kwargs: object) -> ProgressStore:
-        if not kwargs.get("read_only"):
-            opened.append(Path(path))
-        return real(path, **kwargs)              # type: ignore[arg-type]
-    monkeypatch.setattr(ProgressStore, "open", staticmethod(counted))
+    opened = writers_opened(monkeypatch)
     fit = Fit(MemoryParams(0.02, 10.0, 0.3), "facts", -12.5, 400)
     assert keep_made(db_path, DueCards(Counts(0, 0, 0), (), fits=(("evolution", fit),)))
     assert opened == [] and writers.writer(db_path).open

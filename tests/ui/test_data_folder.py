@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import Qt
 
-from tests.faults.locks import LockHolder, give_up_on_locks_quickly
+from tests.faults.locks import LockHolder, give_up_on_locks_quickly, writers_opened
 from trainer import settings as cfg
 from trainer.progress import unsaved
 from trainer.progress.location import database_path
@@ -70,14 +70,7 @@ def test_every_page_saves_to_the_new_data_folder_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """... through the process's one writer of each file: every page's answers go through one
     connection that writes, opened once per file."""
-    writing: list[Path] = []
-    real = ProgressStore.open
-
-    def counted(path: Path, **kwargs: object) -> ProgressStore:
-        if not kwargs.get("read_only"):
-            writing.append(Path(path))
-        return real(path, **kwargs)  # type: ignore[arg-type]
-    monkeypatch.setattr(ProgressStore, "open", staticmethod(counted))
+    writing = writers_opened(monkeypatch)
     store.set(cfg.DEALER_SPEED_MS, 0)
     window = MainWindow(store)
     qtbot.addWidget(window)
