@@ -72,7 +72,8 @@ class HandSet:
         self._left_hole = None if self._hole is None else left[:, self._hole].copy()
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
-        self.bust_loss = -row_sums(self._bust_terms(slice(None)))
+        self._busts = self._bust_terms(slice(None))    # kept: a double asks for its rows
+        self.bust_loss = -row_sums(self._busts)
         self.total = index.total[self.hand]
         self.size = index.size[self.hand]
         charlie, stand = stands(rules)
@@ -164,7 +165,7 @@ class HandSet:
         charlie = np.append(self.charlie, False)[child]
         mass = np.append(self.mass, 0.0)[child]
         prob = self.prob[nodes]
-        a = prob * np.where(charlie, mass, self.a[child]) - self._bust_terms(nodes)
+        a = prob * np.where(charlie, mass, self.a[child]) - self._busts[nodes]
         b = prob * np.where(charlie, mass, self.b[child])
         return row_sums(a), row_sums(b)
 
