@@ -45,9 +45,7 @@ class HandSet:
         self.extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
-        context, hand = np.nonzero(masks)
-        order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
-        context, hand = context[order], hand[order]
+        context, hand = _nodes(index, np.asarray(masks, dtype=bool))
         removed = index.comps[hand]                     # the cards gone at each node
         removed += self.extras[context]
         fits = count_true(removed > shoe) == 0
@@ -203,6 +201,30 @@ class HandSet:
             hit += loss[lo:hi]
             value[lo:hi] = np.where(hits[lo:hi], hit, played[lo:hi])
         return value[:-1]
+
+
+def _nodes(index: HandIndex, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(context, hand number) of each node ``masks`` (contexts x hand numbers) holds, by card
+    count, then hand number, then context."""
+    contexts = len(masks)
+    if contexts and index is hand_index(index.max_cards) and (masks == masks[0]).all():
+        # one set of hands in every context (a live hand's, a split's): no sort needed
+        by_size = _by_size(index.max_cards)
+        hands = by_size[np.flatnonzero(masks[0][by_size])]
+        return (np.tile(np.arange(contexts), len(hands)),
+                np.repeat(hands, contexts))
+    context, hand = np.nonzero(masks)
+    order = np.lexsort((hand, index.size[hand]))
+    return context[order], hand[order]
+
+
+@cache
+def _by_size(max_cards: int) -> np.ndarray:
+    """The hand numbers of ``hand_index(max_cards)`` by card count, then by number (kept,
+    read-only)."""
+    order = np.argsort(hand_index(max_cards).size, kind="stable")
+    order.flags.writeable = False
+    return order
 
 
 @cache
