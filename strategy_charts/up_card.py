@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -116,11 +116,11 @@ def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
     return hands.size == 2
 
 
-@cache
+@lru_cache(maxsize=256)
 def holding(max_cards: int, within: Composition | None) -> np.ndarray:
     """(1 x hand numbers): the hands of two or more cards that hold ``within`` (every one where
-    None), as a mask of one context; kept per process (read-only): a live hand asks for the same
-    few again and again."""
+    None), as a mask of one context; the last few hundred kept (read-only): live hands ask for
+    the same few again and again (two cards, a pair card), a played hand's grade for more."""
     index = hand_index(max_cards)
     mask = index.size >= 2
     if within is not None:
