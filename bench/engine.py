@@ -18,9 +18,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from folders import keep_to_temporary_folders
 from yardstick import yardstick
+
+if TYPE_CHECKING:
+    from strategy_charts.composition import Composition
 
 HERE = Path(__file__).resolve().parent
 STANDARD = HERE / "rules" / "standard-6d-h17.toml"
@@ -54,29 +58,40 @@ def run(args: list[str]) -> tuple[float, float, float, str]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
 
 
-def live_hand_times(name: str, count: int = 60, runs: int = 3) -> list[list[float]]:
-    """Seconds for the exact EVs of random hands at random live shoes (the drills' perfect-play
-    grade): every hand's values and the dealer's probabilities computed afresh each time, each
-    hand ``runs`` times in a row (the first run of each is the figure a player meets; the best
-    of its runs is the hand's own cost, without what other work on the machine added)."""
+def live_situations(name: str, count: int = 60) -> list[tuple[Composition, int, Composition]]:
+    """``count`` seeded random hands at random live shoes of preset ``name``: (the shoe without
+    the up card, the up card, the hand of two cards), the hand's cards still in the shoe."""
     from strategy_charts.composition import full_shoe, of_values, subtract
-    from strategy_charts.up_card import live_hand
     from trainer.rules import preset
 
-    rules = preset(name)
     rng = random.Random(7)
-    times = []
+    found = []
     for _ in range(count):
-        shoe = list(full_shoe(rules.decks))
+        shoe = list(full_shoe(preset(name).decks))
         for _ in range(rng.randrange(0, 200)):
             i = rng.choices(range(10), weights=shoe)[0]
             shoe[i] -= 1
         up, a, b = (rng.choices(range(1, 11), weights=shoe)[0] for _ in range(3))
-        hand = of_values([a, b])
+        found.append((subtract(tuple(shoe), of_values([up])), up, of_values([a, b])))
+    return found
+
+
+def live_hand_times(name: str, count: int = 60, runs: int = 3) -> list[list[float]]:
+    """Seconds for the exact EVs of random hands at random live shoes (the drills' perfect-play
+    grade, :func:`live_situations`): every hand's values and the dealer's probabilities
+    computed afresh each time, each hand ``runs`` times in a row (the first run of each is the
+    figure a player meets; the best of its runs is the hand's own cost, without what other
+    work on the machine added)."""
+    from strategy_charts.up_card import live_hand
+    from trainer.rules import preset
+
+    rules = preset(name)
+    times = []
+    for shoe, up, hand in live_situations(name, count):
         hand_times = []
         for _ in range(runs):
             start = time.perf_counter()
-            live_hand(rules, subtract(tuple(shoe), of_values([up])), up, hand).actions(hand)
+            live_hand(rules, shoe, up, hand).actions(hand)
             hand_times.append(time.perf_counter() - start)
         times.append(hand_times)
     return times

@@ -25,7 +25,7 @@ import numpy as np
 from trainer.rules import RuleSet, offers
 
 from .dealer_probabilities import DealerCache
-from .hand_index import HandIndex
+from .hand_index import HandIndex, hand_index
 from .hand_values import StakeUnits, _outcome_vectors, hole_index
 
 STAND, HIT, DOUBLE = 0, 1, 2
@@ -45,9 +45,7 @@ class HandSet:
         self.extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
         hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
-        context, hand = np.nonzero(masks)
-        order = np.lexsort((hand, index.size[hand]))    # by card count, then hand number
-        context, hand = context[order], hand[order]
+        context, hand = _nodes(index, np.asarray(masks, dtype=bool))
         removed = index.comps[hand]                     # the cards gone at each node
         removed += self.extras[context]
         fits = count_true(removed > shoe) == 0
@@ -72,7 +70,8 @@ class HandSet:
         self._left_hole = None if self._hole is None else left[:, self._hole].copy()
         self.mass = self._mass_after(np.zeros(count))
         #: value of the busts a hit risks, per unit of real stake (negative)
-        self.bust_loss = -row_sums(self._bust_terms(slice(None)))
+        self._busts = self._bust_terms(slice(None))    # kept: a double asks for its rows
+        self.bust_loss = -row_sums(self._busts)
         self.total = index.total[self.hand]
         self.size = index.size[self.hand]
         charlie, stand = stands(rules)
@@ -130,9 +129,10 @@ class HandSet:
         """Value of standing, per node."""
         return stakes[0] * self.a[:-1] + stakes[1] * self.b[:-1]
 
-    def _settled_value(self, stakes: StakeUnits) -> np.ndarray:
-        """Value of the nodes that take no decision (21, Charlie); others get their stand."""
-        return np.where(self.charlie, (stakes[0] + stakes[1]) * self.mass, self.stand(stakes))
+    def _settled_value(self, stakes: StakeUnits, stand: np.ndarray) -> np.ndarray:
+        """Value of the nodes that take no decision (21, Charlie); others get ``stand`` (their
+        :meth:`stand` values)."""
+        return np.where(self.charlie, (stakes[0] + stakes[1]) * self.mass, stand)
 
     # ----- passes -----------------------------------------------------------------------------
 
@@ -143,9 +143,9 @@ class HandSet:
         negative where none) offers one to a hand reached by hitting. Needs every node's stand
         value and every child present (a closed set)."""
         stand = self.stand(stakes)
+        settled = self._settled_value(stakes, stand)
         if doubled is not None:     # a double's value needs no best value: weighed as a stand
             stand = np.maximum(stand, self.double_values(doubled))
-        settled = self._settled_value(stakes)
         loss = stakes[0] * self.bust_loss
         best = np.zeros(len(self) + 1)
         hit = np.zeros(len(self))
@@ -163,7 +163,7 @@ class HandSet:
         charlie = np.append(self.charlie, False)[child]
         mass = np.append(self.mass, 0.0)[child]
         prob = self.prob[nodes]
-        a = prob * np.where(charlie, mass, self.a[child]) - self._bust_terms(nodes)
+        a = prob * np.where(charlie, mass, self.a[child]) - self._busts[nodes]
         b = prob * np.where(charlie, mass, self.b[child])
         return row_sums(a), row_sums(b)
 
@@ -183,7 +183,7 @@ class HandSet:
         leaving ``doubled[node]`` stakes). Exact for that strategy; needs the stand values of
         the nodes it stands on and the children of the nodes it hits (see :func:`reachable`)."""
         stand = self.stand(stakes)
-        settled = self._settled_value(stakes)
+        settled = self._settled_value(stakes, stand)
         doubles = np.nonzero((decision == DOUBLE) & ~self.settled)[0]
         double_value = np.zeros(len(self))
         if len(doubles):
@@ -201,6 +201,30 @@ class HandSet:
             hit += loss[lo:hi]
             value[lo:hi] = np.where(hits[lo:hi], hit, played[lo:hi])
         return value[:-1]
+
+
+def _nodes(index: HandIndex, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(context, hand number) of each node ``masks`` (contexts x hand numbers) holds, by card
+    count, then hand number, then context."""
+    contexts = len(masks)
+    if contexts and index is hand_index(index.max_cards) and (masks == masks[0]).all():
+        # one set of hands in every context (a live hand's, a split's): no sort needed
+        by_size = _by_size(index.max_cards)
+        hands = by_size[np.flatnonzero(masks[0][by_size])]
+        return (np.tile(np.arange(contexts), len(hands)),
+                np.repeat(hands, contexts))
+    context, hand = np.nonzero(masks)
+    order = np.lexsort((hand, index.size[hand]))
+    return context[order], hand[order]
+
+
+@cache
+def _by_size(max_cards: int) -> np.ndarray:
+    """The hand numbers of ``hand_index(max_cards)`` by card count, then by number (kept,
+    read-only)."""
+    order = np.argsort(hand_index(max_cards).size, kind="stable")
+    order.flags.writeable = False
+    return order
 
 
 @cache
@@ -234,6 +258,8 @@ def count_true(marks: np.ndarray) -> np.ndarray:
     return marks @ _ONES
 
 
+_ADD = np.add.reduce
+
 #: Rows from which :func:`row_sums` adds whole columns (on fewer, numpy's own sum is quicker).
 COLUMNWISE_ROWS = 256
 
@@ -247,7 +273,7 @@ def row_sums(x: np.ndarray) -> np.ndarray:
     to it). Other widths, and few rows, are numpy's own sum."""
     rows, width = x.shape
     if rows < COLUMNWISE_ROWS or not 8 <= width < 16 or not x.flags.c_contiguous:
-        return x.sum(axis=1)
+        return _ADD(x, axis=1)          # ``x.sum(axis=1)`` itself, without its wrappers
     c = x.T
     total = ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
     for column in range(8, width):
@@ -285,6 +311,7 @@ def reachable(index: HandIndex, decisions: np.ndarray, starts: np.ndarray,
     reached = np.zeros(rows * count, bool)
     needed = np.zeros(rows * count, bool)
     level = np.flatnonzero(_marked(rows * count, np.arange(rows) * count + np.asarray(starts)))
+    child = _far_children(index)
     while len(level):
         reached[level] = True
         hand = level % count
@@ -292,13 +319,33 @@ def reachable(index: HandIndex, decisions: np.ndarray, starts: np.ndarray,
         choice = flat[level]
         open_ = ~settled[hand]
         needed[level[~open_ | (choice == STAND)]] = True
-        children = index.child[hand] + base[:, None]
-        children[index.child[hand] < 0] = -1
+        children = child[hand] + base[:, None]      # negative where there is no such hand
         doubles = children[open_ & (choice == DOUBLE)]
         needed[doubles[doubles >= 0]] = True
         hits = children[open_ & (choice == HIT)]
         level = np.flatnonzero(_marked(rows * count, hits[hits >= 0]))
     return (reached | needed).reshape(rows, count), needed.reshape(rows, count)
+
+
+def _far_children(index: HandIndex) -> np.ndarray:
+    """``index.child`` with each missing hand far below zero, so that it stays negative
+    wherever a row's first position is added (kept for :func:`hand_index`'s indexes)."""
+    if index is hand_index(index.max_cards):
+        return _kept_far_children(index.max_cards)
+    return _far_below_zero(index.child)
+
+
+@cache
+def _kept_far_children(max_cards: int) -> np.ndarray:
+    """:func:`_far_children` of ``hand_index(max_cards)``, kept (read-only)."""
+    far = _far_below_zero(hand_index(max_cards).child)
+    far.flags.writeable = False
+    return far
+
+
+def _far_below_zero(child: np.ndarray) -> np.ndarray:
+    """``child`` with each negative (missing) entry far below zero."""
+    return np.where(child < 0, -(2 ** 62), child)
 
 
 def _marked(count: int, positions: np.ndarray) -> np.ndarray:

@@ -273,6 +273,10 @@ class DealerCache:
         """Outcome columns (n x 8) against ``up`` for the shoes ``base - removal - up``."""
         removals = np.asarray(removals, dtype=np.int64).reshape(-1, 10)
         codes = self.codes(removals)
+        if not self._used:           # nothing kept yet: every removal is new
+            new_codes, first, rows = np.unique(codes, return_index=True, return_inverse=True)
+            self._compute(new_codes, removals[first])
+            return self._buffer[rows.reshape(-1), self.ups.index(up)]
         self._ensure(codes, removals)
         rows = self._rows[np.searchsorted(self._codes, codes)]
         return self._buffer[rows, self.ups.index(up)]
@@ -283,14 +287,23 @@ class DealerCache:
         known[known] = self._codes[at[known]] == codes[known]
         if known.all():
             return
-        new_codes, first = np.unique(codes[~known], return_index=True)
-        shoes = self.base - removals[~known][first]
+        unknown = np.flatnonzero(~known)
+        new_codes, first = np.unique(codes[unknown], return_index=True)
+        self._compute(new_codes, removals[unknown[first]])
+
+    def _compute(self, new_codes: np.ndarray, removals: np.ndarray) -> None:
+        """Columns of the shoes ``base - removals`` (numbered ``new_codes``, sorted, none kept
+        yet), computed in that order as one batch and kept."""
+        shoes = self.base - removals
         needed = self._used + len(new_codes)
         if needed > len(self._buffer):
             grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(self.ups), _COLUMNS))
             grown[:self._used] = self._buffer[:self._used]
             self._buffer = grown
         dealer_columns(self.tree, shoes, self._buffer[self._used:needed])
+        if not self._used:
+            self._codes, self._rows, self._used = new_codes, np.arange(needed), needed
+            return
         codes_all = np.concatenate([self._codes, new_codes])
         rows_all = np.concatenate([self._rows, np.arange(self._used, needed)])
         order = np.argsort(codes_all, kind="stable")

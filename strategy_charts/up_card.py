@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -116,6 +116,20 @@ def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
     return hands.size == 2
 
 
+@lru_cache(maxsize=256)
+def holding(max_cards: int, within: Composition | None) -> np.ndarray:
+    """(1 x hand numbers): the hands of two or more cards that hold ``within`` (every one where
+    None), as a mask of one context; the last few hundred kept (read-only): live hands ask for
+    the same few again and again (two cards, a pair card), a played hand's grade for more."""
+    index = hand_index(max_cards)
+    mask = index.size >= 2
+    if within is not None:
+        mask &= count_true(index.comps < np.array(within)) == 0
+    mask = mask[None, :]
+    mask.flags.writeable = False
+    return mask
+
+
 class UpCard:
     """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
 
@@ -129,11 +143,8 @@ class UpCard:
         self.index = index = hand_index(6 if rules.six_card_charlie else 21)
         self.shoe = subtract(shoe, of_values([up]))
         self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
-        mask = index.size >= 2
-        if within is not None:
-            mask &= count_true(index.comps < np.array(within)) == 0
         self.hands = HandSet(rules, index, np.array(self.shoe), up,
-                             np.zeros((1, 10), dtype=np.int64), mask[None, :])
+                             np.zeros((1, 10), dtype=np.int64), holding(index.max_cards, within))
         self.hands.prepare(dealer)
         self._optimal: dict[tuple[StakeUnits, bool], tuple[np.ndarray, np.ndarray]] = {}
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
