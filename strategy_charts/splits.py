@@ -2,10 +2,13 @@
 
 Method (the standard one of combinatorial analyzers, after E. Farmer's split algorithm):
 
-* **Post-split strategy ("CDZ-").** Every split hand plays the strategy that is optimal for its
-  own cards and its own stakes as if it had not come from a split: hand ``h`` decides on values
-  computed from the shoe minus ``h`` (and the up card). It is not re-optimised for the other
-  pair card or for cards that sibling hands removed. Doubles after a split follow the rule set
+* **Post-split strategy ("CDZ-" by default).** Every split hand plays the strategy that is
+  optimal for its own cards and its own stakes as if it had not come from a split: hand ``h``
+  decides on values computed from the shoe minus ``h`` (and the up card). It is not
+  re-optimised for the other pair card or for cards that sibling hands removed. With "CDP1"
+  (:mod:`post_split`) hand ``h`` decides on the shoe minus ``h`` and the other pair card, as
+  the first split hand would; either way a fixed strategy, and the method below is exact for
+  it. Doubles after a split follow the rule set
   (free double on hard 9-11 if ``free_double_after_split``, paid double if
   ``double_after_split``); split aces get one card.
 * **Exact value of that strategy.** Because each hand's play depends only on its own cards, every
@@ -34,6 +37,7 @@ from trainer.rules import offers
 
 from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes, play_fixed
+from .post_split import PostSplit
 
 #: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
 PatternHand = tuple[bool, str, int, int]
@@ -88,6 +92,10 @@ class SplitValues:
     strategy: Callable[[Composition, StakeUnits], str] | None = None
     #: Most hands this split may grow to (a resplit of a split hand has fewer left).
     hands_limit: int | None = None
+    #: Which fixed strategy the split hands play when ``strategy`` is None
+    #: (:class:`post_split.PostSplit`): CDZ- decides on the shoe without the hand and
+    #: ``known``, CDP1 without the other pair card too.
+    post_split: PostSplit = PostSplit.CDZ
 
     def __post_init__(self) -> None:
         rules = self.values.rules
@@ -110,6 +118,8 @@ class SplitValues:
         """Batch the dealer probabilities every split hand needs (the unsplit hands' first)."""
         first = of_values([self.pair])
         self.values.prepare(self.values.reachable(first, self.known))
+        if self.post_split is PostSplit.CDP1:
+            self.values.prepare(self.values.reachable(first, self.extra(0)))
         self.values.prepare(self.needed())
 
     def needed(self) -> set[Composition]:
@@ -171,18 +181,20 @@ class SplitValues:
         return doubled_stakes(self.rules, hand, stakes, from_split=True)
 
     def decision(self, hand: Composition, stakes: StakeUnits) -> str:
-        """The CDZ- play of a split hand: best of stand / hit / double on its own shoe."""
+        """The post-split play of a split hand (CDZ- or CDP1): best of stand / hit / double on
+        the shoe it decides on."""
         key = (hand, stakes)
         cached = self._decision.get(key)
         if cached is None and self.strategy is not None:
             cached = self._decision[key] = self.strategy(hand, stakes)
         if cached is None:
             v = self.values
-            options = {"stand": v.stand(hand, stakes, self.known),
-                       "hit": v.hit(hand, stakes, self.known, from_split=True)}
+            gone = self.extra(0) if self.post_split is PostSplit.CDP1 else self.known
+            options = {"stand": v.stand(hand, stakes, gone),
+                       "hit": v.hit(hand, stakes, gone, from_split=True)}
             doubled = self.double_after_split(hand, stakes)
             if doubled is not None:
-                options["double"] = v.double(hand, doubled, self.known)
+                options["double"] = v.double(hand, doubled, gone)
             cached = max(options, key=lambda k: (options[k], -list(options).index(k)))
             self._decision[key] = cached
         return cached

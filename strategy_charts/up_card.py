@@ -7,25 +7,34 @@ of each shoe between all ten up cards (:class:`~dealer_probabilities.DealerCache
 
 Splits follow the method of :mod:`splits`: X(a, 0), the value of a split hand whose second card
 is any card with ``a`` further pair cards gone, and the pair hand's own value, for every ``a``
-the rules need, all from one fixed-strategy pass per stakes over every pair at once.
+the rules need, all from one fixed-strategy pass per stakes over every pair at once. The
+split hands play the post-split strategy asked for (:class:`post_split.PostSplit`: CDZ- by
+default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, count_true, reachable, stands
+from .all_hands import DOUBLE, HIT, STAND, HandSet, count_true, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
-from .hand_index import HandIndex, hand_index
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes
+from .hand_index import hand_index
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import decides, double_action, pair_value
+from .post_split import (
+    PostSplit,
+    SplitHandPlay,
+    double_nodes,
+    hit_doubles,
+    post_split_choices,
+    split_doubles,
+)
 from .splits import pattern_sum, x_n_tables
 
 
@@ -33,42 +42,6 @@ def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache
     """Dealer probabilities for removals from ``shoe`` (the rules' full shoe by default)."""
     peeks = frozenset(u for u in range(1, 11) if rules.peek.peeks_on(u))
     return DealerCache(shoe or full_shoe(rules.decks), rules.dealer_hits_soft_17, peeks)
-
-
-def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
-    """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
-    double: :func:`hand_values.doubled_stakes` (the rules core's offer) asked for each hand of
-    two cards (of any number where hands double after a hit). Fixed per rule set: asked once
-    and kept (read-only)."""
-    return _offered_doubles(rules, index.max_cards, stakes, True,
-                            2 if offers.doubles_after_hit(rules) else None)
-
-
-def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,
-                from_split: bool) -> np.ndarray | None:
-    """Per hand, the stakes a double leaves on a hand of three or more cards (reached by a
-    hit; of a split hand with ``from_split``), (-1, -1) if it may not double; None where no
-    such hand doubles (the rules of every preset). Read-only and kept, as
-    :func:`split_doubles`."""
-    if not offers.doubles_after_hit(rules):
-        return None
-    return _offered_doubles(rules, index.max_cards, stakes, from_split, 3)
-
-
-@cache
-def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_split: bool,
-                     least: int | None) -> np.ndarray:
-    """The doubles offered to hands of two cards (``least`` None) or of ``least`` or more."""
-    index = hand_index(max_cards)
-    out = np.full((len(index.hard), 2), -1, dtype=np.int64)
-    sizes = index.size == 2 if least is None else index.size >= least
-    for number in np.nonzero(sizes)[0]:
-        hand = tuple(int(n) for n in index.comps[number])
-        grown = doubled_stakes(rules, hand, stakes, from_split=from_split)
-        if grown is not None:
-            out[number] = grown
-    out.flags.writeable = False
-    return out
 
 
 @dataclass
@@ -96,36 +69,19 @@ class PairSplit:
 Decisions = Callable[[StakeUnits], np.ndarray]
 
 
-def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
-                       doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
-    """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
-    double allowed after a split, on the node's own values (the first wins a tie), as
-    :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
-    doubled = split_doubles(rules, hands.index, stakes)[hands.hand]
-    offered = doubled[:, 0] >= 0
-    double_value = np.where(offered, doubled[:, 0] * doubles[0] + doubled[:, 1] * doubles[1],
-                            -np.inf)
-    return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
-
-
-def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
-    """Per node, whether a double of it may be valued: a two-card hand, or any hand that
-    decides where hands double after a hit."""
-    if offers.doubles_after_hit(rules):
-        return (hands.size >= 2) & ~hands.settled
-    return hands.size == 2
-
-
 class UpCard:
     """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
 
     ``within`` limits them to the hands holding those cards (a live hand and what it can
-    become); by default every hand, as the first round of a shoe needs.
+    become); by default every hand, as the first round of a shoe needs. Split hands play
+    ``post_split``.
     """
 
     def __init__(self, rules: RuleSet, shoe: Composition, up: int, dealer: DealerCache,
-                 within: Composition | None = None) -> None:
+                 within: Composition | None = None,
+                 post_split: PostSplit = PostSplit.CDZ) -> None:
         self.rules, self.up, self.dealer, self.within = rules, up, dealer, within
+        self.post_split = post_split
         self.index = index = hand_index(6 if rules.six_card_charlie else 21)
         self.shoe = subtract(shoe, of_values([up]))
         self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
@@ -139,6 +95,7 @@ class UpCard:
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[StakeUnits, np.ndarray] = {}
+        self._first_split: SplitHandPlay | None = None
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
@@ -224,27 +181,39 @@ class UpCard:
         """The CDZ- play of a split hand: "stand", "hit" or "double"."""
         return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
 
+    def post_split_decisions(self, pairs: list[int]) -> Decisions:
+        """The post-split strategy of :attr:`post_split` for splits of ``pairs``: per stakes,
+        one row of decisions per pair (CDZ-: one row for all)."""
+        if self.post_split is PostSplit.CDZ:
+            return lambda stakes: self.cdz_decisions(stakes)[None, :]
+        if self._first_split is None or not set(pairs) <= set(self._first_split.pairs):
+            wanted = None if self.within is None else pairs     # the whole round's at once
+            self._first_split = SplitHandPlay(self, known=1, pairs=wanted)
+        play = self._first_split
+        rows = [play.pairs.index(pair) for pair in pairs]
+        return lambda stakes: play.decisions(stakes)[rows]
+
     def split_stakes(self) -> list[StakeUnits]:
         """The stakes split hands can hold under the rules."""
         return [REAL, FREE] if self.rules.free_split else [REAL]
 
     def splits(self, pairs: list[int] | None = None) -> dict[int, PairSplit]:
-        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the CDZ-
-        strategy, computed together for those not yet known (cached)."""
+        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the
+        post-split strategy, computed together for those not yet known (cached)."""
         if pairs is None:
             pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
         missing = [p for p in pairs if p not in self._splits]
         if missing:
             self._splits.update(split_batch(
-                self, missing, 0, None, lambda s: self.cdz_decisions(s)[None, :],
+                self, missing, 0, None, self.post_split_decisions(missing),
                 self.split_stakes()))
         return self._splits
 
     def split_value(self, pair: int, free: bool, first: StakeUnits, hands_limit: int) -> float:
         """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
         ``first`` stakes (a resplit keeps the hand's own stakes)."""
-        split = split_batch(self, [pair], 0, hands_limit,
-                            lambda s: self.cdz_decisions(s)[None, :], self.split_stakes())
+        split = split_batch(self, [pair], 0, hands_limit, self.post_split_decisions([pair]),
+                            self.split_stakes())
         return split[pair].value(free=free, first=first)
 
 
@@ -309,14 +278,14 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
 
 
 def live_hand(rules: RuleSet, shoe: Composition, up: int, hand: Composition,
-              can_split: bool = True) -> UpCard:
+              can_split: bool = True, post_split: PostSplit = PostSplit.CDZ) -> UpCard:
     """Values of ``hand`` and every hand it can become against ``up`` at any shoe (``shoe``
     without the up card, the hand's cards still in it, as for :class:`UpCardValues`); with
     ``can_split`` a pair's split hands too. Only this up card's dealer probabilities."""
     before = add(shoe, of_values([up]))
     dealer = DealerCache(before, rules.dealer_hits_soft_17, _peeks(rules, up), (up,))
     pair = pair_value(hand) if can_split else None
-    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand)
+    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand, post_split)
 
 
 def ready_live_hands(rules: RuleSet) -> None:

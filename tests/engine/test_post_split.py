@@ -1,0 +1,86 @@
+"""The CDP1 post-split strategy (strategy_charts/post_split.py): every split hand plays what is
+best for the first split hand holding its cards (the other pair card known gone). The split's
+value equals playing every split hand in turn with Fractions, the strategy itself found by
+enumeration with Fractions on the shoe the first split hand sees; standard rules and Free Bet
+(real and free stakes), through the one-hand engine and the batched engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from strategy_charts.composition import Composition, of_values, subtract
+from strategy_charts.post_split import PostSplit
+from strategy_charts.splits import SplitValues
+from strategy_charts.up_card import live_hand
+from trainer.rules import Action, RuleSet, offers
+
+from . import brute_force as bf
+from .conftest import rules_named, values_for
+
+
+def cdp1_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.Decide:
+    """The CDP1 play by enumeration: a split hand's best of stand, hit (then best play) and
+    the double it is offered, on ``rest`` (the shoe after the up card and both pair cards)
+    less the hand's cards but its pair card: the shoe the first split hand holding those cards
+    sees. The first option wins a tie, as in the engine."""
+    memo: dict[tuple[tuple[int, ...], tuple[int, int]], str] = {}
+
+    def decide(cards: tuple[int, ...], stakes: tuple[int, int]) -> str:
+        key = (tuple(sorted(cards)), stakes)
+        if key not in memo:
+            shoe = subtract(rest, of_values(cards[1:]))
+            options = {"stand": bf.settle_all(rules, [(cards, stakes, True)], shoe, up, peek),
+                       "hit": sum((q * bf.best_play(rules, (*cards, v), stakes, left, up, peek,
+                                                    from_split=True)
+                                   for v, q, left in bf._draws(shoe)), Fraction(0))}
+            if offers.hand_double(rules, bf._hand(cards, stakes, True)) is not None:
+                options["double"] = bf.double_value(rules, cards, bf._doubled(rules, cards, stakes),
+                                                    shoe, up, peek)
+            memo[key] = max(options, key=lambda k: (options[k], -list(options).index(k)))
+        return memo[key]
+
+    return decide
+
+
+def standard(name: str) -> RuleSet:
+    """The preset's game as standard blackjack (paid splits and doubles, no push 22)."""
+    return rules_named(name).standard_counterpart()
+
+
+SPLITS = [
+    # (rules, shoe A..ten, pair, up): shoes on which CDP1 plays otherwise than CDZ-
+    (standard("pot-of-gold"), (2, 1, 1, 2, 1, 1, 1, 1, 1, 4), 4, 1),
+    pytest.param(standard("pot-of-gold"), (1, 1, 1, 2, 1, 1, 1, 4, 1, 4), 8, 4,
+                 marks=pytest.mark.slow),    # resplits; about 20 s of Fractions
+    pytest.param(rules_named("evolution"), (1, 2, 2, 1, 1, 1, 1, 1, 1, 5), 3, 10,
+                 marks=pytest.mark.slow),
+    pytest.param(rules_named("evolution"), (2, 1, 3, 2, 1, 1, 1, 1, 1, 4), 3, 4,
+                 marks=pytest.mark.slow),    # a free resplit; about 40 s
+    (rules_named("pot-of-gold"), (1, 1, 1, 2, 1, 1, 1, 2, 2, 4), 8, 9),
+]
+
+
+@pytest.mark.parametrize(("rules", "shoe", "pair", "up"), SPLITS)
+def test_cdp1_split_equals_sequential_play(rules, shoe, pair, up) -> None:
+    """The split's value under CDP1 equals playing every hand in turn with the strategy found
+    by enumeration, in the one-hand engine and the batched one; and here it is not CDZ-'s."""
+    hand = of_values([pair, pair])
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    free = offers.split_kind(rules, pair) is Action.FREE_SPLIT
+    decide = cdp1_decide(rules, rest, up, values.peek)
+    exact = bf.split_value(rules, pair, rest, up, values.peek, decide, free=free)
+    split = SplitValues(values, pair, post_split=PostSplit.CDP1)
+    split.prepare()
+    assert split.value(free=free) == pytest.approx(float(exact), abs=1e-12)
+    card = live_hand(rules, subtract(shoe, of_values([up])), up, hand,
+                     post_split=PostSplit.CDP1)
+    action = Action.FREE_SPLIT if free else Action.SPLIT
+    assert card.actions(hand)[action] == pytest.approx(float(exact), abs=1e-12)
+    cdz = SplitValues(values, pair)
+    cdz_exact = bf.split_value(rules, pair, rest, up, values.peek,
+                               lambda cards, stakes: cdz.decision(of_values(cards), stakes),
+                               free=free)
+    assert abs(exact - cdz_exact) > 1e-6
