@@ -6,10 +6,12 @@ enumeration with Fractions on the shoe the first split hand sees; standard rules
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 
+from strategy_charts.__main__ import main
 from strategy_charts.composition import Composition, of_values, subtract
 from strategy_charts.post_split import PostSplit
 from strategy_charts.splits import SplitValues
@@ -84,3 +86,39 @@ def test_cdp1_split_equals_sequential_play(rules, shoe, pair, up) -> None:
                                lambda cards, stakes: cdz.decision(of_values(cards), stakes),
                                free=free)
     assert abs(exact - cdz_exact) > 1e-6
+
+
+def test_hand_command_values_the_split_by_the_post_split_asked_for(capsys) -> None:
+    """hand --post-split cdp1 gives the enumerated CDP1 split (after the peek, as the command
+    shows every action); the default is CDZ-, here worth less."""
+    rules, shoe, pair, up = SPLITS[-1]
+    hand = of_values([pair, pair])
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    exact = bf.split_value(rules, pair, rest, up, values.peek,
+                           cdp1_decide(rules, rest, up, values.peek), free=True)
+    args = ["hand", "--preset", rules.name, "--player", f"{pair},{pair}", "--dealer", str(up),
+            "--shoe", ",".join(map(str, shoe)), "--json"]
+    assert main([*args, "--post-split", "cdp1"]) == 0
+    cdp1 = json.loads(capsys.readouterr().out)
+    assert cdp1["post_split"] == "cdp1"
+    assert cdp1["actions"]["free_split"] == pytest.approx(float(exact) / values.mass(hand),
+                                                          abs=1e-12)
+    assert main(args) == 0
+    cdz = json.loads(capsys.readouterr().out)
+    assert cdz["post_split"] == "cdz"
+    assert cdz["actions"]["free_split"] < cdp1["actions"]["free_split"] - 1e-4
+
+
+def test_ev_command_plays_split_hands_by_cdp1(capsys) -> None:
+    """ev --post-split cdp1: a single deck's first split hand gains from knowing the other
+    pair card is gone; the td strategy has no post-split choice and says so."""
+    args = ["ev", "--preset", "golden-nugget-1d-6to5", "--json"]
+    assert main([*args, "--post-split", "cdp1"]) == 0
+    cdp1 = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    cdz = json.loads(capsys.readouterr().out)
+    assert (cdp1["post_split"], cdz["post_split"]) == ("cdp1", "cdz")
+    assert cdz["ev"] < cdp1["ev"] < cdz["ev"] + 1e-4
+    assert main(["ev", "--preset", "evolution", "--strategy", "td", "--post-split", "cdp1"]) == 2
+    assert "--post-split" in capsys.readouterr().err
