@@ -1,20 +1,29 @@
 """The post-split strategies: how a hand made by a split plays, and the doubles it is offered.
 
-The value of a split is exact for whichever fixed strategy its hands play (:mod:`splits`
-explains the method); which strategy that is is the player's choice, after the exact
-combinatorial analyzers (E. Farmer's names):
+The value of a split is exact for the strategy its hands play (:mod:`splits` explains the
+method); which strategy that is is the player's choice, named as the exact combinatorial
+analyzers name theirs (E. Farmer's CDZ-, CDP1, CDP):
 
 * **CDZ-** (the default): every split hand plays what is optimal for its own cards and stakes
   as if it had not come from a split, on the shoe without its own cards only.
 * **CDP1**: every split hand plays what is optimal for the *first* split hand holding its
   cards: on the shoe without its own cards and the other pair card (the first split hand
   knows that card is gone). The same fixed strategy is applied to every split hand, resplits
-  included, so the split's value stays exact for it. Where split hands hold real or free
-  stakes (Free Bet), each stakes has its own CDP1 play, as under CDZ-.
+  included.
+* **CDP**: a split hand's play also knows the pair cards split so far: a hand that begins its
+  play (on its second card) when the seat holds ``2 + k`` hands plays what is optimal on the
+  shoe without its own cards and those ``1 + k`` other pair cards (``k`` = 0 is CDP1's play).
+  Cards the other hands drew besides their pair cards are not used. This is a strategy a
+  player can follow at the table, hands dealt in turn as a casino deals them. (Farmer's
+  analyzer, as its published source computes it, lets a hand's play depend on the pair cards
+  the whole split draws, including those dealt to later hands after it has played; that is
+  not a strategy a player can follow, and its figure can differ from this one where
+  resplits are allowed.)
 
-Both are fixed strategies (a hand's play depends only on its own cards and stakes), which is
-what the split's exact method needs. The strategy whose play also depends on how many pair
-cards the other split hands drew (the analyzers' CDP) is not one of them.
+Each is exact: under CDP every hand's strategy is fixed by how many pair cards were split
+before it began, a count the sequence of second cards decides, so the split's value is the
+method's sum with each hand valued by the tables of its own strategy. Where split hands hold
+real or free stakes (Free Bet), each stakes has its own play under each strategy.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ class PostSplit(Enum):
 
     CDZ = "cdz"
     CDP1 = "cdp1"
+    CDP = "cdp"
 
 
 def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:

@@ -35,7 +35,7 @@ from .post_split import (
     post_split_choices,
     split_doubles,
 )
-from .splits import pattern_sum, x_n_tables
+from .splits import pattern_sum, seen_tables, x_n_tables
 
 
 def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache:
@@ -54,14 +54,18 @@ class PairSplit:
     p: int            # pair cards among them
     x0: dict[StakeUnits, list[float]] = field(default_factory=dict)
     pp: dict[StakeUnits, list[float]] = field(default_factory=dict)
+    #: Under CDP, the same for the strategies of hands that begin their play with 1, 2 more
+    #: pair cards split (this one's is the strategy of none more).
+    later: list[PairSplit] = field(default_factory=list)
 
     def value(self, free: bool, first: StakeUnits = REAL) -> float:
         """Numerator of the split, as :meth:`splits.SplitValues.value`."""
         others = FREE if free else REAL
-        tables = {stakes: x_n_tables(self.x0[stakes].__getitem__, self.pp[stakes].__getitem__,
-                                     self.n, self.p, self.max_hands)
-                  for stakes in {first, others}}
-        return pattern_sum(self.max_hands, self.n, self.p, tables[first], tables[others])
+        tables = [{stakes: x_n_tables(part.x0[stakes].__getitem__, part.pp[stakes].__getitem__,
+                                      self.n, self.p, self.max_hands)
+                   for stakes in {first, others}} for part in (self, *self.later)]
+        return pattern_sum(self.max_hands, self.n, self.p, seen_tables(tables, first),
+                           seen_tables(tables, others))
 
 
 #: Per stakes, the decision (STAND/HIT/DOUBLE) of every hand number, one row per pair split
@@ -95,7 +99,7 @@ class UpCard:
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[StakeUnits, np.ndarray] = {}
-        self._first_split: SplitHandPlay | None = None
+        self._first_split: dict[int, tuple[set[int], SplitHandPlay]] = {}
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
@@ -181,17 +185,39 @@ class UpCard:
         """The CDZ- play of a split hand: "stand", "hit" or "double"."""
         return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
 
-    def post_split_decisions(self, pairs: list[int]) -> Decisions:
+    def post_split_decisions(self, pairs: list[int], seen: int = 0) -> Decisions:
         """The post-split strategy of :attr:`post_split` for splits of ``pairs``: per stakes,
-        one row of decisions per pair (CDZ-: one row for all)."""
+        one row of decisions per pair (CDZ-: one row for all); under CDP that of hands that
+        begin their play with ``seen`` pair cards split beyond the two (each pair's shoe
+        holds them)."""
         if self.post_split is PostSplit.CDZ:
             return lambda stakes: self.cdz_decisions(stakes)[None, :]
-        if self._first_split is None or not set(pairs) <= set(self._first_split.pairs):
+        kept = self._first_split.get(seen)
+        if kept is None or not set(pairs) <= kept[0]:
             wanted = None if self.within is None else pairs     # the whole round's at once
-            self._first_split = SplitHandPlay(self, known=1, pairs=wanted)
-        play = self._first_split
+            kept = self._first_split[seen] = (set(pairs if wanted else range(1, 11)),
+                                              SplitHandPlay(self, 1 + seen, wanted))
+        play = kept[1]
         rows = [play.pairs.index(pair) for pair in pairs]
         return lambda stakes: play.decisions(stakes)[rows]
+
+    def _split_batch(self, pairs: list[int], hands_limit: int | None) -> dict[int, PairSplit]:
+        """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDP, one batch
+        per count of pair cards a hand may begin its play with)."""
+        found = split_batch(self, pairs, 0, hands_limit, self.post_split_decisions(pairs),
+                            self.split_stakes())
+        seen = 1
+        while self.post_split is PostSplit.CDP:
+            later = [pair for pair, split in found.items()
+                     if min(split.max_hands - 2, split.p) >= seen]
+            if not later:
+                break
+            more = split_batch(self, later, 0, hands_limit,
+                               self.post_split_decisions(later, seen), self.split_stakes())
+            for pair in later:
+                found[pair].later.append(more[pair])
+            seen += 1
+        return found
 
     def split_stakes(self) -> list[StakeUnits]:
         """The stakes split hands can hold under the rules."""
@@ -204,17 +230,13 @@ class UpCard:
             pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
         missing = [p for p in pairs if p not in self._splits]
         if missing:
-            self._splits.update(split_batch(
-                self, missing, 0, None, self.post_split_decisions(missing),
-                self.split_stakes()))
+            self._splits.update(self._split_batch(missing, None))
         return self._splits
 
     def split_value(self, pair: int, free: bool, first: StakeUnits, hands_limit: int) -> float:
         """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
         ``first`` stakes (a resplit keeps the hand's own stakes)."""
-        split = split_batch(self, [pair], 0, hands_limit, self.post_split_decisions([pair]),
-                            self.split_stakes())
-        return split[pair].value(free=free, first=first)
+        return self._split_batch([pair], hands_limit)[pair].value(free=free, first=first)
 
 
 def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,

@@ -22,17 +22,19 @@ from . import brute_force as bf
 from .conftest import rules_named, values_for
 
 
-def cdp1_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.Decide:
-    """The CDP1 play by enumeration: a split hand's best of stand, hit (then best play) and
+def cdp_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.DecideSeen:
+    """The CDP play by enumeration: a split hand's best of stand, hit (then best play) and
     the double it is offered, on ``rest`` (the shoe after the up card and both pair cards)
-    less the hand's cards but its pair card: the shoe the first split hand holding those cards
-    sees. The first option wins a tie, as in the engine."""
-    memo: dict[tuple[tuple[int, ...], tuple[int, int]], str] = {}
+    less the hand's cards but its pair card and less the pair cards split beyond the two when
+    the seat holds ``hands``: the shoe a split hand holding those cards sees when it begins its
+    play, the other hands' first cards known. The first option wins a tie, as in the engine."""
+    memo: dict[tuple[tuple[int, ...], tuple[int, int], int], str] = {}
 
-    def decide(cards: tuple[int, ...], stakes: tuple[int, int]) -> str:
-        key = (tuple(sorted(cards)), stakes)
+    def decide(cards: tuple[int, ...], stakes: tuple[int, int], hands: int) -> str:
+        key = (tuple(sorted(cards)), stakes, hands)
         if key not in memo:
-            shoe = subtract(rest, of_values(cards[1:]))
+            gone = (*cards[1:], *[cards[0]] * (hands - 2))
+            shoe = subtract(rest, of_values(gone))
             options = {"stand": bf.settle_all(rules, [(cards, stakes, True)], shoe, up, peek),
                        "hit": sum((q * bf.best_play(rules, (*cards, v), stakes, left, up, peek,
                                                     from_split=True)
@@ -44,6 +46,13 @@ def cdp1_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.De
         return memo[key]
 
     return decide
+
+
+def cdp1_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.Decide:
+    """The CDP1 play by enumeration: CDP's play of a hand that begins with two hands only
+    (the first split hand's), whatever the seat holds."""
+    cdp = cdp_decide(rules, rest, up, peek)
+    return lambda cards, stakes: cdp(cards, stakes, 2)
 
 
 def standard(name: str) -> RuleSet:
@@ -59,7 +68,7 @@ SPLITS = [
     pytest.param(rules_named("evolution"), (1, 2, 2, 1, 1, 1, 1, 1, 1, 5), 3, 10,
                  marks=pytest.mark.slow),
     pytest.param(rules_named("evolution"), (2, 1, 3, 2, 1, 1, 1, 1, 1, 4), 3, 4,
-                 marks=pytest.mark.slow),    # a free resplit; about 40 s
+                 marks=pytest.mark.slow),    # three threes; about 40 s
     (rules_named("pot-of-gold"), (1, 1, 1, 2, 1, 1, 1, 2, 2, 4), 8, 9),
 ]
 
@@ -122,3 +131,38 @@ def test_ev_command_plays_split_hands_by_cdp1(capsys) -> None:
     assert cdz["ev"] < cdp1["ev"] < cdz["ev"] + 1e-4
     assert main(["ev", "--preset", "evolution", "--strategy", "td", "--post-split", "cdp1"]) == 2
     assert "--post-split" in capsys.readouterr().err
+
+
+CDP_SPLITS = [
+    # (rules, shoe A..ten, pair, up): shoes with resplits on which CDP plays otherwise than CDP1
+    (standard("pot-of-gold"), (1, 2, 1, 1, 1, 1, 1, 3, 1, 4), 8, 2),
+    (rules_named("pot-of-gold"), (1, 2, 1, 1, 1, 1, 1, 3, 1, 4), 8, 2),
+    pytest.param(standard("pot-of-gold"), (1, 1, 1, 1, 1, 3, 1, 1, 1, 5), 6, 10,
+                 marks=pytest.mark.slow),    # about 35 s of Fractions each
+    pytest.param(rules_named("pot-of-gold"), (1, 1, 1, 1, 1, 3, 1, 1, 1, 5), 6, 10,
+                 marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("rules", "shoe", "pair", "up"), CDP_SPLITS)
+def test_cdp_split_equals_sequential_play(rules, shoe, pair, up) -> None:
+    """The split's value under CDP (a hand's play knows the pair cards split when it begins)
+    equals playing every hand in turn, each deciding by enumeration on what it has seen split,
+    in the one-hand engine and the batched one; and here it is not CDP1's."""
+    hand = of_values([pair, pair])
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    free = offers.split_kind(rules, pair) is Action.FREE_SPLIT
+    decide = cdp_decide(rules, rest, up, values.peek)
+    exact = bf.split_value(rules, pair, rest, up, values.peek, cdp1_decide(rules, rest, up,
+                                                                           values.peek),
+                           free=free, decide_seen=decide)
+    split = SplitValues(values, pair, post_split=PostSplit.CDP)
+    split.prepare()
+    assert split.value(free=free) == pytest.approx(float(exact), abs=1e-12)
+    card = live_hand(rules, subtract(shoe, of_values([up])), up, hand, post_split=PostSplit.CDP)
+    action = Action.FREE_SPLIT if free else Action.SPLIT
+    assert card.actions(hand)[action] == pytest.approx(float(exact), abs=1e-12)
+    cdp1 = bf.split_value(rules, pair, rest, up, values.peek,
+                          cdp1_decide(rules, rest, up, values.peek), free=free)
+    assert abs(exact - cdp1) > 1e-6
