@@ -112,19 +112,28 @@ class SplitHandPlay:
     """The hands made by splitting each of ``pairs`` (default: every pair the shoe holds twice
     beside ``known`` more) against one up card, with ``known`` other pair cards gone besides
     the hand's own, and their optimal play there: stand, hit then play best, and the double a
-    split hand is offered. With ``known`` 1 their best play is the CDP1 strategy."""
+    split hand is offered. With ``known`` 1 their best play is the CDP1 strategy; ``more``
+    adds rows with 1 to ``more`` further pair cards gone (CDP's later strategies), where the
+    shoe holds them and the pair's split can make that many more hands."""
 
-    def __init__(self, card: UpCard, known: int = 1, pairs: list[int] | None = None) -> None:
+    def __init__(self, card: UpCard, known: int = 1, pairs: list[int] | None = None,
+                 more: int = 0) -> None:
         self.card, self.known = card, known
         index = card.index
         self.pairs = [p for p in (pairs or range(1, 11)) if card.shoe[p - 1] >= known + 1]
-        extras = np.zeros((len(self.pairs), 10), dtype=np.int64)
-        extras[np.arange(len(self.pairs)), np.array(self.pairs, dtype=np.intp) - 1] = known
-        masks = np.array([(index.comps[:, p - 1] >= 1) & (index.size >= 2) for p in self.pairs])
+        #: (pair, cards of it gone besides the hand's) of each row: :attr:`pairs` first
+        self.rows = [(p, known + k) for k in range(more + 1) for p in self.pairs
+                     if card.shoe[p - 1] >= known + k + 1
+                     and (not k or offers.split_limit(card.rules, p) - 2 >= k)]
+        extras = np.zeros((len(self.rows), 10), dtype=np.int64)
+        for row, (pair, gone) in enumerate(self.rows):
+            extras[row, pair - 1] = gone
+        masks = np.array([(index.comps[:, p - 1] >= 1) & (index.size >= 2) for p, _ in self.rows])
         self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
-                             masks.reshape(len(self.pairs), -1))
+                             masks.reshape(len(self.rows), -1))
         self.hands.prepare(card.dealer)
         self._optimal: dict[StakeUnits, np.ndarray] = {}
+        self._decisions: dict[StakeUnits, np.ndarray] = {}
         twos = np.nonzero(double_nodes(card.rules, self.hands))[0]
         self._double = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
         self._double[0][twos], self._double[1][twos] = self.hands.double_parts(twos)
@@ -138,11 +147,15 @@ class SplitHandPlay:
         return self._optimal[stakes]
 
     def decisions(self, stakes: StakeUnits) -> np.ndarray:
-        """Per pair (row, in the order of :attr:`pairs`) and hand number: the best of stand,
-        hit and the double allowed after a split on this shoe (a fixed strategy)."""
-        hands, index = self.hands, self.card.index
-        per_node = post_split_choices(self.card.rules, hands, self._hit(stakes), self._double,
-                                      stakes)
-        table = np.full((len(self.pairs), len(index.hard)), HIT, dtype=np.int64)
-        table[hands.context, hands.hand] = per_node
+        """Per row (:attr:`rows`; :attr:`pairs` first) and hand number: the best of stand, hit
+        and the double allowed after a split on that row's shoe (a fixed strategy)."""
+        table = self._decisions.get(stakes)
+        if table is None:
+            hands, index = self.hands, self.card.index
+            per_node = post_split_choices(self.card.rules, hands, self._hit(stakes),
+                                          self._double, stakes)
+            table = np.full((len(self.rows), len(index.hard)), HIT, dtype=np.int64)
+            table[hands.context, hands.hand] = per_node
+            table.flags.writeable = False       # kept: read only
+            self._decisions[stakes] = table
         return table

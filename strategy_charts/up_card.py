@@ -57,6 +57,8 @@ class PairSplit:
     #: Under CDP, the same for the strategies of hands that begin their play with 1, 2 more
     #: pair cards split (this one's is the strategy of none more).
     later: list[PairSplit] = field(default_factory=list)
+    #: Per hand number, whether the split hands' play (either stakes) reaches the hand
+    reached: np.ndarray | None = None
 
     def value(self, free: bool, first: StakeUnits = REAL) -> float:
         """Numerator of the split, as :meth:`splits.SplitValues.value`."""
@@ -99,7 +101,7 @@ class UpCard:
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[StakeUnits, np.ndarray] = {}
-        self._first_split: dict[int, tuple[set[int], SplitHandPlay]] = {}
+        self._first_split: tuple[set[int], SplitHandPlay] | None = None
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
@@ -192,30 +194,41 @@ class UpCard:
         holds them)."""
         if self.post_split is PostSplit.CDZ:
             return lambda stakes: self.cdz_decisions(stakes)[None, :]
-        kept = self._first_split.get(seen)
-        if kept is None or not set(pairs) <= kept[0]:
+        if self._first_split is None or not set(pairs) <= self._first_split[0]:
             wanted = None if self.within is None else pairs     # the whole round's at once
-            kept = self._first_split[seen] = (set(pairs if wanted else range(1, 11)),
-                                              SplitHandPlay(self, 1 + seen, wanted))
-        play = kept[1]
-        rows = [play.pairs.index(pair) for pair in pairs]
+            more = self.rules.max_hands - 2 if self.post_split is PostSplit.CDP else 0
+            self._first_split = (set(pairs if wanted else range(1, 11)),
+                                 SplitHandPlay(self, 1, wanted, more))
+        play = self._first_split[1]
+        rows = [play.rows.index((pair, 1 + seen)) for pair in pairs]
         return lambda stakes: play.decisions(stakes)[rows]
 
     def _split_batch(self, pairs: list[int], hands_limit: int | None) -> dict[int, PairSplit]:
         """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDP, one batch
         per count of pair cards a hand may begin its play with)."""
+        stakes_list = self.split_stakes()
         found = split_batch(self, pairs, 0, hands_limit, self.post_split_decisions(pairs),
-                            self.split_stakes())
+                            stakes_list)
         seen = 1
         while self.post_split is PostSplit.CDP:
             later = [pair for pair, split in found.items()
                      if min(split.max_hands - 2, split.p) >= seen]
             if not later:
                 break
-            more = split_batch(self, later, 0, hands_limit,
-                               self.post_split_decisions(later, seen), self.split_stakes())
-            for pair in later:
-                found[pair].later.append(more[pair])
+            # a strategy that plays as the one before it wherever that one's play goes plays
+            # the same hands the same way: its values are the same
+            last = [found[pair].later[-1] if found[pair].later else found[pair]
+                    for pair in later]
+            now = self.post_split_decisions(later, seen)
+            before = self.post_split_decisions(later, seen - 1)
+            other = [pair for row, (pair, split) in enumerate(zip(later, last, strict=True))
+                     if any((now(stakes)[row] != before(stakes)[row])[split.reached].any()
+                            for stakes in stakes_list)]
+            more = split_batch(self, other, 0, hands_limit,
+                               self.post_split_decisions(other, seen), stakes_list,
+                               least=seen) if other else {}
+            for pair, split in zip(later, last, strict=True):
+                found[pair].later.append(more.get(pair, split))
             seen += 1
         return found
 
@@ -240,9 +253,12 @@ class UpCard:
 
 
 def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,
-                decisions: Decisions, stakes_list: list[StakeUnits]) -> dict[int, PairSplit]:
+                decisions: Decisions, stakes_list: list[StakeUnits],
+                least: int = 0) -> dict[int, PairSplit]:
     """:class:`PairSplit` of each of ``pairs`` with ``known`` pair cards already gone besides
-    the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``."""
+    the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``;
+    only for ``least`` or more extra pair cards gone (fewer: NaN, for a CDP strategy that no
+    hand plays then)."""
     rules, index = up.rules, up.index
     firsts = np.array([index.number(of_values([pair])) for pair in pairs])
     settled = stands(rules)[1][index.size, index.total]
@@ -273,8 +289,10 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
         n, p = sum(left) - 2, left[pair - 1] - 2
         if p < 0:
             continue
-        found[pair] = PairSplit(pair, max_hands, n, p)
-        for a in range(min(2 * (max_hands - 2), p) + 1):
+        found[pair] = PairSplit(pair, max_hands, n, p,
+                                {s: [np.nan] * least for s in stakes_list},
+                                {s: [np.nan] * least for s in stakes_list}, reached=held[row])
+        for a in range(least, min(2 * (max_hands - 2), p) + 1):
             extra = [0] * 10
             extra[pair - 1] = known + a + 1
             extras.append(extra)
