@@ -177,4 +177,5 @@ def test_standard_six_decks_gain_little_from_knowing_the_split_cards(standard_6d
     cdp1 = game_ev(standard_6d_h17, post_split=PostSplit.CDP1).ev
     cdp = game_ev(standard_6d_h17, post_split=PostSplit.CDP).ev
     assert cdp1 == pytest.approx(cdz, abs=1e-15)
+    assert round(cdp1 * 100, 9) == -0.615389123      # Farmer's analyzer's CDP1 figure
     assert 0 < (cdp - cdz) * 100 < 0.00001
