@@ -5,7 +5,7 @@ takes on this machine, :mod:`yardstick`), so machines can be compared. Whole-pro
 run the command in a fresh process (imports and one-time setup included) and give the median
 of ``--repeat`` runs; table builds also run in a fresh process each and time the build only.
 
-Run: .venv/bin/python bench/engine.py [--repeat N]
+Run: .venv/bin/python bench/engine.py [--repeat N] [--post-split]
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ PRESETS = ("evolution", "pot-of-gold", "pot-of-gold-8d")
 EV_COMMANDS = (("standard 6D H17 DAS split to 4", ["--rules", str(STANDARD)]),
                ("evolution", ["--preset", "evolution"]),
                ("pot-of-gold", ["--preset", "pot-of-gold"]))
+#: The games whose whole-process ev is timed with each post-split strategy
+POST_SPLIT_GAMES = (EV_COMMANDS[0], EV_COMMANDS[2])
 
 _BUILD = """
 import sys, time
@@ -102,6 +104,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per whole-process figure")
     parser.add_argument("--hands", type=int, default=60, help="live hands timed per preset")
+    parser.add_argument("--post-split", action="store_true",
+                        help="only the ev figures of each post-split strategy")
     options = parser.parse_args()
     repeat, hands = options.repeat, options.hands
     units: list[float] = [yardstick()]
@@ -114,6 +118,21 @@ def main() -> None:
         else:
             print(f"{label:50s} {seconds:7.3f} s  {seconds / unit:6.2f} units{extra}")
 
+    print("whole process, each post-split strategy: python -m strategy_charts ev ... "
+          f"--post-split cdz|cdp1|cdp (median of {repeat}, runs taken in turn)")
+    for label, args in POST_SPLIT_GAMES:
+        walls: dict[str, list[float]] = {"cdz": [], "cdp1": [], "cdp": []}
+        for _ in range(repeat):       # in turn, so that load on the machine falls on all
+            for name, kept in walls.items():
+                kept.append(run(["-m", "strategy_charts", "ev", *args, "--post-split", name])[0])
+        units.append(yardstick())
+        cdz = statistics.median(walls["cdz"])
+        for name, kept in walls.items():
+            wall = statistics.median(kept)
+            show(f"  ev {label} --post-split {name}", wall,
+                 "" if name == "cdz" else f"  ({wall / cdz:.2f} x cdz)")
+    if options.post_split:
+        return
     print("whole process: python -m strategy_charts ev ... (median of "
           f"{repeat}; CPU seconds and peak memory of that run)")
     for label, args in EV_COMMANDS:

@@ -41,17 +41,33 @@ COUNT_LABS = Option(("--counts",), {"action": "store_true",
                                             "each)"})
 
 
+#: The post-split strategy of the exact play (strategy_charts/post_split.py).
+POST_SPLIT = Option(("--post-split",), {
+    "choices": ("cdz", "cdp1", "cdp"), "default": "cdz",
+    "help": "split hands play as unsplit hands (cdz, CDZ-), as the first split hand (cdp1), "
+            "or knowing the pair cards split when each begins (cdp)"})
+
+
 @command("ev", help="whole-game EV", options=(RULES, JSON, Option(
     ("--strategy",), {"choices": ("cd", "td"), "default": "cd",
-                      "help": "composition-dependent (cd) or total-dependent (td) play"})))
+                      "help": "composition-dependent (cd) or total-dependent (td) play"}),
+    POST_SPLIT))
 def cmd_ev(args: argparse.Namespace) -> int:
     """Print the EV and RTP of the first hand from a full shoe."""
     from .game import game_ev
+    from .post_split import PostSplit
     from .tables import load_or_build
     rules = rules_of(args)
-    ev = game_ev(rules).ev if args.strategy == "cd" else load_or_build(rules)["game"]["td"]["ev"]
-    data = {"rules": rules.name, "strategy": args.strategy, "ev": ev, "rtp": 1 + ev}
-    print_result(args, data, f"{rules.name} ({args.strategy}): EV {ev * 100:+.4f}%, "
+    post_split = PostSplit(args.post_split)
+    if args.strategy == "td" and post_split is not PostSplit.CDZ:
+        raise CommandError("--post-split is the exact play's (--strategy cd); the td strategy's "
+                           "split hands play the chart", BAD_INPUT)
+    ev = (game_ev(rules, post_split=post_split).ev if args.strategy == "cd"
+          else load_or_build(rules)["game"]["td"]["ev"])
+    data = {"rules": rules.name, "strategy": args.strategy, "post_split": post_split.value,
+            "ev": ev, "rtp": 1 + ev}
+    shown = args.strategy + ("" if post_split is PostSplit.CDZ else f", {post_split.value}")
+    print_result(args, data, f"{rules.name} ({shown}): EV {ev * 100:+.4f}%, "
                              f"RTP {(1 + ev) * 100:.4f}%")
     return 0
 
@@ -65,12 +81,14 @@ def cmd_ev(args: argparse.Namespace) -> int:
     Option(("--shoe",), {"type": shoe_counts,
                          "help": "cards left before the deal: counts of A,2,...,9,ten"}),
     Option(("--stakes",), {"choices": ("real", "free"), "default": "real"}),
-    Option(("--after-split",), {"action": "store_true", "help": "a real hand made by a split"})))
+    Option(("--after-split",), {"action": "store_true", "help": "a real hand made by a split"}),
+    POST_SPLIT))
 def cmd_hand(args: argparse.Namespace) -> int:
     """Print the exact EV of each legal action of one hand and the best."""
     from trainer.rules.running_out import first_decision_can_run_out
 
     from .hand_values import FREE, REAL
+    from .post_split import PostSplit
     from .up_card import live_hand
     rules = rules_of(args)
     player, up = args.player, args.dealer
@@ -98,13 +116,15 @@ def cmd_hand(args: argparse.Namespace) -> int:
             "round (the dealer could be left without a card, or with only a hole card that "
             "makes blackjack); give a larger --shoe", BAD_INPUT)
     stakes = FREE if args.stakes == "free" else REAL
-    card = live_hand(rules, dealt, up, hand, can_split=len(player) == 2 and not after_split)
+    card = live_hand(rules, dealt, up, hand, can_split=len(player) == 2 and not after_split,
+                     post_split=PostSplit(args.post_split))
     values = card.values
     numerators = card.actions(hand, stakes, after_split=after_split, can_split=len(player) == 2)
     mass = values.mass(hand)
     actions = {a.value: x / mass for a, x in numerators.items()}
     best = max(actions, key=lambda a: actions[a])
     data = {"rules": rules.name, "player": player, "dealer": up, "stakes": args.stakes,
+            "post_split": args.post_split,
             "conditioned_on_no_dealer_blackjack": values.peek, "actions": actions, "best": best}
     lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
     print_result(args, data, "\n".join([*lines, f"best: {best}"]))

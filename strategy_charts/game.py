@@ -1,7 +1,8 @@
 """Whole-game expected value: the first hand from a shoe, every up card and starting hand.
 
 Composition-dependent play ("cd") takes the best action for each exact pair of cards; the
-post-split play is the fixed strategy of :mod:`splits`. Insurance is never taken (it is a
+post-split play is the fixed strategy of :mod:`splits` asked for (:class:`post_split.PostSplit`,
+CDZ- by default). Insurance is never taken (it is a
 separate decision, valued in the tables).
 """
 
@@ -23,6 +24,7 @@ from .composition import (
 )
 from .hand_values import UpCardValues
 from .initial_hand import action_values
+from .post_split import PostSplit
 from .up_card import UpCard, dealer_cache
 
 
@@ -116,16 +118,17 @@ def hand_ev(values: UpCardValues, deal: StartingHand, choose: Chooser = best_act
 UpCardDeals = tuple[UpCard, list[tuple[StartingHand, float, dict[Action, float]]]]
 
 
-def first_decisions(rules: RuleSet, shoe: Composition,
-                    choose: Chooser = best_action) -> Iterator[UpCardDeals]:
+def first_decisions(rules: RuleSet, shoe: Composition, choose: Chooser = best_action,
+                    post_split: PostSplit = PostSplit.CDZ) -> Iterator[UpCardDeals]:
     """Every up card's deals from ``shoe``, valued: what :func:`game_ev` sums, up card by up
-    card, for callers that need more than the sum (the count lab)."""
+    card, for callers that need more than the sum (the count lab); split hands play
+    ``post_split``."""
     by_up: dict[int, list[StartingHand]] = {}
     for deal in starting_hands(shoe):
         by_up.setdefault(deal.up, []).append(deal)
     dealer = dealer_cache(rules, shoe)
     for up, deals in by_up.items():
-        card = UpCard(rules, shoe, up, dealer)
+        card = UpCard(rules, shoe, up, dealer, post_split=post_split)
         valued = []
         for deal in deals:
             ev, actions = hand_ev(card.values, deal, choose, card.first_actions(deal.hand))
@@ -133,12 +136,13 @@ def first_decisions(rules: RuleSet, shoe: Composition,
         yield card, valued
 
 
-def game_ev(rules: RuleSet, shoe: Composition | None = None,
-            choose: Chooser = best_action) -> GameResult:
-    """Expected value of the first hand from ``shoe`` (a full shoe of the rule set's decks)."""
+def game_ev(rules: RuleSet, shoe: Composition | None = None, choose: Chooser = best_action,
+            post_split: PostSplit = PostSplit.CDZ) -> GameResult:
+    """Expected value of the first hand from ``shoe`` (a full shoe of the rule set's decks),
+    split hands playing ``post_split``."""
     shoe = shoe or full_shoe(rules.decks)
     result = GameResult(ev=0.0)
-    for card, deals in first_decisions(rules, shoe, choose):
+    for card, deals in first_decisions(rules, shoe, choose, post_split):
         up_total = 0.0
         for deal, ev, actions in deals:
             up_total += deal.probability * ev

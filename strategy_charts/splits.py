@@ -2,14 +2,18 @@
 
 Method (the standard one of combinatorial analyzers, after E. Farmer's split algorithm):
 
-* **Post-split strategy ("CDZ-").** Every split hand plays the strategy that is optimal for its
-  own cards and its own stakes as if it had not come from a split: hand ``h`` decides on values
-  computed from the shoe minus ``h`` (and the up card). It is not re-optimised for the other
-  pair card or for cards that sibling hands removed. Doubles after a split follow the rule set
+* **Post-split strategy ("CDZ-" by default).** Every split hand plays the strategy that is
+  optimal for its own cards and its own stakes as if it had not come from a split: hand ``h``
+  decides on values computed from the shoe minus ``h`` (and the up card). It is not
+  re-optimised for the other pair card or for cards that sibling hands removed. With "CDP1"
+  (:mod:`post_split`) hand ``h`` decides on the shoe minus ``h`` and the other pair card, as
+  the first split hand would; with "CDP" also minus the pair cards split when it began its
+  play, one fixed strategy per count of them. Doubles after a split follow the rule set
   (free double on hard 9-11 if ``free_double_after_split``, paid double if
   ``double_after_split``); split aces get one card.
-* **Exact value of that strategy.** Because each hand's play depends only on its own cards, every
-  other hand's hits can be thought of as dealt after all second cards (they are stopping times
+* **Exact value of that strategy.** Because each hand's play depends only on its own cards
+  (and, under CDP, on the pair cards split before it began, which the second cards decide),
+  every other hand's hits can be thought of as dealt after all second cards (stopping times
   on an exchangeable shoe), and cards removed unseen do not change an expectation. The split's
   value is then a sum over the sequence of pair (P) / non-pair (N) second cards: each hand's
   value is ``X(a, b)`` (second card unrestricted) or ``N(a, b)`` (second card known non-pair),
@@ -27,16 +31,18 @@ playing every split hand in turn with Fractions (``tests/engine/test_brute_force
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from trainer.rules import offers
 
 from .composition import EMPTY, Composition, add, fits, of_values, size, total, with_card
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes, play_fixed
+from .post_split import PostSplit
 
-#: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b).
-PatternHand = tuple[bool, str, int, int]
+#: One hand of a pattern: (is hand one, second card "N" non-pair or "X" any, a, b, and how many
+#: pair cards beyond the two the split had made into hands when the hand began its play).
+PatternHand = tuple[bool, str, int, int, int]
 
 
 @cache
@@ -45,32 +51,35 @@ def split_patterns(max_hands: int, n: int, p: int
     """Every sequence of second cards for a split, with its probability.
 
     ``n`` cards remain after both pair cards are gone, ``p`` of them pair cards. Hands get their
-    second cards in order; a pair card makes a new hand while fewer than ``max_hands`` exist,
-    after which every second card is unrestricted ("X").
+    second cards in order, as dealt; a pair card makes a new hand while fewer than
+    ``max_hands`` exist, after which every second card is unrestricted ("X"). A hand begins its
+    play on its second card, knowing the pair cards split so far (``hands - 2`` beyond the
+    two).
     """
     q = n - p
     out: list[tuple[float, tuple[PatternHand, ...]]] = []
 
-    def walk(prob: float, hands: int, current: int, a: int, kinds: list[str]) -> None:
+    def walk(prob: float, hands: int, current: int, a: int,
+             kinds: list[tuple[str, int]]) -> None:
         if prob == 0.0:
             return
+        n_count = sum(kind == "N" for kind, _ in kinds)
         if current == hands:
-            n_count = kinds.count("N")
-            pattern = tuple(
-                (i == 0, kind, a, n_count - (kind == "N")) for i, kind in enumerate(kinds))
+            pattern = tuple((i == 0, kind, a, n_count - (kind == "N"), seen)
+                            for i, (kind, seen) in enumerate(kinds))
             out.append((prob, pattern))
             return
         if hands == max_hands:
-            walk(prob, hands, current + 1, a, [*kinds, "X"])
+            walk(prob, hands, current + 1, a, [*kinds, ("X", hands - 2)])
             return
-        remaining = n - a - kinds.count("N")
+        remaining = n - a - n_count
         if remaining <= 0:
             return
         if p - a > 0:
             walk(prob * (p - a) / remaining, hands + 1, current, a + 1, kinds)
-        n_left = q - kinds.count("N")
+        n_left = q - n_count
         if n_left > 0:
-            walk(prob * n_left / remaining, hands, current + 1, a, [*kinds, "N"])
+            walk(prob * n_left / remaining, hands, current + 1, a, [*kinds, ("N", hands - 2)])
 
     walk(1.0, 2, 0, 0, [])
     return tuple(out)
@@ -88,6 +97,13 @@ class SplitValues:
     strategy: Callable[[Composition, StakeUnits], str] | None = None
     #: Most hands this split may grow to (a resplit of a split hand has fewer left).
     hands_limit: int | None = None
+    #: Which strategy the split hands play when ``strategy`` is None
+    #: (:class:`post_split.PostSplit`): CDZ- decides on the shoe without the hand and
+    #: ``known``, CDP1 without the other pair card too, CDP without the pair cards split
+    #: when the hand began its play (one fixed strategy per count, :attr:`seen`).
+    post_split: PostSplit = PostSplit.CDZ
+    #: The pair cards beyond the two a CDP1 (or CDP) hand decides as known gone.
+    seen: int = 0
 
     def __post_init__(self) -> None:
         rules = self.values.rules
@@ -101,16 +117,32 @@ class SplitValues:
         self.n = sum(left) - 2
         self.p = left[self.pair - 1] - 2
         self.top_a = min(2 * (self.max_hands - 2), max(self.p, 0))
+        self._plays: list[SplitValues] | None = None
 
     def extra(self, a: int) -> Composition:
         """Cards gone besides the hand's own: the other pair card, ``a`` more, and ``known``."""
         return add(self.known, of_values([self.pair] * (a + 1)))
 
+    def strategies(self) -> list[SplitValues]:
+        """The fixed strategies split hands play, by the pair cards beyond the two split when
+        a hand begins its play: CDP's one per count; this one alone otherwise."""
+        if self._plays is None:
+            self._plays = [self]
+            if self.post_split is PostSplit.CDP and self.strategy is None:
+                most = min(self.max_hands - 2, max(self.p, 0))
+                self._plays += [replace(self, seen=k) for k in range(1, most + 1)]
+        return self._plays
+
     def prepare(self) -> None:
         """Batch the dealer probabilities every split hand needs (the unsplit hands' first)."""
         first = of_values([self.pair])
-        self.values.prepare(self.values.reachable(first, self.known))
-        self.values.prepare(self.needed())
+        for play in self.strategies():
+            play.values.prepare(play.values.reachable(first, play.deciding_on()))
+            play.values.prepare(play.needed())
+
+    def deciding_on(self) -> Composition:
+        """The cards besides a split hand's own that its post-split play knows are gone."""
+        return self.known if self.post_split is PostSplit.CDZ else self.extra(self.seen)
 
     def needed(self) -> set[Composition]:
         """Removals whose dealer probabilities the fixed strategy's hands stand on.
@@ -171,18 +203,20 @@ class SplitValues:
         return doubled_stakes(self.rules, hand, stakes, from_split=True)
 
     def decision(self, hand: Composition, stakes: StakeUnits) -> str:
-        """The CDZ- play of a split hand: best of stand / hit / double on its own shoe."""
+        """The post-split play of a split hand (CDZ- or CDP1): best of stand / hit / double on
+        the shoe it decides on."""
         key = (hand, stakes)
         cached = self._decision.get(key)
         if cached is None and self.strategy is not None:
             cached = self._decision[key] = self.strategy(hand, stakes)
         if cached is None:
             v = self.values
-            options = {"stand": v.stand(hand, stakes, self.known),
-                       "hit": v.hit(hand, stakes, self.known, from_split=True)}
+            gone = self.deciding_on()
+            options = {"stand": v.stand(hand, stakes, gone),
+                       "hit": v.hit(hand, stakes, gone, from_split=True)}
             doubled = self.double_after_split(hand, stakes)
             if doubled is not None:
-                options["double"] = v.double(hand, doubled, self.known)
+                options["double"] = v.double(hand, doubled, gone)
             cached = max(options, key=lambda k: (options[k], -list(options).index(k)))
             self._decision[key] = cached
         return cached
@@ -223,8 +257,10 @@ class SplitValues:
         Call :meth:`prepare` first (or batch the same removals) for speed.
         """
         others = FREE if free else REAL
-        tables = {stakes: self.x_n_tables(stakes) for stakes in {first, others}}
-        return pattern_sum(self.max_hands, self.n, self.p, tables[first], tables[others])
+        tables = [{stakes: play.x_n_tables(stakes) for stakes in {first, others}}
+                  for play in self.strategies()]
+        return pattern_sum(self.max_hands, self.n, self.p, seen_tables(tables, first),
+                           seen_tables(tables, others))
 
 
 #: X(a, b) and N(a, b) of one stakes, by (a, b).
@@ -258,12 +294,26 @@ def x_n_tables(x0: Callable[[int], float], pp: Callable[[int], float], n: int, p
     return x, nn
 
 
-def pattern_sum(max_hands: int, n: int, p: int, first: XNTables, others: XNTables) -> float:
+#: The X and N tables of the strategy a hand plays, by the pair cards split when it began.
+BySeen = Callable[[int], XNTables]
+
+
+def seen_tables(tables: list[dict[StakeUnits, XNTables]], stakes: StakeUnits) -> BySeen:
+    """The tables of ``stakes`` by the pair cards split when a hand began its play: the one
+    fixed strategy's for all (CDZ-, CDP1), else CDP's own for each count."""
+    if len(tables) == 1:
+        return lambda _: tables[0][stakes]
+    return lambda seen: tables[seen][stakes]
+
+
+def pattern_sum(max_hands: int, n: int, p: int, first: BySeen, others: BySeen) -> float:
     """The split's numerator: every pattern of second cards, each hand valued by X or N of its
-    stakes (``first`` for hand one, ``others`` for the hands the split makes)."""
+    stakes (``first`` for hand one, ``others`` for the hands the split makes) and of the
+    strategy it plays, given by how many pair cards the split had made into hands when it
+    began its play (one strategy for all under CDZ- and CDP1)."""
     result = 0.0
     for prob, hands in split_patterns(max_hands, n, p):
-        for is_first, kind, a, b in hands:
-            x, nn = first if is_first else others
+        for is_first, kind, a, b, seen in hands:
+            x, nn = (first if is_first else others)(seen)
             result += prob * (x if kind == "X" else nn)[(a, b)]
     return result

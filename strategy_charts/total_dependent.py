@@ -30,8 +30,9 @@ from .composition import EMPTY, Composition, size, total, with_card
 from .game import StartingHand
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes, play_fixed
 from .initial_hand import double_action, pair_value
+from .post_split import hit_doubles
 from .splits import SplitValues
-from .up_card import UpCard, hit_doubles, split_batch
+from .up_card import UpCard, split_batch
 
 
 def drawn_context(stakes: StakeUnits, cards: int, charlie: bool) -> str:

@@ -7,68 +7,42 @@ of each shoe between all ten up cards (:class:`~dealer_probabilities.DealerCache
 
 Splits follow the method of :mod:`splits`: X(a, 0), the value of a split hand whose second card
 is any card with ``a`` further pair cards gone, and the pair hand's own value, for every ``a``
-the rules need, all from one fixed-strategy pass per stakes over every pair at once.
+the rules need, all from one fixed-strategy pass per stakes over every pair at once. The
+split hands play the post-split strategy asked for (:class:`post_split.PostSplit`: CDZ- by
+default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, choose, count_true, reachable, stands
+from .all_hands import DOUBLE, HIT, STAND, HandSet, count_true, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
-from .hand_index import HandIndex, hand_index
-from .hand_values import FREE, REAL, StakeUnits, UpCardValues, doubled_stakes
+from .hand_index import hand_index
+from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import decides, double_action, pair_value
-from .splits import pattern_sum, x_n_tables
+from .post_split import (
+    PostSplit,
+    SplitHandPlay,
+    double_nodes,
+    hit_doubles,
+    post_split_choices,
+    split_doubles,
+)
+from .splits import pattern_sum, seen_tables, x_n_tables
 
 
 def dealer_cache(rules: RuleSet, shoe: Composition | None = None) -> DealerCache:
     """Dealer probabilities for removals from ``shoe`` (the rules' full shoe by default)."""
     peeks = frozenset(u for u in range(1, 11) if rules.peek.peeks_on(u))
     return DealerCache(shoe or full_shoe(rules.decks), rules.dealer_hits_soft_17, peeks)
-
-
-def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
-    """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
-    double: :func:`hand_values.doubled_stakes` (the rules core's offer) asked for each hand of
-    two cards (of any number where hands double after a hit). Fixed per rule set: asked once
-    and kept (read-only)."""
-    return _offered_doubles(rules, index.max_cards, stakes, True,
-                            2 if offers.doubles_after_hit(rules) else None)
-
-
-def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,
-                from_split: bool) -> np.ndarray | None:
-    """Per hand, the stakes a double leaves on a hand of three or more cards (reached by a
-    hit; of a split hand with ``from_split``), (-1, -1) if it may not double; None where no
-    such hand doubles (the rules of every preset). Read-only and kept, as
-    :func:`split_doubles`."""
-    if not offers.doubles_after_hit(rules):
-        return None
-    return _offered_doubles(rules, index.max_cards, stakes, from_split, 3)
-
-
-@cache
-def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_split: bool,
-                     least: int | None) -> np.ndarray:
-    """The doubles offered to hands of two cards (``least`` None) or of ``least`` or more."""
-    index = hand_index(max_cards)
-    out = np.full((len(index.hard), 2), -1, dtype=np.int64)
-    sizes = index.size == 2 if least is None else index.size >= least
-    for number in np.nonzero(sizes)[0]:
-        hand = tuple(int(n) for n in index.comps[number])
-        grown = doubled_stakes(rules, hand, stakes, from_split=from_split)
-        if grown is not None:
-            out[number] = grown
-    out.flags.writeable = False
-    return out
 
 
 @dataclass
@@ -81,39 +55,25 @@ class PairSplit:
     p: int            # pair cards among them
     x0: dict[StakeUnits, list[float]] = field(default_factory=dict)
     pp: dict[StakeUnits, list[float]] = field(default_factory=dict)
+    #: Under CDP, the same for the strategies of hands that begin their play with 1, 2 more
+    #: pair cards split (this one's is the strategy of none more).
+    later: list[PairSplit] = field(default_factory=list)
+    #: Per hand number, whether the split hands' play (either stakes) reaches the hand
+    reached: np.ndarray | None = None
 
     def value(self, free: bool, first: StakeUnits = REAL) -> float:
         """Numerator of the split, as :meth:`splits.SplitValues.value`."""
         others = FREE if free else REAL
-        tables = {stakes: x_n_tables(self.x0[stakes].__getitem__, self.pp[stakes].__getitem__,
-                                     self.n, self.p, self.max_hands)
-                  for stakes in {first, others}}
-        return pattern_sum(self.max_hands, self.n, self.p, tables[first], tables[others])
+        tables = [{stakes: x_n_tables(part.x0[stakes].__getitem__, part.pp[stakes].__getitem__,
+                                      self.n, self.p, self.max_hands)
+                   for stakes in {first, others}} for part in (self, *self.later)]
+        return pattern_sum(self.max_hands, self.n, self.p, seen_tables(tables, first),
+                           seen_tables(tables, others))
 
 
 #: Per stakes, the decision (STAND/HIT/DOUBLE) of every hand number, one row per pair split
 #: (or one row for all).
 Decisions = Callable[[StakeUnits], np.ndarray]
-
-
-def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
-                       doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
-    """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
-    double allowed after a split, on the node's own values (the first wins a tie), as
-    :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
-    doubled = split_doubles(rules, hands.index, stakes)[hands.hand]
-    offered = doubled[:, 0] >= 0
-    double_value = np.where(offered, doubled[:, 0] * doubles[0] + doubled[:, 1] * doubles[1],
-                            -np.inf)
-    return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
-
-
-def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
-    """Per node, whether a double of it may be valued: a two-card hand, or any hand that
-    decides where hands double after a hit."""
-    if offers.doubles_after_hit(rules):
-        return (hands.size >= 2) & ~hands.settled
-    return hands.size == 2
 
 
 @lru_cache(maxsize=256)
@@ -134,12 +94,15 @@ class UpCard:
     """Values of every hand of a round dealt from ``shoe`` (before the deal) against ``up``.
 
     ``within`` limits them to the hands holding those cards (a live hand and what it can
-    become); by default every hand, as the first round of a shoe needs.
+    become); by default every hand, as the first round of a shoe needs. Split hands play
+    ``post_split``.
     """
 
     def __init__(self, rules: RuleSet, shoe: Composition, up: int, dealer: DealerCache,
-                 within: Composition | None = None) -> None:
+                 within: Composition | None = None,
+                 post_split: PostSplit = PostSplit.CDZ) -> None:
         self.rules, self.up, self.dealer, self.within = rules, up, dealer, within
+        self.post_split = post_split
         self.index = index = hand_index(6 if rules.six_card_charlie else 21)
         self.shoe = subtract(shoe, of_values([up]))
         self.values = UpCardValues(rules, self.shoe, up)   # draws, mass, dealer blackjack
@@ -150,6 +113,7 @@ class UpCard:
         self._double_parts: tuple[np.ndarray, np.ndarray] | None = None
         self._splits: dict[int, PairSplit] = {}
         self._cdz: dict[StakeUnits, np.ndarray] = {}
+        self._first_split: tuple[set[int], SplitHandPlay] | None = None
 
     def node(self, hand: Composition) -> int:
         """The node of a hand of two or more cards among :attr:`hands`."""
@@ -235,34 +199,78 @@ class UpCard:
         """The CDZ- play of a split hand: "stand", "hit" or "double"."""
         return ("stand", "hit", "double")[self.cdz_decisions(stakes)[self.index.number(hand)]]
 
+    def post_split_decisions(self, pairs: list[int], seen: int = 0) -> Decisions:
+        """The post-split strategy of :attr:`post_split` for splits of ``pairs``: per stakes,
+        one row of decisions per pair (CDZ-: one row for all); under CDP that of hands that
+        begin their play with ``seen`` pair cards split beyond the two (each pair's shoe
+        holds them)."""
+        if self.post_split is PostSplit.CDZ:
+            return lambda stakes: self.cdz_decisions(stakes)[None, :]
+        if self._first_split is None or not set(pairs) <= self._first_split[0]:
+            wanted = None if self.within is None else pairs     # the whole round's at once
+            more = self.rules.max_hands - 2 if self.post_split is PostSplit.CDP else 0
+            self._first_split = (set(pairs if wanted else range(1, 11)),
+                                 SplitHandPlay(self, 1, wanted, more))
+        play = self._first_split[1]
+        rows = [play.rows.index((pair, 1 + seen)) for pair in pairs]
+        return lambda stakes: play.decisions(stakes)[rows]
+
+    def _split_batch(self, pairs: list[int], hands_limit: int | None) -> dict[int, PairSplit]:
+        """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDP, one batch
+        per count of pair cards a hand may begin its play with)."""
+        stakes_list = self.split_stakes()
+        found = split_batch(self, pairs, 0, hands_limit, self.post_split_decisions(pairs),
+                            stakes_list)
+        seen = 1
+        while self.post_split is PostSplit.CDP:
+            later = [pair for pair, split in found.items()
+                     if min(split.max_hands - 2, split.p) >= seen]
+            if not later:
+                break
+            # a strategy that plays as the one before it wherever that one's play goes plays
+            # the same hands the same way: its values are the same
+            last = [found[pair].later[-1] if found[pair].later else found[pair]
+                    for pair in later]
+            now = self.post_split_decisions(later, seen)
+            before = self.post_split_decisions(later, seen - 1)
+            other = [pair for row, (pair, split) in enumerate(zip(later, last, strict=True))
+                     if any((now(stakes)[row] != before(stakes)[row])[split.reached].any()
+                            for stakes in stakes_list)]
+            more = split_batch(self, other, 0, hands_limit,
+                               self.post_split_decisions(other, seen), stakes_list,
+                               least=seen) if other else {}
+            for pair, split in zip(later, last, strict=True):
+                found[pair].later.append(more.get(pair, split))
+            seen += 1
+        return found
+
     def split_stakes(self) -> list[StakeUnits]:
         """The stakes split hands can hold under the rules."""
         return [REAL, FREE] if self.rules.free_split else [REAL]
 
     def splits(self, pairs: list[int] | None = None) -> dict[int, PairSplit]:
-        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the CDZ-
-        strategy, computed together for those not yet known (cached)."""
+        """X and pair values of ``pairs`` (default: every pair the shoe holds) for the
+        post-split strategy, computed together for those not yet known (cached)."""
         if pairs is None:
             pairs = [p for p in range(1, 11) if self.shoe[p - 1] >= 2]
         missing = [p for p in pairs if p not in self._splits]
         if missing:
-            self._splits.update(split_batch(
-                self, missing, 0, None, lambda s: self.cdz_decisions(s)[None, :],
-                self.split_stakes()))
+            self._splits.update(self._split_batch(missing, None))
         return self._splits
 
     def split_value(self, pair: int, free: bool, first: StakeUnits, hands_limit: int) -> float:
         """Numerator of splitting ``pair`` into at most ``hands_limit`` hands, hand one with
         ``first`` stakes (a resplit keeps the hand's own stakes)."""
-        split = split_batch(self, [pair], 0, hands_limit,
-                            lambda s: self.cdz_decisions(s)[None, :], self.split_stakes())
-        return split[pair].value(free=free, first=first)
+        return self._split_batch([pair], hands_limit)[pair].value(free=free, first=first)
 
 
 def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | None,
-                decisions: Decisions, stakes_list: list[StakeUnits]) -> dict[int, PairSplit]:
+                decisions: Decisions, stakes_list: list[StakeUnits],
+                least: int = 0) -> dict[int, PairSplit]:
     """:class:`PairSplit` of each of ``pairs`` with ``known`` pair cards already gone besides
-    the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``."""
+    the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``;
+    only for ``least`` or more extra pair cards gone (fewer: NaN, for a CDP strategy that no
+    hand plays then)."""
     rules, index = up.rules, up.index
     firsts = np.array([index.number(of_values([pair])) for pair in pairs])
     settled = stands(rules)[1][index.size, index.total]
@@ -293,8 +301,10 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
         n, p = sum(left) - 2, left[pair - 1] - 2
         if p < 0:
             continue
-        found[pair] = PairSplit(pair, max_hands, n, p)
-        for a in range(min(2 * (max_hands - 2), p) + 1):
+        found[pair] = PairSplit(pair, max_hands, n, p,
+                                {s: [np.nan] * least for s in stakes_list},
+                                {s: [np.nan] * least for s in stakes_list}, reached=held[row])
+        for a in range(least, min(2 * (max_hands - 2), p) + 1):
             extra = [0] * 10
             extra[pair - 1] = known + a + 1
             extras.append(extra)
@@ -320,14 +330,14 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
 
 
 def live_hand(rules: RuleSet, shoe: Composition, up: int, hand: Composition,
-              can_split: bool = True) -> UpCard:
+              can_split: bool = True, post_split: PostSplit = PostSplit.CDZ) -> UpCard:
     """Values of ``hand`` and every hand it can become against ``up`` at any shoe (``shoe``
     without the up card, the hand's cards still in it, as for :class:`UpCardValues`); with
     ``can_split`` a pair's split hands too. Only this up card's dealer probabilities."""
     before = add(shoe, of_values([up]))
     dealer = DealerCache(before, rules.dealer_hits_soft_17, _peeks(rules, up), (up,))
     pair = pair_value(hand) if can_split else None
-    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand)
+    return UpCard(rules, before, up, dealer, of_values([pair]) if pair else hand, post_split)
 
 
 def ready_live_hands(rules: RuleSet) -> None:

@@ -85,6 +85,7 @@ SLOW_BENCHES = {
         timed=(r"^evolution: lab table build \(1 processes\)", r"shoes valued exactly")),
     "engine": Bench(("bench/engine.py", "--repeat", "1", "--hands", "3"),
                     timed=(r"^  ev pot-of-gold", r"^  standard-6d-h17",
+                           r"^  ev standard 6D H17 DAS split to 4 --post-split cdp ",
                            r"^  pot-of-gold: worst ", r"^  pot-of-gold: worst hand, best of",
                            r"^  evolution: median")),
     "progress_page": Bench(

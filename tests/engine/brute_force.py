@@ -30,6 +30,8 @@ from trainer.rules.dealer import DealerFinal, blackjack_hole
 Counts = tuple[int, ...]
 #: Post-split decision: (hand values, stakes (real, free)) -> "stand" | "hit" | "double"
 Decide = Callable[[tuple[int, ...], tuple[int, int]], str]
+#: The same knowing how many hands the seat held when the hand began its play
+DecideSeen = Callable[[tuple[int, ...], tuple[int, int], int], str]
 
 
 def _card(value: int) -> Card:
@@ -144,13 +146,15 @@ def double_value(rules: RuleSet, values: tuple[int, ...], stakes: tuple[int, int
 
 
 def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
-                decide: Decide, free: bool, first: tuple[int, int] = (1, 0)) -> Fraction:
+                decide: Decide, free: bool, first: tuple[int, int] = (1, 0),
+                decide_seen: DecideSeen | None = None) -> Fraction:
     """Exact value of splitting ``pair`` and playing every hand in turn as a casino does.
 
     Hand one (with ``first`` stakes, real unless a free hand resplits) gets its second card at
     once; a pair card makes a new hand (placed last) while fewer than ``max_hands`` exist. Each
     later hand gets its second card when play reaches it. States are memoised, so the
-    enumeration stays small on tiny shoes.
+    enumeration stays small on tiny shoes. ``decide_seen``, when given, decides instead of
+    ``decide``, told also how many hands the seat holds (all it has seen split so far).
     """
     max_hands = offers.split_limit(rules, pair)
     new_stakes = (0, 1) if free else (1, 0)
@@ -182,7 +186,8 @@ def split_value(rules: RuleSet, pair: int, shoe: Counts, up: int, peek: bool,
             return total
         if _finished(rules, values) or (len(values) == 2 and not offers.draws_after_split(pair)):
             return play(hands, current + 1, shoe)
-        choice = decide(values, stakes)
+        choice = (decide(values, stakes) if decide_seen is None
+                  else decide_seen(values, stakes, len(hands)))
         if choice == "stand":
             return play(hands, current + 1, shoe)
         total = Fraction(0)

@@ -18,6 +18,7 @@ from strategy_charts.game import starting_hands
 from strategy_charts.hand_index import hand_index
 from strategy_charts.hand_values import FREE, REAL
 from strategy_charts.initial_hand import action_values
+from strategy_charts.post_split import split_doubles
 from strategy_charts.split_hands import SplitHands
 from strategy_charts.splits import SplitValues
 from strategy_charts.up_card import (
@@ -25,7 +26,6 @@ from strategy_charts.up_card import (
     dealer_cache,
     live_hand,
     ready_live_hands,
-    split_doubles,
 )
 
 from .conftest import rules_named, values_for

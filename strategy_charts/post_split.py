@@ -1,0 +1,161 @@
+"""The post-split strategies: how a hand made by a split plays, and the doubles it is offered.
+
+The value of a split is exact for the strategy its hands play (:mod:`splits` explains the
+method); which strategy that is is the player's choice, named as the exact combinatorial
+analyzers name theirs (E. Farmer's CDZ-, CDP1, CDP):
+
+* **CDZ-** (the default): every split hand plays what is optimal for its own cards and stakes
+  as if it had not come from a split, on the shoe without its own cards only.
+* **CDP1**: every split hand plays what is optimal for the *first* split hand holding its
+  cards: on the shoe without its own cards and the other pair card (the first split hand
+  knows that card is gone). The same fixed strategy is applied to every split hand, resplits
+  included.
+* **CDP**: a split hand's play also knows the pair cards split so far: a hand that begins its
+  play (on its second card) when the seat holds ``2 + k`` hands plays what is optimal on the
+  shoe without its own cards and those ``1 + k`` other pair cards (``k`` = 0 is CDP1's play).
+  Cards the other hands drew besides their pair cards are not used. This is a strategy a
+  player can follow at the table, hands dealt in turn as a casino deals them. (Farmer's
+  analyzer, as its published source computes it, lets a hand's play depend on the pair cards
+  the whole split draws, including those dealt to later hands after it has played; that is
+  not a strategy a player can follow, and its figure can differ from this one where
+  resplits are allowed.)
+
+Each is exact: under CDP every hand's strategy is fixed by how many pair cards were split
+before it began, a count the sequence of second cards decides, so the split's value is the
+method's sum with each hand valued by the tables of its own strategy. Where split hands hold
+real or free stakes (Free Bet), each stakes has its own play under each strategy.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from trainer.rules import RuleSet, offers
+
+from .all_hands import HIT, HandSet, choose
+from .hand_index import HandIndex, hand_index
+from .hand_values import StakeUnits, doubled_stakes
+
+if TYPE_CHECKING:
+    from .up_card import UpCard
+
+
+class PostSplit(Enum):
+    """Which fixed strategy split hands play (see the module doc)."""
+
+    CDZ = "cdz"
+    CDP1 = "cdp1"
+    CDP = "cdp"
+
+
+def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
+    """Per hand, the stakes a double leaves on a hand made by a split, (-1, -1) if it may not
+    double: :func:`hand_values.doubled_stakes` (the rules core's offer) asked for each hand of
+    two cards (of any number where hands double after a hit). Fixed per rule set: asked once
+    and kept (read-only)."""
+    return _offered_doubles(rules, index.max_cards, stakes, True,
+                            2 if offers.doubles_after_hit(rules) else None)
+
+
+def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,
+                from_split: bool) -> np.ndarray | None:
+    """Per hand, the stakes a double leaves on a hand of three or more cards (reached by a
+    hit; of a split hand with ``from_split``), (-1, -1) if it may not double; None where no
+    such hand doubles (the rules of every preset). Read-only and kept, as
+    :func:`split_doubles`."""
+    if not offers.doubles_after_hit(rules):
+        return None
+    return _offered_doubles(rules, index.max_cards, stakes, from_split, 3)
+
+
+@cache
+def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_split: bool,
+                     least: int | None) -> np.ndarray:
+    """The doubles offered to hands of two cards (``least`` None) or of ``least`` or more."""
+    index = hand_index(max_cards)
+    out = np.full((len(index.hard), 2), -1, dtype=np.int64)
+    sizes = index.size == 2 if least is None else index.size >= least
+    for number in np.nonzero(sizes)[0]:
+        hand = tuple(int(n) for n in index.comps[number])
+        grown = doubled_stakes(rules, hand, stakes, from_split=from_split)
+        if grown is not None:
+            out[number] = grown
+    out.flags.writeable = False
+    return out
+
+
+def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
+                       doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
+    """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
+    double allowed after a split, on the node's own values (the first wins a tie), as
+    :meth:`splits.SplitValues.decision`; ``doubles`` are the nodes' double parts."""
+    doubled = split_doubles(rules, hands.index, stakes)[hands.hand]
+    offered = doubled[:, 0] >= 0
+    double_value = np.where(offered, doubled[:, 0] * doubles[0] + doubled[:, 1] * doubles[1],
+                            -np.inf)
+    return choose([hands.stand(stakes), hit, double_value if offered.any() else None])
+
+
+def double_nodes(rules: RuleSet, hands: HandSet) -> np.ndarray:
+    """Per node, whether a double of it may be valued: a two-card hand, or any hand that
+    decides where hands double after a hit."""
+    if offers.doubles_after_hit(rules):
+        return (hands.size >= 2) & ~hands.settled
+    return hands.size == 2
+
+
+class SplitHandPlay:
+    """The hands made by splitting each of ``pairs`` (default: every pair the shoe holds twice
+    beside ``known`` more) against one up card, with ``known`` other pair cards gone besides
+    the hand's own, and their optimal play there: stand, hit then play best, and the double a
+    split hand is offered. With ``known`` 1 their best play is the CDP1 strategy; ``more``
+    adds rows with 1 to ``more`` further pair cards gone (CDP's later strategies), where the
+    shoe holds them and the pair's split can make that many more hands."""
+
+    def __init__(self, card: UpCard, known: int = 1, pairs: list[int] | None = None,
+                 more: int = 0) -> None:
+        self.card, self.known = card, known
+        index = card.index
+        self.pairs = [p for p in (pairs or range(1, 11)) if card.shoe[p - 1] >= known + 1]
+        #: (pair, cards of it gone besides the hand's) of each row: :attr:`pairs` first
+        self.rows = [(p, known + k) for k in range(more + 1) for p in self.pairs
+                     if card.shoe[p - 1] >= known + k + 1
+                     and (not k or offers.split_limit(card.rules, p) - 2 >= k)]
+        extras = np.zeros((len(self.rows), 10), dtype=np.int64)
+        for row, (pair, gone) in enumerate(self.rows):
+            extras[row, pair - 1] = gone
+        masks = np.array([(index.comps[:, p - 1] >= 1) & (index.size >= 2) for p, _ in self.rows])
+        self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
+                             masks.reshape(len(self.rows), -1))
+        self.hands.prepare(card.dealer)
+        self._optimal: dict[StakeUnits, np.ndarray] = {}
+        self._decisions: dict[StakeUnits, np.ndarray] = {}
+        twos = np.nonzero(double_nodes(card.rules, self.hands))[0]
+        self._double = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
+        self._double[0][twos], self._double[1][twos] = self.hands.double_parts(twos)
+
+    def _hit(self, stakes: StakeUnits) -> np.ndarray:
+        """Per node, hitting then playing best with the doubles a split hand is offered."""
+        if stakes not in self._optimal:
+            doubled = hit_doubles(self.card.rules, self.card.index, stakes, from_split=True)
+            self._optimal[stakes] = self.hands.optimal(
+                stakes, None if doubled is None else doubled[self.hands.hand])[0]
+        return self._optimal[stakes]
+
+    def decisions(self, stakes: StakeUnits) -> np.ndarray:
+        """Per row (:attr:`rows`; :attr:`pairs` first) and hand number: the best of stand, hit
+        and the double allowed after a split on that row's shoe (a fixed strategy)."""
+        table = self._decisions.get(stakes)
+        if table is None:
+            hands, index = self.hands, self.card.index
+            per_node = post_split_choices(self.card.rules, hands, self._hit(stakes),
+                                          self._double, stakes)
+            table = np.full((len(self.rows), len(index.hard)), HIT, dtype=np.int64)
+            table[hands.context, hands.hand] = per_node
+            table.flags.writeable = False       # kept: read only
+            self._decisions[stakes] = table
+        return table
