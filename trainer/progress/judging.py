@@ -68,8 +68,8 @@ def judge(path: Path, busy_timeout: float) -> None:
             if files.holds(path):
                 return                  # judged already: this process has it open
             before = _stamps(path, logs)
-            content = _content(before)
-            if _passed.get(os.path.realpath(path)) == content:
+            content, known = _content(before), os.path.realpath(path)
+            if _passed.get(known) == content:
                 return                  # judged already, and not changed since
             live = _in_use(path)
             if not live and log_size:
@@ -77,7 +77,7 @@ def judge(path: Path, busy_timeout: float) -> None:
         if copy is not None:
             try:
                 _judged(path, files.connect(copy, timeout=busy_timeout))
-                _passed[os.path.realpath(path)] = content
+                _passed[known] = content
                 return
             except CorruptDatabaseError:
                 if _stamps(path, logs) == before:
@@ -85,7 +85,7 @@ def judge(path: Path, busy_timeout: float) -> None:
             live = True    # written while copied: the copy may be torn; judge the file itself
         _judged(path, files.connect(path, timeout=busy_timeout, read_only=True,
                                     immutable=not live and not log_size))
-        _passed[os.path.realpath(path)] = content
+        _passed[known] = content
 
 
 #: Each file this process judged sound, by its real path, with what its content was then
