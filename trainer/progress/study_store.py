@@ -317,7 +317,23 @@ def keep_made(path: Path, due: DueCards) -> bool:
     given since; True when they were kept. A file that cannot be written now (read-only,
     locked past :data:`KEEP_WAIT`, gone) keeps nothing: the next read is as right, only
     slower."""
-    if not (due.pictures or due.fits) or not path.exists():
+    return _keep(path, due.pictures, due.fits)
+
+
+def keep_read(path: Path, study: StudyHistory) -> bool:
+    """Keep in the progress file at ``path`` the picture and fit that a reader's
+    :func:`load_study` made (``freebet-trainer stats``), as :func:`keep_made` does."""
+    queue = study.queue
+    fits = ((queue.course.catalog.preset, queue.fit),) if (
+        queue.refitted and queue.fit is not None) else ()
+    return _keep(path, () if study.keep is None else (study.keep,), fits)
+
+
+def _keep(path: Path, pictures: Sequence[KeptPicture],
+          fits: Sequence[tuple[str, Fit]]) -> bool:
+    """Keep ``pictures`` and ``fits`` through the process's one writer of the file (see
+    :func:`keep_made`)."""
+    if not (pictures or fits) or not path.exists():
         return False
     shared = writers.writer(path)          # the process's one writer of the file
     try:
@@ -326,9 +342,9 @@ def keep_made(path: Path, due: DueCards) -> bool:
         return False
     try:
         with store.waiting(KEEP_WAIT):
-            for preset, fit in due.fits:
+            for preset, fit in fits:
                 store.save_fit(preset, fit.to_plain())
-            for picture in due.pictures:
+            for picture in pictures:
                 keep_picture(store, picture)
     except (DatabaseLockedError, DiskFullError):
         return False                    # the connection is fine: nothing kept, for now
