@@ -1,0 +1,165 @@
+"""The catalog kept across launches: read back as worked out, refused when stale or damaged,
+kept in the test's own cache folder, and the same cards dealt with it as without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from strategy_charts.tables import load_or_build
+from tests.conftest import FakeClock
+from trainer.drills import catalog as catalogs
+from trainer.drills import kept_catalog
+from trainer.drills.catalog import Catalog
+from trainer.drills.curriculum import Curriculum, Prior
+from trainer.drills.flashcards import FlashcardSession, FlashMode
+from trainer.drills.kept_catalog import Shelf, pack
+from trainer.drills.study import StudyQueue
+from trainer.rules import Action, RuleSet, preset
+
+EVOLUTION = preset("evolution")
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own cache folder (the kept catalogs go under it)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("FREEBET_TABLE_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def worked_out(monkeypatch: pytest.MonkeyPatch) -> list[RuleSet]:
+    """The rule sets whose catalog is worked out (not read back) from now on."""
+    seen: list[RuleSet] = []
+    real = catalogs.entry_weights
+
+    def counted(rules: RuleSet, entries: dict[str, Any]) -> dict[str, float]:
+        seen.append(rules)
+        return real(rules, entries)
+
+    monkeypatch.setattr(catalogs, "entry_weights", counted)
+    return seen
+
+
+def fresh(rules: RuleSet = EVOLUTION) -> Catalog:
+    """The catalog as a new launch gets it (this process's memory of it passed by)."""
+    return catalogs.catalog.function(rules)
+
+
+def shelf(rules: RuleSet = EVOLUTION) -> Shelf:
+    found = Shelf.of(rules, catalogs.preset_label(rules), load_or_build(rules))
+    assert found is not None
+    return found
+
+
+def same(a: Catalog, b: Catalog) -> None:
+    """Every value the two catalogs worked out, in the same order."""
+    assert list(a.situations.items()) == list(b.situations.items())
+    assert list(a.spots) == list(b.spots)
+    for key, spots in a.spots.items():
+        assert spots == b.spots[key]
+        assert [s.table_key for s in spots] == [s.table_key for s in b.spots[key]]
+    assert list(a.entry_weight.items()) == list(b.entry_weight.items())
+    assert list(a.weight.items()) == list(b.weight.items())
+    assert list(a.cost.items()) == list(b.cost.items())
+    assert {k: a.miss_cost(k) for k in a.situations} == {k: b.miss_cost(k)
+                                                         for k in b.situations}
+
+
+def test_a_later_launch_reads_the_catalog_back_as_it_was_worked_out(
+        cache: Path, worked_out: list[RuleSet]) -> None:
+    first = fresh()
+    assert worked_out == [EVOLUTION]
+    assert shelf().path.is_relative_to(cache)
+    later = fresh()
+    assert worked_out == [EVOLUTION]            # read back, not worked out again
+    assert len(later.miss) == len(later.situations)   # every miss cost read back too
+    same(first, later)
+
+
+def test_a_damaged_kept_catalog_is_worked_out_again_and_kept_anew(
+        cache: Path, worked_out: list[RuleSet]) -> None:
+    expected = fresh()
+    path = shelf().path
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    found = fresh()
+    assert worked_out == [EVOLUTION, EVOLUTION]
+    same(expected, found)
+    assert shelf().read() is not None           # kept anew: the next launch reads it back
+    fresh()
+    assert len(worked_out) == 2
+
+
+@pytest.mark.parametrize("kept", [b"", b"not a catalog", None])
+def test_a_kept_catalog_of_another_shape_is_worked_out_again(
+        cache: Path, worked_out: list[RuleSet], kept: bytes | None) -> None:
+    expected = fresh()
+    where = shelf()
+    # None: sealed under the right key, yet not a catalog (a list where its numbers go)
+    where.path.write_bytes(pack({"situations": [[1, 2]], "spots": []}, where.key)
+                           if kept is None else kept)
+    same(expected, fresh())
+    assert len(worked_out) == 2
+
+
+@pytest.mark.parametrize("change", ["code", "table"])
+def test_a_kept_catalog_of_other_code_or_another_table_is_stale(
+        cache: Path, worked_out: list[RuleSet], monkeypatch: pytest.MonkeyPatch,
+        change: str) -> None:
+    fresh()
+    before = shelf()
+    if change == "code":
+        monkeypatch.setattr(kept_catalog, "code_digest", lambda: "another version")
+    else:       # the table file's bytes changed (its rules the same)
+        source = cache / "table.json.gz"
+        source.write_bytes(b"another build")
+        monkeypatch.setattr(kept_catalog, "table_source", lambda rules: source)
+    after = shelf()
+    assert after.path == before.path and after.key != before.key
+    assert after.read() is None
+    fresh()
+    assert len(worked_out) == 2                 # stale: worked out again
+    assert after.read() is not None             # and kept under the new key
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, worked_out: list[RuleSet]) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("FREEBET_TABLE_CACHE", str(blocked))
+    expected = fresh()
+    same(expected, fresh())
+    assert len(worked_out) == 2
+    assert blocked.read_text() == "not a folder"
+
+
+def dealt(table: Catalog, clock: FakeClock) -> list[tuple[str, tuple[int, ...], str]]:
+    """Forty due-mode cards of a new player dealt from ``table``, every third one missed
+    (misses outside what is taught make the queue explore: the miss costs choose)."""
+    course = Curriculum(table, Prior.CLASSIC)
+    queue = StudyQueue(course, [], clock())
+    session = FlashcardSession(table, FlashMode.DUE, seed=3, clock=clock, queue=queue)
+    cards = []
+    for number in range(40):
+        card = session.next()
+        cards.append((card.situation.key, card.spot.values, card.question()))
+        evs, best = table.evs(card.spot)
+        clock.advance(20.0)
+        session.answer(Action(min(evs, key=lambda a: evs[a])) if number % 3 == 0
+                       else Action(best))
+    return cards
+
+
+def test_the_same_cards_are_dealt_with_the_kept_catalog_as_without(
+        cache: Path, worked_out: list[RuleSet]) -> None:
+    table = load_or_build(EVOLUTION)
+    without = Catalog(EVOLUTION, table)
+    fresh()
+    kept = fresh()
+    assert len(worked_out) == 2                 # the one above and the first launch's
+    assert dealt(without, FakeClock()) == dealt(kept, FakeClock())
