@@ -9,6 +9,7 @@ Free Bet play differs from the same rules' standard blackjack play, or from anot
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from contextlib import suppress
 from typing import Any
@@ -16,13 +17,13 @@ from typing import Any
 from strategy_charts.comparison import entry_differences, table_differences
 from strategy_charts.composition import of_values
 from strategy_charts.table_keys import hands_of, parse_table_key, split_card_of
-from strategy_charts.tables import load_or_build
+from strategy_charts.tables import load_or_build, table_source
 from trainer.rules import RuleSet, offers
 
 from .exact import Evs, best_of, full_shoe_evs
 from .frequency import entry_weights
 from .grading import grade
-from .kept_catalog import Shelf
+from .kept import Shelf
 from .once import built_once
 from .records import Verdict
 from .situations import Context, HandKind, Situation, Spot, StakeLabel, classify, preset_label
@@ -38,7 +39,7 @@ def _gap(evs: Evs) -> float:
 
 class Catalog:
     """Situations of one rule set's table. Build with :func:`catalog` (cached, and kept across
-    launches: :mod:`.kept_catalog`); ``kept``: the plain form :meth:`to_plain` gave for these
+    launches: :mod:`.kept`); ``kept``: the plain form :meth:`to_plain` gave for these
     rules and table, read back instead of worked out (ValueError, TypeError, KeyError or
     IndexError for one of another shape)."""
 
@@ -214,13 +215,27 @@ class Catalog:
         return Spot(situation, of_values(hand), split_card=split_card)
 
 
+def kept_at(rules: RuleSet, table: dict[str, Any]) -> Shelf | None:
+    """Where the catalog of ``rules`` worked out from ``table`` is kept across launches
+    (:mod:`.kept`): under the rules, the label their situations are filed under, and the
+    table (what it says it is, and its file's bytes); None when the file cannot be read."""
+    try:
+        table_bytes = table_source(rules).read_bytes()
+    except OSError:
+        return None
+    label = preset_label(rules)
+    return Shelf.of("catalogs", f"{label}\n{rules.fingerprint()}", [
+        rules.fingerprint(), label, table.get("fingerprint"), table.get("engine_version"),
+        table.get("format"), hashlib.sha256(table_bytes).hexdigest()])
+
+
 @built_once
 def catalog(rules: RuleSet) -> Catalog:
     """The catalog of ``rules`` (its table loaded, or built for custom rules), kept in memory,
-    and across launches in the cache folder (:mod:`.kept_catalog`): read back when kept for
+    and across launches in the cache folder (:mod:`.kept`): read back when kept for
     these rules, this table and this code, else worked out and kept."""
     table = load_or_build(rules)
-    shelf = Shelf.of(rules, preset_label(rules), table)
+    shelf = kept_at(rules, table)
     kept = shelf.read() if shelf is not None else None
     if kept is not None:
         with suppress(ValueError, TypeError, KeyError, IndexError, AttributeError):

@@ -1,5 +1,6 @@
-"""The catalog kept across launches: read back as worked out, refused when stale or damaged,
-kept in the test's own cache folder, and the same cards dealt with it as without it."""
+"""Work kept across launches (the catalog, the study queue's plan): read back as worked out,
+refused when stale or damaged, kept in the test's own cache folder, and the same cards dealt
+with it as without it."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import pytest
 from strategy_charts.tables import load_or_build
 from tests.conftest import FakeClock
 from trainer.drills import catalog as catalogs
-from trainer.drills import kept_catalog
+from trainer.drills import kept
+from trainer.drills import plan as plans
 from trainer.drills.catalog import Catalog
 from trainer.drills.curriculum import Curriculum, Prior
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.kept_catalog import Shelf, pack
+from trainer.drills.kept import Shelf, pack
+from trainer.drills.memory import MemoryParams, Trace
 from trainer.drills.study import StudyQueue
 from trainer.rules import Action, RuleSet, preset
 
@@ -50,7 +53,7 @@ def fresh(rules: RuleSet = EVOLUTION) -> Catalog:
 
 
 def shelf(rules: RuleSet = EVOLUTION) -> Shelf:
-    found = Shelf.of(rules, catalogs.preset_label(rules), load_or_build(rules))
+    found = catalogs.kept_at(rules, load_or_build(rules))
     assert found is not None
     return found
 
@@ -114,11 +117,11 @@ def test_a_kept_catalog_of_other_code_or_another_table_is_stale(
     fresh()
     before = shelf()
     if change == "code":
-        monkeypatch.setattr(kept_catalog, "code_digest", lambda: "another version")
+        monkeypatch.setattr(kept, "code_digest", lambda: "another version")
     else:       # the table file's bytes changed (its rules the same)
         source = cache / "table.json.gz"
         source.write_bytes(b"another build")
-        monkeypatch.setattr(kept_catalog, "table_source", lambda rules: source)
+        monkeypatch.setattr(catalogs, "table_source", lambda rules: source)
     after = shelf()
     assert after.path == before.path and after.key != before.key
     assert after.read() is None
@@ -163,3 +166,44 @@ def test_the_same_cards_are_dealt_with_the_kept_catalog_as_without(
     kept = fresh()
     assert len(worked_out) == 2                 # the one above and the first launch's
     assert dealt(without, FakeClock()) == dealt(kept, FakeClock())
+
+
+# ----- the study queue's plan ---------------------------------------------------------------
+
+PARAMS = MemoryParams(first=0.02, growth=10.0, lapse=0.3)
+
+
+def test_a_later_launch_reads_the_plan_back_as_it_was_made(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = plans.plan.__wrapped__(PARAMS, 2.5)
+    assert list((cache / "plans").glob("*.kept"))
+    monkeypatch.setattr(plans.Plan, "__init__", refused)     # from now on: read back only
+    later = plans.plan.__wrapped__(PARAMS, 2.5)
+    assert later._value == made._value and later._unseen == made._unseen
+    for trace in (None, Trace(0.5, 0.0), Trace(30.0, 1.0, 1)):
+        assert later.gain(0.1, trace, 3.0, 5.5) == made.gain(0.1, trace, 3.0, 5.5)
+
+
+def refused(*args: object) -> None:
+    raise AssertionError("made again, not read back")
+
+
+@pytest.mark.parametrize("change", ["damaged", "stale"])
+def test_a_damaged_or_stale_plan_is_made_again(cache: Path, monkeypatch: pytest.MonkeyPatch,
+                                               change: str) -> None:
+    plans.plan.__wrapped__(PARAMS, 2.5)
+    [path] = (cache / "plans").glob("*.kept")
+    if change == "damaged":
+        path.write_bytes(path.read_bytes()[:-1] + b"?")
+    else:
+        monkeypatch.setattr(kept, "code_digest", lambda: "another version")
+    monkeypatch.setattr(plans.Plan, "__init__", refused)
+    with pytest.raises(AssertionError, match="made again"):
+        plans.plan.__wrapped__(PARAMS, 2.5)
+
+
+def test_only_the_newest_plans_are_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plans, "KEPT_PLANS", 2)
+    for gap in (2.0, 2.25, 2.5):
+        plans.plan.__wrapped__(PARAMS, gap)
+    assert len(list((cache / "plans").glob("*.kept"))) == 2

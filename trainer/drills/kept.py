@@ -1,17 +1,17 @@
-"""A catalog kept across launches in the user's cache folder, read instead of worked out again.
+"""Work kept across launches in the user's cache folder, read back instead of done again.
 
 Working out a preset's catalog (:class:`~trainer.drills.catalog.Catalog`: every table entry
-classified into its situation, their natural frequencies, the cost of a mistake in each) takes
-about a third of a second, and a later launch's first card waited for it every time. A
-:class:`Shelf` keeps what the catalog worked out (its plain form,
-:meth:`~trainer.drills.catalog.Catalog.to_plain`) in the cache folder
-(:func:`strategy_charts.artifacts.cache_dir`, ``catalogs/``), under a key of everything it
-depends on: the rules (their fingerprint and the label their situations are filed under), the
-strategy table (what it says it is and its file's bytes), and the code that works it out (the
-bytes of every source file of ``strategy_charts``, ``trainer.rules`` and ``trainer.drills``,
-and :data:`FORMAT`). A kept file of another key, or damaged (its checksum fails), or of any
-shape but a catalog's is not used: the catalog is worked out again and kept anew. A cache that
-cannot be written or read only costs the work next time.
+classified into its situation, their natural frequencies, the cost of a mistake in each) and
+the study queue's plan for a player whose sessions are days apart
+(:class:`~trainer.drills.plan.Plan`) take a good part of a second, and a later launch's first
+card waited for them every time. A :class:`Shelf` keeps such work's plain form (JSON's values)
+in the cache folder (:func:`strategy_charts.artifacts.cache_dir`, one sub-folder a kind),
+under a key of everything it depends on: what the caller names (the rules, their strategy
+table's bytes, the memory parameters...) and the code that does it (the bytes of every source
+file of ``strategy_charts``, ``trainer.rules`` and ``trainer.drills``, :data:`FORMAT` and the
+trainer's version). Kept work of another key, or damaged (its checksum fails), or of any shape
+but the kind's is not used: the work is done again and kept anew. A cache that cannot be
+written or read only costs the work next time.
 """
 
 from __future__ import annotations
@@ -28,18 +28,14 @@ from typing import Any
 import strategy_charts
 import trainer
 from strategy_charts.artifacts import cache_dir
-from strategy_charts.tables import table_source
-from trainer.rules import RuleSet
 from trainer.rules.atomic_file import atomic_write
 
-#: Bump when what a kept catalog holds changes (a change of code changes the key anyway).
+#: Bump when how work is kept changes (a change of code changes every key anyway).
 FORMAT = 1
-#: The cache folder's sub-folder of kept catalogs.
-FOLDER = "catalogs"
-#: The packages whose code works a catalog out: any change to them makes a new key.
+#: The packages whose code does the work kept: any change to them makes a new key.
 SOURCES = (Path(strategy_charts.__file__).parent, Path(trainer.__file__).parent / "rules",
            Path(trainer.__file__).parent / "drills")
-#: Bytes of the checksum a kept catalog starts with.
+#: Bytes of the checksum kept work starts with.
 SEAL = hashlib.sha256().digest_size
 
 
@@ -62,32 +58,26 @@ def code_digest() -> str | None:
 
 @dataclass(frozen=True)
 class Shelf:
-    """Where the catalog of one rule set is kept, and the key it must be kept under."""
+    """Where one piece of work is kept, and the key it must be kept under."""
 
     path: Path
     key: str
 
     @classmethod
-    def of(cls, rules: RuleSet, label: str, table: dict[str, Any]) -> Shelf | None:
-        """The shelf of the catalog of ``rules`` (its situations filed under ``label``) worked
-        out from ``table`` (loaded by :func:`strategy_charts.tables.load_or_build`); None when
-        what it depends on cannot be read (the table's file, the code)."""
+    def of(cls, kind: str, name: str, depends: list[Any]) -> Shelf | None:
+        """The shelf of a piece of work of ``kind`` (its folder), known as ``name`` (one
+        file a name: newer work replaces older), that depends on ``depends`` (JSON's values)
+        besides the code; None when the code cannot be read."""
         code = code_digest()
         if code is None:
             return None
-        try:
-            table_bytes = table_source(rules).read_bytes()
-        except OSError:
-            return None
-        plain = [FORMAT, trainer.__version__, code, rules.fingerprint(), label,
-                 table.get("fingerprint"), table.get("engine_version"), table.get("format"),
-                 hashlib.sha256(table_bytes).hexdigest()]
+        plain = [FORMAT, trainer.__version__, code, kind, depends]
         key = hashlib.sha256(json.dumps(plain).encode()).hexdigest()
-        name = hashlib.sha256(f"{label}\n{rules.fingerprint()}".encode()).hexdigest()[:32]
-        return cls(cache_dir() / FOLDER / f"{name}.catalog", key)
+        file = hashlib.sha256(name.encode()).hexdigest()[:32]
+        return cls(cache_dir() / kind / f"{file}.kept", key)
 
     def read(self) -> dict[str, Any] | None:
-        """The plain catalog kept here under this key, or None (none kept, another key,
+        """The plain work kept here under this key, or None (none kept, another key,
         damaged, unreadable)."""
         try:
             data = self.path.read_bytes()
@@ -95,13 +85,19 @@ class Shelf:
             return None
         return unpack(data, self.key)
 
-    def write(self, plain: dict[str, Any]) -> None:
+    def write(self, plain: dict[str, Any], most: int | None = None) -> None:
         """Keep ``plain`` here (whole or not at all; a cache that cannot be written keeps
-        nothing)."""
+        nothing), and at most ``most`` pieces of its kind (the newest)."""
         with suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with atomic_write(self.path, "wb") as handle:
                 handle.write(pack(plain, self.key))
+            if most is not None:
+                kept = sorted(self.path.parent.glob("*.kept"),
+                              key=lambda p: p.stat().st_mtime_ns, reverse=True)
+                for older in kept[most:]:
+                    if older != self.path:
+                        older.unlink(missing_ok=True)
 
 
 def pack(plain: dict[str, Any], key: str) -> bytes:
@@ -126,4 +122,4 @@ def unpack(data: bytes, key: str) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-__all__ = ["FOLDER", "FORMAT", "Shelf", "code_digest", "pack", "unpack"]
+__all__ = ["FORMAT", "Shelf", "code_digest", "pack", "unpack"]
