@@ -204,7 +204,7 @@ def _report(args: argparse.Namespace, store: ProgressStore, rules: RuleSet | Non
     leak = estimate(course, review.recent_answers(store, label))
     apart = kept_apart(store, Filter(preset=label))
     now = utc_now()
-    study = load_study(store, course, now, settings=args.study)
+    study = load_study(store, course, now, settings=args.study, priced=False)   # counted only
     queue = study.queue
     counts, next_due = queue.counts(now), queue.next_due(now)
     decisions = sum(d.decisions for d in seen.days)
