@@ -1,6 +1,6 @@
-"""Work kept across launches (the catalog, the study queue's plan): read back as worked out,
-refused when stale or damaged, kept in the test's own cache folder, and the same cards dealt
-with it as without it."""
+"""Work kept across launches (the catalog, the classic play, the study queue's plan): read
+back as worked out, refused when stale or damaged, kept in the test's own cache folder, and
+the same cards dealt with it as without it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from strategy_charts.tables import load_or_build
 from tests.conftest import FakeClock
 from trainer.drills import catalog as catalogs
+from trainer.drills import classic as classics
 from trainer.drills import kept
 from trainer.drills import plan as plans
 from trainer.drills.catalog import Catalog
@@ -207,3 +208,35 @@ def test_only_the_newest_plans_are_kept(cache: Path, monkeypatch: pytest.MonkeyP
     for gap in (2.0, 2.25, 2.5):
         plans.plan.__wrapped__(PARAMS, gap)
     assert len(list((cache / "plans").glob("*.kept"))) == 2
+
+
+# ----- the classic play ---------------------------------------------------------------------
+
+
+def test_a_later_launch_reads_the_classic_play_back_as_it_was_worked_out(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = classics.classic_play.function(EVOLUTION)
+    monkeypatch.setattr(classics, "_classic", refused)       # from now on: read back only
+    later = classics.classic_play.function(EVOLUTION)
+    assert list(later.play.items()) == list(made.play.items())
+    assert list(later.loss.items()) == list(made.loss.items())
+    assert later.leak_per_100() == made.leak_per_100()
+
+
+@pytest.mark.parametrize("change", ["damaged", "standard table"])
+def test_a_damaged_or_stale_classic_play_is_worked_out_again(
+        cache: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    classics.classic_play.function(EVOLUTION)
+    [path] = (cache / "classic").glob("*.kept")
+    if change == "damaged":
+        path.write_bytes(path.read_bytes()[:-1] + b"?")
+    else:
+        other = cache / "standard.json.gz"
+        other.write_bytes(b"another build")
+        standard = EVOLUTION.standard_counterpart().fingerprint()
+        real = classics.table_source
+        monkeypatch.setattr(classics, "table_source", lambda rules: other
+                            if rules.fingerprint() == standard else real(rules))
+    monkeypatch.setattr(classics, "_classic", refused)
+    with pytest.raises(AssertionError, match="made again"):
+        classics.classic_play.function(EVOLUTION)
