@@ -240,3 +240,21 @@ def test_a_damaged_or_stale_classic_play_is_worked_out_again(
     monkeypatch.setattr(classics, "_classic", refused)
     with pytest.raises(AssertionError, match="made again"):
         classics.classic_play.function(EVOLUTION)
+
+
+def test_without_source_files_nothing_is_kept(cache: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              worked_out: list[RuleSet]) -> None:
+    """A bundle of compiled code only: no key could tell its code apart, so nothing is kept."""
+    empty = tmp_path / "compiled"
+    empty.mkdir()
+    monkeypatch.setattr(kept, "SOURCES", (empty,))
+    kept.code_digest.cache_clear()
+    try:
+        assert kept.code_digest() is None
+        fresh()
+        fresh()
+        assert len(worked_out) == 2
+        assert not cache.exists() or not list(cache.rglob("*.kept"))
+    finally:
+        kept.code_digest.cache_clear()

@@ -42,11 +42,15 @@ SEAL = hashlib.sha256().digest_size
 @cache
 def code_digest() -> str | None:
     """A digest of every source file of :data:`SOURCES` (its path and bytes), or None when one
-    cannot be read (then nothing is kept: a key must not miss a change of code)."""
+    cannot be read or none is there (a bundle holding compiled code only): then nothing is
+    kept, as a key must not miss a change of code."""
     digest = hashlib.sha256()
     try:
         for root in SOURCES:
-            for path in sorted(root.rglob("*.py")):
+            found = sorted(root.rglob("*.py"))
+            if not found:
+                return None
+            for path in found:
                 data = path.read_bytes()
                 name = path.relative_to(root.parent).as_posix().encode()
                 digest.update(len(name).to_bytes(8, "little") + name)
