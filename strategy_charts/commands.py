@@ -43,9 +43,10 @@ COUNT_LABS = Option(("--counts",), {"action": "store_true",
 
 #: The post-split strategy of the exact play (strategy_charts/post_split.py).
 POST_SPLIT = Option(("--post-split",), {
-    "choices": ("cdz", "cdp1", "cdp"), "default": "cdz",
+    "choices": ("cdz", "cdp1", "cdp", "cdpn"), "default": "cdz",
     "help": "split hands play as unsplit hands (cdz, CDZ-), as the first split hand (cdp1), "
-            "or knowing the pair cards split when each begins (cdp)"})
+            "by the pair cards the whole split removes, as the analyzers' CDP (cdp), or "
+            "knowing the pair cards split when each begins its play (cdpn)"})
 
 
 @command("ev", help="whole-game EV", options=(RULES, JSON, Option(
