@@ -41,7 +41,7 @@ import numpy as np
 
 from trainer.rules import RuleSet, offers
 
-from .all_hands import HIT, HandSet, choose
+from .all_hands import DOUBLE, HIT, STAND, HandSet, choose
 from .hand_index import HandIndex, hand_index
 from .hand_values import StakeUnits, doubled_stakes
 
@@ -76,6 +76,22 @@ def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.nd
     and kept (read-only)."""
     return _offered_doubles(rules, index.max_cards, stakes, True,
                             2 if offers.doubles_after_hit(rules) else None)
+
+
+def split_play(rules: RuleSet, index: HandIndex, pairs: list[int], decisions: np.ndarray,
+               stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
+    """The play split hands of ``stakes`` make from their pair card, per pair of ``pairs``
+    (rows) and hand number: ``decisions`` (one row per pair, or one for all) with a lone pair
+    card drawing its second card, split aces standing on it and a double not offered taken
+    as a hit; and the doubles offered (:func:`split_doubles`)."""
+    choice = np.array(np.broadcast_to(decisions, (len(pairs), len(index.hard))))
+    choice[:, index.size == 1] = HIT
+    for row, pair in enumerate(pairs):
+        if not offers.draws_after_split(pair):     # split aces get one card
+            choice[row, index.size == 2] = STAND
+    doubled = split_doubles(rules, index, stakes)
+    choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
+    return choice, doubled
 
 
 def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,

@@ -22,7 +22,7 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, count_true, reachable, stands
+from .all_hands import HIT, HandSet, count_true, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import hand_index
@@ -35,6 +35,7 @@ from .post_split import (
     hit_doubles,
     post_split_choices,
     split_doubles,
+    split_play,
 )
 from .splits import pattern_sum, seen_tables, x_n_tables
 
@@ -309,14 +310,7 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     plays: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
     shape = (len(pairs), len(index.hard))
     for stakes in stakes_list:
-        choice = np.array(np.broadcast_to(decisions(stakes), shape))
-        choice[:, index.size == 1] = HIT
-        for row, pair in enumerate(pairs):
-            if not offers.draws_after_split(pair):     # split aces get one card
-                choice[row, index.size == 2] = STAND
-        doubled = split_doubles(rules, index, stakes)
-        choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
-        plays[stakes] = (choice, doubled)
+        plays[stakes] = split_play(rules, index, pairs, decisions(stakes), stakes)
     # what either stakes' play reaches, one walk for all of them
     reach, need = reachable(index, np.concatenate([choice for choice, _ in plays.values()]),
                             np.tile(firsts, len(plays)), settled)
