@@ -12,7 +12,9 @@ from strategy_charts.__main__ import main
 from strategy_charts.composition import add, of_values, subtract
 from strategy_charts.post_split import PostSplit
 from strategy_charts.split_play import describe, split_differences
+from strategy_charts.tables import load_table
 from trainer.rules import Action, RuleSet, offers, preset
+from trainer.ui.charts.cell_text import SHOWN, cell_summary, split_text
 
 from . import brute_force as bf
 from .conftest import values_for
@@ -115,3 +117,24 @@ def test_hand_command_names_the_split_hands_played_otherwise(capsys) -> None:
     assert main(args) == 0
     assert "split hands" not in capsys.readouterr().out
 
+
+
+def test_the_panel_text_names_the_hands_and_the_gain() -> None:
+    """The charts panel's words for evolution's 9,9 against a 3: the hands CDPN plays
+    otherwise and the split's gain; a cell without differences says nothing of it; a long
+    list shows five hands and counts the rest."""
+    rules = preset("evolution")
+    cell, data = ("pair", "9", "3"), load_table(rules)["charts"]["real"]["pair"]["9"]["3"]
+    found = split_differences(rules, 9, 3)
+    assert found is not None
+    text = cell_summary(cell, "9,9", data, "real", split_plays=found)
+    assert "<b>Counting the 9s split</b> (CDPN): after splitting 9s against a 3" in text
+    assert "<li>9,4 (hard 13): hit, not stand, with 1 other 9 gone</li>" in text
+    assert f"by {found.gain * 100:+.4f}% of the bet" in text
+    assert f"{found.ev * 100:+.4f}% beside {found.chart_ev * 100:+.4f}%" in text
+    assert "Counting" not in cell_summary(cell, "9,9", data, "real")
+    many = split_differences(preset("pot-of-gold"), 3, 9)
+    assert many is not None and len(many.plays) > SHOWN + 1
+    text = split_text(many)
+    assert text.count("<li>") == SHOWN + 1
+    assert f"and {len(many.plays) - SHOWN} more hands" in text
