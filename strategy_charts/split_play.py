@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from trainer.rules import RuleSet, hand_total, offers
+from trainer.rules import Action, RuleSet, hand_total, offers
 
 from .all_hands import DOUBLE, STAND, reachable, stands
 from .composition import Composition, full_shoe, of_values, subtract
-from .hand_values import FREE
+from .hand_values import FREE, REAL, StakeUnits
 from .post_split import PostSplit, split_play
 from .up_card import UpCard, live_hand
 
@@ -70,7 +70,8 @@ def split_differences(rules: RuleSet, pair: int, up: int,
     values = {kind: card.actions(hand).get(action) for kind, card in cards.items()}
     if values[PostSplit.CDZ] is None or post_split is PostSplit.CDZ:
         return None
-    plays = _other_plays(cards[PostSplit.CDZ], cards[post_split], pair)
+    stakes = [REAL, FREE] if action is Action.FREE_SPLIT else [REAL]   # a paid split: real
+    plays = _other_plays(cards[PostSplit.CDZ], cards[post_split], pair, stakes)
     if not plays:
         return None
     mass = cards[PostSplit.CDZ].values.mass(hand)
@@ -79,10 +80,11 @@ def split_differences(rules: RuleSet, pair: int, up: int,
                             float(values[post_split] or 0) / mass)
 
 
-def _other_plays(chart: UpCard, card: UpCard, pair: int) -> tuple[OtherPlay, ...]:
-    """The hands ``card``'s strategies play otherwise than ``chart``'s CDZ-: hands a
-    strategy's play reaches, that decide, and that the shoe can deal beside the pair cards
-    gone; under CDPN a pair hand only where the seat can split no more."""
+def _other_plays(chart: UpCard, card: UpCard, pair: int, stakes_list: list[StakeUnits]
+                 ) -> tuple[OtherPlay, ...]:
+    """The hands (of ``stakes_list``) ``card``'s strategies play otherwise than ``chart``'s
+    CDZ-: hands a strategy's play reaches, that decide, and that the shoe can deal beside the
+    pair cards gone; under CDPN a pair hand only where the seat can split no more."""
     rules, index = card.rules, card.index
     settled = stands(rules)[1][index.size, index.total]
     first = np.array([index.number(of_values([pair]))])
@@ -99,7 +101,7 @@ def _other_plays(chart: UpCard, card: UpCard, pair: int) -> tuple[OtherPlay, ...
         resplit = card.post_split is PostSplit.CDPN and seen < limit - 2
         if resplit:
             dealt[pair_hand] = False        # the seat resplits it: no hand plays it
-        for stakes in card.split_stakes():
+        for stakes in stakes_list:
             ours = split_play(rules, index, [pair], chart.cdz_decisions(stakes)[None, :],
                               stakes)[0][0]
             theirs = split_play(rules, index, [pair],

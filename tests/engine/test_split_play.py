@@ -138,3 +138,14 @@ def test_the_panel_text_names_the_hands_and_the_gain() -> None:
     text = split_text(many)
     assert text.count("<li>") == SHOWN + 1
     assert f"and {len(many.plays) - SHOWN} more hands" in text
+
+
+def test_a_paid_split_names_real_hands_only() -> None:
+    """golden-nugget-1d-6to5 splits 4,4 paid (no free split of fours): every hand it makes
+    holds a real stake, so no free-stake hand is named, though the free-stake play of those
+    cards differs too."""
+    rules = preset("golden-nugget-1d-6to5")
+    assert offers.split_kind(rules, 4) is Action.SPLIT
+    found = split_differences(rules, 4, 7)
+    assert found is not None and found.plays
+    assert not any(play.free for play in found.plays)
