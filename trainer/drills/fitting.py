@@ -131,7 +131,7 @@ def fit_against_fsrs6(course: Curriculum, answers: Sequence[Answer], start: Star
     if w is None:
         return found
     told = fsrs6_fit.chances(w, answers, card_of)[after.held.rows[PLACE].astype(int)]
-    health = check(mark, after.held, after.replays[mark.mapping].tallies[3], told)
+    health = check(mark, after.held, after.replays[mark.mapping].tallies[2], told)
     if health is None:
         return found
     return replace(found, health=replace(health, uses=FITTED if chosen.fsrs else "model"))
@@ -163,7 +163,7 @@ def with_fsrs6(course: Curriculum, state: FitState, found: Fit,
     w = fsrs6_fit.fit_parameters(answers[:mark.upto], card_of)
     if w is not None:
         told = fsrs6_fit.chances(w, answers, card_of)[state.held.rows[PLACE].astype(int)]
-        health = check(mark, state.held, state.replays[mark.mapping].tallies[3], told)
+        health = check(mark, state.held, state.replays[mark.mapping].tallies[2], told)
     health = choose(health)
     found = replace(found, health=health)
     if health is None or health.uses != FITTED:

@@ -161,11 +161,11 @@ class Replay:
     total: np.ndarray        # candidates: the log-likelihood of the answers so far
     #: the health check's yardsticks (:mod:`trainer.drills.health`): each card's FSRS-6
     #: stability and difficulty (cards x 2); of the answers given a day or more after their
-    #: card's last (the ones it scores, as the srs-benchmark does), the count, the right ones
-    #: and FSRS-6's log-likelihood (its recall over fractional days); and the answers given
-    #: less than a day after their card's last (counted apart, never scored)
+    #: card's last (the ones it scores, as the srs-benchmark does), the count and the right
+    #: ones; and the answers given less than a day after their card's last (counted apart,
+    #: never scored)
     fsrs: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    tallies: tuple[int, int, float, int] = (0, 0, 0.0, 0)
+    tallies: tuple[int, int, int] = (0, 0, 0)
     #: cards: the wrong answers in a row up to the card's last answer (the slip reading's)
     misses: np.ndarray = field(default_factory=lambda: np.zeros(0))
     #: candidates: the log-likelihood of the answers the health check scores (see tallies)
@@ -233,7 +233,7 @@ class Replay:
         later = self.scored.copy()
         s_first, d_first = fsrs6.first_arrays(right[fresh, 0])
         fsrs = np.concatenate([self.fsrs, np.stack([s_first, d_first], axis=1)])
-        answered, rights, fsrs_log, same_day = self.tallies
+        answered, rights, same_day = self.tallies
         previous = np.where(fresh, 0.0, last[at])
         for k in range(day.shape[1]):
             here = present[:, k] & (~fresh if k == 0 else True)
@@ -256,11 +256,9 @@ class Replay:
             gap, seen = elapsed[:, 0], ok[:, 0]
             scored = gap >= 1.0                   # a day or more after the card's last
             later += each[scored].sum(axis=0)
-            fsrs_r = fsrs6.recall_fractional(fsrs[rows, 0], gap)
-            told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
-            fsrs_log += float((seen * np.log(told) + (1.0 - seen) * np.log1p(-told))[scored]
-                              .sum())
             if watch is not None:      # same-day ones too, marked (never scored)
+                fsrs_r = fsrs6.recall_fractional(fsrs[rows, 0], gap)
+                told = np.clip(fsrs_r + (1.0 - fsrs_r) * g[:, 0], _CLIP, 1.0 - _CLIP)
                 seen_now.append(np.stack([place[here, k], chance[:, watch], told, seen, gap,
                                           counts[rows, 0] + 1.0, counts[rows, 1],
                                           np.zeros(gap.size), 1.0 - scored]))
@@ -281,7 +279,7 @@ class Replay:
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
         return (Replay(cards, stability, last, total, fsrs,
-                       (answered, rights, fsrs_log, same_day), misses, later, counts),
+                       (answered, rights, same_day), misses, later, counts),
                 Predicted.of(seen_now))
 
 
@@ -336,7 +334,7 @@ class FitState:
             raise ValueError("fit needs at least one card mapping")
         mark = self.mark
         if mark is not None and mark.mapping in self.replays:
-            found = check(mark, self.held, self.replays[mark.mapping].tallies[3])
+            found = check(mark, self.held, self.replays[mark.mapping].tallies[2])
             best = replace(best, health=found)
         return best
 
@@ -347,7 +345,7 @@ class FitState:
         index = grid.index(fit.params)
         if replay is None or index is None:
             return self
-        answered, rights, _, same_day = replay.tallies
+        answered, rights, same_day = replay.tallies
         return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day,
                                        self.answers),
                        held=Predicted.empty())

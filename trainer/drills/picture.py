@@ -40,7 +40,7 @@ from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
 #: Bump when what a picture holds, or how the queue reads it, changes.
-PICTURE_FORMAT = 9
+PICTURE_FORMAT = 10
 
 #: The answers a picture took in, of the situations asked (``earlier(situations)``).
 Earlier = Callable[[frozenset[str]], Sequence[Answer]]
@@ -316,13 +316,13 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         n = len(cards)
         stability = take(n * width).reshape(n, width)
         last, total = take(n), take(width)
-        answered, rights, fsrs_log, same_day = plain["tallies"][name]
+        answered, rights, same_day = plain["tallies"][name]
         fsrs = take(2 * n).reshape(n, 2)
         misses = take(n)
         later = take(width)
         replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
-                                    (int(answered), int(rights), float(fsrs_log),
-                                     int(same_day)), misses, later, take(2 * n).reshape(n, 2))
+                                    (int(answered), int(rights), int(same_day)), misses,
+                                    later, take(2 * n).reshape(n, 2))
     held = int(plain["held"])
     rows = Predicted(take(ROWS * held).reshape(ROWS, held))
     if at * 8 != len(body):
