@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.drills.catalog import Catalog, catalog
 from trainer.rules import preset
+from trainer.teaching.catalog import Catalog, catalog
 
 
 @pytest.fixture(scope="session")

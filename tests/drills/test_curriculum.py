@@ -6,14 +6,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.classic import classic_play
-from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
-from trainer.drills.facts import Facts
 from trainer.drills.history import answers
-from trainer.drills.memory import day_of
-from trainer.drills.situations import Spot
 from trainer.rules import Action
+from trainer.scheduler.memory import day_of
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.classic import classic_play
+from trainer.teaching.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
+from trainer.teaching.facts import Facts
+from trainer.teaching.situations import Spot
 
 
 def _spot(table: Catalog, table_key: str) -> Spot:

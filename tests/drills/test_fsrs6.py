@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fsrs import Card, Rating, Scheduler
 
-from trainer.drills import fsrs6
-from trainer.drills.memory import day_of
+from trainer.scheduler import fsrs6
+from trainer.scheduler.memory import day_of
 
 START = datetime(2026, 3, 1, 8, 0, tzinfo=UTC)
 

@@ -10,16 +10,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from trainer.drills import fsrs6, picture
-from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.fitting import describe, fit_for, fitted_model
-from trainer.drills.health import FITTED
-from trainer.drills.memory import EXPONENTIAL, FSRS6, Answer, MemoryParams, Trace, day_of, learn
-from trainer.drills.memory_fit import Fit, checked_fit
-from trainer.drills.plan import plan
-from trainer.drills.start import Start
-from trainer.drills.study import StudyQueue
 from trainer.rules import preset
+from trainer.scheduler import fsrs6, picture
+from trainer.scheduler.fitting import describe, fit_for, fitted_model
+from trainer.scheduler.health import FITTED
+from trainer.scheduler.memory import EXPONENTIAL, FSRS6, MemoryParams, Trace, day_of, learn
+from trainer.scheduler.memory_fit import Fit, checked_fit
+from trainer.scheduler.plan import plan
+from trainer.scheduler.start import Start
+from trainer.scheduler.study import StudyQueue
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import FACTS, Curriculum, Prior, curriculum
 
 START = Start(Prior.CLASSIC, 1.0, 0.0, 0.0, 0)
 #: FSRS-6 with a flatter forgetting curve than its defaults' (decay 0.3, not 0.1542 … or 0.5)

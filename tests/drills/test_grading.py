@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 import pytest
 
 from strategy_charts.composition import of_values
-from trainer.drills.catalog import Catalog
-from trainer.drills.exact import exact_evs, shoe_view
-from trainer.drills.grading import (
+from trainer.rules import Action, Card, cards, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.exact import exact_evs, shoe_view
+from trainer.teaching.grading import (
     ACCEPTABLE_BAND,
     Asked,
     PerfectPlayGrader,
@@ -17,8 +18,7 @@ from trainer.drills.grading import (
     grade,
     record,
 )
-from trainer.drills.records import Mode, Verdict
-from trainer.rules import Action, Card, cards, preset
+from trainer.teaching.records import Mode, Verdict
 
 EVS = {"hit": -0.280, "stand": -0.301, "double": -0.560}
 

@@ -10,10 +10,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from trainer.drills import fsrs6
-from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.fitting import HELD_OUT, fit_for
-from trainer.drills.health import (
+from trainer.rules import preset
+from trainer.scheduler import fsrs6
+from trainer.scheduler.fitting import HELD_OUT, fit_for
+from trainer.scheduler.health import (
     AT_LEAST,
     FITTED,
     MOVING,
@@ -24,11 +24,12 @@ from trainer.drills.health import (
     moving_averages,
     says,
 )
-from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import Fit, Grid, Replay
-from trainer.drills.scores import Score, auc, bins, rmse_bins
-from trainer.drills.start import Start
-from trainer.rules import preset
+from trainer.scheduler.memory import MemoryParams, Trace, learn, recall
+from trainer.scheduler.memory_fit import Fit, Grid, Replay
+from trainer.scheduler.scores import Score, auc, bins, rmse_bins
+from trainer.scheduler.start import Start
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import FACTS, Curriculum, Prior, curriculum
 
 
 @pytest.fixture(scope="module")
@@ -269,7 +270,7 @@ def test_fsrs6_fitted_to_the_answers_before_is_scored_on_the_same_answers(
     are the default FSRS-6's, figure for figure), and fitted to a player it predicts the
     held-out answers better than the defaults."""
     pytest.importorskip("fsrs_rs_python")
-    from trainer.drills import fitting, fsrs6_fit
+    from trainer.scheduler import fitting, fsrs6_fit
     answers = _player(course, MemoryParams(0.04, 7.0, 0.5), seed=5)
     start = Start(Prior.CLASSIC, 1.0, 0.0, 0.0, 0)
     health = fitting.fit_against_fsrs6(course, answers, start).health
@@ -289,6 +290,6 @@ def test_fsrs6_is_fitted_to_histories_of_whole_days() -> None:
     answers = [Answer("a", 0.1, True, 0.0), Answer("b", 0.2, False, 0.0),
                Answer("a", 0.5, False, 0.0), Answer("a", 2.4, True, 0.0),
                Answer("c", 3.0, True, 0.0)]
-    from trainer.drills.fsrs6_fit import histories
+    from trainer.scheduler.fsrs6_fit import histories
     assert histories(answers, deck) == [[(fsrs6.GOOD, 0), (fsrs6.AGAIN, 0), (fsrs6.GOOD, 1)],
                                         [(fsrs6.AGAIN, 0)]]

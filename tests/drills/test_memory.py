@@ -7,11 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from trainer.drills.memory import (
+from trainer.scheduler.memory import (
     EXPONENTIAL,
     RUN,
     RUN_GAP,
-    Answer,
     MemoryParams,
     Trace,
     day_of,
@@ -20,6 +19,7 @@ from trainer.drills.memory import (
     learn,
     recall,
 )
+from trainer.teaching.answers import Answer
 
 PARAMS = MemoryParams(first=0.02, growth=10.0, lapse=0.3)
 

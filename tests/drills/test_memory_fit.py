@@ -7,8 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from trainer.drills.memory import Answer, MemoryParams, Trace, learn, recall
-from trainer.drills.memory_fit import GRID_CURVES, Fit, Grid, checked_fit, fit, log_likelihoods
+from trainer.scheduler.memory import MemoryParams, Trace, learn, recall
+from trainer.scheduler.memory_fit import GRID_CURVES, Fit, Grid, checked_fit, fit, log_likelihoods
+from trainer.teaching.answers import Answer
 
 TRUE = MemoryParams(first=0.04, growth=7.0, lapse=0.3, curve=GRID_CURVES[0])
 

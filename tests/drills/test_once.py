@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from trainer.drills.once import built_once
+from trainer.teaching.once import built_once
 
 
 def test_two_threads_at_once_build_one_value() -> None:

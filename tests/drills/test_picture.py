@@ -11,11 +11,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import FACTS, SITUATIONS, Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, MemoryParams, day_of
-from trainer.drills.memory_fit import Fit, FitState, fit
-from trainer.drills.picture import (
+from trainer.scheduler.memory import MemoryParams, day_of
+from trainer.scheduler.memory_fit import Fit, FitState, fit
+from trainer.scheduler.picture import (
     SEAL,
     Picture,
     _content,
@@ -25,7 +23,10 @@ from trainer.drills.picture import (
     empty,
     encode,
 )
-from trainer.drills.study import StudyQueue
+from trainer.scheduler.study import StudyQueue
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import FACTS, SITUATIONS, Curriculum, Prior, curriculum
 
 NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from trainer.drills.memory import EXPONENTIAL, RUN_GAP, MemoryParams, Trace
-from trainer.drills.plan import _LOG_MU, _LOG_S, _R, DISCOUNT, RUNS, Plan, plan
+from trainer.scheduler.memory import EXPONENTIAL, RUN_GAP, MemoryParams, Trace
+from trainer.scheduler.plan import _LOG_MU, _LOG_S, _R, DISCOUNT, RUNS, Plan, plan
 
 PARAMS = MemoryParams(first=0.02, growth=10.0, lapse=0.3)
 GAP = 2.0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from trainer.drills.catalog import catalog
-from trainer.drills.situations import hand_spot
 from trainer.rules import Card, Hand, Stakes, cards, preset
+from trainer.teaching.catalog import catalog
+from trainer.teaching.situations import hand_spot
 
 
 def test_a_pair_in_a_seat_of_three_uses_the_three_hand_entry() -> None:

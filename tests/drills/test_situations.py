@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.situations import (
+from trainer.rules import Bets, Card, Hand, Round, Shoe, Stakes, cards, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.situations import (
     Context,
     HandKind,
     Situation,
@@ -18,7 +19,6 @@ from trainer.drills.situations import (
     preset_label,
     round_spot,
 )
-from trainer.rules import Bets, Card, Hand, Round, Shoe, Stakes, cards, preset
 
 PINNED = [
     # These literal keys are the user's history: they must never change.

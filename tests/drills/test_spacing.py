@@ -7,13 +7,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, MemoryParams, day_of
-from trainer.drills.memory_fit import Fit
-from trainer.drills.picture import advance, decode, empty, encode
-from trainer.drills.spacing import BREAK, RECENT, Sessions, apart
-from trainer.drills.study import StudyQueue
+from trainer.scheduler.memory import MemoryParams, day_of
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.picture import advance, decode, empty, encode
+from trainer.scheduler.spacing import BREAK, RECENT, Sessions, apart
+from trainer.scheduler.study import StudyQueue
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import FACTS, Curriculum, Prior, curriculum
 
 MINUTE = 1 / 1440
 

@@ -6,11 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, day_of
-from trainer.drills.start import ASK_AGAIN, AT_LEAST, Opening, Start, infer
-from trainer.drills.study import StudyQueue
+from trainer.scheduler.memory import day_of
+from trainer.scheduler.start import ASK_AGAIN, AT_LEAST, Opening, Start, infer
+from trainer.scheduler.study import StudyQueue
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
 
 NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 

@@ -6,11 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import FACTS, Curriculum, Prior, curriculum
-from trainer.drills.memory import Answer, MemoryParams, Trace, day_of
-from trainer.drills.memory_fit import Fit
-from trainer.drills.study import StudyQueue, StudySettings
+from trainer.scheduler.memory import MemoryParams, Trace, day_of
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.study import StudyQueue, StudySettings
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import FACTS, Curriculum, Prior, curriculum
 
 NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 
@@ -121,8 +122,8 @@ def test_undo_restores_the_queue_exactly(course: Curriculum) -> None:
 
 
 def test_a_stored_fit_is_used_until_the_answers_grow(course: Curriculum) -> None:
-    from trainer.drills.memory import MemoryParams
-    from trainer.drills.memory_fit import Fit
+    from trainer.scheduler.memory import MemoryParams
+    from trainer.scheduler.memory_fit import Fit
     stored = Fit(MemoryParams(0.64, 2.0, 0.8), "situations", -1.0, 100)
     keys = sorted(course.decks["situations"].card_of)[:10]
     answers = [_answer(keys[i % 10], NOW - timedelta(days=2, minutes=-i), i % 3 != 0)
@@ -158,8 +159,8 @@ def test_with_the_default_settings_a_card_is_due_once_its_recall_falls_under_90_
         course: Curriculum) -> None:
     """Retention 90% by default: a card answered a while ago is not due while its predicted
     recall is over 0.9 and is due once it is under (a hair either side of the moment)."""
-    from trainer.drills.memory import recall
-    from trainer.drills.study import DEFAULT_STUDY
+    from trainer.scheduler.memory import recall
+    from trainer.scheduler.study import DEFAULT_STUDY
 
     key = sorted(course.decks[FACTS].card_of)[0]
     then = NOW - timedelta(days=30)
@@ -178,8 +179,8 @@ def test_a_stored_fit_claiming_far_more_answers_than_there_are_is_made_again(
         course: Curriculum) -> None:
     """A fit of 100,000 answers over 120 (a row damaged by hand) is refitted, not kept until
     the player has given 130,000."""
-    from trainer.drills.memory import MemoryParams
-    from trainer.drills.memory_fit import Fit
+    from trainer.scheduler.memory import MemoryParams
+    from trainer.scheduler.memory_fit import Fit
     keys = sorted(course.decks["situations"].card_of)[:10]
     answers = [_answer(keys[i % 10], NOW - timedelta(days=2, minutes=-i), i % 3 != 0)
                for i in range(120)]
@@ -261,7 +262,7 @@ def test_a_queue_made_to_be_counted_counts_as_a_priced_one_and_prices_before_cho
         course: Curriculum) -> None:
     """The Progress page counts without pricing every card (most of a queue's making): the
     same counts and due times, and a choice made from it is the priced queue's."""
-    from trainer.drills.picture import advance, empty
+    from trainer.scheduler.picture import advance, empty
 
     keys = sorted(course.decks[FACTS].card_of)[:30]
     answers = [_answer(keys[i % 30], NOW - timedelta(days=12 - 3 * (i // 40), minutes=-i),

@@ -24,13 +24,13 @@ The model is a forgetting curve with a three-parameter stability update:
 
 People differ by tenfold in how fast they forget: the curve and the four parameters are the
 player's own, fitted by maximum likelihood to every answer they have given
-(:mod:`trainer.drills.memory_fit`),
+(:mod:`trainer.scheduler.memory_fit`),
 so the trainer's picture of what is remembered follows the player's answers, not a population
 average. Time is in days (float) throughout; :func:`day_of` converts.
 
 The model's other form (``curve`` "fsrs6") is FSRS-6 fitted to the player's answers
-(:mod:`trainer.drills.fsrs6_fit`), chosen instead where it predicted the held-out answers
-better (:mod:`trainer.drills.fitting`): its 21 parameters ``w`` (the curve's decay w20
+(:mod:`trainer.scheduler.fsrs6_fit`), chosen instead where it predicted the held-out answers
+better (:mod:`trainer.scheduler.fitting`): its 21 parameters ``w`` (the curve's decay w20
 among them, fitted, not fixed), a card's stability and difficulty updated as FSRS-6 does
 (Good when right, Again when wrong), its recall R = (1 + F·t/S)^−w20 over fractional days.
 The methods of :class:`MemoryParams` read recall and due days on either form.
@@ -43,10 +43,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from trainer.teaching.answers import Answer
+
 from . import fsrs6
 
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
-#: memory (:mod:`trainer.drills.picture`) is kept under it, so another model (a curve family of
+#: memory (:mod:`trainer.scheduler.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
 MODEL = "fsrs4-power|exponential|fitted-fsrs6/geometric-guess/share-of-luck/slip/run-gain"
 
@@ -64,7 +66,7 @@ class MemoryParams:
     first: float = 0.1       # stability after a card's first answer (days)
     growth: float = 5.0      # how much an answer from memory grows stability
     lapse: float = 0.3       # the share of stability a miss keeps
-    #: the share of a novice's luck the player has (:mod:`trainer.drills.start`): answers are
+    #: the share of a novice's luck the player has (:mod:`trainer.scheduler.start`): answers are
     #: read with it (:meth:`Curriculum.as_read`); kept here as part of the model's identity
     share: float = 1.0
     #: the chance an answer comes out wrong whatever the player holds (fitted, as the rest)
@@ -101,21 +103,6 @@ class Trace:
     last: float
     misses: int = 0
     difficulty: float = 0.0
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer as the memory model reads it."""
-
-    situation: str           # the situation key asked
-    day: float               # when (days, see :func:`day_of`)
-    right: bool              # correct or acceptable
-    guess: float             # chance of playing right without recalling (0..1)
-    loss: float = 0.0        # the EV the answer lost (main bets)
-    #: what the guess is made of, whatever play is assumed (None: not known): the chance a
-    #: pick among the offered actions is right here, and whether the classic play is (1 or 0)
-    luck: float | None = None
-    habit: float | None = None
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)

@@ -1,6 +1,6 @@
 """Desired retention: the recall under which a card or a skill is due again, for every drill.
 
-One figure for the flashcards' study queue (:mod:`trainer.drills.study`) and the counting
+One figure for the flashcards' study queue (:mod:`trainer.scheduler.study`) and the counting
 drills' spacing (:mod:`trainer.drills.counting.spacing`), a setting the player may move
 between :data:`LOWEST` and :data:`HIGHEST` (as Anki's desired retention: higher asks more
 often and forgets less).

@@ -4,9 +4,9 @@ A due-mode session needs every card's memory trace, and the trace is the whole h
 through the memory model: at 300,000 answers that fold, not the player, set the pace. A
 :class:`Picture` is the fold itself — each card's trace and first answer, each situation's
 count, the tally of the situations answered outside what is taught — after some run of the
-player's answers, under one model (:data:`~trainer.drills.memory.MODEL`), one curriculum
+player's answers, under one model (:data:`~trainer.scheduler.memory.MODEL`), one curriculum
 (:func:`course_digest`), one parameter set and one card mapping. :func:`advance` takes it on by
-newer answers; the study queue (:mod:`trainer.drills.study`) is made from a picture, so a
+newer answers; the study queue (:mod:`trainer.scheduler.study`) is made from a picture, so a
 queue from a kept picture advanced by the answers since is the queue the whole history makes
 (``tests/drills/test_picture.py`` checks it, trace for trace, card for card).
 
@@ -15,7 +15,7 @@ at the player's first costly miss there, and its earlier answers then count as w
 would in one fold of everything). :func:`advance` asks for those answers (``earlier``) and
 replays that card alone.
 
-The picture may also carry the memory fit's state (:class:`~trainer.drills.memory_fit.
+The picture may also carry the memory fit's state (:class:`~trainer.scheduler.memory_fit.
 FitState`), taken on by the same answers, so a refit reads only the answers since.
 """
 
@@ -32,10 +32,11 @@ from typing import Any
 import numpy as np
 
 from trainer import __version__
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Deck, deck
 
-from .curriculum import Curriculum, Deck, deck
 from .health import ROWS, Mark, Predicted
-from .memory import FSRS6, MODEL, Answer, MemoryParams, Trace, fsrs6_learn, stability_after
+from .memory import FSRS6, MODEL, MemoryParams, Trace, fsrs6_learn, stability_after
 from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
@@ -158,7 +159,7 @@ def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[st
             answers: Sequence[Answer],
             traces: dict[str, tuple[float, float, int, float]], first: dict[str, float]) -> None:
     """Fold ``answers`` into ``traces`` (card -> stability, last day, misses in a row,
-    difficulty) and ``first``: what :func:`~trainer.drills.memory.learn` does, an answer
+    difficulty) and ``first``: what :func:`~trainer.scheduler.memory.learn` does, an answer
     outside what is taught read with no chance of a lucky guess (the player's habit is wrong
     there)."""
     start = params.first

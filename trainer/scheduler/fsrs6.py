@@ -105,7 +105,7 @@ def review(card: Card | None, day: float, right: bool) -> Card:
 
 
 # ----- the same, for many cards at once (the health check runs with the fit's replay) --------
-# ``w``: FSRS-6's 21 parameters, its defaults unless fitted (:mod:`trainer.drills.fsrs6_fit`)
+# ``w``: FSRS-6's 21 parameters, its defaults unless fitted (:mod:`trainer.scheduler.fsrs6_fit`)
 
 
 def _factor(w: Sequence[float]) -> float:

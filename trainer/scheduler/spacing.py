@@ -1,10 +1,10 @@
 """How far apart the player's sessions are, read from their answers, and what the queue makes of it.
 
 The study queue values an answer by the recall it leaves at the next session, a day on
-(:mod:`trainer.drills.study`). A player who comes back every day is served by that alone.
+(:mod:`trainer.scheduler.study`). A player who comes back every day is served by that alone.
 One whose sessions are two or three days apart is not: a card held just well enough for the
 next session is forgotten by the one after. So for such a player the queue plans each card
-over the sessions to come, that many days apart (:mod:`trainer.drills.plan`).
+over the sessions to come, that many days apart (:mod:`trainer.scheduler.plan`).
 
 The gap is read from the answers: those less than :data:`BREAK` apart belong to one session,
 and the typical gap is the mean of the latest :data:`RECENT` gaps between session starts, now
@@ -26,7 +26,7 @@ RECENT = 8
 class Sessions:
     """When the player's latest sessions began (days, oldest first: at most
     :data:`RECENT` + 1 of them) and the day of their last answer, folded answer by answer
-    (:meth:`after`) as the picture of their memory is (:mod:`trainer.drills.picture`)."""
+    (:meth:`after`) as the picture of their memory is (:mod:`trainer.scheduler.picture`)."""
 
     starts: tuple[float, ...] = ()
     latest: float | None = None

@@ -2,7 +2,7 @@
 
 As Anki's FSRS health check and the srs-benchmark score a memory model, in words a player
 reads. A fit made from every answer at once (the first, or one made again from the whole
-history) holds out the latest 20% of them (:data:`trainer.drills.fitting.HELD_OUT`); a refit
+history) holds out the latest 20% of them (:data:`trainer.scheduler.fitting.HELD_OUT`); a refit
 made from the kept fit state holds out the answers given since the fit before (about the latest
 23%: the fit is made again when the answers have grown by 30%): a split in time, the model
 fitted on earlier answers only. Each held-out answer was predicted by the model as fitted
@@ -11,16 +11,16 @@ by every answer as it came); only the answers its cards hold count (where the as
 wrong), and of them only those given **a day or more after their card's last answer**, as the
 srs-benchmark scores: an answer the same day says little of memory (FSRS-6 would give it recall
 1, and a miss would cost it ln 10⁴), so same-day answers are counted apart and never scored.
-The model's log loss, AUC and RMSE (bins) (:mod:`trainer.drills.scores`, as the
+The model's log loss, AUC and RMSE (bins) (:mod:`trainer.scheduler.scores`, as the
 srs-benchmark's) are set beside those of others on the same answers:
 
 * **a fixed guess** (the srs-benchmark's AVG): every answer right with the share of right
   answers scored before the fit;
 * **a moving average** of the player's answers, every answer the cards hold (:data:`MOVING`);
-* **FSRS-6** with its default parameters (:mod:`trainer.drills.fsrs6`), one card per card of
+* **FSRS-6** with its default parameters (:mod:`trainer.scheduler.fsrs6`), one card per card of
   the same mapping, its recall over fractional days, a right answer's chance R + (1 − R)·guess
   as the trainer's; and, where the answers before were at hand to fit it, FSRS-6 fitted to
-  them (:mod:`trainer.drills.fsrs6_fit`).
+  them (:mod:`trainer.scheduler.fsrs6_fit`).
 
 The same figures choose the memory model the study queue runs on (:mod:`trainer.drills.
 fitting`): the trainer's own or FSRS-6 fitted, whichever had the lower log loss on them (FSRS-6
@@ -30,7 +30,7 @@ Its sentence names the model chosen and claims only what the figures show, with 
 better than another model only by :data:`BETTER` of its log loss **and** an AUC no lower,
 "about as well" within it.
 
-The fit's replay (:class:`~trainer.drills.memory_fit.Replay`) gives each scored answer's
+The fit's replay (:class:`~trainer.scheduler.memory_fit.Replay`) gives each scored answer's
 chances under the model fitted and FSRS-6, answer by answer; :class:`Mark` is its state at a
 fit, :class:`Predicted` the answers scored since.
 """
@@ -56,8 +56,8 @@ BETTER = 0.05
 class Mark:
     """The fit's replay at a fit: the mapping and candidate chosen; of the answers scored so
     far (a day or more after their card's last), their count and the right ones; the
-    same-day answers so far (:class:`~trainer.drills.memory_fit.Replay`); every answer
-    replayed so far (FSRS-6 is fitted to those: :mod:`trainer.drills.fitting`)."""
+    same-day answers so far (:class:`~trainer.scheduler.memory_fit.Replay`); every answer
+    replayed so far (FSRS-6 is fitted to those: :mod:`trainer.scheduler.fitting`)."""
 
     mapping: str
     index: int

@@ -26,9 +26,10 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Prior
+
 from . import memory_fit
-from .curriculum import Curriculum, Prior
-from .memory import Answer
 
 #: The chance a first answer goes against the habit (a slip, or a play already known).
 SLIP = 0.05
@@ -117,7 +118,7 @@ class Start:
 def openings(course: Curriculum, answers: Iterable[Answer | tuple[str, bool]],
              known: Mapping[str, Opening] | None = None) -> dict[str, Opening]:
     """``known`` with the first answer of each chart row not in it yet: ``answers`` are
-    (situation, right) or :class:`~trainer.drills.memory.Answer`, oldest first."""
+    (situation, right) or :class:`~trainer.scheduler.memory.Answer`, oldest first."""
     found = dict(known or {})
     situations = course.catalog.situations
     for answer in answers:

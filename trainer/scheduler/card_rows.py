@@ -1,5 +1,5 @@
 """A run of answers grouped by card, as the memory fit's replay reads them: each card's answers
-in day order, one row a card, padded to the longest (:class:`~trainer.drills.memory_fit.
+in day order, one row a card, padded to the longest (:class:`~trainer.scheduler.memory_fit.
 Replay` replays every card at once, one answer-number at a time)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from .memory import Answer
+from trainer.teaching.answers import Answer
 
 
 def by_card(answers: Sequence[Answer], card_of: Mapping[str, str], known: Mapping[str, int]

@@ -1,16 +1,16 @@
 """What there is to teach under an assumed starting play: cards, their faces and their worth.
 
 Before any history the trainer assumes how the player plays (:class:`Prior`): classic basic
-strategy (:mod:`trainer.drills.classic`; the default, a setting) or a novice's pick among the
+strategy (:mod:`trainer.teaching.classic`; the default, a setting) or a novice's pick among the
 offered actions. A situation is worth teaching as much as that play loses there per round
 dealt (natural frequency x EV lost, :meth:`Curriculum.leak`); where the assumed play is already
 right there is nothing to teach.
 
 A **card** is what the scheduler tracks in the player's memory. Two ways to cut the situations
 into cards are kept side by side (:data:`MAPPINGS`): one card per situation, one per fact
-(:mod:`trainer.drills.facts`: learning a face teaches the rest), or one per chart row and column
+(:mod:`trainer.teaching.facts`: learning a face teaches the rest), or one per chart row and column
 group (:meth:`Curriculum.row`: a player who learns the chart by its rows). The memory fit
-(:mod:`trainer.drills.memory_fit`) decides from the player's answers which one describes them.
+(:mod:`trainer.scheduler.memory_fit`) decides from the player's answers which one describes them.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from enum import Enum
 
 from trainer.rules import RuleSet
 
+from .answers import Answer
 from .catalog import Catalog, catalog
 from .classic import classic_play
 from .facts import Facts
 from .grading import grade
-from .memory import Answer
 from .once import built_once
 from .records import Verdict
 from .situations import Situation, Spot

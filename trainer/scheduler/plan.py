@@ -29,7 +29,7 @@ parameters fitted (the decay among them).
 
 The price: a card of worth w pays ``mu = price / w`` an answer, where ``price`` is the worth of
 the marginal answer of a session of :data:`SESSION` answers (the study queue finds it, in
-:mod:`trainer.drills.study`). Cheap cards are left to fade; dear ones are kept.
+:mod:`trainer.scheduler.study`). Cheap cards are left to fade; dear ones are kept.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A preset's strategy table seen as situations: their exact hands, EVs, weights and costs.
 
 Every table entry (one exact hand against one up card in one context) belongs to one
-:class:`~trainer.drills.situations.Situation`; the catalog groups them, gives each situation its
+:class:`~trainer.teaching.situations.Situation`; the catalog groups them, gives each situation its
 natural frequency (:mod:`frequency`) and the EV cost of a mistake there (the gap between the best
 and second-best action, averaged over its hands by frequency), and finds the situations where
 Free Bet play differs from the same rules' standard blackjack play, or from another rule set's.

@@ -62,7 +62,7 @@ def readable_loss(loss: object) -> bool:
 
 
 #: The parts of a counting answer's key (:mod:`trainer.drills.counting.keys`); a decision's key
-#: has six (:class:`~trainer.drills.situations.Situation`): the reviews tell the two apart by it.
+#: has six (:class:`~trainer.teaching.situations.Situation`): the reviews tell the two apart by it.
 COUNTING_KEY_PARTS = 4
 
 
@@ -98,7 +98,7 @@ class GradedDecision:
     """One decision, graded against the strategy tables (or the live shoe's exact EVs).
 
     ``situation_key`` is the stable key the user's history is stored under (see
-    :mod:`trainer.drills.situations`); ``evs`` holds the EV of every legal action in units of
+    :mod:`trainer.teaching.situations`); ``evs`` holds the EV of every legal action in units of
     the main bet; ``ev_loss`` is best EV minus the chosen action's EV (0 for the best action).
     ``weight`` is the situation's natural frequency (how often real play meets it), so that
     statistics can be weighted the way money is.

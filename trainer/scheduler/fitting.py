@@ -3,19 +3,19 @@ and the memory model fitted to their answers (the stored fit, or a new one when 
 
 The starting point set chooses the curriculum taught (what the assumed play gets wrong); the
 first answer of each chart row — a few hundred at most, so it costs nothing — is read every
-session (:mod:`trainer.drills.start`) for how a right answer without recall is read (a novice's
+session (:mod:`trainer.scheduler.start`) for how a right answer without recall is read (a novice's
 share of luck) and for another starting point to suggest (asked, never taken alone). The
-memory fit (:mod:`trainer.drills.memory_fit`) is made for that curriculum once there are
+memory fit (:mod:`trainer.scheduler.memory_fit`) is made for that curriculum once there are
 :data:`FIT_AFTER` answers, and again when they have grown by :data:`REFIT_GROWTH` or when it
 was made under another starting point.
 
 Each fit also chooses the memory model by held-out likelihood (:func:`fit_for_state`): the
 grid's best, fitted to the answers before the latest (the latest 20%, or those since the fit
 before), and FSRS-6 fitted to the same answers by fsrs-rs's optimizer
-(:mod:`trainer.drills.fsrs6_fit`, on the cards of the same mapping) are scored on the latest
-answers given a day or more after their card's last (:mod:`trainer.drills.health`); where
-FSRS-6 had the lower log loss on at least :data:`~trainer.drills.health.AT_LEAST` of them, and
-was the likelier with the same-day ones too (:func:`~trainer.drills.health.choose`), it is
+(:mod:`trainer.scheduler.fsrs6_fit`, on the cards of the same mapping) are scored on the latest
+answers given a day or more after their card's last (:mod:`trainer.scheduler.health`); where
+FSRS-6 had the lower log loss on at least :data:`~trainer.scheduler.health.AT_LEAST` of them, and
+was the likelier with the same-day ones too (:func:`~trainer.scheduler.health.choose`), it is
 fitted again to every answer and the queue runs on it (:meth:`Fit.memory`).
 """
 
@@ -24,10 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Prior
+
 from . import fsrs6_fit
-from .curriculum import Curriculum, Prior
 from .health import FITTED, PLACE, Health, check, choose
-from .memory import EXPONENTIAL, POWER, Answer, MemoryParams
+from .memory import EXPONENTIAL, POWER, MemoryParams
 from .memory_fit import Fit, FitState
 from .start import Opening, Start, infer, openings
 
@@ -92,7 +94,7 @@ HELD_OUT = 0.8
 def held_out_mark(course: Curriculum, state: FitState, answers: Sequence[Answer],
                   start: Start) -> FitState:
     """``state`` after ``answers``, marked at their fit (the answers after are the health
-    check's: :mod:`trainer.drills.health`); unmarked when there are too few to fit."""
+    check's: :mod:`trainer.scheduler.health`); unmarked when there are too few to fit."""
     state = state.extend(answers, course.mappings())
     if len(answers) < FIT_AFTER:
         return state
@@ -153,7 +155,7 @@ def with_fsrs6(course: Curriculum, state: FitState, found: Fit,
                answers: Sequence[Answer]) -> Fit:
     """``found`` with FSRS-6 fitted to ``answers`` (every answer ``state`` replayed) where that
     predicted the answers since ``state``'s mark better than the grid's best as fitted then
-    (:func:`trainer.drills.health.choose`); its health check then scores both."""
+    (:func:`trainer.scheduler.health.choose`); its health check then scores both."""
     mark, mappings = state.mark, course.mappings()
     if (mark is None or mark.mapping not in state.replays or len(answers) != state.answers
             or not 0 < mark.upto <= len(answers)):

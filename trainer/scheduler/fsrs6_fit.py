@@ -1,5 +1,5 @@
 """FSRS-6 fitted to one player's answers: a memory model the study queue may choose
-(:mod:`trainer.drills.fitting`) and the health check's strongest yardstick.
+(:mod:`trainer.scheduler.fitting`) and the health check's strongest yardstick.
 
 The fit is fsrs-rs's own optimizer (the one Anki runs), through its Python binding
 ``fsrs-rs-python`` (a dependency: a wheel of 0.4–0.6 MB, 1.5 MB installed, no other package;
@@ -7,7 +7,7 @@ made off the UI thread with the rest of the memory fit): the answers become FSRS
 review histories, one per card of a mapping (rated Good when right, Again when wrong, the days
 between answers counted whole, as FSRS counts them), every history prefix that ends a day or
 more after the answer before it an item to fit. Its chances are then the same equations as
-FSRS-6 at its defaults (:mod:`trainer.drills.fsrs6`) with the fitted parameters, recall over
+FSRS-6 at its defaults (:mod:`trainer.scheduler.fsrs6`) with the fitted parameters, recall over
 fractional days and a right answer's chance R + (1 − R)·guess, so the two are set side by side
 on the same footing.
 """
@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 import fsrs_rs_python as rs
 import numpy as np
 
+from trainer.teaching.answers import Answer
+
 from . import fsrs6
 from .card_rows import by_card
-from .memory import Answer
 
 _CLIP = 1e-4
 #: Fewer items than this and the optimizer's fit says nothing (fsrs-rs itself asks for more

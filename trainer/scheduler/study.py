@@ -1,7 +1,7 @@
 """The study queue: which card comes next in due mode, and the day's counts, Anki-style.
 
 The day is counted as in Anki: **due** cards (answered before, predicted to fall under the
-desired retention, 90% by default (:mod:`trainer.drills.retention`), before the day ends),
+desired retention, 90% by default (:mod:`trainer.scheduler.retention`), before the day ends),
 **learning** cards (those whose memory cannot yet last a day: a card just missed is one at once,
 counted the moment it is missed) and up to a daily limit of **new** cards (20 by default). The
 counts follow every answer, and :meth:`StudyQueue.apply` takes changed settings at once. When
@@ -11,23 +11,23 @@ on. Suspended cards (the card browser) are never asked or counted.
 
 Which card comes next: of every card answered before and today's allowance of new ones, the one
 whose answer now does the most for the next session — its worth (what the assumed play loses
-there per round, :mod:`trainer.drills.curriculum`) times how much asking it now raises its
+there per round, :mod:`trainer.teaching.curriculum`) times how much asking it now raises its
 expected recall tomorrow, per answer over the best short run of answers
-(:func:`trainer.drills.memory.gain`, with the memory model fitted to the player's answers);
-for a player whose sessions are days apart (:mod:`trainer.drills.spacing`), its gain over the
+(:func:`trainer.scheduler.memory.gain`, with the memory model fitted to the player's answers);
+for a player whose sessions are days apart (:mod:`trainer.scheduler.spacing`), its gain over the
 sessions to come, each answer priced at what the session's marginal answer does
-(:mod:`trainer.drills.plan`).
+(:mod:`trainer.scheduler.plan`).
 Due cards come first in effect, since a nearly forgotten card gains the
 most; a card not yet due comes before one that is only when it is worth more (an expensive card
 learned minutes ago before a cheap one forgotten). New material comes costliest first, and
 practice stops paying where memory is firm. (Serving due cards strictly first, as Anki does,
 needed 2.5 times the answers on the learning bench, ``bench/learning.py``.) The cards are
-interleaved (:mod:`trainer.drills.interleave`): no two of one chart row or fact back to back and
+interleaved (:mod:`trainer.scheduler.interleave`): no two of one chart row or fact back to back and
 no row over a quarter of any 20 cards, unless nothing else is on offer; near ties go to
 contrast (the same cards with the other stakes next).
 
 The queue holds no state of its own beyond the answers: its picture of the player's memory is
-the fold of their answers through the memory model (:mod:`trainer.drills.picture`), made from
+the fold of their answers through the memory model (:mod:`trainer.scheduler.picture`), made from
 the stored answers each session or from a kept picture and the answers given since; an undone
 answer simply leaves it (a kept picture that took it in is dropped).
 """
@@ -39,10 +39,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .curriculum import Curriculum, Deck, Prior
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Deck, Prior
+
 from .fitting import fitted_model, model_of
 from .interleave import CONTRAST, Spread, neighbours
-from .memory import Answer, Trace, day_of, gain, learn
+from .memory import Trace, day_of, gain, learn
 from .memory_fit import Fit
 from .picture import NOTHING, Picture, Tally, advance, deck_of, empty
 from .plan import SESSION, Plan, plan
@@ -69,7 +71,7 @@ class StudyQueue:
     """Due mode over one curriculum, from the player's past answers (oldest first).
 
     ``answers`` are folded into a fresh picture of the player's memory; :meth:`of_picture`
-    makes the same queue from a kept picture (:mod:`trainer.drills.picture`) instead."""
+    makes the same queue from a kept picture (:mod:`trainer.scheduler.picture`) instead."""
 
     def __init__(self, course: Curriculum, answers: Sequence[Answer], now: datetime, *,
                  settings: StudySettings = DEFAULT_STUDY, fitted: Fit | None = None,

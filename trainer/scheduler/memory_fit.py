@@ -1,6 +1,6 @@
 """Fitting the memory model to one player's answers: their parameters and what a card is.
 
-Every answer the player has given is replayed through :mod:`trainer.drills.memory` for each
+Every answer the player has given is replayed through :mod:`trainer.scheduler.memory` for each
 candidate parameter set on a grid, and the candidate under which the answers were likeliest wins
 (maximum likelihood: each answer scores the model's chance of it, (1 − slip)·(R + (1 − R)·guess)
 when right and the rest when wrong, with R = 0 for a card's first answer; the slip chance is a
@@ -26,11 +26,13 @@ from typing import Any
 
 import numpy as np
 
+from trainer.teaching.answers import Answer
+
 from . import fsrs6, memory
 from .card_rows import by_card
 from .fsrs6_fit import kept
 from .health import MOVING_START, Health, Mark, Predicted, check, health_of, moving_averages
-from .memory import Answer, MemoryParams
+from .memory import MemoryParams
 
 #: The grid searched: stability after a first answer (days), growth, lapse, slip, curve.
 FIRSTS = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56)
@@ -50,7 +52,7 @@ CURVES = memory.CURVES
 GRID_CURVES = (memory.EXPONENTIAL,)
 
 _CLIP = 1e-4
-#: The shares of a novice's luck a fit may hold (:data:`trainer.drills.start.SHARES`) and the
+#: The shares of a novice's luck a fit may hold (:data:`trainer.scheduler.start.SHARES`) and the
 #: starting points it may be made for.
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 PRIORS = ("classic", "novice")
@@ -94,7 +96,7 @@ class Grid:
 
     def recall(self, elapsed: np.ndarray, stability: np.ndarray) -> np.ndarray:
         """R of each candidate (columns) after ``elapsed`` days (a column) at ``stability``,
-        on each candidate's curve (:func:`trainer.drills.memory.retrievability`)."""
+        on each candidate's curve (:func:`trainer.scheduler.memory.retrievability`)."""
         power = 1.0 / (1.0 + elapsed / (9.0 * stability))
         if not self.curve.any():
             return power
@@ -159,7 +161,7 @@ class Replay:
     stability: np.ndarray    # cards x candidates: stability after the card's last answer
     last: np.ndarray         # cards: the day of the card's last answer
     total: np.ndarray        # candidates: the log-likelihood of the answers so far
-    #: the health check's yardsticks (:mod:`trainer.drills.health`): each card's FSRS-6
+    #: the health check's yardsticks (:mod:`trainer.scheduler.health`): each card's FSRS-6
     #: stability and difficulty (cards x 2); of the answers given a day or more after their
     #: card's last (the ones it scores, as the srs-benchmark does), the count and the right
     #: ones; and the answers given less than a day after their card's last (counted apart,

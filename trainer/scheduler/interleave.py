@@ -19,8 +19,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .curriculum import Curriculum, Deck
-from .situations import card_label
+from trainer.teaching.curriculum import Curriculum, Deck
+from trainer.teaching.situations import card_label
 
 #: The run of cards the share of one chart row is counted over.
 WINDOW = 20
