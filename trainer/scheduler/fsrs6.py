@@ -2,7 +2,7 @@
 
 The equations of py-fsrs 6 (``fsrs.Scheduler`` without learning steps: every review updates
 stability S and difficulty D), written out so the trainer needs no extra package;
-``tests/drills/test_fsrs6.py`` checks them against py-fsrs itself, review for review. A card's
+``tests/scheduler/test_fsrs6.py`` checks them against py-fsrs itself, review for review. A card's
 recall after ``t`` whole days is R = (1 + F·t/S)^−w20 with F = 0.9^(−1/w20) − 1; an answer is
 rated Good when right and Again when wrong.
 """

@@ -8,7 +8,7 @@ player's answers, under one model (:data:`~trainer.scheduler.memory.MODEL`), one
 (:func:`course_digest`), one parameter set and one card mapping. :func:`advance` takes it on by
 newer answers; the study queue (:mod:`trainer.scheduler.study`) is made from a picture, so a
 queue from a kept picture advanced by the answers since is the queue the whole history makes
-(``tests/drills/test_picture.py`` checks it, trace for trace, card for card).
+(``tests/scheduler/test_picture.py`` checks it, trace for trace, card for card).
 
 One thing in the fold looks back: a situation outside what is taught becomes a card of its own
 at the player's first costly miss there, and its earlier answers then count as well (as they
