@@ -34,12 +34,12 @@ from .defaults import DATA_DIR, RULES
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
-    from trainer.drills.curriculum import Prior
-    from trainer.drills.start import Suggestion
     from trainer.progress.review import Overview, Tally
     from trainer.progress.saving import Row, SessionSaver
     from trainer.progress.store import ProgressStore
     from trainer.rules import RuleSet
+    from trainer.scheduler.start import Suggestion
+    from trainer.teaching.curriculum import Prior
 
 #: What to assume of a player with no answers yet.
 ASSUME = Option(("--assume",), {
@@ -83,9 +83,9 @@ def cmd_drill(args: argparse.Namespace) -> int:
     import random
 
     from trainer.cli.flashcard_keys import run_drill
-    from trainer.drills.records import GradedDecision, Mode
     from trainer.progress.saving import SessionSaver
     from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+    from trainer.teaching.records import GradedDecision, Mode
 
     keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
@@ -144,14 +144,14 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 def _prior(args: argparse.Namespace) -> Prior:
     """The starting point ``--assume`` names, else the one set in the settings."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
     return Prior(args.assume) if args.assume else Prior(args.prior)
 
 
 def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
     """Ask ``suggestion``'s question; the starting point for this drill (the one suggested on
     a yes; end of input is a no)."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
 
     out.write(f"{suggestion.question()}\nChange the starting point? [y/N] > ")
     out.flush()
@@ -168,9 +168,6 @@ def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
     response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
-    from trainer.drills.catalog import catalog
-    from trainer.drills.curriculum import curriculum
-    from trainer.drills.grading import utc_now
     from trainer.drills.leak import estimate
     from trainer.drills.when import due_text
     from trainer.progress import review
@@ -180,6 +177,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
     from trainer.session import memory_report
+    from trainer.teaching.catalog import catalog
+    from trainer.teaching.curriculum import curriculum
+    from trainer.teaching.grading import utc_now
 
     out = streams()[1]
     rules = chosen_rules(args)   # a rules file is read before the progress file is opened
