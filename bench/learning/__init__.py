@@ -3,7 +3,7 @@
 It drives the app's real scheduler (:class:`trainer.drills.flashcards.FlashcardSession` in due
 mode, the code the Flashcards page uses, unchanged) and four baselines against simulated
 learners, and counts how many answers each needs to bring a learner's leak down to a target.
-The learners are built apart from the app's memory model (:mod:`trainer.drills.memory`): issue
+The learners are built apart from the app's memory model (:mod:`trainer.scheduler.memory`): issue
 11's learner is one family among many, and the app is never told which one it meets.
 
 The learner (a JSON object of parameters; every key has a default, the defaults are issue 11's

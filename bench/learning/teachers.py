@@ -17,15 +17,16 @@ from typing import Any, Protocol
 
 from fsrs import Card, Rating, Scheduler
 
-from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
-from trainer.drills.fitting import FIT_AFTER, as_read, fit_against_fsrs6, start_of
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.health import Health
-from trainer.drills.memory import EXPONENTIAL, POWER, Answer, MemoryParams
-from trainer.drills.memory_fit import Fit
-from trainer.drills.situations import Spot
-from trainer.drills.start import openings
 from trainer.rules import Action
+from trainer.scheduler.fitting import FIT_AFTER, as_read, fit_against_fsrs6, start_of
+from trainer.scheduler.health import Health
+from trainer.scheduler.memory import EXPONENTIAL, POWER, MemoryParams
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.start import openings
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
+from trainer.teaching.situations import Spot
 
 from .memory import when
 from .world import World

@@ -264,7 +264,7 @@ def test_an_app_run_ends_with_the_health_check_of_every_model() -> None:
     trainer's log loss was no higher than fitted FSRS-6's; the table shows them."""
     from learning.health import health_text, summary
 
-    from trainer.drills.health import MODELS
+    from trainer.scheduler.health import MODELS
     pytest.importorskip("fsrs_rs_python")
     params = {**named()["classic-power-0.3"], "max_reviews": 1000}
     got = run(params, "app", 0)

@@ -12,10 +12,10 @@ import pytest
 
 from tests.progress.history import seed
 from trainer.__main__ import main
-from trainer.drills.memory import MODEL
 from trainer.progress import study_store
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_tables import StudyTables
+from trainer.scheduler.memory import MODEL
 
 
 def stats(folder: Path) -> str:

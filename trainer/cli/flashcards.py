@@ -34,13 +34,13 @@ from .defaults import DATA_DIR, RULES
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
-    from trainer.drills.curriculum import Prior
-    from trainer.drills.start import Suggestion
     from trainer.progress.review import Overview, Tally
     from trainer.progress.saving import Row, SessionSaver
     from trainer.progress.store import ProgressStore
     from trainer.progress.study_store import StudyHistory
     from trainer.rules import RuleSet
+    from trainer.scheduler.start import Suggestion
+    from trainer.teaching.curriculum import Prior
 
 #: What to assume of a player with no answers yet.
 ASSUME = Option(("--assume",), {
@@ -84,9 +84,9 @@ def cmd_drill(args: argparse.Namespace) -> int:
     import random
 
     from trainer.cli.flashcard_keys import run_drill
-    from trainer.drills.records import GradedDecision, Mode
     from trainer.progress.saving import SessionSaver
     from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+    from trainer.teaching.records import GradedDecision, Mode
 
     keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
@@ -145,14 +145,14 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 def _prior(args: argparse.Namespace) -> Prior:
     """The starting point ``--assume`` names, else the one set in the settings."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
     return Prior(args.assume) if args.assume else Prior(args.prior)
 
 
 def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
     """Ask ``suggestion``'s question; the starting point for this drill (the one suggested on
     a yes; end of input is a no)."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
 
     out.write(f"{suggestion.question()}\nChange the starting point? [y/N] > ")
     out.flush()
@@ -182,9 +182,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace, store: ProgressStore, rules: RuleSet | None,
             out: TextIO) -> StudyHistory:
     """Write ``stats``'s report of the store; the study queue's load it made."""
-    from trainer.drills.catalog import catalog
-    from trainer.drills.curriculum import curriculum
-    from trainer.drills.grading import utc_now
     from trainer.drills.leak import estimate
     from trainer.drills.when import due_text
     from trainer.progress import review
@@ -194,6 +191,9 @@ def _report(args: argparse.Namespace, store: ProgressStore, rules: RuleSet | Non
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
     from trainer.session import memory_report
+    from trainer.teaching.catalog import catalog
+    from trainer.teaching.curriculum import curriculum
+    from trainer.teaching.grading import utc_now
 
     if rules is None:
         rules = preset(_last_practised(store) or DEFAULT_PRESET)

@@ -1,8 +1,8 @@
 """What a due-mode session needs from the progress store, and what it gives back.
 
-The study queue (:mod:`trainer.drills.study`) is the player's memory as their stored answers
+The study queue (:mod:`trainer.scheduler.study`) is the player's memory as their stored answers
 show it. :func:`load_study` makes it from the picture of that memory kept in the file
-(:mod:`trainer.drills.picture`, table ``memory_pictures``) and the answers stored after it, so
+(:mod:`trainer.scheduler.picture`, table ``memory_pictures``) and the answers stored after it, so
 a session reads and replays the answers since the last one, not every answer ever given; with
 no picture to use (none yet, another memory fit, a decision it took in undone or edited) it
 replays them all, as the queue always did, and gives a new picture for a writer to keep
@@ -24,8 +24,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.fitting import (
+from trainer.drills.history import Reading, notes, read_answers
+from trainer.progress import writers
+from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
+from trainer.progress.filters import utc_text
+from trainer.progress.store import ProgressStore
+from trainer.rules import RuleSet, releases
+from trainer.scheduler.fitting import (
     HELD_OUT,
     as_read,
     choose_fit,
@@ -35,18 +40,14 @@ from trainer.drills.fitting import (
     held_out_mark,
     start_of,
 )
-from trainer.drills.health import says
-from trainer.drills.history import Reading, notes, read_answers
-from trainer.drills.memory import MODEL, Answer
-from trainer.drills.memory_fit import Fit, FitState, checked_fit
-from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.start import Suggestion, openings
-from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
-from trainer.progress import writers
-from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
-from trainer.progress.filters import utc_text
-from trainer.progress.store import ProgressStore
-from trainer.rules import RuleSet, releases
+from trainer.scheduler.health import says
+from trainer.scheduler.memory import MODEL
+from trainer.scheduler.memory_fit import Fit, FitState, checked_fit
+from trainer.scheduler.picture import Picture, advance, course_digest, decode, empty, encode
+from trainer.scheduler.start import Suggestion, openings
+from trainer.scheduler.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
 
 #: Keep a new picture once this many answers came after the kept one (fewer replay in
 #: milliseconds; a session's start then writes nothing).
