@@ -73,7 +73,9 @@ kept here as the baseline), ``random`` (uniform over situations), ``natural`` (s
 their natural frequency, as in shoe play) and ``leitner`` (five boxes per situation, intervals
 1/2/4/8/16 days); and, asked for by name only, ``app-told`` (the shipped scheduler told the
 learner's own memory parameters instead of fitting them: a diagnostic of the queue with a
-perfect fit, for learners the app's model can state). A scheduler (``app-told`` apart) sees
+perfect fit, for learners the app's model can state) and ``app-massed`` (the shipped scheduler
+with its interleaving off, every card chosen by worth alone: what keeping chart rows and facts
+apart costs or gains). A scheduler (``app-told`` apart) sees
 what the app sees — the question it asked, the answer and its times, and the starting-point
 setting (``assumed``) — never the learner's memory. The learner draws from its own random
 streams, so every scheduler meets the same learner for a seed.

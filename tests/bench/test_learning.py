@@ -14,7 +14,7 @@ from learning.learner import Learner
 from learning.memory import FsrsMemory, curve
 from learning.report import ratio
 from learning.runs import DEFAULTS, Run, run
-from learning.teachers import SCHEDULERS, AppTeacher, ToldTeacher
+from learning.teachers import SCHEDULERS, AppTeacher, MassedTeacher, ToldTeacher
 from learning.timetable import sessions
 from learning.world import world
 
@@ -183,6 +183,27 @@ def test_the_app_is_told_the_assumed_start_not_the_learners() -> None:
     told = AppTeacher(w, named()["novice-told-classic"], 0)
     told.start_day(0.0)
     assert told.session is not None and told.session.course.prior.value == "classic"
+
+
+def test_the_massed_app_is_the_app_without_its_interleaving() -> None:
+    w = world("evolution", "novice", "rule")
+
+    def rows(kind: type[AppTeacher]) -> list[str]:
+        teacher = kind(w, _params(prior="novice"), 0)
+        teacher.start_day(0.0)
+        assert teacher.session is not None
+        seen = []
+        for i in range(80):
+            spot, offered = teacher.ask(i / 8640)
+            seen.append(teacher.session.course.chart_row(spot.situation.key))
+            teacher.tell(spot, offered[-1], i / 8640 + 1e-5)
+        return seen
+
+    def back_to_back(seen: list[str]) -> int:
+        return sum(a == b for a, b in itertools.pairwise(seen))
+
+    assert back_to_back(rows(AppTeacher)) == 0
+    assert back_to_back(rows(MassedTeacher)) > 0
 
 
 def test_ratios_are_per_matched_seed_and_bounded_where_the_other_misses() -> None:
