@@ -8,17 +8,16 @@ Counted by the kernel, not timed.
 
 from __future__ import annotations
 
-import os
 import resource
 
 import pytest
 
 from strategy_charts.composition import full_shoe, of_values, subtract
-from strategy_charts.freed_memory import keep_freed_memory
+from strategy_charts.freed_memory import _glibc, keep_freed_memory
 from strategy_charts.up_card import live_hand
 from trainer.rules import preset
 
-GLIBC = hasattr(os, "confstr") and os.confstr("CS_GNU_LIBC_VERSION") is not None
+GLIBC = _glibc()
 
 
 def _grade() -> None:
