@@ -341,12 +341,14 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     rows_arr = np.array(rows)
     hands = HandSet(rules, index, np.array(up.shoe), up.up, np.array(extras), held[rows_arr])
     node_rows = rows_arr[hands.context]
-    hands.prepare(up.dealer, needed[node_rows, hands.hand])
+    # each node's entry of a (pairs x hand numbers) array, gathered by ``take`` (quicker)
+    flat = node_rows * len(index.hard) + hands.hand
+    hands.prepare(up.dealer, needed.take(flat))
     starts = [hands.node(i, firsts[row]) for i, row in enumerate(rows)]
     pair_hands = [hands.node(i, index.number(of_values([pair, pair])))
                   for i, (pair, _) in enumerate(where)]
     for stakes, (choice, doubled) in plays.items():
-        value = hands.fixed(choice[node_rows, hands.hand], stakes, doubled[hands.hand])
+        value = hands.fixed(choice.take(flat), stakes, doubled.take(hands.hand, axis=0))
         for i, (pair, _) in enumerate(where):
             split = found[pair]
             split.x0.setdefault(stakes, []).append(float(value[starts[i]]))
