@@ -13,7 +13,8 @@ tables and curriculum loaded from disk; warm: the same call again in that proces
 
 - ``freebet-trainer stats`` (the whole command);
 - ``freebet-trainer drill --count 1``: the first card shown;
-- the study queue's load (the stored answers and fit read, the queue built);
+- the study queue's load (the stored answers and fit read, the queue built, the picture of
+  the player's memory it made kept, as a session's start keeps it);
 - the Progress page's reads: its totals (``load_progress`` without the flashcards due) and the
   flashcards due (``load_cards``);
 
@@ -243,17 +244,22 @@ def _first_card(folder: Path) -> float:
 
 
 def _queue(folder: Path) -> None:
+    """The study queue's load as a session's start makes it: read, built, and the picture it
+    made kept (through the one writer)."""
     from trainer.progress.store import ProgressStore
-    from trainer.progress.study_store import load_study
+    from trainer.progress.study_store import keep_read, load_study
     from trainer.rules import preset
     from trainer.teaching.curriculum import Prior, curriculum
 
-    with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
+    path = folder / "progress.sqlite3"
+    with ProgressStore.open(path, read_only=True) as store:
         course = curriculum(preset("evolution"), Prior.CLASSIC)
         now = datetime.now(UTC)
-        queue = load_study(store, course, now).queue
+        study = load_study(store, course, now)
+        queue = study.queue
         queue.counts(now)
         queue.choose(now)
+    keep_read(path, study)
 
 
 def _page_totals(folder: Path) -> None:

@@ -72,9 +72,13 @@ def test_a_damaged_memory_fit_is_fitted_again(folder: Path, damage: str,
     _damage(folder, damage)
     shown = _stats(folder, capsys)
     assert FIT_LINE in shown and "Traceback" not in shown
+    with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
+        assert checked_fit(store.load_fit("evolution"), MAPPINGS) is not None   # kept by stats
+    _damage(folder, damage)                        # each reader that meets it says it
     figures = json.loads(_stats(folder, capsys, "--json"))
     assert figures["notes"] == [FIT_LINE]
     assert figures["due"] > 0        # answered weeks ago: due, not "nothing due" for good
+    _damage(folder, damage)
     _, err = _drill(folder, capsys, monkeypatch)
     assert f"freebet-trainer: {FIT_LINE}" in err
     with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:

@@ -34,11 +34,16 @@ the marginal answer of a session of :data:`SESSION` answers (the study queue fin
 
 from __future__ import annotations
 
+import json
 import math
+from contextlib import suppress
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+
+from trainer.teaching.kept import Shelf
 
 from . import fsrs6
 from .memory import (
@@ -210,7 +215,42 @@ class Plan:
                    for length, branches in runs(self.params, trace, now) if length in RUNS)
 
 
+    @classmethod
+    def read_back(cls, params: MemoryParams, gap: float, kept: dict[str, Any]) -> Plan:
+        """The plan :meth:`to_plain` gave for ``params`` and ``gap`` (ValueError for one of
+        another shape)."""
+        value, unseen = kept["value"], kept["unseen"]
+        if (len(unseen) != len(_LOG_MU) or len(value) != len(_LOG_MU)
+                or any(len(row) != len(_LOG_S) * _NR for row in value)):
+            raise ValueError("a kept plan of another grid")
+        found = cls.__new__(cls)
+        found.params, found.gap = params, gap
+        found._value = [[float(v) for v in row] for row in value]
+        found._unseen = [float(v) for v in unseen]
+        return found
+
+    def to_plain(self) -> dict[str, Any]:
+        """The plan's values as JSON's plain values (:meth:`read_back`)."""
+        return {"value": self._value, "unseen": self._unseen}
+
+
+#: Plans kept in the cache folder at most (the newest: a refit or another gap makes another).
+KEPT_PLANS = 8
+
+
 @lru_cache(maxsize=8)
 def plan(params: MemoryParams, gap: float) -> Plan:
-    """The plan for ``params`` and ``gap`` (kept: a session's queue and the next share it)."""
-    return Plan(params, gap)
+    """The plan for ``params`` and ``gap``, kept in memory (a session's queue and the next
+    share it) and across launches in the cache folder (:mod:`.kept`)."""
+    name = json.dumps([*map(float, (params.first, params.growth, params.lapse, params.share,
+                                    params.slip)), str(params.curve),
+                       [float(w) for w in params.w], float(gap)])
+    shelf = Shelf.of("plans", name, [name])
+    kept = shelf.read() if shelf is not None else None
+    if kept is not None:
+        with suppress(ValueError, TypeError, KeyError):
+            return Plan.read_back(params, gap, kept)
+    made = Plan(params, gap)
+    if shelf is not None:
+        shelf.write(made.to_plain(), most=KEPT_PLANS)
+    return made

@@ -7,7 +7,8 @@ situations), :mod:`.exact` (perfect-play EVs at a live shoe), :mod:`.classic` (c
 strategy's play here), :mod:`.facts` (what a player memorises), :mod:`.curriculum` (what to
 teach under an assumed starting play), :mod:`.grading` (verdicts, EV lost, explanations),
 :mod:`.records` (the graded decision the progress store keeps), :mod:`.answers` (an answer as
-the memory model reads it), :mod:`.once` (a value built once across threads).
+the memory model reads it), :mod:`.once` (a value built once across threads), :mod:`.kept`
+(work kept across launches in the cache folder, which the scheduler's plans use too).
 
 Below the scheduler (:mod:`trainer.scheduler`) and the drills (:mod:`trainer.drills`), which
 both read it; it imports neither. Importing this package loads nothing, so the progress store

@@ -17,14 +17,18 @@ figure beside the player's own leak.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from strategy_charts.table_keys import parse_table_key, table_key
-from strategy_charts.tables import load_or_build
+from strategy_charts.tables import load_or_build, table_source
 from trainer.rules import Action, RuleSet
 
 from .catalog import Catalog, catalog
+from .catalog import kept_at as catalog_kept_at
+from .kept import Shelf
 from .once import built_once
 from .situations import Context, Spot
 
@@ -34,33 +38,35 @@ _FAMILY: dict[str, Action] = {action.value: action.family for action in Action}
 
 
 class ClassicPlay:
-    """The classic play of every table entry of one catalog, and what it loses there."""
+    """The classic play of every table entry of one catalog, and what it loses there, worked
+    out from the ``standard`` table's entries, or read back from ``kept`` (what
+    :meth:`to_plain` gave for the same tables: ValueError, TypeError or KeyError for one of
+    another shape)."""
 
-    def __init__(self, table: Catalog, standard: Entries) -> None:
+    def __init__(self, table: Catalog, standard: Entries | None,
+                 kept: Mapping[str, Any] | None = None) -> None:
         self.catalog = table
-        self._standard = standard
         self.play: dict[str, str] = {}     # table key -> the classic play (an Action value)
         self.loss: dict[str, float] = {}   # table key -> best EV - the classic play's EV
+        if kept is not None:
+            self.play.update(kept["play"])
+            self.loss.update(kept["loss"])
+            if self.play.keys() != self.loss.keys() or not all(
+                    isinstance(v, float) for v in self.loss.values()):
+                raise ValueError("a kept classic play of another shape")
+            return
+        if standard is None:
+            raise ValueError("the classic play is worked out from the standard table")
         for spots in table.spots.values():
             for spot in spots:
                 evs, best = table.evs(spot)
-                play = self._classic(spot, evs) or best
+                play = _classic(standard, spot, evs) or best
                 self.play[spot.table_key] = play
                 self.loss[spot.table_key] = max(0.0, evs[best] - evs[play])
 
-    def _classic(self, spot: Spot, offered: Mapping[str, float]) -> str | None:
-        """The standard table's best play for these cards, on the actions ``offered``."""
-        context, _, hand, up = parse_table_key(spot.table_key)
-        split_card = spot.split_card if spot.situation.context is Context.SPLIT else None
-        entry = self._standard.get(table_key(context, "real", hand, up, split_card))
-        if entry is None:
-            return None
-        by_family: dict[Action, str] = {_FAMILY[a]: a for a in offered}
-        for standard, _ in sorted(entry["ev"].items(), key=lambda kv: -kv[1]):
-            mine = by_family.get(_FAMILY[standard])
-            if mine is not None:
-                return mine
-        return None
+    def to_plain(self) -> dict[str, Any]:
+        """The classic play as JSON's plain values (``kept``)."""
+        return {"play": self.play, "loss": self.loss}
 
     def play_of(self, spot: Spot) -> str:
         """The classic play of ``spot`` (an Action value)."""
@@ -82,8 +88,51 @@ class ClassicPlay:
         return 100 * sum(self.situation_leak(key) for key in self.catalog.situations)
 
 
+def _classic(standard: Entries, spot: Spot, offered: Mapping[str, float]) -> str | None:
+    """The standard table's best play for these cards, on the actions ``offered``."""
+    context, _, hand, up = parse_table_key(spot.table_key)
+    split_card = spot.split_card if spot.situation.context is Context.SPLIT else None
+    entry = standard.get(table_key(context, "real", hand, up, split_card))
+    if entry is None:
+        return None
+    by_family: dict[Action, str] = {_FAMILY[a]: a for a in offered}
+    for play, _ in sorted(entry["ev"].items(), key=lambda kv: -kv[1]):
+        mine = by_family.get(_FAMILY[play])
+        if mine is not None:
+            return mine
+    return None
+
+
+def kept_at(rules: RuleSet, table: Catalog) -> Shelf | None:
+    """Where the classic play of ``rules`` is kept across launches (:mod:`.kept`): under
+    what their catalog is kept under and the standard table's file's bytes (None when a file
+    cannot be read: the standard table not built yet, say)."""
+    own = catalog_kept_at(rules, table.table)
+    standard = rules.standard_counterpart()
+    try:
+        standard_bytes = table_source(standard).read_bytes()
+    except OSError:
+        return None
+    if own is None:
+        return None
+    return Shelf.of("classic", f"{table.preset}\n{rules.fingerprint()}", [
+        own.key, standard.fingerprint(), hashlib.sha256(standard_bytes).hexdigest()])
+
+
 @built_once
 def classic_play(rules: RuleSet) -> ClassicPlay:
-    """The classic play of ``rules`` (its standard-counterpart table loaded), kept in memory."""
-    standard = load_or_build(rules.standard_counterpart())["situations"]
-    return ClassicPlay(catalog(rules), standard)
+    """The classic play of ``rules`` (its standard-counterpart table loaded), kept in memory,
+    and across launches in the cache folder (read back when kept for these tables and
+    code)."""
+    table = catalog(rules)
+    shelf = kept_at(rules, table)
+    kept = shelf.read() if shelf is not None else None
+    if kept is not None:
+        with suppress(ValueError, TypeError, KeyError, AttributeError):
+            return ClassicPlay(table, None, kept)
+    made = ClassicPlay(table, load_or_build(rules.standard_counterpart())["situations"])
+    if shelf is None:
+        shelf = kept_at(rules, table)       # the standard table built just now
+    if shelf is not None:
+        shelf.write(made.to_plain())
+    return made

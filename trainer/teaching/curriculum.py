@@ -68,7 +68,6 @@ class Curriculum:
                 self.leak[key] = sum(table.entry_weight.get(s.table_key, 0.0) * _novice_loss(
                     table, s) for s in table.spots[key])
         self._odds: dict[str, tuple[float, float]] = {}
-        self._miss: dict[str, float] = {}
         self._outside: dict[str, tuple[str, ...]] = {}
         facts = self.facts = Facts.of(table)
         taught = [k for k in sorted(table.situations) if self.leak[k] > 0]
@@ -136,20 +135,9 @@ class Curriculum:
         return found
 
     def miss_cost(self, key: str) -> float:
-        """What a mistake at situation ``key`` costs per round dealt: natural frequency x the
-        mean EV a wrong play loses there."""
-        found = self._miss.get(key)
-        if found is None:
-            found = 0.0
-            for spot in self.catalog.spots[key]:
-                evs, best = self.catalog.evs(spot)
-                lost = [evs[best] - ev for a, ev in evs.items()
-                        if grade(a, evs, best).verdict is Verdict.WRONG]
-                if lost:
-                    found += self.catalog.entry_weight.get(spot.table_key, 0.0) * (
-                        sum(lost) / len(lost))
-            self._miss[key] = found
-        return found
+        """What a mistake at situation ``key`` costs per round dealt
+        (:meth:`Catalog.miss_cost <trainer.teaching.catalog.Catalog.miss_cost>`)."""
+        return self.catalog.miss_cost(key)
 
     def outside(self, mapping: str) -> tuple[str, ...]:
         """The situations the mapping's deck leaves out (the assumed play is right there)

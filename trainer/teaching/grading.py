@@ -12,16 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from strategy_charts.composition import Composition
 from strategy_charts.up_card import ready_live_hands
 from trainer.rules import Action, Card, RuleSet
 
-from .catalog import Catalog
 from .exact import Evs, best_of, exact_evs
 from .records import GradedDecision, Mode, ShoeGrade, Verdict
 from .situations import Spot
+
+if TYPE_CHECKING:     # the catalog asks grade() what a mistake is: no import back
+    from .catalog import Catalog
 
 #: A decision within this much EV of the best (in main bets) is acceptable.
 ACCEPTABLE_BAND = 0.0001
