@@ -42,9 +42,10 @@ from trainer.drills.counting.running import AT_ONCE, RunningCountDrill, RunSetti
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.spacing import GUESS
 from trainer.drills.counting.true_count import TrueCountDrill
-from trainer.drills.memory import Answer, day_of
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.rules import PRESETS, Action, RuleSet, preset, rules_file
+from trainer.scheduler.memory import day_of
+from trainer.teaching.answers import Answer
 
 #: What a drill shows for a card (a question, a run of cards, an index card).
 Shown = TypeVar("Shown")

@@ -18,10 +18,10 @@ from datetime import UTC, datetime, timedelta
 from folders import keep_to_temporary_folders
 from yardstick import yardstick
 
-from trainer.drills.catalog import catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings, table_policy
 from trainer.rules import Action, preset
+from trainer.teaching.catalog import catalog
 
 
 def _ms(samples: list[float], unit: float) -> str:

@@ -119,9 +119,9 @@ def main() -> None:
             print(f"{label:50s} {seconds:7.3f} s  {seconds / unit:6.2f} units{extra}")
 
     print("whole process, each post-split strategy: python -m strategy_charts ev ... "
-          f"--post-split cdz|cdp1|cdp (median of {repeat}, runs taken in turn)")
+          f"--post-split cdz|cdp1|cdp|cdpn (median of {repeat}, runs taken in turn)")
     for label, args in POST_SPLIT_GAMES:
-        walls: dict[str, list[float]] = {"cdz": [], "cdp1": [], "cdp": []}
+        walls: dict[str, list[float]] = {"cdz": [], "cdp1": [], "cdp": [], "cdpn": []}
         for _ in range(repeat):       # in turn, so that load on the machine falls on all
             for name, kept in walls.items():
                 kept.append(run(["-m", "strategy_charts", "ev", *args, "--post-split", name])[0])

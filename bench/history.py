@@ -13,7 +13,8 @@ tables and curriculum loaded from disk; warm: the same call again in that proces
 
 - ``freebet-trainer stats`` (the whole command);
 - ``freebet-trainer drill --count 1``: the first card shown;
-- the study queue's load (the stored answers and fit read, the queue built);
+- the study queue's load (the stored answers and fit read, the queue built, the picture of
+  the player's memory it made kept, as a session's start keeps it);
 - the Progress page's reads: its totals (``load_progress`` without the flashcards due) and the
   flashcards due (``load_cards``);
 
@@ -61,8 +62,8 @@ class Player:
     shoe hands by natural frequency, and counting answers."""
 
     def __init__(self, name: str) -> None:
-        from trainer.drills.curriculum import Prior, curriculum
         from trainer.rules import preset
+        from trainer.teaching.curriculum import Prior, curriculum
 
         self.course = curriculum(preset(name), Prior.CLASSIC)
         table = self.course.catalog
@@ -77,9 +78,9 @@ class Player:
 
     def decision(self, rng: random.Random, mode: Any, when: datetime, miss: float) -> Any:
         """One graded decision of ``mode`` at ``when``, wrong with chance ``miss``."""
-        from trainer.drills.grading import grade
-        from trainer.drills.records import GradedDecision, Mode, Verdict
         from trainer.rules import Card, Rank, Suit
+        from trainer.teaching.grading import grade
+        from trainer.teaching.records import GradedDecision, Mode, Verdict
 
         stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ")
         if mode.counts:
@@ -116,7 +117,7 @@ class Player:
 def _sessions(rng: random.Random, total: int, end: datetime) -> list[tuple[datetime, str, Any,
                                                                            int]]:
     """(start, preset, mode, answers) of every session, oldest first, ``total`` answers."""
-    from trainer.drills.records import Mode
+    from trainer.teaching.records import Mode
 
     modes = [(Mode.FLASHCARDS, 0.55), (Mode.TIMED, 0.1), (Mode.SHOE, 0.3), (Mode.COUNT, 0.05)]
     plan = []
@@ -137,8 +138,8 @@ def _sessions(rng: random.Random, total: int, end: datetime) -> list[tuple[datet
 def build(path: Path, total: int, seed: int = 22, end: datetime | None = None) -> dict[str, Any]:
     """Write the history (see the module docstring) to a new progress file at ``path``."""
     from trainer.drills.history import answers
-    from trainer.drills.memory_fit import fit
     from trainer.progress.store import _INSERT, ProgressStore, _decision_row
+    from trainer.scheduler.memory_fit import fit
 
     rng = random.Random(seed)
     end = end or datetime.now(UTC).replace(microsecond=0) - timedelta(hours=2)
@@ -243,17 +244,22 @@ def _first_card(folder: Path) -> float:
 
 
 def _queue(folder: Path) -> None:
-    from trainer.drills.curriculum import Prior, curriculum
+    """The study queue's load as a session's start makes it: read, built, and the picture it
+    made kept (through the one writer)."""
     from trainer.progress.store import ProgressStore
-    from trainer.progress.study_store import load_study
+    from trainer.progress.study_store import keep_read, load_study
     from trainer.rules import preset
+    from trainer.teaching.curriculum import Prior, curriculum
 
-    with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
+    path = folder / "progress.sqlite3"
+    with ProgressStore.open(path, read_only=True) as store:
         course = curriculum(preset("evolution"), Prior.CLASSIC)
         now = datetime.now(UTC)
-        queue = load_study(store, course, now).queue
+        study = load_study(store, course, now)
+        queue = study.queue
         queue.counts(now)
         queue.choose(now)
+    keep_read(path, study)
 
 
 def _page_totals(folder: Path) -> None:

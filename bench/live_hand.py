@@ -6,10 +6,11 @@ seeded hands (:func:`engine.live_situations`) is graded ``--runs`` times in a ro
 both clocks: the wall time (``time.perf_counter``) and the process's CPU time
 (``time.process_time``), each the best of the hand's runs. With ``--pairs``, every pair
 against every up card at one seeded shoe too: the pairs of small cards split into the most
-hands, so the slowest hand of a rule set is among them.
+hands, so the slowest hand of a rule set is among them; ``--over MS`` lists every pair whose
+best CPU time is over MS milliseconds (the live grade's budget is 5 ms).
 
 Run: .venv/bin/python bench/live_hand.py [--presets evolution,pot-of-gold] [--hands 60]
-     [--runs 5] [--pairs]
+     [--runs 5] [--pairs [--over MS]]
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each hand (best kept)")
     parser.add_argument("--pairs", action="store_true",
                         help="also every pair against every up card at one seeded shoe")
+    parser.add_argument("--over", type=float, default=None, metavar="MS",
+                        help="with --pairs, list every pair over MS milliseconds of CPU")
     options = parser.parse_args()
     from strategy_charts.composition import add, of_values, subtract
     from strategy_charts.up_card import live_hand, ready_live_hands
@@ -89,6 +92,11 @@ def main() -> None:
             cpu, wall, pair, up = max(pairs)
             show(f"  {name}: every pair, worst CPU", cpu, f"  (pair of {pair}s against {up})")
             show(f"  {name}: every pair, median CPU", statistics.median(p[0] for p in pairs))
+            if options.over is not None:
+                over = sorted((p for p in pairs if p[0] * 1000 > options.over), reverse=True)
+                print(f"  {name}: {len(over)} of {len(pairs)} pairs over {options.over:g} ms")
+                for cpu, _, pair, up in over:
+                    show(f"    pair of {pair}s against {up}", cpu)
     print(f"yardstick {unit:.4f} s")
 
 

@@ -29,8 +29,8 @@ from learning.timetable import sessions
 from learning.world import world
 from yardstick import yardstick
 
-from trainer.drills import memory_fit, picture
-from trainer.drills.fitting import model_of
+from trainer.scheduler import memory_fit, picture
+from trainer.scheduler.fitting import model_of
 
 
 def main() -> int:

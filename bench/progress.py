@@ -19,11 +19,11 @@ from pathlib import Path
 
 from yardstick import yardstick
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress import export, review
 from trainer.progress.filters import Filter
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import _INSERT, ProgressStore, _decision_row
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 PRESETS = ["evolution", "pot-of-gold", "pot-of-gold-8d"]
 START = datetime(2026, 1, 1, tzinfo=UTC)

@@ -37,9 +37,9 @@ from pathlib import Path
 
 from yardstick import yardstick
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
 from trainer.rules import PRESETS
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 UPS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CLASSES = ([f"hard{n}" for n in range(5, 20)] + [f"soft{n}" for n in range(13, 21)]
@@ -130,9 +130,9 @@ def main() -> None:
     from PyQt6.QtWidgets import QApplication
 
     from trainer import settings as cfg
-    from trainer.drills.curriculum import Prior
     from trainer.progress.dashboard import ProgressQuery, load_cards, load_progress, load_trends
     from trainer.rules import preset
+    from trainer.teaching.curriculum import Prior
     from trainer.ui.plotting.frames import forget
     from trainer.ui.progress.page import ProgressPage
 

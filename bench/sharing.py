@@ -48,9 +48,9 @@ class Outcome:
 
 def worker(path: Path, number: int, answers: int, seed: int) -> tuple[int, int]:
     """One process's share: returns (read-only opens, writer reopens)."""
-    from trainer.drills.records import GradedDecision, Mode, Verdict
     from trainer.progress.saving import SessionSaver
     from trainer.progress.store import ProgressStore
+    from trainer.teaching.records import GradedDecision, Mode, Verdict
 
     rng = random.Random(seed * 1000 + number)
     saver = SessionSaver(lambda: ProgressStore.open(path, busy_timeout=30))

@@ -121,6 +121,21 @@ def charts(window: MainWindow, wait: Wait) -> None:
     page.canvas.draw()  # type: ignore[attr-defined]
 
 
+def charts_split(window: MainWindow, wait: Wait) -> None:
+    """The evolution chart with 9,9 against a 3 selected: the split hands a player who counts
+    the 9s split plays otherwise than the chart, and what that gains."""
+    page = window.show_page("charts")
+    page.set_preset("evolution")  # type: ignore[attr-defined]
+    page.set_context("real")  # type: ignore[attr-defined]
+    cell = ("pair", "9", "3")
+    x, y = position_of(page.chart(), "real", cell)  # type: ignore[attr-defined]
+    page.select_at(x, y)  # type: ignore[attr-defined]
+    wait(lambda: page.split_cells.known(page.rules, cell),  # type: ignore[attr-defined]
+         "the counted split of 9,9 v 3")
+    page.canvas.draw()  # type: ignore[attr-defined]
+    page.chart_area.ensureVisible(*page.canvas.pixel_of(x, y), 40, 60)  # type: ignore
+
+
 def settings(window: MainWindow, wait: Wait) -> None:
     """The settings page."""
     window.show_page("settings")
@@ -235,7 +250,7 @@ SHOTS: dict[str, Callable[[MainWindow, Wait], None]] = {
     "seats-betting": drill_state("seats-betting"),
     "seat-hands": drill_state("seat-hands"),
     "betting-timer": drill_state("betting-timer"),
-    "strategy-charts": charts, "settings": settings,
+    "strategy-charts": charts, "strategy-charts-split": charts_split, "settings": settings,
     "flashcards-done-for-today": flashcards_done,
     "counting-missed-run": counting_missed_run, "counting-index": counting_index,
     "card-browser": card_browser,

@@ -47,6 +47,12 @@ class Artifact:
         """Where a build for ``rules`` is kept."""
         return cache_dir() / self.folder / f"{rules.fingerprint()}-v{self.version}.json.gz"
 
+    def source(self, rules: RuleSet) -> Path:
+        """The file :meth:`load_or_build` reads for ``rules`` (the shipped one when one ships,
+        else the cached one; after a build, the one it kept)."""
+        shipped = self.shipped(rules)
+        return shipped if shipped is not None and shipped.exists() else self.cached(rules)
+
     def ready(self, rules: RuleSet) -> bool:
         """True when nothing need be built for ``rules`` (shipped or cached)."""
         shipped = self.shipped(rules)

@@ -28,6 +28,7 @@ from .composition import Composition, add, full_shoe, of_values, subtract
 from .counting.lab_options import LAB, WHERE
 
 if TYPE_CHECKING:
+    from .post_split import PostSplit
     from .pot_of_gold import LammerChances
 
 #: The rules: a preset, else a rules file, evolution by default.
@@ -43,9 +44,10 @@ COUNT_LABS = Option(("--counts",), {"action": "store_true",
 
 #: The post-split strategy of the exact play (strategy_charts/post_split.py).
 POST_SPLIT = Option(("--post-split",), {
-    "choices": ("cdz", "cdp1", "cdp"), "default": "cdz",
+    "choices": ("cdz", "cdp1", "cdp", "cdpn"), "default": "cdz",
     "help": "split hands play as unsplit hands (cdz, CDZ-), as the first split hand (cdp1), "
-            "or knowing the pair cards split when each begins (cdp)"})
+            "by the pair cards the whole split removes, as the analyzers' CDP (cdp), or "
+            "knowing the pair cards split when each begins its play (cdpn)"})
 
 
 @command("ev", help="whole-game EV", options=(RULES, JSON, Option(
@@ -127,8 +129,29 @@ def cmd_hand(args: argparse.Namespace) -> int:
             "post_split": args.post_split,
             "conditioned_on_no_dealer_blackjack": values.peek, "actions": actions, "best": best}
     lines = [f"{a:12s} {x:+.6f}" for a, x in sorted(actions.items(), key=lambda kv: -kv[1])]
-    print_result(args, data, "\n".join([*lines, f"best: {best}"]))
+    lines.append(f"best: {best}")
+    if can_split and not after_split and args.post_split != "cdz":
+        lines += _post_split_plays(rules, player[0], up, PostSplit(args.post_split), shoe, data)
+    print_result(args, data, "\n".join(lines))
     return 0
+
+
+def _post_split_plays(rules: RuleSet, pair: int, up: int, post_split: PostSplit,
+                      shoe: Composition, data: dict[str, Any]) -> list[str]:
+    """The split hands ``post_split`` plays otherwise than CDZ- (as lines; into ``data`` as
+    ``post_split_plays``, empty where none does)."""
+    from .split_play import describe, split_differences
+    found = split_differences(rules, pair, up, post_split, shoe)
+    plays = found.plays if found is not None else ()
+    data["post_split_plays"] = [
+        {"cards": list(play.cards), "stakes": "free" if play.free else "real",
+         "other_pair_cards_gone": list(play.gone), "cdz": play.chart, "play": play.play}
+        for play in plays]
+    if found is None:
+        return [f"split hands: {post_split.value} plays every one as cdz does"]
+    return [f"split hands {post_split.value} plays otherwise than cdz (the split's EV "
+            f"{found.gain * 100:+.6f}% of the bet):",
+            *(f"  {describe(play)}" for play in plays)]
 
 
 #: Each card value's name in a sentence (ace 1, ten-value 10).

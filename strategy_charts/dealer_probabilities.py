@@ -272,24 +272,21 @@ class DealerCache:
     def columns(self, removals: np.ndarray, up: int) -> np.ndarray:
         """Outcome columns (n x 8) against ``up`` for the shoes ``base - removal - up``."""
         removals = np.asarray(removals, dtype=np.int64).reshape(-1, 10)
-        codes = self.codes(removals)
-        if not self._used:           # nothing kept yet: every removal is new
-            new_codes, first, rows = np.unique(codes, return_index=True, return_inverse=True)
-            self._compute(new_codes, removals[first])
-            return self._buffer[rows.reshape(-1), self.ups.index(up)]
-        self._ensure(codes, removals)
-        rows = self._rows[np.searchsorted(self._codes, codes)]
-        return self._buffer[rows, self.ups.index(up)]
-
-    def _ensure(self, codes: np.ndarray, removals: np.ndarray) -> None:
-        at = np.searchsorted(self._codes, codes)
-        known = at < len(self._codes)
-        known[known] = self._codes[at[known]] == codes[known]
-        if known.all():
-            return
-        unknown = np.flatnonzero(~known)
-        new_codes, first = np.unique(codes[unknown], return_index=True)
-        self._compute(new_codes, removals[unknown[first]])
+        # each distinct removal looked up once, in order (sorted look-ups are the quick ones)
+        codes, first, inverse = np.unique(self.codes(removals), return_index=True,
+                                          return_inverse=True)
+        rows = np.empty(len(codes), dtype=np.intp)
+        known = np.zeros(len(codes), dtype=bool)
+        if self._used:
+            at = np.searchsorted(self._codes, codes)
+            inside = at < len(self._codes)
+            known[inside] = self._codes[at[inside]] == codes[inside]
+            rows[known] = self._rows[at[known]]
+        if not known.all():
+            new = np.flatnonzero(~known)
+            rows[new] = np.arange(self._used, self._used + len(new))
+            self._compute(codes[new], removals.take(first[new], axis=0))
+        return self._buffer[:, self.ups.index(up)].take(rows.take(inverse.reshape(-1)), axis=0)
 
     def _compute(self, new_codes: np.ndarray, removals: np.ndarray) -> None:
         """Columns of the shoes ``base - removals`` (numbered ``new_codes``, sorted, none kept

@@ -10,19 +10,24 @@ analyzers name theirs (E. Farmer's CDZ-, CDP1, CDP):
   cards: on the shoe without its own cards and the other pair card (the first split hand
   knows that card is gone). The same fixed strategy is applied to every split hand, resplits
   included.
-* **CDP**: a split hand's play also knows the pair cards split so far: a hand that begins its
-  play (on its second card) when the seat holds ``2 + k`` hands plays what is optimal on the
-  shoe without its own cards and those ``1 + k`` other pair cards (``k`` = 0 is CDP1's play).
-  Cards the other hands drew besides their pair cards are not used. This is a strategy a
-  player can follow at the table, hands dealt in turn as a casino deals them. (Farmer's
-  analyzer, as its published source computes it, lets a hand's play depend on the pair cards
-  the whole split draws, including those dealt to later hands after it has played; that is
-  not a strategy a player can follow, and its figure can differ from this one where
-  resplits are allowed.)
+* **CDP** (the analyzers' CDP, as Farmer's analyzer computes it): a split hand's play is
+  allowed to vary with the number of additional pair cards removed: the value X(a, 0) of a
+  split hand with ``a`` further pair cards gone is that of the play optimal on the shoe
+  without its own cards and ``1 + a`` other pair cards, and the split's value is the method's
+  sum (:mod:`splits`) over those values. ``a`` is the count of the whole split (pair cards
+  dealt to later hands after this one is played included), and the method's removal of
+  unseen cards mixes the values of neighbouring counts, so the figure is the analyzers'
+  definition rather than the value of a strategy a player can follow at the table.
+* **CDPN** (this engine's name): a split hand's play knows the pair cards split so far: a
+  hand that begins its play (on its second card) when the seat holds ``2 + k`` hands plays
+  what is optimal on the shoe without its own cards and those ``1 + k`` other pair cards
+  (``k`` = 0 is CDP1's play). Cards the other hands drew besides their pair cards are not
+  used. This is a strategy a player can follow at the table, hands dealt in turn as a casino
+  deals them, and its value is exact.
 
-Each is exact: under CDP every hand's strategy is fixed by how many pair cards were split
-before it began, a count the sequence of second cards decides, so the split's value is the
-method's sum with each hand valued by the tables of its own strategy. Where split hands hold
+CDZ-, CDP1 and CDPN are exact: under CDPN every hand's strategy is fixed by how many pair cards
+were split before it began, a count the sequence of second cards decides, so the split's value
+is the method's sum with each hand valued by the tables of its own strategy. Where split hands hold
 real or free stakes (Free Bet), each stakes has its own play under each strategy.
 """
 
@@ -36,7 +41,7 @@ import numpy as np
 
 from trainer.rules import RuleSet, offers
 
-from .all_hands import HIT, HandSet, choose
+from .all_hands import DOUBLE, HIT, STAND, HandSet, choose
 from .hand_index import HandIndex, hand_index
 from .hand_values import StakeUnits, doubled_stakes
 
@@ -50,6 +55,18 @@ class PostSplit(Enum):
     CDZ = "cdz"
     CDP1 = "cdp1"
     CDP = "cdp"
+    CDPN = "cdpn"
+
+    def depth(self, max_hands: int) -> int:
+        """The most further pair cards (beyond the two split) a strategy of this kind is
+        chosen for, in a split of at most ``max_hands`` hands: CDPN's hands begin their play
+        with up to ``max_hands - 2``; CDP's X(a, 0) runs to the method's ``2 * (max_hands -
+        2)``; CDZ- and CDP1 have one strategy (0)."""
+        if self is PostSplit.CDPN:
+            return max_hands - 2
+        if self is PostSplit.CDP:
+            return 2 * (max_hands - 2)
+        return 0
 
 
 def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.ndarray:
@@ -59,6 +76,22 @@ def split_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits) -> np.nd
     and kept (read-only)."""
     return _offered_doubles(rules, index.max_cards, stakes, True,
                             2 if offers.doubles_after_hit(rules) else None)
+
+
+def split_play(rules: RuleSet, index: HandIndex, pairs: list[int], decisions: np.ndarray,
+               stakes: StakeUnits) -> tuple[np.ndarray, np.ndarray]:
+    """The play split hands of ``stakes`` make from their pair card, per pair of ``pairs``
+    (rows) and hand number: ``decisions`` (one row per pair, or one for all) with a lone pair
+    card drawing its second card, split aces standing on it and a double not offered taken
+    as a hit; and the doubles offered (:func:`split_doubles`)."""
+    choice = np.array(np.broadcast_to(decisions, (len(pairs), len(index.hard))))
+    choice[:, index.size == 1] = HIT
+    for row, pair in enumerate(pairs):
+        if not offers.draws_after_split(pair):     # split aces get one card
+            choice[row, index.size == 2] = STAND
+    doubled = split_doubles(rules, index, stakes)
+    choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
+    return choice, doubled
 
 
 def hit_doubles(rules: RuleSet, index: HandIndex, stakes: StakeUnits,
@@ -114,17 +147,17 @@ class SplitHandPlay:
     the hand's own, and their optimal play there: stand, hit then play best, and the double a
     split hand is offered. With ``known`` 1 their best play is the CDP1 strategy; ``more``
     adds rows with 1 to ``more`` further pair cards gone (CDP's later strategies), where the
-    shoe holds them and the pair's split can make that many more hands."""
+    shoe holds them and ``kind`` (:meth:`PostSplit.depth`) chooses a strategy for them."""
 
     def __init__(self, card: UpCard, known: int = 1, pairs: list[int] | None = None,
-                 more: int = 0) -> None:
+                 more: int = 0, kind: PostSplit = PostSplit.CDPN) -> None:
         self.card, self.known = card, known
         index = card.index
         self.pairs = [p for p in (pairs or range(1, 11)) if card.shoe[p - 1] >= known + 1]
         #: (pair, cards of it gone besides the hand's) of each row: :attr:`pairs` first
         self.rows = [(p, known + k) for k in range(more + 1) for p in self.pairs
                      if card.shoe[p - 1] >= known + k + 1
-                     and (not k or offers.split_limit(card.rules, p) - 2 >= k)]
+                     and (not k or kind.depth(offers.split_limit(card.rules, p)) >= k)]
         extras = np.zeros((len(self.rows), 10), dtype=np.int64)
         for row, (pair, gone) in enumerate(self.rows):
             extras[row, pair - 1] = gone

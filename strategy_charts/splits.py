@@ -7,12 +7,14 @@ Method (the standard one of combinatorial analyzers, after E. Farmer's split alg
   decides on values computed from the shoe minus ``h`` (and the up card). It is not
   re-optimised for the other pair card or for cards that sibling hands removed. With "CDP1"
   (:mod:`post_split`) hand ``h`` decides on the shoe minus ``h`` and the other pair card, as
-  the first split hand would; with "CDP" also minus the pair cards split when it began its
-  play, one fixed strategy per count of them. Doubles after a split follow the rule set
-  (free double on hard 9-11 if ``free_double_after_split``, paid double if
-  ``double_after_split``); split aces get one card.
+  the first split hand would; with "CDPN" also minus the pair cards split when it began its
+  play, one fixed strategy per count of them; with "CDP" (the analyzers') X(a, 0) is valued
+  by the play optimal with ``1 + a`` pair cards gone, one strategy per ``a``.
+  Doubles after a split follow the rule set (free double on hard 9-11 if
+  ``free_double_after_split``, paid double if ``double_after_split``); split aces get one
+  card.
 * **Exact value of that strategy.** Because each hand's play depends only on its own cards
-  (and, under CDP, on the pair cards split before it began, which the second cards decide),
+  (and, under CDPN, on the pair cards split before it began, which the second cards decide),
   every other hand's hits can be thought of as dealt after all second cards (stopping times
   on an exchangeable shoe), and cards removed unseen do not change an expectation. The split's
   value is then a sum over the sequence of pair (P) / non-pair (N) second cards: each hand's
@@ -99,10 +101,11 @@ class SplitValues:
     hands_limit: int | None = None
     #: Which strategy the split hands play when ``strategy`` is None
     #: (:class:`post_split.PostSplit`): CDZ- decides on the shoe without the hand and
-    #: ``known``, CDP1 without the other pair card too, CDP without the pair cards split
-    #: when the hand began its play (one fixed strategy per count, :attr:`seen`).
+    #: ``known``, CDP1 without the other pair card too, CDPN without the pair cards split
+    #: when the hand began its play (one fixed strategy per count, :attr:`seen`), CDP
+    #: without the further pair cards of X(a, 0) (one per ``a``, :attr:`seen`).
     post_split: PostSplit = PostSplit.CDZ
-    #: The pair cards beyond the two a CDP1 (or CDP) hand decides as known gone.
+    #: The pair cards beyond the two a CDP1 (CDPN, CDP) hand decides as known gone.
     seen: int = 0
 
     def __post_init__(self) -> None:
@@ -125,11 +128,12 @@ class SplitValues:
 
     def strategies(self) -> list[SplitValues]:
         """The fixed strategies split hands play, by the pair cards beyond the two split when
-        a hand begins its play: CDP's one per count; this one alone otherwise."""
+        a hand begins its play (CDPN's one per count), or by the further pair cards of
+        X(a, 0) (CDP's one per ``a``); this one alone otherwise."""
         if self._plays is None:
             self._plays = [self]
-            if self.post_split is PostSplit.CDP and self.strategy is None:
-                most = min(self.max_hands - 2, max(self.p, 0))
+            if self.post_split in (PostSplit.CDPN, PostSplit.CDP) and self.strategy is None:
+                most = min(self.post_split.depth(self.max_hands), max(self.p, 0))
                 self._plays += [replace(self, seen=k) for k in range(1, most + 1)]
         return self._plays
 
@@ -257,10 +261,21 @@ class SplitValues:
         Call :meth:`prepare` first (or batch the same removals) for speed.
         """
         others = FREE if free else REAL
+        plays = self.strategies()
+        if self.post_split is PostSplit.CDP and self.strategy is None:
+            # the analyzers' CDP: X(a, 0) and the pair hand of each a by a's own strategy
+            removal = {stakes: self._removal_tables(plays, stakes) for stakes in {first, others}}
+            return pattern_sum(self.max_hands, self.n, self.p, lambda _: removal[first],
+                               lambda _: removal[others])
         tables = [{stakes: play.x_n_tables(stakes) for stakes in {first, others}}
-                  for play in self.strategies()]
+                  for play in plays]
         return pattern_sum(self.max_hands, self.n, self.p, seen_tables(tables, first),
                            seen_tables(tables, others))
+
+    def _removal_tables(self, plays: list[SplitValues], stakes: StakeUnits) -> XNTables:
+        """CDP's X and N tables: X(a, 0) and the pair hand of each ``a`` by ``plays[a]``."""
+        return x_n_tables(lambda a: plays[a]._x0(a, stakes), lambda a: plays[a]._pp(a, stakes),
+                          self.n, self.p, self.max_hands)
 
 
 #: X(a, b) and N(a, b) of one stakes, by (a, b).
@@ -300,7 +315,7 @@ BySeen = Callable[[int], XNTables]
 
 def seen_tables(tables: list[dict[StakeUnits, XNTables]], stakes: StakeUnits) -> BySeen:
     """The tables of ``stakes`` by the pair cards split when a hand began its play: the one
-    fixed strategy's for all (CDZ-, CDP1), else CDP's own for each count."""
+    fixed strategy's for all (CDZ-, CDP1), else CDPN's own for each count."""
     if len(tables) == 1:
         return lambda _: tables[0][stakes]
     return lambda seen: tables[seen][stakes]

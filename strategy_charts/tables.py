@@ -165,6 +165,12 @@ def load_or_build(rules: RuleSet, progress: Progress | None = None) -> dict[str,
     return TABLES.load_or_build(rules, progress)
 
 
+def table_source(rules: RuleSet) -> Path:
+    """The file :func:`load_or_build` reads the table of ``rules`` from (see
+    :meth:`.artifacts.Artifact.source`)."""
+    return TABLES.source(rules)
+
+
 def lammer_chances(rules: RuleSet) -> LammerChances | None:
     """The chance of each lammer count of the first round from a full shoe at ``rules`` (their
     table, shipped, cached or built), None where they offer no lammer bet."""
@@ -196,5 +202,6 @@ __all__ = [
     "load_standard",
     "load_table",
     "shipped_rules",
+    "table_source",
     "write_table",
 ]

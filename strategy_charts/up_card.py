@@ -22,7 +22,7 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import DOUBLE, HIT, STAND, HandSet, count_true, reachable, stands
+from .all_hands import HIT, HandSet, count_true, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import hand_index
@@ -35,6 +35,7 @@ from .post_split import (
     hit_doubles,
     post_split_choices,
     split_doubles,
+    split_play,
 )
 from .splits import pattern_sum, seen_tables, x_n_tables
 
@@ -55,7 +56,7 @@ class PairSplit:
     p: int            # pair cards among them
     x0: dict[StakeUnits, list[float]] = field(default_factory=dict)
     pp: dict[StakeUnits, list[float]] = field(default_factory=dict)
-    #: Under CDP, the same for the strategies of hands that begin their play with 1, 2 more
+    #: Under CDPN, the same for the strategies of hands that begin their play with 1, 2 more
     #: pair cards split (this one's is the strategy of none more).
     later: list[PairSplit] = field(default_factory=list)
     #: Per hand number, whether the split hands' play (either stakes) reaches the hand
@@ -201,28 +202,31 @@ class UpCard:
 
     def post_split_decisions(self, pairs: list[int], seen: int = 0) -> Decisions:
         """The post-split strategy of :attr:`post_split` for splits of ``pairs``: per stakes,
-        one row of decisions per pair (CDZ-: one row for all); under CDP that of hands that
-        begin their play with ``seen`` pair cards split beyond the two (each pair's shoe
-        holds them)."""
+        one row of decisions per pair (CDZ-: one row for all); under CDPN that of hands that
+        begin their play with ``seen`` pair cards split beyond the two, under CDP that of
+        X(seen, 0) (each pair's shoe holds them)."""
         if self.post_split is PostSplit.CDZ:
             return lambda stakes: self.cdz_decisions(stakes)[None, :]
         if self._first_split is None or not set(pairs) <= self._first_split[0]:
             wanted = None if self.within is None else pairs     # the whole round's at once
-            more = self.rules.max_hands - 2 if self.post_split is PostSplit.CDP else 0
+            more = self.post_split.depth(self.rules.max_hands)
             self._first_split = (set(pairs if wanted else range(1, 11)),
-                                 SplitHandPlay(self, 1, wanted, more))
+                                 SplitHandPlay(self, 1, wanted, more, self.post_split))
         play = self._first_split[1]
         rows = [play.rows.index((pair, 1 + seen)) for pair in pairs]
         return lambda stakes: play.decisions(stakes)[rows]
 
     def _split_batch(self, pairs: list[int], hands_limit: int | None) -> dict[int, PairSplit]:
-        """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDP, one batch
-        per count of pair cards a hand may begin its play with)."""
+        """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDPN, one batch
+        per count of pair cards a hand may begin its play with; under CDP, one per count of
+        further pair cards removed whose strategy plays otherwise, :meth:`_removal_batch`)."""
         stakes_list = self.split_stakes()
         found = split_batch(self, pairs, 0, hands_limit, self.post_split_decisions(pairs),
                             stakes_list)
+        if self.post_split is PostSplit.CDP:
+            return self._removal_batch(found, hands_limit)
         seen = 1
-        while self.post_split is PostSplit.CDP:
+        while self.post_split is PostSplit.CDPN:
             later = [pair for pair, split in found.items()
                      if min(split.max_hands - 2, split.p) >= seen]
             if not later:
@@ -242,6 +246,35 @@ class UpCard:
             for pair, split in zip(later, last, strict=True):
                 found[pair].later.append(more.get(pair, split))
             seen += 1
+        return found
+
+    def _removal_batch(self, found: dict[int, PairSplit], hands_limit: int | None
+                       ) -> dict[int, PairSplit]:
+        """CDP's values: X(a, 0) and the pair hand of each ``a`` by the strategy optimal with
+        ``1 + a`` pair cards gone, from ``found`` (the strategy of ``a`` = 0, valued at every
+        ``a``). A strategy that plays as the one whose values are held wherever that one's
+        play goes has the same values, so only strategies that play otherwise are valued."""
+        stakes_list = self.split_stakes()
+        # per pair: the batch whose values are held, and the strategy (its count) it plays
+        held = {pair: (split, 0) for pair, split in found.items()}
+        for a in range(1, 2 * (self.rules.max_hands - 2) + 1):
+            wanted = [pair for pair, split in found.items() if len(split.x0[REAL]) > a]
+            if not wanted:
+                break
+            now = self.post_split_decisions(wanted, a)
+            other = [pair for row, pair in enumerate(wanted)
+                     if any((now(stakes)[row]
+                             != self.post_split_decisions([pair], held[pair][1])(stakes)[0]
+                             )[held[pair][0].reached].any() for stakes in stakes_list)]
+            more = split_batch(self, other, 0, hands_limit, self.post_split_decisions(other, a),
+                               stakes_list, least=a) if other else {}
+            for pair in wanted:
+                if pair in more:
+                    held[pair] = (more[pair], a)
+                source, split = held[pair][0], found[pair]
+                for stakes in stakes_list:
+                    split.x0[stakes][a] = source.x0[stakes][a]
+                    split.pp[stakes][a] = source.pp[stakes][a]
         return found
 
     def split_stakes(self) -> list[StakeUnits]:
@@ -269,7 +302,7 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
                 least: int = 0) -> dict[int, PairSplit]:
     """:class:`PairSplit` of each of ``pairs`` with ``known`` pair cards already gone besides
     the two of the split, at most ``hands_limit`` hands, split hands playing ``decisions``;
-    only for ``least`` or more extra pair cards gone (fewer: NaN, for a CDP strategy that no
+    only for ``least`` or more extra pair cards gone (fewer: NaN, for a CDPN or CDP strategy that no
     hand plays then)."""
     rules, index = up.rules, up.index
     firsts = np.array([index.number(of_values([pair])) for pair in pairs])
@@ -277,14 +310,7 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     plays: dict[StakeUnits, tuple[np.ndarray, np.ndarray]] = {}
     shape = (len(pairs), len(index.hard))
     for stakes in stakes_list:
-        choice = np.array(np.broadcast_to(decisions(stakes), shape))
-        choice[:, index.size == 1] = HIT
-        for row, pair in enumerate(pairs):
-            if not offers.draws_after_split(pair):     # split aces get one card
-                choice[row, index.size == 2] = STAND
-        doubled = split_doubles(rules, index, stakes)
-        choice[(choice == DOUBLE) & (doubled[:, 0] < 0)[None, :]] = HIT
-        plays[stakes] = (choice, doubled)
+        plays[stakes] = split_play(rules, index, pairs, decisions(stakes), stakes)
     # what either stakes' play reaches, one walk for all of them
     reach, need = reachable(index, np.concatenate([choice for choice, _ in plays.values()]),
                             np.tile(firsts, len(plays)), settled)
@@ -315,12 +341,14 @@ def split_batch(up: UpCard, pairs: list[int], known: int, hands_limit: int | Non
     rows_arr = np.array(rows)
     hands = HandSet(rules, index, np.array(up.shoe), up.up, np.array(extras), held[rows_arr])
     node_rows = rows_arr[hands.context]
-    hands.prepare(up.dealer, needed[node_rows, hands.hand])
+    # each node's entry of a (pairs x hand numbers) array, gathered by ``take`` (quicker)
+    flat = node_rows * len(index.hard) + hands.hand
+    hands.prepare(up.dealer, needed.take(flat))
     starts = [hands.node(i, firsts[row]) for i, row in enumerate(rows)]
     pair_hands = [hands.node(i, index.number(of_values([pair, pair])))
                   for i, (pair, _) in enumerate(where)]
     for stakes, (choice, doubled) in plays.items():
-        value = hands.fixed(choice[node_rows, hands.hand], stakes, doubled[hands.hand])
+        value = hands.fixed(choice.take(flat), stakes, doubled.take(hands.hand, axis=0))
         for i, (pair, _) in enumerate(where):
             split = found[pair]
             split.x0.setdefault(stakes, []).append(float(value[starts[i]]))

@@ -1,6 +1,6 @@
 """Test-wide configuration: hypothesis profiles, shared fixtures (a clock moved by hand, so tests
-never wait on the real one; a seeded progress history), and no test ever touches the user's
-folders.
+never wait on the real one; a seeded progress history; the presets' catalogs, which the
+teaching, scheduler and drill tests share), and no test ever touches the user's folders.
 
 Hypothesis: 'ci' by default, 'long' for deep runs; pick one with the environment variable
 ``HYPOTHESIS_PROFILE``, e.g. ``HYPOTHESIS_PROFILE=long pytest tests/rules/test_properties.py``.
@@ -20,10 +20,14 @@ import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from trainer.teaching.catalog import Catalog
 
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("long", max_examples=5000, deadline=None)
@@ -134,3 +138,28 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("seeded")
     seed(folder / "progress.sqlite3")
     return folder
+
+
+@pytest.fixture(scope="session")
+def evolution() -> Catalog:
+    """The evolution preset's catalog (loaded from data/ once; imported here, not at the top, so
+    collecting a test that needs no catalog loads no engine)."""
+    from trainer.rules import preset
+    from trainer.teaching.catalog import catalog
+
+    return catalog(preset("evolution"))
+
+
+@pytest.fixture(scope="session")
+def pot_of_gold() -> Catalog:
+    """The pot-of-gold preset's catalog."""
+    from trainer.rules import preset
+    from trainer.teaching.catalog import catalog
+
+    return catalog(preset("pot-of-gold"))
+
+
+@pytest.fixture(scope="session")
+def evolution_differences(evolution: Catalog) -> frozenset[str]:
+    """Where evolution differs from its standard counterpart (built once per session)."""
+    return evolution.differences()

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
 from trainer.rules import preset
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 #: When the first answers were given (the day before the tests' sessions).
 WHEN = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)

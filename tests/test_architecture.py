@@ -2,10 +2,11 @@
 folders and their circles, the pieces that must not load matplotlib, and the wheel's packages.
 
 Layers, lowest first: the rules core, the command-line convention (trainer.commands: both
-programs' commands use it), the engine (strategy_charts), the drills, the progress store, the
-UI, and the shell (the ``freebet-trainer`` command); the top package ``trainer`` itself (its
-version) belongs to none. Every import in a file counts, at the top or inside a
-function (a lazy import is a dependency all the same).
+programs' commands use it), the engine (strategy_charts), what is taught (trainer.teaching),
+the scheduler (trainer.scheduler), the drills, the progress store, the UI, and the shell (the
+``freebet-trainer`` command); the top package ``trainer`` itself (its version) belongs to none.
+Every import in a file counts, at the top or inside a function (a lazy import is a dependency
+all the same).
 """
 
 from __future__ import annotations
@@ -24,46 +25,46 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Layer -> the packages (or modules) it is made of.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "rules": ("trainer.rules",),
-    "commands": ("trainer.commands",),
-    "engine": ("strategy_charts",),
-    "drills": ("trainer.drills",),
-    "progress": ("trainer.progress",),
-    "session": ("trainer.session",),
-    "settings": ("trainer.settings",),
-    "ui": ("trainer.ui",),
-    "shell": ("trainer.cli", "trainer.__main__"),
+    "rules":     ("trainer.rules",),
+    "commands":  ("trainer.commands",),
+    "engine":    ("strategy_charts",),
+    "teaching":  ("trainer.teaching",),
+    "scheduler": ("trainer.scheduler",),
+    "drills":    ("trainer.drills",),
+    "progress":  ("trainer.progress",),
+    "session":   ("trainer.session",),
+    "settings":  ("trainer.settings",),
+    "ui":        ("trainer.ui",),
+    "shell":     ("trainer.cli", "trainer.__main__"),
 }
 #: Libraries only some layers may use.
 LIBRARIES: dict[str, tuple[str, ...]] = {"Qt": ("PyQt6", "PyQt5", "PySide6"),
                                          "matplotlib": ("matplotlib",)}
 
+Y, N = True, False   # may import, may not
 #: Who may import whom: each row is an importing layer, each column what it imports.
-#: The session layer composes drills and progress for both front ends (trainer/session.py).
-#: The window follows the programs' conventions too (trainer/commands: exit statuses, the
-#: signals that stop a program), so it may read them. The player's settings (trainer/settings)
-#: are core, read by both front ends and the commands; they ask the rules and the drills for
-#: their choices and bounds.
-#:               rules  commands engine drills progress session settings ui    shell  Qt  mpl
+#: What is taught (trainer/teaching: situations, the catalog, the curriculum, grading) reads the
+#: rules and the engine's tables; the scheduler (trainer/scheduler: the memory models, their
+#: fits, the study queue) reads what is taught and values nothing itself (no engine); the
+#: drills use both, never the other way round. The session layer composes drills and progress
+#: for both front ends (trainer/session.py). The window follows the programs' conventions too
+#: (trainer/commands: exit statuses, the signals that stop a program), so it may read them. The
+#: player's settings (trainer/settings) are core, read by both front ends and the commands;
+#: they ask the rules, what is taught and the scheduler for their choices and bounds.
+#: The columns, in order: rules, commands, engine, teaching, scheduler, drills, progress,
+#: session, settings, ui, shell, Qt, matplotlib.
 ALLOWED: dict[str, tuple[bool, ...]] = {
-    "rules":    (True,  False,   False, False, False,   False,  False,   False, False, False,
-                 False),
-    "commands": (True,  True,    False, False, False,   False,  True,    False, False, False,
-                 False),
-    "engine":   (True,  True,    True,  False, False,   False,  False,   False, False, False,
-                 True),
-    "drills":   (True,  False,   True,  True,  False,   False,  False,   False, False, False,
-                 False),
-    "progress": (True,  False,   True,  True,  True,    False,  False,   False, False, False,
-                 False),
-    "session":  (True,  False,   True,  True,  True,    True,   False,   False, False, False,
-                 False),
-    "settings": (True,  False,   False, True,  False,   False,  True,    False, False, False,
-                 False),
-    "ui":       (True,  True,    True,  True,  True,    True,   True,    True,  False, True,
-                 True),
-    "shell":    (True,  True,    True,  True,  True,    True,   True,    True,  True,  False,
-                 False),
+    "rules":     (Y, N, N, N, N, N, N, N, N, N, N, N, N),
+    "commands":  (Y, Y, N, N, N, N, N, N, Y, N, N, N, N),
+    "engine":    (Y, Y, Y, N, N, N, N, N, N, N, N, N, Y),
+    "teaching":  (Y, N, Y, Y, N, N, N, N, N, N, N, N, N),
+    "scheduler": (Y, N, N, Y, Y, N, N, N, N, N, N, N, N),
+    "drills":    (Y, N, Y, Y, Y, Y, N, N, N, N, N, N, N),
+    "progress":  (Y, N, Y, Y, Y, Y, Y, N, N, N, N, N, N),
+    "session":   (Y, N, Y, Y, Y, Y, Y, Y, N, N, N, N, N),
+    "settings":  (Y, N, N, Y, Y, N, N, N, Y, N, N, N, N),
+    "ui":        (Y, Y, Y, Y, Y, Y, Y, Y, Y, Y, N, Y, Y),
+    "shell":     (Y, Y, Y, Y, Y, Y, Y, Y, Y, Y, Y, N, N),
 }
 COLUMNS = (*LAYERS, *LIBRARIES)
 #: The engine draws charts with matplotlib in these modules only.

@@ -8,14 +8,14 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from tests.progress.history import seed
-from trainer.drills.curriculum import Prior
 from trainer.drills.flashcards import FlashMode
-from trainer.drills.records import Mode
-from trainer.drills.situations import preset_label
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 from trainer.rules import preset, rules_file
 from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+from trainer.teaching.curriculum import Prior
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import preset_label
 
 
 def test_a_due_session_is_made_from_the_stored_answers_and_recorded(tmp_path: Path) -> None:

@@ -20,24 +20,24 @@ from datetime import datetime
 from typing import Any
 
 from trainer.drills.browse import CardRow, Try, card_rows
-from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import Prior, curriculum
-from trainer.drills.fitting import describe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.grading import Clock, utc_now
-from trainer.drills.health import MODELS, SCORED, says
-from trainer.drills.memory import Answer
-from trainer.drills.memory_fit import Fit
-from trainer.drills.records import Mode
-from trainer.drills.situations import preset_label
-from trainer.drills.start import Suggestion
-from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
 from trainer.progress import review
 from trainer.progress.counting import skill_answers
 from trainer.progress.saving import SessionSaver
 from trainer.progress.study_store import StudyHistory, flashcards_due, keep_picture, load_study
 from trainer.rules import RuleSet
 from trainer.rules.releases import history_label
+from trainer.scheduler.fitting import describe
+from trainer.scheduler.health import MODELS, SCORED, says
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.start import Suggestion
+from trainer.scheduler.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import catalog
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.grading import Clock, utc_now
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import preset_label
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ def head_start(rules: RuleSet, prior: Prior) -> None:
     catalog, the classic play and the curriculum (about a second or two, kept in memory). The
     window runs this in a thread from its start, so its first card waits only for what is
     left; a session prepared meanwhile waits for these values instead of building them again
-    (:func:`trainer.drills.once.built_once`)."""
+    (:func:`trainer.teaching.once.built_once`)."""
     curriculum(rules, prior)
 
 

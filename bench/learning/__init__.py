@@ -3,7 +3,7 @@
 It drives the app's real scheduler (:class:`trainer.drills.flashcards.FlashcardSession` in due
 mode, the code the Flashcards page uses, unchanged) and four baselines against simulated
 learners, and counts how many answers each needs to bring a learner's leak down to a target.
-The learners are built apart from the app's memory model (:mod:`trainer.drills.memory`): issue
+The learners are built apart from the app's memory model (:mod:`trainer.scheduler.memory`): issue
 11's learner is one family among many, and the app is never told which one it meets.
 
 The learner (a JSON object of parameters; every key has a default, the defaults are issue 11's
@@ -73,7 +73,9 @@ kept here as the baseline), ``random`` (uniform over situations), ``natural`` (s
 their natural frequency, as in shoe play) and ``leitner`` (five boxes per situation, intervals
 1/2/4/8/16 days); and, asked for by name only, ``app-told`` (the shipped scheduler told the
 learner's own memory parameters instead of fitting them: a diagnostic of the queue with a
-perfect fit, for learners the app's model can state). A scheduler (``app-told`` apart) sees
+perfect fit, for learners the app's model can state) and ``app-massed`` (the shipped scheduler
+with its interleaving off, every card chosen by worth alone: what keeping chart rows and facts
+apart costs or gains). A scheduler (``app-told`` apart) sees
 what the app sees — the question it asked, the answer and its times, and the starting-point
 setting (``assumed``) — never the learner's memory. The learner draws from its own random
 streams, so every scheduler meets the same learner for a seed.

@@ -1,7 +1,7 @@
 """The memory model's health check per learner, as the srs-benchmark scores a model.
 
 Each run of the app's scheduler ends with the check the app makes from a whole history
-(:func:`trainer.drills.fitting.fit_against_fsrs6`): the model fitted to the first 80% of the
+(:func:`trainer.scheduler.fitting.fit_against_fsrs6`): the model fitted to the first 80% of the
 answers, scored on the latest 20% given a day or more after their card's last, by log loss,
 AUC and RMSE (bins), beside a fixed guess (AVG), a moving average, FSRS-6 at its defaults and
 FSRS-6 fitted to the same first 80%. The model the app chose at the 80% mark (by its own
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from trainer.drills.health import MODELS
+from trainer.scheduler.health import MODELS
 
 from .runs import Run
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from trainer.drills.situations import Spot
+from trainer.teaching.situations import Spot
 
 from .memory import FormulaMemory, Memory, memory
 from .world import World

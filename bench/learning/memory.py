@@ -2,7 +2,7 @@
 
 Two kinds (the package docstring states them exactly): ``"formula"``, issue 11's stability
 update under a chosen forgetting curve, and ``"fsrs6"``, FSRS-6 itself as py-fsrs computes it.
-Neither reads anything of the app's memory model (:mod:`trainer.drills.memory`).
+Neither reads anything of the app's memory model (:mod:`trainer.scheduler.memory`).
 """
 
 from __future__ import annotations

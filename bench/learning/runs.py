@@ -36,7 +36,7 @@ class Run:
     reviews_to_target: int | None
     days_to_target: int | None
     #: the memory model's health check on the run's answers (the app's schedulers only):
-    #: :meth:`trainer.drills.health.Health.to_plain`, FSRS-6 fitted among the models
+    #: :meth:`trainer.scheduler.health.Health.to_plain`, FSRS-6 fitted among the models
     health: dict[str, Any] | None = None
 
     def leak_after(self, answers: int) -> float | None:

@@ -17,15 +17,17 @@ from typing import Any, Protocol
 
 from fsrs import Card, Rating, Scheduler
 
-from trainer.drills.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
-from trainer.drills.fitting import FIT_AFTER, as_read, fit_against_fsrs6, start_of
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.health import Health
-from trainer.drills.memory import EXPONENTIAL, POWER, Answer, MemoryParams
-from trainer.drills.memory_fit import Fit
-from trainer.drills.situations import Spot
-from trainer.drills.start import openings
 from trainer.rules import Action
+from trainer.scheduler.fitting import FIT_AFTER, as_read, fit_against_fsrs6, start_of
+from trainer.scheduler.health import Health
+from trainer.scheduler.interleave import Allowed, Spread
+from trainer.scheduler.memory import EXPONENTIAL, POWER, MemoryParams
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.start import openings
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import FACTS, ROWS, SITUATIONS, Prior, curriculum
+from trainer.teaching.situations import Spot
 
 from .memory import when
 from .world import World
@@ -107,6 +109,25 @@ class AppTeacher:
         assert self.session is not None
         self.now = now
         self.session.answer(Action(action), response_ms=5000)
+
+
+class Massed(Spread):
+    """The queue's choices left to worth alone: no chart row or fact kept apart."""
+
+    def tiers(self) -> list[Allowed]:
+        return [lambda key: True]
+
+
+class MassedTeacher(AppTeacher):
+    """The shipped scheduler with its interleaving switched off (every card chosen by worth
+    alone, as before :mod:`trainer.scheduler.interleave`): a diagnostic of what keeping chart
+    rows and facts apart costs or gains a learner, not a baseline."""
+
+    def _session(self, now: float) -> FlashcardSession:
+        session = super()._session(now)
+        assert session.queue is not None
+        session.queue.spread = Massed(session.queue.course)
+        return session
 
 
 #: The app's card mapping of each item granularity of the learner.
@@ -287,7 +308,9 @@ Make = Callable[[World, dict[str, Any], int], Teacher]
 TEACHERS: dict[str, Make] = {
     "app": AppTeacher, "v0.1": V01Teacher, "random": RandomTeacher,
     "natural": NaturalTeacher, "leitner": LeitnerTeacher, "app-told": ToldTeacher,
+    "app-massed": MassedTeacher,
 }
-#: The schedulers a run compares by default (``app-told`` is asked for by name).
+#: The schedulers a run compares by default (``app-told`` and ``app-massed`` are asked for by
+#: name).
 SCHEDULERS = ("app", "v0.1", "random", "natural", "leitner")
 BASELINES = ("random", "natural", "leitner")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.drills.catalog import Catalog, catalog
-from trainer.drills.classic import classic_play
-from trainer.drills.facts import Facts
-from trainer.drills.grading import grade
-from trainer.drills.records import Verdict
-from trainer.drills.situations import Situation, Spot, StakeLabel, card_label
 from trainer.rules import preset
+from trainer.teaching.catalog import Catalog, catalog
+from trainer.teaching.classic import classic_play
+from trainer.teaching.facts import Facts
+from trainer.teaching.grading import grade
+from trainer.teaching.records import Verdict
+from trainer.teaching.situations import Situation, Spot, StakeLabel, card_label
 
 GRANULARITIES = ("situation", "rule", "row")
 _COLUMNS = [str(v) for v in range(2, 11)] + ["A"]

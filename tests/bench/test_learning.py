@@ -14,7 +14,7 @@ from learning.learner import Learner
 from learning.memory import FsrsMemory, curve
 from learning.report import ratio
 from learning.runs import DEFAULTS, Run, run
-from learning.teachers import SCHEDULERS, AppTeacher, ToldTeacher
+from learning.teachers import SCHEDULERS, AppTeacher, MassedTeacher, ToldTeacher
 from learning.timetable import sessions
 from learning.world import world
 
@@ -185,6 +185,27 @@ def test_the_app_is_told_the_assumed_start_not_the_learners() -> None:
     assert told.session is not None and told.session.course.prior.value == "classic"
 
 
+def test_the_massed_app_is_the_app_without_its_interleaving() -> None:
+    w = world("evolution", "novice", "rule")
+
+    def rows(kind: type[AppTeacher]) -> list[str]:
+        teacher = kind(w, _params(prior="novice"), 0)
+        teacher.start_day(0.0)
+        assert teacher.session is not None
+        seen = []
+        for i in range(80):
+            spot, offered = teacher.ask(i / 8640)
+            seen.append(teacher.session.course.chart_row(spot.situation.key))
+            teacher.tell(spot, offered[-1], i / 8640 + 1e-5)
+        return seen
+
+    def back_to_back(seen: list[str]) -> int:
+        return sum(a == b for a, b in itertools.pairwise(seen))
+
+    assert back_to_back(rows(AppTeacher)) == 0
+    assert back_to_back(rows(MassedTeacher)) > 0
+
+
 def test_ratios_are_per_matched_seed_and_bounded_where_the_other_misses() -> None:
     def runs(*reached: int | None) -> list[int | None]:
         return list(reached)
@@ -264,7 +285,7 @@ def test_an_app_run_ends_with_the_health_check_of_every_model() -> None:
     trainer's log loss was no higher than fitted FSRS-6's; the table shows them."""
     from learning.health import health_text, summary
 
-    from trainer.drills.health import MODELS
+    from trainer.scheduler.health import MODELS
     pytest.importorskip("fsrs_rs_python")
     params = {**named()["classic-power-0.3"], "max_reviews": 1000}
     got = run(params, "app", 0)

@@ -19,10 +19,10 @@ from trainer.drills.counting.answers import count_record
 from trainer.drills.counting.keys import CountingKey
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
-from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, preset
+from trainer.teaching.records import Mode, Verdict
 
 
 def test_running_counts_in_a_pipe(clock: FakeClock) -> None:

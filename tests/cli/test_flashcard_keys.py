@@ -9,9 +9,9 @@ import pytest
 
 from trainer.__main__ import main
 from trainer.cli.flashcard_keys import action_for_key, prompt
-from trainer.drills.records import Mode
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, preset
+from trainer.teaching.records import Mode
 
 
 def test_keys_as_in_the_app() -> None:
@@ -157,8 +157,8 @@ def test_stats_json_says_how_well_the_model_predicts_held_out_answers(
     import json
 
     from tests.progress.history import seed
-    from trainer.drills.health import MODELS, Health
-    from trainer.drills.scores import Score
+    from trainer.scheduler.health import MODELS, Health
+    from trainer.scheduler.scores import Score
 
     folder = tmp_path / "data"
     folder.mkdir()

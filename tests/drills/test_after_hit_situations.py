@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 
 from strategy_charts.tables import build_table
-from trainer.drills.catalog import Catalog
-from trainer.drills.exact import full_shoe_evs
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.grading import Verdict, grade
-from trainer.drills.situations import Context, StakeLabel, round_spot
 from trainer.rules import Action, Bets, Round, Shoe, cards, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.exact import full_shoe_evs
+from trainer.teaching.grading import Verdict, grade
+from trainer.teaching.situations import Context, StakeLabel, round_spot
 
 BOTH = replace(preset("evolution"), name="evolution, doubles after a hit",
                free_double_after_hit=True, double_after_hit=True)

@@ -12,9 +12,9 @@ import pytest
 from trainer.drills.round_history import round_detail
 from trainer.drills.shoe_keeping import KeptShoe, keep, kept, read, resume
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.drills.situations import round_spot
 from trainer.rules import Action, InsufficientBalanceError, Outcome, Round, RuleSet, preset
 from trainer.rules.bet_behind import BetBehind
+from trainer.teaching.situations import round_spot
 
 RULES = preset("evolution")
 POT = preset("pot-of-gold")

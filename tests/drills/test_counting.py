@@ -19,11 +19,12 @@ from trainer.drills.counting.keys import CountingKey, bet_detail, decks_detail
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.counting.true_count import TrueCountDrill, floored
-from trainer.drills.memory import Answer, day_of
-from trainer.drills.records import Mode, Verdict
 from trainer.drills.shoe_practice import ShoeSettings
-from trainer.drills.situations import Situation
 from trainer.rules import Action, preset
+from trainer.scheduler.memory import day_of
+from trainer.teaching.answers import Answer
+from trainer.teaching.records import Mode, Verdict
+from trainer.teaching.situations import Situation
 
 KEYS = ["evolution|count|hilo|c2", "evolution|count|freebet|shoe",
         "evolution|truecount|hilo|d3.5", "evolution|truecount|hilo|d0.5",

@@ -9,8 +9,8 @@ import pytest
 from tests.conftest import FakeClock
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.true_count import decks_left
-from trainer.drills.records import Verdict
 from trainer.rules import preset
+from trainer.teaching.records import Verdict
 
 #: Hi-Lo as every book prints it: 2-6 count +1, 7-9 count 0, tens and aces count -1.
 HI_LO_TAGS = {1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, 10: -1}

@@ -18,9 +18,10 @@ from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import RunningCountDrill, RunSettings
 from trainer.drills.counting.spacing import GUESS, RETENTION
 from trainer.drills.counting.true_count import TrueCountDrill, decks_left, floored
-from trainer.drills.memory import Answer, day_of
 from trainer.drills.when import due_text
 from trainer.rules import PRESETS, preset
+from trainer.scheduler.memory import day_of
+from trainer.teaching.answers import Answer
 
 #: Days ago of a skill's answers that leave it held a day after the last (recall about 0.96),
 #: and due when that last answer, yesterday, was a miss (about 0.82–0.86).

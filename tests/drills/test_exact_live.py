@@ -1,6 +1,6 @@
 """Perfect play at the live shoe equals the one-hand-at-a-time engine.
 
-Shoe practice with perfect play grades each decision by :func:`trainer.drills.exact.exact_evs`,
+Shoe practice with perfect play grades each decision by :func:`trainer.teaching.exact.exact_evs`,
 which runs the batched engine (:func:`strategy_charts.up_card.live_hand`: every hand the spot
 can become valued together, the split hands' strategy walked once for both stakes). Here the
 decisions of seeded shoes dealt by the rules core (first decisions, soft hands, pairs and
@@ -22,12 +22,12 @@ from strategy_charts.composition import Composition, add
 from strategy_charts.hand_values import FREE, REAL, UpCardValues
 from strategy_charts.initial_hand import action_values, pair_value, prepare_hand
 from strategy_charts.splits import SplitValues
-from trainer.drills.catalog import Catalog
-from trainer.drills.exact import Evs, exact_evs
-from trainer.drills.grading import TableGrader
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings, table_policy
-from trainer.drills.situations import Context, HandKind, Spot, StakeLabel, round_spot
 from trainer.rules import Action, RuleSet, offers, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.exact import Evs, exact_evs
+from trainer.teaching.grading import TableGrader
+from trainer.teaching.situations import Context, HandKind, Spot, StakeLabel, round_spot
 
 #: Decisions checked per kind of spot (context, stakes, hand kind, a pair's card), so rare
 #: kinds count.

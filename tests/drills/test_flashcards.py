@@ -7,12 +7,12 @@ import itertools
 import pytest
 
 from tests.conftest import FakeClock
-from trainer.drills.catalog import Catalog
-from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.records import Verdict
-from trainer.drills.situations import Context, HandKind, StakeLabel
 from trainer.rules import Action
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.records import Verdict
+from trainer.teaching.situations import Context, HandKind, StakeLabel
 
 
 def worst(session: FlashcardSession) -> Action:
@@ -205,9 +205,9 @@ def test_every_mode_has_its_title_and_says_where_it_is_offered() -> None:
 def test_changes_mode_deals_what_plays_otherwise_than_the_rules_practised(
         pot_of_gold: Catalog) -> None:
     """From the Pot of Gold table to the Golden Nugget's: fours no longer split free."""
-    from trainer.drills.catalog import catalog
     from trainer.drills.flashcards import changes_title
     from trainer.rules import PRESETS, Action
+    from trainer.teaching.catalog import catalog
 
     practised = PRESETS["pot-of-gold"]
     nugget = catalog(PRESETS["golden-nugget-2012"])

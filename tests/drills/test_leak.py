@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.drills.leak import Recent, situation_leak
-from trainer.drills.records import BLUNDER_FROM
+from trainer.teaching.records import BLUNDER_FROM
 
 
 def test_a_leak_says_the_fix_and_what_the_player_did() -> None:

@@ -8,14 +8,14 @@ import re
 import pytest
 
 from strategy_charts.composition import full_shoe
-from trainer.drills.catalog import Catalog
-from trainer.drills.classic import classic_play
-from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.dealer_odds import dealer_odds
 from trainer.drills.leak import Recent, estimate
 from trainer.drills.reasons import Rule, reason
-from trainer.drills.records import Severity, Verdict
 from trainer.rules import Rank
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.classic import classic_play
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.records import Severity, Verdict
 
 _NUMBER = re.compile(r"[+−-]?\d+\.\d+%?")
 

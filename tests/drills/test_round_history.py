@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.drills.round_history import (
     DecisionLine,
     RoundDetail,
@@ -18,6 +16,8 @@ from trainer.drills.round_history import (
 )
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import Action, Shoe, SideBet, cards, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.records import GradedDecision, Mode, ShoeGrade, Verdict
 
 
 def test_a_split_round_with_side_bets_is_kept_whole(evolution: Catalog) -> None:

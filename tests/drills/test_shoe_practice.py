@@ -8,9 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.drills.catalog import Catalog
-from trainer.drills.grading import TableGrader
-from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import (
     HandCategory,
     RoundRecord,
@@ -18,8 +15,11 @@ from trainer.drills.shoe_practice import (
     ShoeSettings,
     table_policy,
 )
-from trainer.drills.situations import round_spot
 from trainer.rules import Action, SideBet, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.grading import TableGrader
+from trainer.teaching.records import GradedDecision, Mode
+from trainer.teaching.situations import round_spot
 
 
 def sloppy(seed: int, catalog: Catalog):  # type: ignore[no-untyped-def]

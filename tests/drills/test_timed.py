@@ -8,13 +8,13 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import FakeClock
-from trainer.drills.catalog import Catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.records import Mode, Severity, Verdict
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.drills.stopwatch import Stopwatch
 from trainer.drills.timed import DecisionTimer, TimedDrill, timeout_action
 from trainer.rules import Action, Hand, Phase, Stakes, cards, preset
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.records import Mode, Severity, Verdict
 
 
 def test_the_timer_counts_down(clock: FakeClock) -> None:

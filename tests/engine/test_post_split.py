@@ -15,7 +15,7 @@ from strategy_charts.__main__ import main
 from strategy_charts.composition import Composition, of_values, subtract
 from strategy_charts.game import game_ev
 from strategy_charts.post_split import PostSplit
-from strategy_charts.splits import SplitValues
+from strategy_charts.splits import SplitValues, pattern_sum, x_n_tables
 from strategy_charts.up_card import live_hand
 from trainer.rules import Action, RuleSet, offers
 
@@ -23,8 +23,8 @@ from . import brute_force as bf
 from .conftest import rules_named, values_for
 
 
-def cdp_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.DecideSeen:
-    """The CDP play by enumeration: a split hand's best of stand, hit (then best play) and
+def cdpn_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.DecideSeen:
+    """The CDPN play by enumeration: a split hand's best of stand, hit (then best play) and
     the double it is offered, on ``rest`` (the shoe after the up card and both pair cards)
     less the hand's cards but its pair card and less the pair cards split beyond the two when
     the seat holds ``hands``: the shoe a split hand holding those cards sees when it begins its
@@ -50,10 +50,10 @@ def cdp_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.Dec
 
 
 def cdp1_decide(rules: RuleSet, rest: Composition, up: int, peek: bool) -> bf.Decide:
-    """The CDP1 play by enumeration: CDP's play of a hand that begins with two hands only
+    """The CDP1 play by enumeration: CDPN's play of a hand that begins with two hands only
     (the first split hand's), whatever the seat holds."""
-    cdp = cdp_decide(rules, rest, up, peek)
-    return lambda cards, stakes: cdp(cards, stakes, 2)
+    cdpn = cdpn_decide(rules, rest, up, peek)
+    return lambda cards, stakes: cdpn(cards, stakes, 2)
 
 
 def standard(name: str) -> RuleSet:
@@ -134,8 +134,8 @@ def test_ev_command_plays_split_hands_by_cdp1(capsys) -> None:
     assert "--post-split" in capsys.readouterr().err
 
 
-CDP_SPLITS = [
-    # (rules, shoe A..ten, pair, up): shoes with resplits on which CDP plays otherwise than CDP1
+CDPN_SPLITS = [
+    # (rules, shoe A..ten, pair, up): shoes with resplits on which CDPN plays otherwise than CDP1
     (standard("pot-of-gold"), (1, 2, 1, 1, 1, 1, 1, 3, 1, 4), 8, 2),
     (rules_named("pot-of-gold"), (1, 2, 1, 1, 1, 1, 1, 3, 1, 4), 8, 2),
     pytest.param(standard("pot-of-gold"), (1, 1, 1, 1, 1, 3, 1, 1, 1, 5), 6, 10,
@@ -145,23 +145,23 @@ CDP_SPLITS = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "shoe", "pair", "up"), CDP_SPLITS)
-def test_cdp_split_equals_sequential_play(rules, shoe, pair, up) -> None:
-    """The split's value under CDP (a hand's play knows the pair cards split when it begins)
+@pytest.mark.parametrize(("rules", "shoe", "pair", "up"), CDPN_SPLITS)
+def test_cdpn_split_equals_sequential_play(rules, shoe, pair, up) -> None:
+    """The split's value under CDPN (a hand's play knows the pair cards split when it begins)
     equals playing every hand in turn, each deciding by enumeration on what it has seen split,
     in the one-hand engine and the batched one; and here it is not CDP1's."""
     hand = of_values([pair, pair])
     values = values_for(rules, shoe, up, hand)
     rest = subtract(subtract(shoe, of_values([up])), hand)
     free = offers.split_kind(rules, pair) is Action.FREE_SPLIT
-    decide = cdp_decide(rules, rest, up, values.peek)
+    decide = cdpn_decide(rules, rest, up, values.peek)
     exact = bf.split_value(rules, pair, rest, up, values.peek, cdp1_decide(rules, rest, up,
                                                                            values.peek),
                            free=free, decide_seen=decide)
-    split = SplitValues(values, pair, post_split=PostSplit.CDP)
+    split = SplitValues(values, pair, post_split=PostSplit.CDPN)
     split.prepare()
     assert split.value(free=free) == pytest.approx(float(exact), abs=1e-12)
-    card = live_hand(rules, subtract(shoe, of_values([up])), up, hand, post_split=PostSplit.CDP)
+    card = live_hand(rules, subtract(shoe, of_values([up])), up, hand, post_split=PostSplit.CDPN)
     action = Action.FREE_SPLIT if free else Action.SPLIT
     assert card.actions(hand)[action] == pytest.approx(float(exact), abs=1e-12)
     cdp1 = bf.split_value(rules, pair, rest, up, values.peek,
@@ -170,12 +170,82 @@ def test_cdp_split_equals_sequential_play(rules, shoe, pair, up) -> None:
 
 
 def test_standard_six_decks_gain_little_from_knowing_the_split_cards(standard_6d_h17) -> None:
-    """Standard 6D H17 DAS, split to 4: CDP plays better than CDZ- by under 0.00001
+    """Standard 6D H17 DAS, split to 4: CDP and CDPN play better than CDZ- by under 0.00001
     percentage points of the whole game (as the exact analyzers find); CDP1 splits no pair
-    otherwise there, and no hand it splits plays otherwise, so its EV is CDZ-'s."""
+    otherwise there, and no hand it splits plays otherwise, so its EV is CDZ-'s. CDZ-, CDP1
+    and CDP are the figures Farmer's analyzer (version 7.6) prints, to its nine decimals."""
     cdz = game_ev(standard_6d_h17).ev
     cdp1 = game_ev(standard_6d_h17, post_split=PostSplit.CDP1).ev
     cdp = game_ev(standard_6d_h17, post_split=PostSplit.CDP).ev
+    cdpn = game_ev(standard_6d_h17, post_split=PostSplit.CDPN).ev
     assert cdp1 == pytest.approx(cdz, abs=1e-15)
-    assert round(cdp1 * 100, 9) == -0.615389123      # Farmer's analyzer's CDP1 figure
+    assert round(cdp1 * 100, 9) == -0.615389123      # Farmer's analyzer's CDZ- and CDP1
+    assert round(cdp * 100, 9) == -0.615387095       # Farmer's analyzer's CDP
     assert 0 < (cdp - cdz) * 100 < 0.00001
+    assert 0 < (cdpn - cdz) * 100 < 0.00001
+
+
+def removal_play(rules: RuleSet, rest: Composition, pair: int, up: int, peek: bool,
+                 stakes: tuple[int, int], removed: int) -> tuple[Fraction, Fraction]:
+    """(X(a, 0), the pair hand) for ``a`` = ``removed`` with Fractions: a split hand dealt
+    its second card from ``rest`` (the shoe after the up card and both pair cards) less
+    ``removed`` pair cards, then played (never resplit) by the play optimal on the shoe
+    without its cards and ``1 + removed`` other pair cards (:func:`cdpn_decide`'s play of a
+    seat of ``2 + removed`` hands), found by enumeration."""
+    decide = cdpn_decide(rules, rest, up, peek)
+
+    def play(cards: tuple[int, ...], shoe: Composition) -> Fraction:
+        if bf._finished(rules, cards) or (len(cards) == 2 and not offers.draws_after_split(pair)):
+            choice = "stand"
+        else:
+            choice = decide(cards, stakes, 2 + removed)
+        if choice == "stand":
+            return bf.settle_all(rules, [(cards, stakes, True)], shoe, up, peek)
+        if choice == "double":
+            grown = bf._doubled(rules, cards, stakes)
+            return sum((q * bf.settle_all(rules, [((*cards, v), grown, True)], left, up, peek)
+                        for v, q, left in bf._draws(shoe)), Fraction(0))
+        return sum((q * play((*cards, v), left) for v, q, left in bf._draws(shoe)),
+                   Fraction(0))
+
+    shoe = subtract(rest, of_values([pair] * removed))
+    x = sum((q * play((pair, v), left) for v, q, left in bf._draws(shoe)), Fraction(0))
+    if not shoe[pair - 1]:
+        return x, Fraction(0)      # no pair hand is dealt (the method does not use it)
+    return x, play((pair, pair), subtract(shoe, of_values([pair])))
+
+
+@pytest.mark.parametrize(("rules", "shoe", "pair", "up"), CDPN_SPLITS[:2])
+def test_cdp_split_is_the_analyzers_sum_of_each_removals_own_play(rules, shoe, pair, up) -> None:
+    """The analyzers' CDP: X(a, 0) and the pair hand of each count ``a`` of further pair
+    cards removed, each played by the play optimal with ``1 + a`` pair cards gone (found and
+    valued with Fractions), put through the split method's sum (X(a, b), N(a, b) and the
+    patterns of second cards) give the split's value, in the one-hand engine and the
+    batched one; here it is neither CDP1's nor CDPN's (both valued by sequential play)."""
+    hand = of_values([pair, pair])
+    values = values_for(rules, shoe, up, hand)
+    rest = subtract(subtract(shoe, of_values([up])), hand)
+    free = offers.split_kind(rules, pair) is Action.FREE_SPLIT
+    max_hands = offers.split_limit(rules, pair)
+    n, p = sum(rest), rest[pair - 1]
+    tables = {}
+    for stakes in {(1, 0), (0, 1) if free else (1, 0)}:
+        exact = [removal_play(rules, rest, pair, up, values.peek, stakes, a)
+                 for a in range(min(2 * (max_hands - 2), p) + 1)]
+        tables[stakes] = x_n_tables(lambda a, e=exact: float(e[a][0]),
+                                    lambda a, e=exact: float(e[a][1]), n, p, max_hands)
+    others = (0, 1) if free else (1, 0)
+    expected = pattern_sum(max_hands, n, p, lambda _: tables[(1, 0)], lambda _: tables[others])
+    split = SplitValues(values, pair, post_split=PostSplit.CDP)
+    split.prepare()
+    assert split.value(free=free) == pytest.approx(expected, abs=1e-12)
+    card = live_hand(rules, subtract(shoe, of_values([up])), up, hand, post_split=PostSplit.CDP)
+    action = Action.FREE_SPLIT if free else Action.SPLIT
+    assert card.actions(hand)[action] == pytest.approx(expected, abs=1e-12)
+    cdp1 = bf.split_value(rules, pair, rest, up, values.peek,
+                          cdp1_decide(rules, rest, up, values.peek), free=free)
+    cdpn = bf.split_value(rules, pair, rest, up, values.peek,
+                          cdp1_decide(rules, rest, up, values.peek), free=free,
+                          decide_seen=cdpn_decide(rules, rest, up, values.peek))
+    assert abs(expected - float(cdp1)) > 1e-6
+    assert abs(expected - float(cdpn)) > 1e-6

@@ -40,8 +40,8 @@ def run(args: Sequence[str], *, stdin: str = "", as_user: bool = False,
 def history(folder: Path, answers: int = 3) -> Path:
     """A closed progress file in ``folder`` with one session of ``answers`` decisions."""
     from tests.progress.factories import decision
-    from trainer.drills.records import Mode
     from trainer.progress.store import ProgressStore
+    from trainer.teaching.records import Mode
     path = folder / "progress.sqlite3"
     with ProgressStore.open(path) as store:
         session = store.start_session("evolution", Mode.FLASHCARDS, {})

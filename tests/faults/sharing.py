@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 ROOT = Path(__file__).resolve().parents[2]
 #: At most this long for a peer's step (a hung peer fails the test instead of hanging it).

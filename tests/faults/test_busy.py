@@ -14,10 +14,10 @@ import pytest
 
 from tests.progress.factories import decision
 from trainer.__main__ import main
-from trainer.drills.records import Mode
 from trainer.progress.errors import DatabaseLockedError, DiskFullError
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 from .conftest import ROOT
 from .locks import LockHolder, give_up_on_locks_quickly
@@ -149,7 +149,7 @@ def test_the_terminal_drill_tells_and_saves_or_tells_what_is_lost(
 WRITER = """
 import sys
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
+from trainer.teaching.records import Mode
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 

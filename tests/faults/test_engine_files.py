@@ -13,7 +13,7 @@ import pytest
 from strategy_charts import __main__ as charts_cli
 from strategy_charts import tables
 from trainer.__main__ import main as trainer_main
-from trainer.drills.catalog import catalog
+from trainer.teaching.catalog import catalog
 
 
 @pytest.fixture

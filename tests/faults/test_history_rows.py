@@ -14,9 +14,9 @@ import pytest
 
 from tests.progress.history import seed
 from trainer.__main__ import main
-from trainer.drills.curriculum import MAPPINGS
-from trainer.drills.memory_fit import checked_fit
 from trainer.progress.store import ProgressStore
+from trainer.scheduler.memory_fit import checked_fit
+from trainer.teaching.curriculum import MAPPINGS
 
 FIT_LINE = "The stored memory model could not be read and is fitted again from your answers."
 ROW_LINE = "1 stored answer could not be read (a damaged row) and is left out."
@@ -72,9 +72,13 @@ def test_a_damaged_memory_fit_is_fitted_again(folder: Path, damage: str,
     _damage(folder, damage)
     shown = _stats(folder, capsys)
     assert FIT_LINE in shown and "Traceback" not in shown
+    with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
+        assert checked_fit(store.load_fit("evolution"), MAPPINGS) is not None   # kept by stats
+    _damage(folder, damage)                        # each reader that meets it says it
     figures = json.loads(_stats(folder, capsys, "--json"))
     assert figures["notes"] == [FIT_LINE]
     assert figures["due"] > 0        # answered weeks ago: due, not "nothing due" for good
+    _damage(folder, damage)
     _, err = _drill(folder, capsys, monkeypatch)
     assert f"freebet-trainer: {FIT_LINE}" in err
     with ProgressStore.open(folder / "progress.sqlite3", read_only=True) as store:
@@ -148,8 +152,8 @@ def test_answers_given_under_a_clock_ahead_count_as_given_now(
     from datetime import UTC, datetime, timedelta
 
     from tests.progress.history import CARDS, keys
-    from trainer.drills.records import GradedDecision, Mode, Verdict
     from trainer.drills.when import due_text
+    from trainer.teaching.records import GradedDecision, Mode, Verdict
 
     data = tmp_path / "data"
     data.mkdir()
@@ -164,7 +168,7 @@ def test_answers_given_under_a_clock_ahead_count_as_given_now(
                 cards=CARDS[key.split("|")[3]], dealer_up=key.rsplit("|v", 1)[1],
                 action="hit", best_action="hit", verdict=Verdict.CORRECT, ev_loss=0.0,
                 response_ms=900, weight=0.002))
-    monkeypatch.setattr("trainer.drills.grading.utc_now", lambda: now)
+    monkeypatch.setattr("trainer.teaching.grading.utc_now", lambda: now)
     figures = json.loads(_stats(data, capsys, "--json"))
     assert figures["future"] == 10 and figures["notes"] == [
         "10 answers were timed in the future (a wrong clock?) and are counted as given now."]

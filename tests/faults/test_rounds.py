@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.drills.catalog import catalog
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import (
     Action,
@@ -28,6 +27,7 @@ from trainer.rules.running_out import (
     points,
     round_points,
 )
+from trainer.teaching.catalog import catalog
 
 ONE_DECK = replace(preset("evolution"), name="one deck", decks=1, penetration=0.9)
 #: The order a card-hungry player prefers: every card it can take, as long as it can.

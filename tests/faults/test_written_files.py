@@ -14,10 +14,10 @@ import pytest
 
 from tests.progress.factories import decision
 from trainer.__main__ import main
-from trainer.drills.records import Mode
 from trainer.progress.opening import remove_partial_backups
 from trainer.progress.store import ProgressStore
 from trainer.rules.atomic_file import RefusedTargetError, atomic_write, check_target
+from trainer.teaching.records import Mode
 
 from .conftest import ROOT
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 FIXED_NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 

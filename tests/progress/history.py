@@ -7,8 +7,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 #: The situation the seeded player always gets wrong (and loses the most on).
 ALWAYS_MISSED = "evolution|first|real|hard14|2|v10"
@@ -32,8 +32,8 @@ def seed(path: Path, days: int = 20, per_day: int = 40, seed_value: int = 7) -> 
     ``path``: about one answer in six wrong, and :data:`ALWAYS_MISSED` wrong every time; the
     first answer in each chart row is classic basic strategy's (a player who knows it, as the
     trainer assumes by default). Returns the keys."""
-    from trainer.drills.curriculum import Prior, curriculum
     from trainer.rules import preset
+    from trainer.teaching.curriculum import Prior, curriculum
 
     course = curriculum(preset("evolution"), Prior.CLASSIC)
     rows: set[str] = set()

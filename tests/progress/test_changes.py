@@ -9,15 +9,15 @@ from pathlib import Path
 
 from tests.faults.locks import LockHolder
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress import changes
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 _OTHER_PROGRAM = """
 import sys
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
+from trainer.teaching.records import Mode
 from trainer.progress.store import ProgressStore
 with ProgressStore.open(sys.argv[1]) as store:
     store.record_decision(store.start_session("evolution", Mode.FLASHCARDS, {}), decision())

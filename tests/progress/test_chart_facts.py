@@ -18,20 +18,20 @@ from pathlib import Path
 import pytest
 
 from trainer.__main__ import main
-from trainer.drills.catalog import catalog
-from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.flashcards import FlashcardSession, FlashMode
 from trainer.drills.history import answers
-from trainer.drills.records import GradedDecision, Mode, Verdict, play_words
 from trainer.drills.round_history import decision_words
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.drills.situations import Context, round_spot
 from trainer.progress import review
 from trainer.progress.dashboard import ProgressQuery, load_progress
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import load_study
 from trainer.rules import Action, preset
+from trainer.teaching.catalog import catalog
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.records import GradedDecision, Mode, Verdict, play_words
+from trainer.teaching.situations import Context, round_spot
 
 RULES = preset("golden-nugget-1d-6to5")
 INSURANCE = Context.INSURANCE

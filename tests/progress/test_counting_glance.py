@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from strategy_charts.counting.lab import load_lab
-from trainer.drills.records import Mode, Verdict
 from trainer.progress.counting import index_record
 from trainer.progress.counting_glance import counting_glance
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.rules import preset
+from trainer.teaching.records import Mode, Verdict
 
 from .factories import decision
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from strategy_charts.counting.lab import load_lab
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress import counting
 from trainer.progress.store import ProgressStore
 from trainer.rules import preset
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 from .factories import decision
 

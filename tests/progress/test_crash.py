@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WRITER = """
 import sys
 from datetime import UTC, datetime, timedelta
-from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 from trainer.progress.store import ProgressStore
 
 store = ProgressStore.open(sys.argv[1])

@@ -9,10 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.leak import Recent, estimate, situation_leak
-from trainer.drills.records import Mode
-from trainer.drills.situations import Situation
 from trainer.progress import review
 from trainer.progress.dashboard import (
     LEAK_COUNT,
@@ -29,6 +26,9 @@ from trainer.progress.heat_grid import cell_of, heatmap_grid, row_labels
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
 from trainer.rules import preset
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import Situation
 
 from .factories import FIXED_NOW, decision
 from .history import ALWAYS_MISSED, keys
@@ -137,8 +137,8 @@ def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path
     """A wrong running count or index answer is no play of the strategy, nor a counted shoe's
     bet, index grade or count check (stored in the shoe's mode): the page's counts, accuracy
     and modes leave them out (the Counting page reviews them); the export keeps them."""
-    from trainer.drills.records import Mode, Verdict
     from trainer.progress.filters import EVERYTHING
+    from trainer.teaching.records import Mode, Verdict
 
     from .factories import decision
 
@@ -165,8 +165,8 @@ def test_the_counting_drills_answers_stay_out_of_the_play_reviews(tmp_path: Path
 def test_the_flashcards_due_today_are_what_due_mode_counts(seeded: Path) -> None:
     """One count for every page: the Progress page's "due today" is the Flashcards page's due
     and learning cards (the study queue's own count), never a count of its own."""
-    from trainer.drills.curriculum import curriculum
     from trainer.progress.study_store import load_study
+    from trainer.teaching.curriculum import curriculum
 
     path, now = seeded / "progress.sqlite3", datetime(2026, 10, 25, 15, tzinfo=UTC)
     got = load_cards(path, ProgressQuery("evolution"), date(2026, 10, 25), now)
@@ -183,8 +183,8 @@ def test_the_cards_read_keeps_what_it_made_so_the_next_replays_only_newer_answer
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: the Progress page's read kept nothing, so every read replayed (and, with no
     stored fit, fitted again) every answer: seconds on a long history."""
-    from trainer.drills.memory import MODEL
     from trainer.progress.study_tables import StudyTables
+    from trainer.scheduler.memory import MODEL
 
     from .history import seed
 
@@ -211,8 +211,8 @@ def test_the_cards_read_keeps_what_it_made_so_the_next_replays_only_newer_answer
 
 def test_a_file_that_cannot_be_written_now_keeps_nothing_and_reads_the_same(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.drills.memory import MODEL
     from trainer.progress import study_store
+    from trainer.scheduler.memory import MODEL
 
     from .history import seed
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.progress import export
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore, StoredDecision
+from trainer.teaching.records import GradedDecision, Mode, ShoeGrade, Verdict
 
 
 def _history(store: ProgressStore) -> list[StoredDecision]:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress import files, schema
 from trainer.progress.errors import CorruptDatabaseError, DatabaseLockedError
 from trainer.progress.export import export_csv
 from trainer.progress.files import RawAccessError
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,7 +96,7 @@ def test_a_whole_store_life_never_opens_the_file_outside_sqlite(tmp_path: Path) 
         sys.addaudithook(hook)
         from sqlite_utils import Database
         from tests.progress.factories import decision
-        from trainer.drills.records import Mode
+        from trainer.teaching.records import Mode
         from trainer.progress import files, schema
         from trainer.progress.export import export_csv
         from trainer.progress.store import ProgressStore

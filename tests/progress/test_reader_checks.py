@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress import judging
 from trainer.progress.errors import CorruptDatabaseError
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def _answered(path: Path, key: str) -> None:
     subprocess.run([sys.executable, "-c", (
         "from pathlib import Path\n"
         "from tests.progress.factories import decision\n"
-        "from trainer.drills.records import Mode\n"
+        "from trainer.teaching.records import Mode\n"
         "from trainer.progress.store import ProgressStore\n"
         f"with ProgressStore.open(Path({str(path)!r})) as store:\n"
         "    session = store.start_session('evolution', Mode.FLASHCARDS, {})\n"

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress import review
 from trainer.progress.filters import Filter
 from trainer.progress.relabel import Moved, adopt
@@ -18,6 +17,7 @@ from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 from trainer.rules import rules_file
 from trainer.rules.releases import history_label
+from trainer.teaching.records import Mode
 
 #: A rules file whose side bets are the Pot of Gold table's: its label moved.
 POT_OF_GOLD_RESPLIT = rules_file.loads(

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import FIXED_NOW, decision
-from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode, Verdict
 
 W = {"A": 0.02, "B": 0.05, "C": 0.005, "D": 0.5}
 RIGHT, OK, WRONG = Verdict.CORRECT, Verdict.ACCEPTABLE, Verdict.WRONG

@@ -11,14 +11,14 @@ import pytest
 from sqlite_utils import Database
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
-from trainer.drills.situations import label_fingerprint, preset_label
 from trainer.progress import review, schema
 from trainer.progress.dashboard import preset_title
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
 from trainer.rules import PRESETS, releases
 from trainer.rules.releases import Release
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import label_fingerprint, preset_label
 
 
 def test_every_preset_is_released_with_its_current_rules_of_play() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
+from trainer.teaching.records import Mode
 
 
 def test_an_answer_after_the_sessions_end_is_saved_in_a_session_like_the_last(

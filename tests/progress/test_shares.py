@@ -10,13 +10,13 @@ import pytest
 
 from tests.progress.factories import FIXED_NOW, decision
 from trainer.drills.flashcards import FlashMode
-from trainer.drills.records import Mode
 from trainer.drills.shares import Shares, Whose, shown
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.drills.situations import round_spot
 from trainer.progress.shares import LAST, own_shares, table_shares
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, preset
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import round_spot
 
 KEY = "evolution|first|real|hard16|2|v10"
 OTHER_UP = "evolution|first|real|hard16|2|v9"

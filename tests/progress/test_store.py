@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.memory_fit import Fit
-from trainer.drills.records import Mode, Verdict
 from trainer.progress.errors import StoreClosedError
 from trainer.progress.filters import Filter
 from trainer.progress.store import ProgressStore
+from trainer.scheduler.memory_fit import Fit
+from trainer.teaching.records import Mode, Verdict
 
 
 def test_a_decision_comes_back_exactly(store: ProgressStore) -> None:

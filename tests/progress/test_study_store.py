@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from tests.progress.history import CARDS, keys, seed
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
 from trainer.drills.history import read_answers
-from trainer.drills.memory import MODEL
-from trainer.drills.memory_fit import checked_fit
-from trainer.drills.records import GradedDecision, Mode, Verdict
-from trainer.drills.study import StudyQueue
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import KEEP_AFTER, StudyHistory, keep_picture, load_study
 from trainer.rules import preset
+from trainer.scheduler.memory import MODEL
+from trainer.scheduler.memory_fit import checked_fit
+from trainer.scheduler.study import StudyQueue
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 #: The seeded history's last answer is on 2026-10-20; the player comes back a week later.
 NOW = datetime(2026, 10, 27, 18, 0, tzinfo=UTC)

@@ -11,13 +11,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
 from trainer.drills.leak import RECENT, Recent, estimate
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.progress import review
 from trainer.progress.store import ProgressStore
 from trainer.progress.trend import LeakTrend, leak_trend
 from trainer.rules import preset
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 START = datetime(2026, 3, 1, 22, 0, tzinfo=UTC)
 

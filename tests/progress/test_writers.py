@@ -9,15 +9,15 @@ import pytest
 
 from tests.faults.locks import writers_opened
 from tests.progress.factories import decision
-from trainer.drills.memory import MemoryParams
-from trainer.drills.memory_fit import Fit
-from trainer.drills.records import Mode
-from trainer.drills.today import Counts
 from trainer.progress import writers
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import DueCards, keep_made
 from trainer.progress.writers import SharedStores
+from trainer.scheduler.memory import MemoryParams
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.today import Counts
+from trainer.teaching.records import Mode
 
 
 def _keys(path: Path) -> list[str]:

@@ -82,7 +82,7 @@ def test_the_head_start_builds_the_rules_and_starting_point_set(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, qapp) -> None:
     import trainer.session
     from trainer import settings as cfg
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
     from trainer.ui.app import head_start
     from trainer.ui.settings.window import WINDOW_PAGE
     built: list[tuple[str, Prior]] = []

@@ -127,6 +127,26 @@ def test_a_mouse_press_on_the_canvas_selects_the_cell_under_it(page: ChartsPage,
     assert "8,8 v 7" in page.panel.text()
 
 
+def test_a_pair_cell_says_which_split_hands_play_otherwise_when_counted(page: ChartsPage,
+                                                                       qtbot) -> None:
+    """evolution's 9,9 against a 3: once found off the UI thread, the panel names the split
+    hands a player who counts the 9s split plays otherwise, and the split's gain; 9,9
+    against an 8, where none does, says nothing of it."""
+    page.set_preset("evolution")
+    page.set_context("real")
+    cell = ("pair", "9", "3")
+    page.select_at(*position_of(page.chart(), "real", cell))
+    qtbot.waitUntil(lambda: page.split_cells.known(page.rules, cell), timeout=30_000)
+    text = page.panel.text()
+    assert "Counting the 9s split" in text
+    assert "9,4 (hard 13): hit, not stand, with 1 other 9 gone" in text
+    assert "9,9 v 3" in text
+    other = ("pair", "9", "8")
+    page.select_at(*position_of(page.chart(), "real", other))
+    qtbot.waitUntil(lambda: page.split_cells.known(page.rules, other), timeout=30_000)
+    assert "9,9 v 8" in page.panel.text() and "Counting" not in page.panel.text()
+
+
 def test_clicks_outside_the_grid_select_nothing(page: ChartsPage) -> None:
     assert page.select_at(-1, 3) is None
     assert page.select_at(3, 999) is None

@@ -18,11 +18,11 @@ from trainer import settings as cfg
 from trainer.drills.counting.answers import count_record
 from trainer.drills.counting.due import spans
 from trainer.drills.counting.keys import CountingKey, decks_detail
-from trainer.drills.records import Mode, Verdict
 from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.settings import Settings
+from trainer.teaching.records import Mode, Verdict
 from trainer.ui.counting.page import CountingPage, counting_page
 from trainer.ui.pages import PAGE_KEYS
 
@@ -463,7 +463,7 @@ def test_the_running_counts_verdict_is_as_legible_as_the_index_drills(
         qtbot, page: CountingPage, right: bool) -> None:
     """Before: the running count's verdict was small grey text under the felt, where the index
     drill's is its severity's colour, larger, its words in bold."""
-    from trainer.drills.records import Severity
+    from trainer.teaching.records import Severity
     from trainer.ui.practice.feedback import SEVERITY_LOOK, verdict_style
     panel = page.running
     panel.cards.setValue(4)

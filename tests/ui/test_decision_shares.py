@@ -10,12 +10,12 @@ from pathlib import Path
 from tests.progress.factories import FIXED_NOW, decision
 from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
-from trainer.drills.records import Mode
 from trainer.drills.shares import Shares, Whose
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
 from trainer.ui.practice.shoe_page import ShoePhase
 
 from .test_flashcards_page import make_page as flashcards

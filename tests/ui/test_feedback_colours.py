@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PyQt6.QtGui import QColor, QPalette
 
-from trainer.drills.records import Severity
+from trainer.teaching.records import Severity
 from trainer.ui.inks import ON_DARK, ink
 from trainer.ui.practice.feedback import SEVERITY_LOOK
 from trainer.ui.theme import dark_palette

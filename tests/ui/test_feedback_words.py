@@ -3,7 +3,7 @@ depleted shoe is shown as the table gave it, with the chart's play beside it whe
 
 from __future__ import annotations
 
-from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
+from trainer.teaching.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.ui.practice.feedback import Score, decision_html, verdict_word
 
 TIMED = GradedDecision("2026-11-29T12:00:00Z", "evolution", Mode.TIMED,

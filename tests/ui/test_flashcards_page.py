@@ -10,12 +10,12 @@ from PyQt6.QtCore import Qt
 from tests.conftest import FakeClock
 from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
-from trainer.drills.records import Mode
 from trainer.drills.when import due_text
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
 from trainer.ui.practice.flashcards_page import FlashcardsPage, flashcards_page
 from trainer.ui.table.action_bar import KEYS
 

@@ -11,14 +11,14 @@ import re
 from pathlib import Path
 
 from trainer import settings as cfg
-from trainer.drills.catalog import catalog
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import flashcards_due
 from trainer.rules import Action, preset
 from trainer.settings import Settings
+from trainer.teaching.catalog import catalog
+from trainer.teaching.records import Mode
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.settings.chosen import prior_of, study_of
 

@@ -15,14 +15,14 @@ from PyQt6.QtGui import QImage
 from tests.progress.factories import decision
 from tests.progress.history import ALWAYS_MISSED, seed
 from trainer import settings as cfg
-from trainer.drills.curriculum import Prior
-from trainer.drills.records import Mode, Verdict
 from trainer.progress import review
 from trainer.progress.dashboard import ProgressQuery, due_load, grid_rows, leak_list
 from trainer.progress.heat_grid import heatmap_grid
 from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import due_times
 from trainer.settings import Settings
+from trainer.teaching.curriculum import Prior
+from trainer.teaching.records import Mode, Verdict
 from trainer.ui.plotting.look import DARK, LIGHT
 from trainer.ui.progress import charts
 from trainer.ui.progress.page import ProgressPage, progress_page

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.saving import SessionSaver
 from trainer.progress.store import ProgressStore
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
 from trainer.ui.progress import page as page_module
 from trainer.ui.progress.page import ProgressPage
 
@@ -71,7 +71,7 @@ def test_the_progress_page_reads_again_only_when_answers_were_saved(
 _OTHER_PROGRAM = """
 import sys
 from tests.progress.factories import decision
-from trainer.drills.records import Mode
+from trainer.teaching.records import Mode
 from trainer.progress.store import ProgressStore
 from trainer.settings import Settings
 with ProgressStore.open(sys.argv[1]) as store:

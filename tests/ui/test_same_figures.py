@@ -22,16 +22,16 @@ import pytest
 
 from trainer import settings as cfg
 from trainer.__main__ import main
-from trainer.drills.catalog import catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
 from trainer.drills.flashcards import FlashcardSession, FlashMode
-from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
-from trainer.drills.situations import preset_label, round_spot
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, RuleSet, preset, rules_file
 from trainer.settings import Settings
+from trainer.teaching.catalog import catalog
+from trainer.teaching.records import GradedDecision, Mode
+from trainer.teaching.situations import preset_label, round_spot
 from trainer.ui.practice.flashcards_page import FlashcardsPage
 from trainer.ui.progress.page import ProgressPage, progress_page
 from trainer.ui.rules_files import rules_files

@@ -16,11 +16,11 @@ from strategy_charts.counting.lab import load_lab
 from tests.conftest import FakeClock
 from trainer import settings as cfg
 from trainer.drills.counting.keys import CountingKey
-from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, Shoe, cards, preset
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
 from trainer.ui.practice.screen_states import TWELVE_V_FIVE
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase
 

@@ -14,11 +14,11 @@ from PyQt6.QtWidgets import QApplication, QWidget
 
 from tests.conftest import FakeClock
 from trainer import settings as cfg
-from trainer.drills.records import Mode
 from trainer.progress.location import database_path
 from trainer.progress.store import ProgressStore
 from trainer.rules import Action, Shoe, cards
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
 from trainer.ui.practice.shoe_page import ShoePage, ShoePhase, shoe_page
 
 from .conftest import assert_not_blank, gold_mask, pixels

@@ -10,10 +10,10 @@ from PyQt6.QtWidgets import QComboBox, QMessageBox
 from tests.conftest import FakeClock
 from tests.first_answers import seed_novice
 from trainer import settings as cfg
-from trainer.drills.curriculum import Prior
 from trainer.drills.flashcards import FlashMode
 from trainer.progress.location import database_path
 from trainer.settings import Settings
+from trainer.teaching.curriculum import Prior
 from trainer.ui.settings.chosen import prior_of
 from trainer.ui.settings.page import SettingsPage
 

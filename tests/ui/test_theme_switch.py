@@ -7,7 +7,7 @@ import pytest
 from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from trainer.drills.records import GradedDecision, Mode, Verdict
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 from trainer.ui.inks import ON_DARK, ink, reink
 from trainer.ui.practice.feedback import FeedbackPanel
 from trainer.ui.theme import apply_theme

@@ -13,8 +13,8 @@ from PyQt6.QtCore import Qt
 
 from tests.progress.history import seed
 from trainer import settings as cfg
-from trainer.drills.curriculum import Prior
 from trainer.settings import Settings
+from trainer.teaching.curriculum import Prior
 from trainer.ui.main_window import MainWindow
 from trainer.ui.settings.chosen import first_run
 

@@ -74,7 +74,7 @@ def _drill(args: argparse.Namespace, rules: RuleSet, seed: int,
     from trainer.drills.counting.shoe import CountingSettings, CountingShoe
     from trainer.drills.counting.true_count import TrueCountDrill
     from trainer.drills.shoe_practice import ShoeSettings
-    from trainer.drills.situations import preset_label
+    from trainer.teaching.situations import preset_label
     drill_name = args.run.name
     label = preset_label(rules)
     settings: dict[str, Any] = {"drill": drill_name, "count": args.count, "seed": seed}
@@ -166,10 +166,10 @@ def run_count_drill(args: argparse.Namespace) -> int:
 
     from strategy_charts.counting.lab import lab_ready
     from strategy_charts.counting.systems import count_named
-    from trainer.drills.records import Mode
-    from trainer.drills.situations import preset_label
     from trainer.progress.saving import SessionSaver
     from trainer.session import counting_answers
+    from trainer.teaching.records import Mode
+    from trainer.teaching.situations import preset_label
 
     keys, out, err = streams("the drill reads your answers from it")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -214,8 +214,8 @@ def cmd_count_stats(args: argparse.Namespace) -> int:
     per 100 rounds."""
     from strategy_charts.counting.lab import count_lab, lab_ready
     from strategy_charts.counting.systems import count_named
-    from trainer.drills.situations import preset_label
     from trainer.progress import counting
+    from trainer.teaching.situations import preset_label
 
     out, err = streams()[1:]
     rules = rules_of(args)

@@ -19,8 +19,8 @@ from trainer.drills.counting.index_cards import IndexFlashcards
 from trainer.drills.counting.running import RunningCountDrill
 from trainer.drills.counting.shoe import CountingShoe
 from trainer.drills.counting.true_count import TrueCountDrill
-from trainer.drills.records import GradedDecision, Verdict
 from trainer.rules import Action
+from trainer.teaching.records import GradedDecision, Verdict
 
 Keep = Callable[[GradedDecision], None]
 QUIT = "Q"

@@ -17,11 +17,11 @@ from datetime import datetime
 from typing import TextIO
 
 from trainer.drills.flashcards import FlashcardSession
-from trainer.drills.grading import Grade
-from trainer.drills.records import GradedDecision, Verdict
-from trainer.drills.study import Counts
 from trainer.drills.when import done_words
 from trainer.rules import Action
+from trainer.scheduler.study import Counts
+from trainer.teaching.grading import Grade
+from trainer.teaching.records import GradedDecision, Verdict
 
 #: Key -> the actions it may stand for (the one offered is taken): each action's own key.
 KEYS: dict[str, tuple[Action, ...]] = {}

@@ -34,12 +34,13 @@ from .defaults import DATA_DIR, RULES
 from .saving import finish, open_store, streams, tell
 
 if TYPE_CHECKING:
-    from trainer.drills.curriculum import Prior
-    from trainer.drills.start import Suggestion
     from trainer.progress.review import Overview, Tally
     from trainer.progress.saving import Row, SessionSaver
     from trainer.progress.store import ProgressStore
+    from trainer.progress.study_store import StudyHistory
     from trainer.rules import RuleSet
+    from trainer.scheduler.start import Suggestion
+    from trainer.teaching.curriculum import Prior
 
 #: What to assume of a player with no answers yet.
 ASSUME = Option(("--assume",), {
@@ -83,9 +84,9 @@ def cmd_drill(args: argparse.Namespace) -> int:
     import random
 
     from trainer.cli.flashcard_keys import run_drill
-    from trainer.drills.records import GradedDecision, Mode
     from trainer.progress.saving import SessionSaver
     from trainer.session import FlashcardPlan, begin_flashcards, prepare_flashcards
+    from trainer.teaching.records import GradedDecision, Mode
 
     keys, out, err = streams("the drill reads your answers from it")
     rules = rules_of(args)
@@ -144,14 +145,14 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 def _prior(args: argparse.Namespace) -> Prior:
     """The starting point ``--assume`` names, else the one set in the settings."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
     return Prior(args.assume) if args.assume else Prior(args.prior)
 
 
 def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
     """Ask ``suggestion``'s question; the starting point for this drill (the one suggested on
     a yes; end of input is a no)."""
-    from trainer.drills.curriculum import Prior
+    from trainer.teaching.curriculum import Prior
 
     out.write(f"{suggestion.question()}\nChange the starting point? [y/N] > ")
     out.flush()
@@ -168,9 +169,19 @@ def _ask_start(suggestion: Suggestion, keys: TextIO, out: TextIO) -> Prior:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print the leak in main bets per 100 rounds, the day's cards, recent days, retention,
     response times and the costliest leaks with their fix (``--json``: the figures as JSON)."""
-    from trainer.drills.catalog import catalog
-    from trainer.drills.curriculum import curriculum
-    from trainer.drills.grading import utc_now
+    from trainer.progress.study_store import keep_read
+
+    out = streams()[1]
+    rules = chosen_rules(args)   # a rules file is read before the progress file is opened
+    with open_store(args.data_dir, read_only=True) as store:
+        path, study = store.path, _report(args, store, rules, out)
+    keep_read(path, study)    # the picture it made, so the next read replays only newer answers
+    return 0
+
+
+def _report(args: argparse.Namespace, store: ProgressStore, rules: RuleSet | None,
+            out: TextIO) -> StudyHistory:
+    """Write ``stats``'s report of the store; the study queue's load it made."""
     from trainer.drills.leak import estimate
     from trainer.drills.when import due_text
     from trainer.progress import review
@@ -180,62 +191,62 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.progress.study_store import load_study
     from trainer.rules import preset
     from trainer.session import memory_report
+    from trainer.teaching.catalog import catalog
+    from trainer.teaching.curriculum import curriculum
+    from trainer.teaching.grading import utc_now
 
-    out = streams()[1]
-    rules = chosen_rules(args)   # a rules file is read before the progress file is opened
-    with open_store(args.data_dir, read_only=True) as store:
-        if rules is None:
-            rules = preset(_last_practised(store) or DEFAULT_PRESET)
-        course = curriculum(rules, _prior(args))
-        label = catalog(rules).preset
-        name = preset_title(label, [rules])   # as every page names it
-        seen = review.overview(store, Filter(preset=label, plays_only=True))  # as Progress
-        leak = estimate(course, review.recent_answers(store, label))
-        apart = kept_apart(store, Filter(preset=label))
-        now = utc_now()
-        study = load_study(store, course, now, settings=args.study)
-        queue = study.queue
-        counts, next_due = queue.counts(now), queue.next_due(now)
-        decisions = sum(d.decisions for d in seen.days)
-        if args.json:
-            json.dump({
-                "preset": rules.name, "rule_set": name, "assume": _prior(args).value,
-                "decisions": decisions, "right": sum(d.right for d in seen.days),
-                "leak_per_100": round(leak.leak_per_100, 6),
-                "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
-                "due": counts.due + counts.learning, "new_today": counts.new,
-                "counts": {"due": counts.due, "learning": counts.learning, "new": counts.new},
-                "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
-                "unreadable": study.unreadable, "future": study.future,
-                "notes": study.notes(), "memory": memory_report(queue.fit),
-                "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
-                           "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
-                "kept_apart": {"count": apart.count, "latest": apart.lines()},
-            }, out, indent=2, ensure_ascii=False)
-            out.write("\n")
-            return 0
-        out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
-                  f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
-                  f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
-                  + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
-        for line in study.notes():
-            out.write(f"{line}\n")
-        out.write(f"{memory_report(queue.fit)['says']}\n")
-        if not seen.days:
-            out.write(f"\nNo decisions yet in {escaped(store.path)}. Try: freebet-trainer "
-                      "drill\n")
-            return 0
-        _write_history(out, seen, decisions, store.path)
-        out.write("\nCostliest leaks (main bets per 100 rounds):\n")
-        for s in leak.situations[:args.top]:
-            out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
-                      f"{s.fix()}\n")
-        if apart.count:
-            out.write(f"\nKept apart from the chart's play ({apart.count}: graded at a depleted "
-                      "shoe whose best play differs), the latest:\n")
-            for line in apart.lines():
-                out.write(f"  {line}\n")
-    return 0
+    if rules is None:
+        rules = preset(_last_practised(store) or DEFAULT_PRESET)
+    course = curriculum(rules, _prior(args))
+    label = catalog(rules).preset
+    name = preset_title(label, [rules])   # as every page names it
+    seen = review.overview(store, Filter(preset=label, plays_only=True))  # as Progress
+    leak = estimate(course, review.recent_answers(store, label))
+    apart = kept_apart(store, Filter(preset=label))
+    now = utc_now()
+    study = load_study(store, course, now, settings=args.study, priced=False)   # counted only
+    queue = study.queue
+    counts, next_due = queue.counts(now), queue.next_due(now)
+    decisions = sum(d.decisions for d in seen.days)
+    if args.json:
+        json.dump({
+            "preset": rules.name, "rule_set": name, "assume": _prior(args).value,
+            "decisions": decisions, "right": sum(d.right for d in seen.days),
+            "leak_per_100": round(leak.leak_per_100, 6),
+            "classic_leak_per_100": round(leak.classic_leak_per_100, 6),
+            "due": counts.due + counts.learning, "new_today": counts.new,
+            "counts": {"due": counts.due, "learning": counts.learning, "new": counts.new},
+            "next_due": next_due.isoformat(timespec="seconds") if next_due else None,
+            "unreadable": study.unreadable, "future": study.future,
+            "notes": study.notes(), "memory": memory_report(queue.fit),
+            "leaks": [{"situation": s.situation, "best": s.best, "played": s.played,
+                       "per_100": round(s.per_100, 6)} for s in leak.situations[:args.top]],
+            "kept_apart": {"count": apart.count, "latest": apart.lines()},
+        }, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return study
+    out.write(f"{name}: your play costs {leak.leak_per_100:.2f} main bets per 100 rounds "
+              f"(classic basic strategy: {leak.classic_leak_per_100:.2f}; perfect play: "
+              f"0)\nToday: {counts.due} due, {counts.learning} learning, {counts.new} new"
+              + (f"; next due {due_text(next_due, now)}" if next_due else "") + "\n")
+    for line in study.notes():
+        out.write(f"{line}\n")
+    out.write(f"{memory_report(queue.fit)['says']}\n")
+    if not seen.days:
+        out.write(f"\nNo decisions yet in {escaped(store.path)}. Try: freebet-trainer "
+                  "drill\n")
+        return study
+    _write_history(out, seen, decisions, store.path)
+    out.write("\nCostliest leaks (main bets per 100 rounds):\n")
+    for s in leak.situations[:args.top]:
+        out.write(f"  {s.per_100:6.3f}  {course.situation(s.situation).describe():42s} "
+                  f"{s.fix()}\n")
+    if apart.count:
+        out.write(f"\nKept apart from the chart's play ({apart.count}: graded at a depleted "
+                  "shoe whose best play differs), the latest:\n")
+        for line in apart.lines():
+            out.write(f"  {line}\n")
+    return study
 
 
 def _practised(args: argparse.Namespace, saver: SessionSaver, rules: RuleSet) -> RuleSet:

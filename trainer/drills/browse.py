@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from trainer.rules import Action
+from trainer.scheduler.memory import day_of
+from trainer.scheduler.study import LEARNED_DAYS, StudyQueue
+from trainer.teaching.records import play_words
 
 from .leak import TIMED_OUT
-from .memory import day_of
-from .records import play_words
-from .study import LEARNED_DAYS, StudyQueue
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,8 @@ from fractions import Fraction
 
 from trainer.rules import Action, Policy, Round, RuleSet
 from trainer.rules.bet_behind import BehindResult, BetBehind, settle_behind
-
-from .grading import Grader
-from .situations import round_spot
+from trainer.teaching.grading import Grader
+from trainer.teaching.situations import round_spot
 
 
 def _best(grader: Grader, rnd: Round) -> tuple[Action, list[Action]]:

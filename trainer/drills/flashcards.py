@@ -2,7 +2,7 @@
 
 Which situation comes next:
 
-* mode **due**: the study queue (:mod:`trainer.drills.study`): due and learning cards and a
+* mode **due**: the study queue (:mod:`trainer.scheduler.study`): due and learning cards and a
   daily share of new ones, chosen by what an answer now does for tomorrow, from the player's
   memory as their past answers show it; then "keep going" on the weakest;
 * mode **differences**: its situations drawn by natural frequency (of their hands where Free
@@ -34,18 +34,19 @@ from enum import Enum
 from fractions import Fraction
 
 from trainer.rules import Action, Card, Hand, Rank, RuleSet, Stakes, Suit
+from trainer.scheduler.memory import day_of
+from trainer.scheduler.memory_fit import Fit
+from trainer.scheduler.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
+from trainer.teaching.answers import Answer
+from trainer.teaching.catalog import Catalog
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
+from trainer.teaching.grading import Asked, Clock, grade, record, utc_now
+from trainer.teaching.records import GradedDecision, Mode
+from trainer.teaching.situations import Context, HandKind, Situation, Spot, StakeLabel
 
-from .catalog import Catalog
 from .comebacks import Comebacks
-from .curriculum import Curriculum, Prior, curriculum
-from .grading import Asked, Clock, grade, record, utc_now
-from .memory import Answer, day_of
-from .memory_fit import Fit
 from .reasons import Reason, reason
-from .records import GradedDecision, Mode
-from .situations import Context, HandKind, Situation, Spot, StakeLabel
 from .stopwatch import Attended, Stopwatch
-from .study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings, Undo
 from .timed import timeout_action
 
 _ORDER = ("hit", "stand", "double", "free_double", "split", "free_split", "surrender",

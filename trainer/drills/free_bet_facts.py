@@ -4,7 +4,7 @@ A player who knows blackjack needs three facts first: a hard 9, 10 or 11 doubles
 pair splits for free, and a dealer 22 pushes. :func:`free_bet_facts` gives each as the rule set
 plays it: the best first play of each free-double total and of each pair that splits free,
 against every up card, beside classic basic strategy's (the standard-counterpart table's best
-play, as :mod:`trainer.drills.classic` maps it), and the dealer's chance of ending on 22 (a
+play, as :mod:`trainer.teaching.classic` maps it), and the dealer's chance of ending on 22 (a
 push here) and over 22 (a bust) by up card (:mod:`trainer.drills.dealer_odds`, exact at a full
 shoe). Rules without one of the three give no rows for it.
 """

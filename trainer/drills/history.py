@@ -1,7 +1,7 @@
 """The player's past answers, from stored decisions to what the memory model reads.
 
 The progress store keeps every graded decision with its situation key and the cards as dealt;
-the study queue needs each as an :class:`~trainer.drills.memory.Answer`: when, right or not,
+the study queue needs each as an :class:`~trainer.scheduler.memory.Answer`: when, right or not,
 and the chance the assumed play would have been right there anyway (which depends on the exact
 hand, so the cards are read back into the table entry they were graded against).
 
@@ -22,11 +22,11 @@ from datetime import datetime
 from functools import cache
 
 from trainer.rules import Card
-
-from .curriculum import Curriculum
-from .memory import Answer, day_of
-from .records import readable_loss
-from .situations import Context
+from trainer.scheduler.memory import day_of
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum
+from trainer.teaching.records import readable_loss
+from trainer.teaching.situations import Context
 
 #: One stored decision as the history needs it: time (ISO 8601 UTC), situation key, cards as
 #: dealt, verdict ("correct", "acceptable" or "wrong"), EV lost.

@@ -3,16 +3,16 @@
 The one unit the trainer shows a player. For each situation, what the player's play there
 costs per decision is the EV lost averaged over their last :data:`RECENT` answers in it (what
 they actually played); a situation they have not answered yet counts at what the assumed play
-loses there (classic basic strategy, or a novice's pick: :mod:`trainer.drills.curriculum`).
+loses there (classic basic strategy, or a novice's pick: :mod:`trainer.teaching.curriculum`).
 Times its natural frequency (decisions of that situation per round dealt) and 100, summed over
 the situations: the money the player's habits cost over 100 rounds, in main bets. Classic basic
 strategy's leak is the same sum with the classic play everywhere; perfect play's is 0.
 
 The answers read are the chart's: each graded against the preset's table, so a situation's fix
 is the chart's play. A play graded at a depleted shoe whose best play differs from the chart's
-is kept apart by the store and never reaches here (:attr:`~.records.GradedDecision.apart`). A
-time-out is a miss said as such ("you timed out 1 of 3"), its cost what the table's
-auto-decision lost.
+is kept apart by the store and never reaches here (:attr:`~trainer.teaching.records.
+GradedDecision.apart`). A time-out is a miss said as such ("you timed out 1 of 3"), its cost
+what the table's auto-decision lost.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.rules import Action
-
-from .curriculum import Curriculum
-from .records import BLUNDER_FROM
+from trainer.teaching.curriculum import Curriculum
+from trainer.teaching.records import BLUNDER_FROM
 
 #: Answers per situation that the estimate reads (the most recent).
 RECENT = 5

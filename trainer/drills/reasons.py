@@ -27,10 +27,10 @@ from enum import Enum
 from functools import cache
 
 from trainer.rules import Action, Peek, RuleSet, offers
+from trainer.teaching.exact import best_of, full_shoe_evs
+from trainer.teaching.situations import Context, Spot, StakeLabel, card_label
 
 from .dealer_odds import dealer_odds
-from .exact import best_of, full_shoe_evs
-from .situations import Context, Spot, StakeLabel, card_label
 
 
 class Rule(Enum):

@@ -18,10 +18,10 @@ from typing import Any
 
 from trainer.rules import Action
 from trainer.rules.insurance import STAKE as INSURANCE_STAKE
+from trainer.teaching.records import GradedDecision, Mode, ShoeGrade, Verdict
+from trainer.teaching.situations import Context, HandKind, Situation, card_label
 
-from .records import GradedDecision, Mode, ShoeGrade, Verdict
 from .shoe_practice import RoundRecord
-from .situations import Context, HandKind, Situation, card_label
 
 #: What the player did, in the past tense ("you stood").
 DID = {Action.HIT: "hit", Action.STAND: "stood", Action.DOUBLE: "doubled",

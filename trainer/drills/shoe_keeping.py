@@ -21,10 +21,10 @@ from typing import Any
 from trainer.rules import RuleSet, SideBet
 from trainer.rules.atomic_file import atomic_write
 from trainer.rules.former_labels import label_then
+from trainer.teaching.situations import preset_label
 
 from .shoe_practice import ShoePractice, ShoeSettings
 from .shoe_steps import Step, StepKind, behind_from, behind_plain
-from .situations import preset_label
 
 #: The kept shoe's file, in the data folder beside the progress file.
 FILE_NAME = "shoe-in-progress.json"

@@ -44,11 +44,21 @@ from trainer.rules import (
 )
 from trainer.rules.bet_behind import BehindResult, BetBehind
 from trainer.rules.running_out import can_finish_round
+from trainer.teaching.catalog import Catalog, catalog
+from trainer.teaching.grading import (
+    Asked,
+    Clock,
+    Grader,
+    PerfectPlayGrader,
+    TableGrader,
+    grade,
+    record,
+    utc_now,
+)
+from trainer.teaching.records import GradedDecision, Mode
+from trainer.teaching.situations import round_spot
 
-from .catalog import Catalog, catalog
 from .computer_seats import check_behind, erring_policy, held, seats_random, settle, table_policy
-from .grading import Asked, Clock, Grader, PerfectPlayGrader, TableGrader, grade, record, utc_now
-from .records import GradedDecision, Mode
 from .shares import SeatDecisions
 from .shoe_report import (
     CategorySkill,
@@ -60,7 +70,6 @@ from .shoe_report import (
     skill_by_category,
 )
 from .shoe_steps import Step
-from .situations import round_spot
 from .stopwatch import Attended, Stopwatch
 from .timed import timeout_action
 

@@ -27,9 +27,8 @@ from typing import Protocol
 from trainer.rules import SeatResult, SideBet
 from trainer.rules.bet_behind import BehindResult
 from trainer.rules.seat import Bets
-
-from .records import GradedDecision, Verdict
-from .situations import Context, HandKind, Situation
+from trainer.teaching.records import GradedDecision, Verdict
+from trainer.teaching.situations import Context, HandKind, Situation
 
 
 class HandCategory(Enum):

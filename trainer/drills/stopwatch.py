@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from .grading import Clock
+from trainer.teaching.grading import Clock
 
 _NONE = timedelta(0)
 

@@ -16,9 +16,9 @@ from datetime import timedelta
 from typing import Protocol
 
 from trainer.rules import Action, Hand, timer_decision
+from trainer.teaching.grading import Clock
+from trainer.teaching.records import GradedDecision, Mode
 
-from .grading import Clock
-from .records import GradedDecision, Mode
 from .stopwatch import Stopwatch
 
 

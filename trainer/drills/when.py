@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
 
-from trainer.drills.today import Counts
+from trainer.scheduler.today import Counts
 
 
 def due_text(when: datetime, now: datetime, zone: tzinfo | None = None) -> str:

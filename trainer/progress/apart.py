@@ -1,7 +1,7 @@
 """The plays kept apart from the chart's: graded at a depleted shoe whose best play differs.
 
 A play of a counted shoe is graded against the cards not yet seen as well as against the chart
-(:class:`~trainer.drills.records.ShoeGrade`). Where that shoe's best play differs from the
+(:class:`~trainer.teaching.records.ShoeGrade`). Where that shoe's best play differs from the
 chart's, the answer says nothing of the chart's play: the reviews, the leaks and the study queue
 leave it out (:class:`~trainer.progress.filters.Filter`), and Progress and ``stats`` say how many
 there are and show the latest as such ("at that shoe: stand; the chart: hit").
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from trainer.drills.records import GradedDecision
-from trainer.drills.situations import Situation
 from trainer.progress.filters import EVERYTHING, Filter
 from trainer.progress.store import DECISION_COLUMNS, ProgressStore, decision_from_row
+from trainer.teaching.records import GradedDecision
+from trainer.teaching.situations import Situation
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,10 @@ from typing import Any
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.drills.counting.spacing import GUESS
 from trainer.drills.leak import RECENT
-from trainer.drills.memory import Answer, day_of
 from trainer.progress.filters import readable_loss_sql
 from trainer.progress.store import ProgressStore
+from trainer.scheduler.memory import day_of
+from trainer.teaching.answers import Answer
 
 
 def _prefix_sql(column: str = "situation_key") -> str:

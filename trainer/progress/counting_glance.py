@@ -18,9 +18,9 @@ from statistics import median
 from strategy_charts.counting.lab import lab_ready, load_or_build_lab
 from strategy_charts.counting.systems import count_named
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
-from trainer.drills.records import COUNTING_KEY_PARTS
-from trainer.drills.situations import preset_label
 from trainer.rules import PRESETS, RuleSet
+from trainer.teaching.records import COUNTING_KEY_PARTS
+from trainer.teaching.situations import preset_label
 
 from .counting import index_record
 from .filters import Filter

@@ -23,12 +23,7 @@ from typing import NamedTuple, TypeVar
 
 from strategy_charts.chart_layout import Row, chart_rows
 from strategy_charts.tables import load_or_build
-from trainer.drills.curriculum import Prior, curriculum
 from trainer.drills.leak import SituationLeak
-from trainer.drills.records import Mode
-from trainer.drills.retention import RETENTION
-from trainer.drills.situations import CUSTOM_PREFIX, preset_label
-from trainer.drills.study import StudySettings
 from trainer.progress import changes, review
 from trainer.progress.apart import KeptApart, kept_apart
 from trainer.progress.changes import Stamp
@@ -38,6 +33,11 @@ from trainer.progress.store import ProgressStore
 from trainer.progress.study_store import flashcards_due, keep_made
 from trainer.progress.trend import LeakTrend, leak_trend
 from trainer.rules import DEFAULT_PRESET, PRESETS, RuleSet, preset, releases
+from trainer.scheduler.retention import RETENTION
+from trainer.scheduler.study import StudySettings
+from trainer.teaching.curriculum import Prior, curriculum
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import CUSTOM_PREFIX, preset_label
 
 #: The strategy chart whose grid the heatmap uses when no single preset is chosen.
 GRID_PRESET = DEFAULT_PRESET

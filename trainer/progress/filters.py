@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
-from trainer.drills.records import COUNTING_KEY_PARTS, MOST_LOST, Mode
+from trainer.teaching.records import COUNTING_KEY_PARTS, MOST_LOST, Mode
 
 TimeBound = datetime | date | str
 
@@ -51,8 +51,8 @@ def _bound(value: TimeBound) -> str:
 
 def readable_loss_sql(table: str = "decisions") -> str:
     """SQL true for a row of ``table`` whose EV lost a graded decision can have
-    (:func:`trainer.drills.records.readable_loss`): a stored number from 0 to below
-    :data:`~trainer.drills.records.MOST_LOST`."""
+    (:func:`trainer.teaching.records.readable_loss`): a stored number from 0 to below
+    :data:`~trainer.teaching.records.MOST_LOST`."""
     loss = f"{table}.ev_loss"
     return f"typeof({loss}) IN ('integer', 'real') AND {loss} >= 0 AND {loss} < {MOST_LOST!r}"
 
@@ -61,7 +61,7 @@ def readable_loss_sql(table: str = "decisions") -> str:
 class Filter:
     """Decisions of one preset and/or mode, from ``since`` (inclusive) to ``until`` (exclusive),
     answers the player undid and plays kept apart from the chart's (graded at a depleted shoe
-    whose best play differs: :attr:`~trainer.drills.records.GradedDecision.apart`) left out,
+    whose best play differs: :attr:`~trainer.teaching.records.GradedDecision.apart`) left out,
     and rows whose EV lost no decision can have (damaged: :func:`readable_loss_sql`; the
     study queue leaves them out too, and says so).
 

@@ -13,8 +13,8 @@ from functools import lru_cache
 import numpy as np
 
 from strategy_charts.chart_layout import UP_ORDER, Row
-from trainer.drills.situations import HandKind, Situation
 from trainer.progress.review import SituationStats
+from trainer.teaching.situations import HandKind, Situation
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trainer.drills.records import GradedDecision, Mode
 from trainer.progress import changes, relabel, unsaved
 from trainer.progress.errors import (
     DatabaseLockedError,
@@ -39,6 +38,7 @@ from trainer.progress.store import ProgressStore, decision_plain
 from trainer.progress.unsaved import Entry
 from trainer.progress.writers import OwnStore, Stores
 from trainer.rules import RuleSet
+from trainer.teaching.records import GradedDecision, Mode
 
 T = TypeVar("T")
 #: Faults after which the connection is kept: the next try on it may succeed.

@@ -159,7 +159,7 @@ _FIRST_RELEASED = {"evolution": "8d5ec15c6387eead", "pot-of-gold": "d7585231ad7f
 @_step
 def memory_pictures(db: Database) -> None:
     """Version 7: the study queue's picture of the player's memory, kept per preset, assumed
-    play and memory model (:mod:`trainer.drills.picture`), with the last decision it took in
+    play and memory model (:mod:`trainer.scheduler.picture`), with the last decision it took in
     (its time and id: a session then replays only the answers after it) and the rows it could
     not read.
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from trainer.drills.shares import Shares, Whose
 from trainer.drills.shoe_practice import ShoePractice
-from trainer.drills.situations import Situation, round_spot
 from trainer.rules import Action
+from trainer.teaching.situations import Situation, round_spot
 
 from .store import ProgressStore
 

@@ -27,7 +27,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.drills.records import GradedDecision, Mode, ShoeGrade, Verdict
 from trainer.progress import judging, opening, unsaved
 from trainer.progress.errors import ProgressStoreError, StoreClosedError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
@@ -37,6 +36,7 @@ from trainer.progress.shoe_rounds import ROUND_COLUMNS, PlayedRound, ShoeRound, 
 from trainer.progress.space import saving_space
 from trainer.progress.study_tables import CARD_MARKS, CardMarks, StudyTables
 from trainer.rules.releases import label_fingerprint
+from trainer.teaching.records import GradedDecision, Mode, ShoeGrade, Verdict
 
 _BATCH = 1000
 _COLUMNS = ("time", "preset", "mode", "situation_key", "cards", "dealer_up", "action",
@@ -312,7 +312,7 @@ class ProgressStore(StudyTables, Relabelling):
 
     def presets(self) -> list[str]:
         """Every preset with a stored session, sorted; a custom rule set is
-        ``custom-FINGERPRINT`` (see ``trainer.drills.situations.preset_label``)."""
+        ``custom-FINGERPRINT`` (see ``trainer.teaching.situations.preset_label``)."""
         return [row[0] for row in self.tuples(
             "SELECT DISTINCT preset FROM sessions ORDER BY preset")]
 

@@ -1,17 +1,19 @@
 """What a due-mode session needs from the progress store, and what it gives back.
 
-The study queue (:mod:`trainer.drills.study`) is the player's memory as their stored answers
+The study queue (:mod:`trainer.scheduler.study`) is the player's memory as their stored answers
 show it. :func:`load_study` makes it from the picture of that memory kept in the file
-(:mod:`trainer.drills.picture`, table ``memory_pictures``) and the answers stored after it, so
+(:mod:`trainer.scheduler.picture`, table ``memory_pictures``) and the answers stored after it, so
 a session reads and replays the answers since the last one, not every answer ever given; with
 no picture to use (none yet, another memory fit, a decision it took in undone or edited) it
 replays them all, as the queue always did, and gives a new picture for a writer to keep
 (:func:`keep_picture`; a read of the flashcards due keeps its own and its fit made anew:
-:func:`keep_made`). The stored memory fit is checked before use (a damaged one is
-refitted), and so is every row (:mod:`trainer.drills.history`): what is not as stored is
-counted and said (:meth:`StudyHistory.notes`). The card browser's marks apply: suspended
-situations are never asked, a reset situation's answers up to its reset are left out (a reset
-drops the kept pictures). Shared by the terminal and the app.
+:func:`keep_made`); kept only if what it took in is still as stored, as another connection may
+undo an answer between the read and the keeping (:class:`~trainer.progress.study_tables.MadeOf`).
+The stored memory fit is checked before use (a damaged one is refitted), and so is every row
+(:mod:`trainer.drills.history`): what is not as stored is counted and said
+(:meth:`StudyHistory.notes`). The card browser's marks apply: suspended situations are never
+asked, a reset situation's answers up to its reset are left out (a reset drops the kept
+pictures). Shared by the terminal and the app.
 """
 
 from __future__ import annotations
@@ -24,8 +26,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.drills.curriculum import Curriculum, Prior, curriculum
-from trainer.drills.fitting import (
+from trainer.drills.history import Reading, notes, read_answers
+from trainer.progress import writers
+from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
+from trainer.progress.filters import utc_text
+from trainer.progress.store import ProgressStore
+from trainer.progress.study_tables import MadeOf, rows_digest
+from trainer.rules import RuleSet, releases
+from trainer.scheduler.fitting import (
     HELD_OUT,
     as_read,
     choose_fit,
@@ -35,18 +43,14 @@ from trainer.drills.fitting import (
     held_out_mark,
     start_of,
 )
-from trainer.drills.health import says
-from trainer.drills.history import Reading, notes, read_answers
-from trainer.drills.memory import MODEL, Answer
-from trainer.drills.memory_fit import Fit, FitState, checked_fit
-from trainer.drills.picture import Picture, advance, course_digest, decode, empty, encode
-from trainer.drills.start import Suggestion, openings
-from trainer.drills.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
-from trainer.progress import writers
-from trainer.progress.errors import DatabaseLockedError, DiskFullError, ProgressStoreError
-from trainer.progress.filters import utc_text
-from trainer.progress.store import ProgressStore
-from trainer.rules import RuleSet, releases
+from trainer.scheduler.health import says
+from trainer.scheduler.memory import MODEL
+from trainer.scheduler.memory_fit import Fit, FitState, checked_fit
+from trainer.scheduler.picture import Picture, advance, course_digest, decode, empty, encode
+from trainer.scheduler.start import Suggestion, openings
+from trainer.scheduler.study import DEFAULT_STUDY, Counts, StudyQueue, StudySettings
+from trainer.teaching.answers import Answer
+from trainer.teaching.curriculum import Curriculum, Prior, curriculum
 
 #: Keep a new picture once this many answers came after the kept one (fewer replay in
 #: milliseconds; a session's start then writes nothing).
@@ -64,6 +68,7 @@ class KeptPicture:
     upto: Mark
     unreadable: int
     data: bytes
+    made_of: MadeOf | None = None     # checked as it is kept (None: kept as it is)
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,7 @@ class _Load:
         self.fit_damaged = stored is not None and self.fitted is None
         self.kept: Picture | None = None
         self.mark: Mark | None = None
+        self.since: tuple[str, int, bytes] | None = None    # the kept picture, as stored
         self.kept_unreadable = 0
         found = store.load_picture(self.preset, course.prior.value, MODEL)
         if found is not None:
@@ -122,18 +128,23 @@ class _Load:
                     and picture.params.share == self.origin.share   # read with this luck
                     and not _after(last_time, now)):      # a picture from a clock set back
                 self.kept, self.mark = picture, (last_time, last_id)
-                self.kept_unreadable = unreadable
+                self.since, self.kept_unreadable = (last_time, last_id, data), unreadable
         self._read(self.store.study_rows(self.preset, after=self.mark))
         self.fit_state: FitState | None = None     # the fit's state over the covered answers
 
     def _read(self, rows: Sequence[tuple[Any, ...]]) -> None:
         """Split the rows after the mark into those a new picture takes in (up to now) and
-        those after now, and read both."""
+        those after now, and read both; and keep the stored rows the picture takes in, those
+        the resets left out too (:class:`MadeOf`)."""
+        stored = rows
         rows = self._after_resets(rows)
         cut = _covered(rows, self.now)
         self.newer: Reading = self._reading(rows[:cut])
         self.rest: Reading = self._reading(rows[cut:])
         self.upto: Mark | None = (rows[cut - 1][1], rows[cut - 1][0]) if cut else self.mark
+        last = rows[cut - 1][0] if cut else None
+        taken = next((i + 1 for i, row in enumerate(stored) if row[0] == last), 0)
+        self.taken = stored[:taken]
 
     def _reading(self, rows: Sequence[tuple[Any, ...]]) -> Reading:
         """The answers of ``rows`` as the curriculum taught reads them, at the start's luck."""
@@ -151,7 +162,7 @@ class _Load:
     def _read_all(self) -> None:
         """Drop the kept picture and read every row."""
         if self.kept is not None or self.mark is not None:
-            self.kept, self.mark, self.kept_unreadable = None, None, 0
+            self.kept, self.mark, self.since, self.kept_unreadable = None, None, None, 0
             self._read(self.store.study_rows(self.preset))
 
     def _refit(self) -> Fit:
@@ -216,7 +227,8 @@ class _Load:
         keep = None
         if self.upto is not None and (kept is None or len(newer) >= KEEP_AFTER):
             keep = KeptPicture(self.preset, course.prior.value, self.upto, unreadable,
-                               encode(picture))
+                               encode(picture),
+                               MadeOf(self.since, rows_digest(self.taken), self.marks.last_reset))
         return StudyHistory(queue, self.fitted, unreadable + self.rest.unreadable,
                             self.newer.future + self.rest.future, self.fit_damaged, keep,
                             self.origin.suggestion)
@@ -259,10 +271,11 @@ def _sorts_as(row: tuple[Any, ...]) -> str:
     return "\U0010ffff" if isinstance(time, bytes | bytearray) else ""
 
 
-def keep_picture(store: ProgressStore, picture: KeptPicture) -> None:
-    """Store ``picture`` (see :meth:`ProgressStore.save_picture`)."""
-    store.save_picture(picture.preset, picture.prior, MODEL, picture.upto, picture.unreadable,
-                       picture.data)
+def keep_picture(store: ProgressStore, picture: KeptPicture) -> bool:
+    """Store ``picture`` if what it was made of is still as stored (see
+    :meth:`ProgressStore.save_picture`); True when kept."""
+    return store.save_picture(picture.preset, picture.prior, MODEL, picture.upto,
+                              picture.unreadable, picture.data, picture.made_of)
 
 
 @dataclass(frozen=True)
@@ -317,7 +330,23 @@ def keep_made(path: Path, due: DueCards) -> bool:
     given since; True when they were kept. A file that cannot be written now (read-only,
     locked past :data:`KEEP_WAIT`, gone) keeps nothing: the next read is as right, only
     slower."""
-    if not (due.pictures or due.fits) or not path.exists():
+    return _keep(path, due.pictures, due.fits)
+
+
+def keep_read(path: Path, study: StudyHistory) -> bool:
+    """Keep in the progress file at ``path`` the picture and fit that a reader's
+    :func:`load_study` made (``freebet-trainer stats``), as :func:`keep_made` does."""
+    queue = study.queue
+    fits = ((queue.course.catalog.preset, queue.fit),) if (
+        queue.refitted and queue.fit is not None) else ()
+    return _keep(path, () if study.keep is None else (study.keep,), fits)
+
+
+def _keep(path: Path, pictures: Sequence[KeptPicture],
+          fits: Sequence[tuple[str, Fit]]) -> bool:
+    """Keep ``pictures`` and ``fits`` through the process's one writer of the file (see
+    :func:`keep_made`)."""
+    if not (pictures or fits) or not path.exists():
         return False
     shared = writers.writer(path)          # the process's one writer of the file
     try:
@@ -326,10 +355,9 @@ def keep_made(path: Path, due: DueCards) -> bool:
         return False
     try:
         with store.waiting(KEEP_WAIT):
-            for preset, fit in due.fits:
+            for preset, fit in fits:
                 store.save_fit(preset, fit.to_plain())
-            for picture in due.pictures:
-                keep_picture(store, picture)
+            kept = [keep_picture(store, picture) for picture in pictures]
     except (DatabaseLockedError, DiskFullError):
         return False                    # the connection is fine: nothing kept, for now
     except ProgressStoreError:
@@ -338,7 +366,7 @@ def keep_made(path: Path, due: DueCards) -> bool:
     finally:
         with contextlib.suppress(ProgressStoreError):
             shared.give_back(store)     # a fault the next user of the file meets again
-    return True
+    return all(kept)       # a picture of answers changed since its read is not kept
 
 
 def due_times(store: ProgressStore, presets: Iterable[str], prior: Prior,

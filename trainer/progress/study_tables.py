@@ -4,9 +4,10 @@ of the player's memory, the memory fit, the card browser's marks (a part of
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,6 +27,69 @@ class CardMarks:
 
     suspended: frozenset[str] = frozenset()
     resets: Mapping[str, str] = field(default_factory=dict)
+    last_reset: int = 0           # the newest reset's id (0: none)
+
+
+Mark = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class MadeOf:
+    """What a memory picture was made of, found unchanged as it is kept
+    (:meth:`StudyTables.save_picture`): the kept picture it started from (its last decision's
+    time and id, and its bytes; None: it read every answer), the digest (:func:`rows_digest`) of
+    the stored answers it took in after that, up to its own last one, and the newest reset it
+    knew of. A reader may make a picture just before another connection undoes, resets or
+    stores before its last an answer it took in: the file's triggers drop a kept picture then,
+    but cannot drop one not kept yet."""
+
+    since: tuple[str, int, bytes] | None
+    rows: str
+    last_reset: int
+
+
+def rows_digest(rows: Iterable[Iterable[Any]]) -> str:
+    """A digest of study rows (:meth:`StudyTables.study_rows`' values, in order)."""
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update(repr(tuple(row)).encode() + b"\n")
+    return digest.hexdigest()
+
+
+def _rows_query(preset: str, after: Mark | None, upto: Mark | None,
+                situations: Collection[str] | None) -> tuple[str, list[Any]]:
+    """The query of :meth:`StudyTables.study_rows` and its parameters."""
+    where = ["preset = ?", KEPT]
+    params: list[Any] = [preset]
+    if after is not None:
+        where.append("(time, id) > (?, ?)")
+        params += after
+    if upto is not None:
+        where.append("(time, id) <= (?, ?)")
+        params += upto
+    if situations is not None:
+        where.append(f"situation_key IN ({', '.join('?' * len(situations))})")
+        params += sorted(situations)
+    return ("SELECT id, time, situation_key, cards, verdict, ev_loss FROM decisions "
+            f"WHERE {' AND '.join(where)} ORDER BY time, id", params)
+
+
+def _still_made_of(conn: sqlite3.Connection, key: tuple[str, str, str], upto: Mark,
+                   made_of: MadeOf) -> bool:
+    """True when what ``made_of`` says a picture of ``key`` (preset, prior, model) up to
+    ``upto`` was made of is still as stored (read inside the keeping transaction)."""
+    after: Mark | None = None
+    if made_of.since is not None:
+        found = conn.execute("SELECT last_time, last_id, picture FROM memory_pictures WHERE "
+                             "preset = ? AND prior = ? AND model = ?", key).fetchone()
+        if found is None or (found[0], found[1], bytes(found[2])) != made_of.since:
+            return False            # dropped (what it took in changed) or replaced
+        after = made_of.since[:2]
+    if rows_digest(conn.execute(*_rows_query(key[0], after, upto, None))) != made_of.rows:
+        return False
+    reset = conn.execute("SELECT COALESCE(MAX(id), 0) FROM card_marks WHERE preset = ? AND "
+                         "mark = 'reset'", (key[0],)).fetchone()[0]
+    return int(reset) == made_of.last_reset
 
 
 class _Store(Protocol):
@@ -57,19 +121,7 @@ class StudyTables:
         """Kept answers of ``preset`` in (time, id) order, as the study queue reads them: (id,
         time, situation key, cards, verdict, EV lost); only those after the mark ``after``, up
         to the mark ``upto`` (marks are (time, id)), in ``situations``."""
-        where = ["preset = ?", KEPT]
-        params: list[Any] = [preset]
-        if after is not None:
-            where.append("(time, id) > (?, ?)")
-            params += after
-        if upto is not None:
-            where.append("(time, id) <= (?, ?)")
-            params += upto
-        if situations is not None:
-            where.append(f"situation_key IN ({', '.join('?' * len(situations))})")
-            params += sorted(situations)
-        return self.tuples("SELECT id, time, situation_key, cards, verdict, ev_loss FROM "
-                           f"decisions WHERE {' AND '.join(where)} ORDER BY time, id", params)
+        return self.tuples(*_rows_query(preset, after, upto, situations))
 
     def load_picture(self: _Store, preset: str, prior: str, model: str
                      ) -> tuple[str, int, int, bytes] | None:
@@ -81,14 +133,20 @@ class StudyTables:
                 ) if rows else None
 
     def save_picture(self: _Store, preset: str, prior: str, model: str, upto: tuple[str, int],
-                     unreadable: int, picture: bytes) -> None:
+                     unreadable: int, picture: bytes, made_of: MadeOf | None = None) -> bool:
         """Keep (replace) a memory picture (see :meth:`load_picture`); a decision stored or
-        changed since at or before ``upto`` drops it (the schema's triggers)."""
+        changed since at or before ``upto`` drops it (the schema's triggers). With ``made_of``,
+        only if what it was made of is still as stored (checked in the same transaction);
+        True when kept."""
         with self._transaction() as conn:
+            if made_of is not None and not _still_made_of(conn, (preset, prior, model), upto,
+                                                          made_of):
+                return False
             conn.execute(
                 "INSERT OR REPLACE INTO memory_pictures (preset, prior, model, last_time, "
                 "last_id, unreadable, made, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (preset, prior, model, *upto, unreadable, utc_text(self._clock()), picture))
+        return True
 
     def save_fit(self: _Store, preset: str, fit: Mapping[str, Any]) -> None:
         """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
@@ -137,13 +195,15 @@ class StudyTables:
         """What the card browser's marks say of ``preset`` now (see :class:`CardMarks`)."""
         suspended: set[str] = set()
         resets: dict[str, str] = {}
-        for key, mark, time in self.tuples(
-                "SELECT situation_key, mark, time FROM card_marks WHERE preset = ? ORDER BY id",
-                (preset,)):
+        last_reset = 0
+        for number, key, mark, time in self.tuples(
+                "SELECT id, situation_key, mark, time FROM card_marks WHERE preset = ? "
+                "ORDER BY id", (preset,)):
             if mark == "suspend":
                 suspended.add(key)
             elif mark == "unsuspend":
                 suspended.discard(key)
             elif mark == "reset":
                 resets[key] = str(time)
-        return CardMarks(frozenset(suspended), resets)
+                last_reset = int(number)
+        return CardMarks(frozenset(suspended), resets, last_reset)

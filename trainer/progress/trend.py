@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from trainer.drills.curriculum import Curriculum
 from trainer.drills.leak import RECENT
 from trainer.progress.filters import Filter
 from trainer.progress.review import day_sql
 from trainer.progress.store import ProgressStore
+from trainer.teaching.curriculum import Curriculum
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.drills.records import GradedDecision, Mode
 from trainer.progress.errors import ProgressStoreError
 from trainer.rules.atomic_file import atomic_write
+from trainer.teaching.records import GradedDecision, Mode
 
 if TYPE_CHECKING:
     from trainer.progress.store import ProgressStore

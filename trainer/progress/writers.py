@@ -10,8 +10,10 @@ give it back closes it, with the closing checks — and SQLite serialises the tr
 one connection (:class:`~trainer.progress.store.ProgressStore` holds its lock through each).
 After a fault, the store is let go (:meth:`Writer.let_go`): the next saver to take it opens the
 file afresh, and a saver still holding the old one finds it closed and takes the new one
-(:class:`SharedStores`). Reads that never write (stats, exports, the Progress page's queries)
-open read-only connections of their own, as SQLite's WAL mode lets any number of readers do.
+(:class:`SharedStores`). Reads (stats, exports, the Progress page's queries) open read-only
+connections of their own, as SQLite's WAL mode lets any number of readers do; the memory
+picture a read made is kept afterwards through this one writer
+(:func:`~trainer.progress.study_store.keep_made`).
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ machinery, such as a custom rules file read off the UI thread:
 
 from __future__ import annotations
 
-from trainer.drills.curriculum import Prior
-from trainer.drills.today import StudySettings
 from trainer.rules import DEFAULT_PRESET, PRESETS
+from trainer.scheduler.today import StudySettings
+from trainer.teaching.curriculum import Prior
 
 from . import declarations as cfg
 from .store import Settings

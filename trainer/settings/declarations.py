@@ -3,7 +3,7 @@ the ones the player changes, the label, section and allowed values or range of t
 page (the window builds its page from these, the terminal its ``settings`` command).
 
 Defaults are asked of the place that owns them (the default preset of :mod:`trainer.rules`,
-the study queue's of :mod:`trainer.drills.today`); bounds are said by the allowed values
+the study queue's of :mod:`trainer.scheduler.today`); bounds are said by the allowed values
 (:meth:`~trainer.settings.kinds.Range.words`), never in a description. A key renamed keeps
 working: :data:`RENAMED` reads the old key as the new one.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from trainer.drills import retention
-from trainer.drills.today import DEFAULT_STUDY
 from trainer.rules import DEFAULT_PRESET, PRESETS
 from trainer.rules.ruleset import PENETRATIONS
+from trainer.scheduler import retention
+from trainer.scheduler.today import DEFAULT_STUDY
 
 from .kinds import Amounts, Choices, Editor, Folder, Range, Setting
 

@@ -104,9 +104,9 @@ def head_start(store: Settings) -> threading.Thread | None:
 
     def build() -> None:
         from strategy_charts.tables import TableError
-        from trainer.drills.curriculum import Prior
         from trainer.rules import DEFAULT_PRESET, PRESETS, RulesError, preset, rules_file
         from trainer.session import head_start as start
+        from trainer.teaching.curriculum import Prior
         try:
             rules = rules_file.load(path) if path else preset(
                 name if name in PRESETS else DEFAULT_PRESET)

@@ -11,7 +11,7 @@ from PyQt6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from trainer.drills.counting.answers import CountInputError
-from trainer.drills.records import GradedDecision, Severity, Verdict
+from trainer.teaching.records import GradedDecision, Severity, Verdict
 
 from .practice.feedback import verdict_style
 from .theme import is_dark

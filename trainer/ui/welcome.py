@@ -33,11 +33,11 @@ from PyQt6.QtWidgets import (
 
 from strategy_charts.chart_layout import STYLE, up_text
 from trainer import settings as cfg
-from trainer.drills.curriculum import Prior
 from trainer.drills.free_bet_facts import FreeBetFacts, PlayRow, free_bet_facts
 from trainer.rules import RuleSet
 from trainer.session import head_start
 from trainer.settings import Settings
+from trainer.teaching.curriculum import Prior
 
 from .background import Job, Latest
 from .theme import is_dark

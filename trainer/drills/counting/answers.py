@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from ..records import GradedDecision, Mode, Verdict
+from trainer.teaching.records import GradedDecision, Mode, Verdict
+
 from .keys import CountingKey
 
 _WHOLE = re.compile(r"[+-]?\d+")

@@ -35,12 +35,13 @@ from strategy_charts.counting.lab import count_lab
 from strategy_charts.counting.player import IndexBook
 from strategy_charts.counting.systems import count_named
 from trainer.rules import Card, Rank, RuleSet, Suit
+from trainer.scheduler.memory import MemoryParams, day_of
+from trainer.teaching.answers import Answer
+from trainer.teaching.grading import Clock, grade, utc_now
+from trainer.teaching.records import GradedDecision, Mode, Verdict
+from trainer.teaching.situations import preset_label
 
 from ..comebacks import Comebacks
-from ..grading import Clock, grade, utc_now
-from ..memory import Answer, MemoryParams, day_of
-from ..records import GradedDecision, Mode, Verdict
-from ..situations import preset_label
 from .answers import elapsed_ms, signed, stamp
 from .keys import INDEX, CountingKey
 from .spacing import AVERAGE_MEMORY, Skills

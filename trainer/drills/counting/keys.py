@@ -1,6 +1,6 @@
 """The stable keys of counting answers in the progress store.
 
-A counting answer is stored like every decision (:class:`~trainer.drills.records.GradedDecision`)
+A counting answer is stored like every decision (:class:`~trainer.teaching.records.GradedDecision`)
 under a key of four parts, ``preset|context|count|detail``, for example::
 
     evolution|count|hilo|c2              running count, cards shown two at a time
@@ -14,7 +14,7 @@ under a key of four parts, ``preset|context|count|detail``, for example::
     evolution|index|tags(-1,1,1,1,1,1,0,0,0,-1.5)|hard:16:v10   a player's own tags
 
 The contexts (count, truecount, index, bet) are none of the decision contexts, and a decision's
-key has six parts (:class:`~trainer.drills.situations.Situation`), so the two never collide:
+key has six parts (:class:`~trainer.teaching.situations.Situation`), so the two never collide:
 each parser refuses the other's keys. **Keys never change meaning**: a version may add details,
 never rename one. The preset part is as in situation keys (``custom-FINGERPRINT`` for a rule set
 that is no preset); the count is a trained count's key (``hilo``, ``freebet``, ``ko``) or a
@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from strategy_charts.counting.cells import Cell
 from strategy_charts.counting.systems import count_named
 from trainer.rules.plural import counted
-
-from ..records import COUNTING_KEY_PARTS
+from trainer.teaching.records import COUNTING_KEY_PARTS
 
 RUNNING, TRUE, INDEX, BET = "count", "truecount", "index", "bet"
 CONTEXTS = (RUNNING, TRUE, INDEX, BET)

@@ -35,11 +35,11 @@ from strategy_charts.counting.player import IndexBook, Tally, first_cell, scale_
 from strategy_charts.counting.ramp import Ramp, kelly_ramp
 from strategy_charts.counting.systems import count_named
 from trainer.rules import Action, Phase, RuleSet
+from trainer.teaching.grading import Clock, grade, utc_now
+from trainer.teaching.records import GradedDecision, Mode, Verdict
+from trainer.teaching.situations import preset_label
 
-from ..grading import Clock, grade, utc_now
-from ..records import GradedDecision, Mode, Verdict
 from ..shoe_practice import ShoePractice, ShoeSettings
-from ..situations import preset_label
 from ..stopwatch import Stopwatch
 from .answers import count_record, read_count, signed, stamp
 from .keys import BET, IN_SHOE, INDEX, RUNNING, CountingKey, bet_detail

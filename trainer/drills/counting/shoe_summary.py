@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..records import GradedDecision, Verdict
+from trainer.teaching.records import GradedDecision, Verdict
+
 from .keys import BET, INDEX, RUNNING, CountingKey
 
 

@@ -2,9 +2,9 @@
 
 A *skill* is what one stored key names (:mod:`.keys`): an index decision, a running count shown
 ``k`` cards at a time, a true count at some decks left. What the player holds of it is replayed
-from their earlier answers of that key through the memory model (:mod:`trainer.drills.memory`),
+from their earlier answers of that key through the memory model (:mod:`trainer.scheduler.memory`),
 and grows or falls with each answer of the session. A skill is *due* when its recall is under
-the desired retention (:mod:`trainer.drills.retention`, the study queue's too) or, where a
+the desired retention (:mod:`trainer.scheduler.retention`, the study queue's too) or, where a
 drill asks so, when it was never answered. A missed one comes back a few questions later as in
 every drill (:mod:`trainer.drills.comebacks`).
 
@@ -19,8 +19,10 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import TypeVar
 
-from ..memory import Answer, MemoryParams, Trace, day_of, due_day, learn, recall
-from ..retention import RETENTION
+from trainer.scheduler.memory import MemoryParams, Trace, day_of, due_day, learn, recall
+from trainer.scheduler.retention import RETENTION
+from trainer.teaching.answers import Answer
+
 from .keys import RUNNING, TRUE
 
 T = TypeVar("T")
@@ -45,7 +47,7 @@ class Skills:
     def __init__(self, history: Sequence[Answer] = (),
                  params: MemoryParams = AVERAGE_MEMORY, retention: float = RETENTION) -> None:
         self.params = params
-        self.retention = retention      # the desired retention (:mod:`trainer.drills.retention`)
+        self.retention = retention      # the desired retention (:mod:`trainer.scheduler.retention`)
         self.traces: dict[str, Trace] = {}
         for answer in sorted(history, key=lambda a: a.day):
             self.learn(answer)

@@ -27,12 +27,13 @@ from strategy_charts.counting.shoes import CountLattice
 from strategy_charts.counting.systems import count_named
 from trainer.rules import RuleSet
 from trainer.rules.plural import counted
+from trainer.scheduler.memory import MemoryParams, day_of
+from trainer.teaching.answers import Answer
+from trainer.teaching.grading import Clock, utc_now
+from trainer.teaching.records import GradedDecision, Mode, Verdict
+from trainer.teaching.situations import preset_label
 
 from ..comebacks import Comebacks
-from ..grading import Clock, utc_now
-from ..memory import Answer, MemoryParams, day_of
-from ..records import GradedDecision, Mode, Verdict
-from ..situations import preset_label
 from .answers import count_record, elapsed_ms, read_count, signed
 from .keys import TRUE, CountingKey, decks_detail
 from .spacing import AVERAGE_MEMORY, GUESS, Skills

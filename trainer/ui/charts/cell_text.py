@@ -7,7 +7,16 @@ from typing import Any
 
 from strategy_charts.chart_layout import Cell, context_label, up_text
 from strategy_charts.comparison import same_play
+from strategy_charts.post_split import PostSplit
+from strategy_charts.split_play import SplitDifferences, describe, pair_name
 from trainer.rules import Action
+
+#: How each post-split strategy's split hands decide, in words (of the pair card's plural).
+KNOWING = {PostSplit.CDP1: "playing as the first split hand, which knows the other {} gone",
+           PostSplit.CDPN: "knowing how many {} were split when each hand begins its play",
+           PostSplit.CDP: "valued as the analyzers' CDP (by the {} the whole split removes)"}
+#: Hands of a split listed in the panel at most; the rest are counted.
+SHOWN = 5
 
 
 def closeness(gap: float) -> str:
@@ -24,14 +33,17 @@ def closeness(gap: float) -> str:
 
 def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
                  standard: dict[str, Any] | None = None,
-                 after_hit: dict[str, Any] | None = None) -> str:
+                 after_hit: dict[str, Any] | None = None,
+                 split_plays: SplitDifferences | None = None) -> str:
     """The side panel's text for one cell, as simple HTML.
 
     Every action's EV (in units of the bet, best first), the best action, the gap to the second
     best in % of the bet and how close that is, the fallback when doubling is not allowed, the
     standard blackjack play where ``standard`` (that chart's cell) is given, and the play of
     three or more cards where ``after_hit`` (that cell, where it differs:
-    :func:`strategy_charts.total_dependent.after_hit_cell`) is given.
+    :func:`strategy_charts.total_dependent.after_hit_cell`) is given, and the split hands
+    that play otherwise when they count the pair cards split where ``split_plays``
+    (:func:`strategy_charts.split_play.split_differences`) is given.
     """
     kind, _, up = cell
     evs = sorted(data["ev"].items(), key=lambda item: -item[1])
@@ -58,6 +70,8 @@ def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
         parts.append(f"<p>After a hit (three or more cards): <b>{Action(play).title}</b> "
                      f"({after_hit['ev'][play] * 100:+.2f}% of the bet), not "
                      f"{Action(best).title}.</p>")
+    if split_plays is not None:
+        parts.append(split_text(split_plays))
     if standard is not None:
         same = same_play(standard["action"], best)
         verdict = "the same play" if same else "<b>a different play</b>"
@@ -68,4 +82,23 @@ def cell_summary(cell: Cell, label: str, data: dict[str, Any], context: str,
     return "".join(parts)
 
 
-__all__ = ["cell_summary", "closeness"]
+def split_text(found: SplitDifferences) -> str:
+    """The split hands that play otherwise than the chart's (CDZ-) split hands, at most
+    :data:`SHOWN` of them, and what that does to the split's EV, in % of the bet."""
+    pairs = pair_name(found.pair)
+    up = up_text(str(found.up))
+    items = "".join(f"<li>{describe(play)}</li>" for play in found.plays[:SHOWN])
+    more = len(found.plays) - SHOWN
+    if more > 0:
+        items += f"<li>and {more} more hand{'s' if more > 1 else ''}</li>"
+    gain = found.gain * 100
+    worth = f"{gain:+.4f}%" if abs(gain) >= 0.00005 else "less than 0.0001%"
+    return (f"<p><b>Counting the {pairs} split</b> ({found.post_split.name}): after splitting "
+            f"{pairs} against {'an' if up in ('A', '8') else 'a'} {up} from a full shoe, "
+            f"{KNOWING[found.post_split].format(pairs)}, these split hands play otherwise "
+            f"than this chart's, which play as unsplit hands:</p><ul>{items}</ul>"
+            f"<p>That changes the split's EV by {worth} of the bet "
+            f"({found.ev * 100:+.4f}% beside {found.chart_ev * 100:+.4f}%).</p>")
+
+
+__all__ = ["cell_summary", "closeness", "split_text"]

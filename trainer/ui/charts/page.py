@@ -55,6 +55,7 @@ from .cell_text import cell_summary
 from .export import export_dialog
 from .files import export_chart, keep_standard, play_table, standard_table
 from .legend import legend_html
+from .split_cells import SplitCells
 
 
 class ChartsPage(QWidget):
@@ -68,6 +69,7 @@ class ChartsPage(QWidget):
         self._drawn_key: tuple[str, str, bool, str] | None = None
         self._outlined: set[Cell] = set()
         self._building: set[str] = set()
+        self.split_cells = SplitCells(self, self._split_found)   # pair cells' counted splits
 
         self.preset_box = rules_box()
         self.context_box = ChoiceBox(22)
@@ -359,8 +361,15 @@ class ChartsPage(QWidget):
             other = self.standard_chart()
             standard = other.get(kind, {}).get(value, {}).get(up) if other else None
         after_hit = after_hit_cell(self._play_table()["charts"], self.rules, self.context, cell)
-        self.panel.setText(cell_summary(cell, label, data, self.context, standard, after_hit))
+        split_plays = self.split_cells.of(self.rules, self.context, cell, data)
+        self.panel.setText(cell_summary(cell, label, data, self.context, standard, after_hit,
+                                        split_plays))
         self.canvas.mark(*position_of(chart, self.context, cell))
+
+    def _split_found(self, cell: Cell) -> None:
+        """A pair cell's counted split arrived: shown if the cell is still framed."""
+        if self.selected == cell:
+            self._show_cell(cell)
 
     def changeEvent(self, event: QEvent | None) -> None:
         """A new palette (the theme setting) redraws the chart on a matching background."""

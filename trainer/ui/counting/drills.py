@@ -30,9 +30,9 @@ from trainer.drills.counting.answers import signed
 from trainer.drills.counting.keys import RUNNING, TRUE
 from trainer.drills.counting.running import CountRun, RunningCountDrill, RunSettings
 from trainer.drills.counting.true_count import TrueCountDrill
-from trainer.drills.memory import Answer
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.rules.plural import counted
+from trainer.teaching.answers import Answer
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 from ..background import Latest
 from ..count_widgets import CountEntry, DiscardTray

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from PyQt6.QtCore import QObject
 
-from trainer.drills.memory import Answer
 from trainer.rules import RuleSet
 from trainer.session import counting_answers
+from trainer.teaching.answers import Answer
 
 from ..background import Job
 from .host import CountingHost

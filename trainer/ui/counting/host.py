@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from strategy_charts.pot_of_gold import LammerChances
-from trainer.drills.grading import Clock
-from trainer.drills.records import GradedDecision, Mode
 from trainer.rules import RuleSet
+from trainer.teaching.grading import Clock
+from trainer.teaching.records import GradedDecision, Mode
 
 from ..practice.progress_link import ProgressLink
 

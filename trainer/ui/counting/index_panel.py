@@ -22,9 +22,9 @@ from strategy_charts.counting.cells import BET, NO_BET, WAGER
 from strategy_charts.pot_of_gold import LAMMER_BETS
 from trainer.drills.counting.index_cards import IndexCard, IndexFlashcards
 from trainer.drills.counting.keys import INDEX
-from trainer.drills.memory import Answer
-from trainer.drills.records import GradedDecision, Mode, Verdict
 from trainer.rules import Action
+from trainer.teaching.answers import Answer
+from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 from ..background import Latest
 from ..practice.feedback import SEVERITY_LOOK, verdict_style

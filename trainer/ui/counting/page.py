@@ -38,10 +38,10 @@ from strategy_charts.counting.systems import TRAINED, CountSystem, count_named
 from strategy_charts.pot_of_gold import LammerChances
 from strategy_charts.tables import TableError, lammer_chances
 from trainer.drills.counting.due import DueToday
-from trainer.drills.grading import Clock, utc_now
-from trainer.drills.records import GradedDecision, Mode
 from trainer.rules import RulesError, RuleSet, preset
 from trainer.settings import Settings
+from trainer.teaching.grading import Clock, utc_now
+from trainer.teaching.records import GradedDecision, Mode
 
 from ..background import Job, Latest
 from ..practice.progress_link import ProgressLink

@@ -21,8 +21,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.situations import preset_label
 from trainer.rules.plural import counted
+from trainer.teaching.situations import preset_label
 
 from ..background import Job, Latest
 from ..progress_service import CountDay, IndexRecord, ProgressStore, count_days, index_record

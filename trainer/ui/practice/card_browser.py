@@ -40,9 +40,9 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.browse import CardRow
-from trainer.drills.situations import Situation
 from trainer.drills.when import due_text
 from trainer.session import CardTable, FlashcardPlan, browse_cards, mark_cards
+from trainer.teaching.situations import Situation
 
 from ..background import Job, Latest
 from ..progress_service import SessionSaver

@@ -27,12 +27,12 @@ from PyQt6.QtWidgets import (
 
 from trainer import settings as cfg
 from trainer.drills.flashcards import FlashMode
-from trainer.drills.grading import Clock, utc_now
 from trainer.drills.shares import Shares
 from trainer.drills.stopwatch import Pausable
 from trainer.drills.timed import TimedDrill
 from trainer.rules import PRESETS, Action, RulesError, RuleSet, preset
 from trainer.settings import Settings
+from trainer.teaching.grading import Clock, utc_now
 
 from ..background import Latest
 from ..flow import FlowRow, labelled

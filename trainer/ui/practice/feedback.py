@@ -1,6 +1,6 @@
 """The feedback panel: right or wrong, the best play, every action's EV, the cost, the score.
 
-The words come from the drills (:meth:`trainer.drills.grading.Grade.explanation`), so the
+The words come from the drills (:meth:`trainer.teaching.grading.Grade.explanation`), so the
 terminal and the app explain a decision the same way. :class:`Score` keeps the streak and the
 session's accuracy; a decision within the acceptable band counts as right, a time-out as a miss.
 A decision is shown as the table graded it (at a depleted shoe, that shoe's grade), with the
@@ -16,15 +16,15 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QFontMetrics
 from PyQt6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from trainer.drills.grading import Grade
-from trainer.drills.records import GradedDecision, Severity, Verdict
 from trainer.rules import Action
+from trainer.teaching.grading import Grade
+from trainer.teaching.records import GradedDecision, Severity, Verdict
 
 from ..inks import ink
 from ..theme import is_dark
 from ..widgets import scrolled
 
-#: The word and colour of each severity (thresholds: :class:`trainer.drills.records.Severity`).
+#: The word and colour of each severity (thresholds: :class:`trainer.teaching.records.Severity`).
 SEVERITY_LOOK = {
     Severity.NONE: ("Correct", "#137333"),
     Severity.TIMEOUT: ("Time out", "#c5221f"),

@@ -22,8 +22,6 @@ from PyQt6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from trainer import settings as cfg
 from trainer.drills.flashcards import Flashcard, FlashcardSession, FlashMode, changes_title
-from trainer.drills.grading import Clock, utc_now
-from trainer.drills.records import GradedDecision, Mode
 from trainer.drills.timed import TimedDrill
 from trainer.drills.when import done_words
 from trainer.rules import RulesError, RuleSet
@@ -33,6 +31,8 @@ from trainer.session import (
     begin_flashcards,
     prepare_flashcards,
 )
+from trainer.teaching.grading import Clock, utc_now
+from trainer.teaching.records import GradedDecision, Mode
 
 from ..background import Job
 from ..settings.chosen import feedback_of, prior_of, study_of

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from PyQt6.QtWidgets import QWidget
 
-from trainer.drills.grading import Clock
-from trainer.drills.study import Counts
+from trainer.scheduler.study import Counts
 from trainer.session import FlashcardPlan, day_counts
+from trainer.teaching.grading import Clock
 
 from ..background import Job, Latest
 from ..progress_service import SessionSaver

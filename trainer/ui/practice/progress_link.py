@@ -21,8 +21,8 @@ from PyQt6.QtCore import QObject, QTimer, pyqtSignal
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from trainer import settings as cfg
-from trainer.drills.records import GradedDecision, Mode
 from trainer.settings import Settings
+from trainer.teaching.records import GradedDecision, Mode
 
 from ..background import Job, Latest
 from ..progress_service import Row, SaveState, SessionSaver, SharedStores, database_path

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
-from trainer.drills.records import GradedDecision
 from trainer.rules import SeatResult, SideBetResult
 from trainer.rules.bet_behind import BehindResult
+from trainer.teaching.records import GradedDecision
 
 from ..inks import ink
 from ..table.model import money_text, outcome_text, signed_money

@@ -18,7 +18,7 @@ from PyQt6.QtWidgets import QGroupBox, QSizePolicy, QVBoxLayout, QWidget
 from trainer.drills.counting.keys import BET, INDEX
 from trainer.drills.counting.shoe import CountingShoe
 from trainer.drills.counting.shoe_summary import CountSummary, counting_context
-from trainer.drills.records import GradedDecision, Verdict
+from trainer.teaching.records import GradedDecision, Verdict
 
 from ..count_widgets import CountEntry
 from ..table.model import money_text

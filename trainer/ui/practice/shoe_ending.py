@@ -10,10 +10,10 @@ from pathlib import Path
 from PyQt6.QtGui import QShowEvent
 from PyQt6.QtWidgets import QComboBox, QWidget
 
-from trainer.drills.grading import Clock
 from trainer.drills.shoe_keeping import kept
 from trainer.drills.shoe_practice import RoundRecord
 from trainer.settings import Settings
+from trainer.teaching.grading import Clock
 
 from .shoe_betting_time import TimedBetting
 from .shoe_kept import Keeping, ask_to_end

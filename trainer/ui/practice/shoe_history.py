@@ -28,8 +28,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.records import Verdict
 from trainer.drills.round_history import RoundDetail
+from trainer.teaching.records import Verdict
 
 from ..inks import ink
 from ..progress_service import PlayedRound

@@ -8,11 +8,11 @@ from typing import Any
 
 from strategy_charts.counting.lab import lab_ready, load_or_build_lab
 from strategy_charts.counting.systems import count_named
-from trainer.drills.catalog import Catalog, catalog
 from trainer.drills.counting.shoe import CountingSettings, CountingShoe
-from trainer.drills.grading import Clock
 from trainer.drills.shoe_practice import ShoePractice, ShoeSettings
 from trainer.rules import RuleSet
+from trainer.teaching.catalog import Catalog, catalog
+from trainer.teaching.grading import Clock
 
 from ..background import Report
 

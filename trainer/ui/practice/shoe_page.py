@@ -33,12 +33,12 @@ from PyQt6.QtWidgets import (
 from strategy_charts.counting.systems import TRAINED, count_named
 from strategy_charts.tables import TABLES, TableError
 from trainer import settings as cfg
-from trainer.drills.grading import Clock, utc_now
-from trainer.drills.records import Mode
 from trainer.drills.timed import TimedDrill
 from trainer.rules import RulesError, Shoe
 from trainer.settings import Settings
 from trainer.settings.chosen import feedback_of
+from trainer.teaching.grading import Clock, utc_now
+from trainer.teaching.records import Mode
 
 from ..background import Job, Latest
 from ..progress_service import PlayedRound

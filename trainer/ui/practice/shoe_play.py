@@ -25,14 +25,14 @@ from trainer.drills.betting import MAIN
 from trainer.drills.counting.keys import BET
 from trainer.drills.counting.shoe import CountingShoe
 from trainer.drills.counting.shoe_summary import counting_context
-from trainer.drills.grading import Clock
-from trainer.drills.records import GradedDecision
 from trainer.drills.round_history import RoundDetail, round_detail
 from trainer.drills.shoe_practice import RoundRecord, ShoePractice
-from trainer.drills.situations import round_spot
 from trainer.rules import Action, RulesError
 from trainer.settings import Feedback, Settings
 from trainer.settings.chosen import feedback_of
+from trainer.teaching.grading import Clock
+from trainer.teaching.records import GradedDecision
+from trainer.teaching.situations import round_spot
 
 from ..table.action_bar import ORDER
 from ..table.model import EMPTY, TableView, TimerView, dealer_frames, money_text, view_from_round

@@ -20,9 +20,9 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.records import GradedDecision
 from trainer.drills.round_history import decision_words
 from trainer.drills.shoe_practice import ShoeReport
+from trainer.teaching.records import GradedDecision
 
 from ..table.model import money_text
 from ..widgets import scrolled

@@ -1,6 +1,6 @@
 """The question the Flashcards page asks when the first answers show another starting point.
 
-The study queue never changes the starting point itself (:mod:`trainer.drills.start`): it
+The study queue never changes the starting point itself (:mod:`trainer.scheduler.start`): it
 suggests, with the evidence, and the player's answer is the setting (Settings ▸ Starting point
 then shows it). A "No" is kept with the first answers counted then, so the question comes
 again only when more evidence came (:meth:`Suggestion.to_ask`). It is asked in every mode
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from trainer import settings as cfg
-from trainer.drills.curriculum import Prior
-from trainer.drills.start import Suggestion
+from trainer.scheduler.start import Suggestion
 from trainer.settings import Settings
+from trainer.teaching.curriculum import Prior
 
 #: The question box's title.
 TITLE = "Your starting point"

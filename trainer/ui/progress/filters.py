@@ -13,11 +13,11 @@ from datetime import date, timedelta
 from PyQt6.QtCore import QDate, pyqtSlot
 from PyQt6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
 
-from trainer.drills.records import Mode
-from trainer.drills.situations import preset_label
 from trainer.rules import PRESETS
 from trainer.rules.releases import rules_file_title
 from trainer.settings import Settings
+from trainer.teaching.records import Mode
+from trainer.teaching.situations import preset_label
 
 from ..progress_service import ProgressQuery, preset_title
 from ..rules_files import rules_files

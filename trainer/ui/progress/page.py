@@ -29,7 +29,7 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer import settings as cfg
-from trainer.drills.situations import preset_label
+from trainer.teaching.situations import preset_label
 
 from ..background import Job, Latest
 from ..progress_service import (

@@ -20,8 +20,8 @@ from PyQt6.QtWidgets import (
 )
 
 from trainer.drills.leak import SituationLeak
-from trainer.drills.situations import Situation
 from trainer.rules import RuleSet
+from trainer.teaching.situations import Situation
 
 from ..inks import ink
 from ..progress_service import KeptApart, ProgressData, preset_title

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from trainer.drills.flashcards import Flashcard
-from trainer.drills.situations import Context, StakeLabel
 from trainer.rules import Action, Card, Hand, RuleSet, Stakes, Suit, offers
+from trainer.teaching.situations import Context, StakeLabel
 
 from .model import HIDDEN, HandView, TableView, card_view, total_text
 
