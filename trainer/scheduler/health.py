@@ -177,7 +177,7 @@ class Health:
     #: trainer's own model and FSRS-6 fitted (None: FSRS-6 not fitted, or no such answer)
     apart: tuple[float, float] | None = None
     #: the trainer's own model's log loss less FSRS-6 fitted's on the scored answers, and the
-    #: standard error of that difference (:func:`~trainer.drills.scores.margin`; None: FSRS-6
+    #: standard error of that difference (:func:`~trainer.scheduler.scores.margin`; None: FSRS-6
     #: not fitted)
     margin: tuple[float, float] | None = None
 
