@@ -94,8 +94,9 @@ after their card's last by log loss, AUC and RMSE (bins), beside a fixed guess (
 average, FSRS-6 at its defaults and FSRS-6 fitted by fsrs-rs's optimizer to the same 80%, and
 the model the app chose at the 80% mark (its own or FSRS-6 fitted, by its own held-out answers
 within them) as "chosen"; per learner the figures' means over the seeds, the seeds where
-FSRS-6 fitted was chosen and those where the chosen model's log loss was no higher than fitted
-FSRS-6's (``health`` in the JSON report, a second table in the text one).
+FSRS-6 fitted was chosen, those where the chosen model's log loss was no higher than fitted
+FSRS-6's and those where it was not higher by more than the standard error of the difference,
+and each seed's in brief (``health`` in the JSON report, a second table in the text one).
 
 Run (inside the environment)::
 

@@ -6,8 +6,10 @@ answers, scored on the latest 20% given a day or more after their card's last, b
 AUC and RMSE (bins), beside a fixed guess (AVG), a moving average, FSRS-6 at its defaults and
 FSRS-6 fitted to the same first 80%. The model the app chose at the 80% mark (by its own
 held-out answers within them: the trainer's own or FSRS-6 fitted) is scored as "chosen". Per
-learner: each figure's mean over the seeds, how often FSRS-6 fitted was chosen, and in how many
-seeds the chosen model had a log loss no higher than fitted FSRS-6's.
+learner: each figure's mean over the seeds, how often FSRS-6 fitted was chosen, in how many
+seeds the chosen model had a log loss no higher than fitted FSRS-6's, and in how many not
+higher by more than the standard error of the difference (two models a few nats apart on
+600 answers are within the noise of which answers came); each seed's in brief.
 """
 
 from __future__ import annotations
@@ -50,14 +52,34 @@ def summary(seeds: Sequence[Run]) -> dict[str, Any] | None:
     out["chosen_not_worse_than_fitted"] = [
         sum(c["figures"][c.get("uses", "model")][0] <= c["figures"]["fsrs6_fitted"][0]
             for c in fitted), len(fitted)]
+    within = [c for c in fitted if c.get("margin") is not None]
+    out["chosen_not_worse_beyond_se"] = [sum(not _worse(c) for c in within), len(within)]
+    out["per_seed"] = [_seed(c) for c in checks]
     return out
+
+
+def _worse(check: dict[str, Any]) -> bool:
+    """True when the model chosen had a log loss higher than fitted FSRS-6's by more than the
+    standard error of the difference (the trainer's own chosen; FSRS-6 fitted is itself)."""
+    gap, error = check["margin"]
+    return check.get("uses", "model") == "model" and gap > error
+
+
+def _seed(check: dict[str, Any]) -> dict[str, Any]:
+    """One seed's check in brief: the model chosen, its log loss and fitted FSRS-6's, and the
+    trainer's own less fitted FSRS-6's with its standard error."""
+    fitted = check["figures"].get("fsrs6_fitted")
+    return {"uses": check.get("uses", "model"),
+            "chosen": check["figures"][check.get("uses", "model")][0],
+            "fitted": None if fitted is None else fitted[0], "margin": check.get("margin")}
 
 
 def health_text(report: dict[str, Any]) -> str:
     """The checks as a Markdown table: per learner, each model's log loss / AUC / RMSE (bins)
     on the same held-out answers (the app's scheduler's runs), mean over the seeds."""
     head = ["learner", "held-out (same day)", *(WORDS[m] for m in MODELS), "chosen",
-            "chose fitted (seeds)", "chosen ≤ fitted (seeds)"]
+            "chose fitted (seeds)", "chosen ≤ fitted (seeds)",
+            "chosen not worse beyond its SE (seeds)"]
     lines = ["log loss / AUC / RMSE (bins) on the held-out answers a day or more after the "
              "card's last (the app's runs, mean over seeds)", "",
              "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
@@ -76,5 +98,7 @@ def health_text(report: dict[str, Any]) -> str:
         cells.append(f"{got.get('chose_fitted', 0)} of {got['seeds']}")
         better, of = got.get("chosen_not_worse_than_fitted", got["trainer_not_worse_than_fitted"])
         cells.append(f"{better} of {of}")
+        within = got.get("chosen_not_worse_beyond_se")
+        cells.append("—" if within is None else f"{within[0]} of {within[1]}")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -308,3 +308,30 @@ def test_an_app_run_ends_with_the_health_check_of_every_model() -> None:
     table = health_text({"learners": {"quick": {"schedulers": {"app": {"health": mean}}}}})
     assert table.splitlines()[-1].startswith(f"| quick | {mean['held_out']:.0f} (")
     assert f"{mean['fsrs6_fitted'][0]:.3f} / " in table
+
+
+def test_the_health_report_tells_a_tie_within_the_noise_from_a_worse_choice() -> None:
+    """The chosen model's log loss against fitted FSRS-6's, seed by seed: higher at all (a
+    fraction of a nat over 600 answers counts), and higher by more than the standard error of
+    the difference (only a worse model, not a tie, counts)."""
+    from learning.health import health_text, summary
+
+    def seed(uses: str, model: float, fitted: float, error: float) -> Run:
+        figures = {name: [0.3, 0.6, 0.05] for name in ("avg", "moving_avg", "fsrs6")}
+        figures |= {"model": [model, 0.8, 0.02], "fsrs6_fitted": [fitted, 0.8, 0.02]}
+        return Run((), None, None, {"held_out": 620, "same_day": 280, "uses": uses,
+                                    "figures": figures, "margin": [model - fitted, error]})
+
+    tie = seed("model", 0.083585, 0.083329, 0.00224)      # 0.16 nats of 52, 0.1 errors
+    worse = seed("model", 0.0900, 0.0800, 0.0020)         # 5 errors worse
+    fitted = seed("fsrs6_fitted", 0.0900, 0.0800, 0.0020)
+    kept = Run((), None, None, {**worse.health, "margin": None})   # kept before the margin
+    got = summary([tie, worse, fitted, kept])
+    assert got is not None
+    assert got["chosen_not_worse_than_fitted"] == [1, 4]
+    assert got["chosen_not_worse_beyond_se"] == [2, 3]
+    assert [s["uses"] for s in got["per_seed"]] == ["model", "model", "fsrs6_fitted", "model"]
+    assert got["per_seed"][0] == {"uses": "model", "chosen": 0.083585, "fitted": 0.083329,
+                                  "margin": [0.083585 - 0.083329, 0.00224]}
+    table = health_text({"learners": {"told": {"schedulers": {"app": {"health": got}}}}})
+    assert table.splitlines()[-1].endswith("| 1 of 4 | 1 of 4 | 2 of 3 |")

@@ -26,7 +26,7 @@ from trainer.scheduler.health import (
 )
 from trainer.scheduler.memory import MemoryParams, Trace, learn, recall
 from trainer.scheduler.memory_fit import Fit, Grid, Replay
-from trainer.scheduler.scores import Score, auc, bins, rmse_bins
+from trainer.scheduler.scores import Score, auc, bins, log_loss, margin, rmse_bins
 from trainer.scheduler.start import Start
 from trainer.teaching.answers import Answer
 from trainer.teaching.curriculum import FACTS, Curriculum, Prior, curriculum
@@ -191,8 +191,12 @@ def test_the_figures_choose_the_model_and_the_sentence_names_it() -> None:
 def test_a_stored_check_is_read_back_or_refused() -> None:
     health = replace(_h((0.41, 0.7), (0.45, 0.68)), chosen="FSRS-4 curve; you learn facts")
     assert health_of(health.to_plain()) == health
-    fitted = replace(health, fitted=Score(0.43, 0.69, 0.04))
+    fitted = replace(health, fitted=Score(0.43, 0.69, 0.04), margin=(-0.02, 0.011))
     assert health_of(fitted.to_plain()) == fitted
+    # a check kept before the margin was has none
+    assert health_of({**fitted.to_plain(), "margin": None}) == replace(fitted, margin=None)
+    assert health_of({k: v for k, v in fitted.to_plain().items() if k != "margin"}) == replace(
+        fitted, margin=None)
     import json
     assert health_of(json.dumps(health.to_plain())) == health_of(health.to_plain())
     for bad in ("not json", {"held_out": 300, "log_loss": 0.41, "avg_log_loss": 0.62,
@@ -217,6 +221,20 @@ def test_a_check_kept_before_its_auc_and_rmse_is_not_told_again() -> None:
     assert says(fit.health, True).startswith("The trainer checks how well it knows your memory "
                                              "at its next fit")
     assert "0.410" not in says(fit.health, True)
+
+
+def test_the_margin_between_two_models_carries_its_standard_error() -> None:
+    """Two models' log losses on the same answers differ by the mean of the answers' paired
+    differences, known to within its standard error: on a few hundred answers a gap of a
+    fraction of a nat in all is noise."""
+    right = np.array([1.0, 1.0, 0.0, 1.0])
+    p, q = np.array([0.9, 0.8, 0.3, 0.6]), np.array([0.8, 0.8, 0.4, 0.7])
+    gaps = -np.log([0.9 / 0.8, 0.8 / 0.8, 0.7 / 0.6, 0.6 / 0.7])
+    gap, error = margin(p, q, right)
+    assert gap == pytest.approx(gaps.mean()) == pytest.approx(log_loss(p, right) - log_loss(
+        q, right))
+    assert error == pytest.approx(gaps.std(ddof=1) / 2)
+    assert margin(p, p, right) == (0.0, 0.0) and margin(p[:1], q[:1], right[:1]) == (0.0, 0.0)
 
 
 def test_auc_counts_pairs_ranked_right_ties_half() -> None:
@@ -277,6 +295,9 @@ def test_fsrs6_fitted_to_the_answers_before_is_scored_on_the_same_answers(
     assert health is not None and health.fitted is not None
     assert health.fitted.log_loss < health.fsrs6.log_loss
     assert health.answers == fit_for(course, answers, start).health.answers   # the same answers
+    assert health.margin is not None      # the two models' gap on them, and its noise
+    assert health.margin[0] == pytest.approx(health.model.log_loss - health.fitted.log_loss)
+    assert 0.0 < health.margin[1] < 0.05
     monkeypatch.setattr(fsrs6_fit, "fit_parameters", lambda *_: fsrs6.W)
     same = fitting.fit_against_fsrs6(course, answers, start).health
     assert same is not None and same.fitted is not None

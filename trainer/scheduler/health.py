@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from .scores import Score, bins, log_loss, score
+from .scores import Score, bins, log_loss, margin, score
 
 #: Held-out answers needed before the check says anything.
 AT_LEAST = 100
@@ -176,6 +176,10 @@ class Health:
     #: the log loss of the held-out answers given the same day as their card's last, of the
     #: trainer's own model and FSRS-6 fitted (None: FSRS-6 not fitted, or no such answer)
     apart: tuple[float, float] | None = None
+    #: the trainer's own model's log loss less FSRS-6 fitted's on the scored answers, and the
+    #: standard error of that difference (:func:`~trainer.scheduler.scores.margin`; None: FSRS-6
+    #: not fitted)
+    margin: tuple[float, float] | None = None
 
     @property
     def used(self) -> Score:
@@ -240,6 +244,7 @@ class Health:
                 "scored": SCORED, "uses": self.uses,
                 "same_day_log_loss": None if self.apart is None else [
                     round(v, 6) for v in self.apart],
+                "margin": None if self.margin is None else [round(v, 6) for v in self.margin],
                 "figures": {name: None if s is None else s.to_plain()
                             for name, s in self.scores().items()}}
 
@@ -257,11 +262,14 @@ class Health:
             raise ValueError("uses")
         losses = plain.get("same_day_log_loss")
         apart = None if losses is None else (float(losses[0]), float(losses[1]))
+        gap = plain.get("margin")                 # None in a check kept before it was
+        margin = None if gap is None else (float(gap[0]), float(gap[1]))
         return cls(int(plain["held_out"]), Score.from_plain(figures["model"]),
                    Score.from_plain(figures["avg"]), Score.from_plain(figures["moving_avg"]),
                    Score.from_plain(figures["fsrs6"]), str(plain.get("model", "")),
                    int(plain["same_day"]),
-                   None if fitted is None else Score.from_plain(fitted), str(uses), apart)
+                   None if fitted is None else Score.from_plain(fitted), str(uses), apart,
+                   margin)
 
 
 #: The models a check scores, by the names ``stats --json`` and the kept check give them.
@@ -310,7 +318,8 @@ def check(mark: Mark, held: Predicted, same_day: int,
                   score(np.full(held.size, share), right, group),
                   score(rows[AVERAGE], right, group), score(rows[FSRS6], right, group),
                   mark.chosen, apart, None if fitted is None else score(fitted, right, group),
-                  apart=losses)
+                  apart=losses,
+                  margin=None if fitted is None else margin(rows[MODEL], fitted, right))
 
 
 def choose(health: Health | None) -> Health | None:

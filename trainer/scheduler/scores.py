@@ -45,10 +45,25 @@ class Score:
         return found
 
 
+def losses(p: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """−ln of the chance given to what happened, answer by answer (``right``: 1.0 or 0.0)."""
+    p = np.clip(p, _CLIP, 1.0 - _CLIP)
+    return -(right * np.log(p) + (1.0 - right) * np.log1p(-p))
+
+
 def log_loss(p: np.ndarray, right: np.ndarray) -> float:
     """The mean of −ln of the chance given to what happened (``right``: 1.0 or 0.0)."""
-    p = np.clip(p, _CLIP, 1.0 - _CLIP)
-    return float(-(right * np.log(p) + (1.0 - right) * np.log1p(-p)).mean())
+    return float(losses(p, right).mean())
+
+
+def margin(p: np.ndarray, q: np.ndarray, right: np.ndarray) -> tuple[float, float]:
+    """Model ``p``'s log loss less model ``q``'s on the same answers, and the standard error
+    of that difference (of the answers' paired differences: the noise two models' figures on
+    a few hundred answers carry, ``(0.0, 0.0)`` with fewer than two answers)."""
+    if len(right) < 2:
+        return 0.0, 0.0
+    gaps = losses(p, right) - losses(q, right)
+    return float(gaps.mean()), float(gaps.std(ddof=1) / math.sqrt(len(gaps)))
 
 
 def auc(p: np.ndarray, right: np.ndarray) -> float:
