@@ -141,3 +141,40 @@ def test_a_reader_of_an_older_file_does_not_tune_up_the_copy_it_throws_away(
         assert review.by_situation(store, Filter(plays_only=True)) == []
     assert any("ALTER TABLE" in sql for sql in said)          # the copy was upgraded and read
     assert not any("optimize" in sql.lower() for sql in said)
+
+
+def test_the_page_reads_the_same_data_as_with_the_separators_counted(
+        tmp_path: Path, monkeypatch) -> None:
+    """The whole page's data, plays and counting answers mixed, is what the key test it
+    replaced gave."""
+    from trainer.progress import counting_glance as glance_module
+    from trainer.progress import filters
+    from trainer.progress.dashboard import ProgressQuery, load_progress
+
+    from .history import seed
+
+    path = tmp_path / "progress.sqlite3"
+    seed(path, days=8)
+    with ProgressStore.open(path) as store:
+        session = store.start_session("evolution", Mode.COUNT, {})
+        for i, key in enumerate(("evolution|count|hilo|c2", "evolution|index|hilo|hard:16:v10",
+                                 "evolution|truecount|hilo|d3")):
+            store.record_decision(session, decision(
+                situation_key=key, mode=Mode.COUNT, time=f"2026-10-0{i + 2}T10:00:00Z",
+                action="+1", best_action="+2", verdict=Verdict.WRONG, ev_loss=0.0, evs={},
+                weight=0.0, response_ms=1000 + i))
+    queries = (ProgressQuery(), ProgressQuery(preset="evolution", mode=Mode.FLASHCARDS),
+               ProgressQuery(since=datetime(2026, 10, 3).date()))
+    now = datetime(2026, 10, 12, tzinfo=UTC)
+    ours = [load_progress(path, q, today=now.date(), now=now, cards=False) for q in queries]
+
+    def counted(table: str = "decisions") -> str:
+        key = f"{table}.situation_key"
+        return f"(length({key}) - length(replace({key}, '|', '')) = {COUNTING_KEY_PARTS - 1})"
+
+    monkeypatch.setattr(filters, "counting_key_sql", counted)
+    monkeypatch.setattr(glance_module, "counting_key_sql", counted)
+    theirs = [load_progress(path, q, today=now.date(), now=now, cards=False) for q in queries]
+    assert ours == theirs
+    assert ours[0].counting and ours[0].situations and ours[0].days
+    assert sum(s.decisions for s in ours[0].situations) == 8 * 40     # no counting answer
