@@ -10,6 +10,7 @@ the Counting page), never built here (that takes minutes).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,11 +20,10 @@ from strategy_charts.counting.lab import lab_ready, load_or_build_lab
 from strategy_charts.counting.systems import count_named
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.rules import PRESETS, RuleSet
-from trainer.teaching.records import COUNTING_KEY_PARTS
 from trainer.teaching.situations import preset_label
 
 from .counting import index_record
-from .filters import Filter
+from .filters import Filter, counting_key_sql
 from .store import ProgressStore
 
 
@@ -60,35 +60,38 @@ def counting_glance(store: ProgressStore, only: Filter, rule_sets: Iterable[Rule
     dates (its mode is a play mode's, so it is not applied), most answers first. ``rule_sets``
     are the rules beyond the presets whose cost may be worked out (the practised rules file)."""
     where, params = Filter(preset=only.preset, since=only.since, until=only.until).sql("d")
-    rows = store.tuples(
-        "SELECT d.situation_key, d.verdict, d.response_ms, d.timed_out FROM decisions AS d "
-        f"WHERE {where} AND length(d.situation_key) - "
-        "length(replace(d.situation_key, '|', '')) = ?", [*params, COUNTING_KEY_PARTS - 1])
-    typed: dict[tuple[str, str], list[tuple[bool, int | None]]] = defaultdict(list)
-    index: dict[tuple[str, str], list[bool]] = defaultdict(list)
-    for key, verdict, ms, timed_out in rows:
+    rows = store.tuples(       # one row per key: the key parsed once, not once per answer
+        "SELECT d.situation_key, COUNT(*), SUM(d.verdict != 'wrong'), "
+        "json_group_array(d.response_ms) FILTER (WHERE d.timed_out = 0) FROM decisions AS d "
+        f"WHERE {where} AND {counting_key_sql('d')} GROUP BY d.preset, d.situation_key", params)
+    typed: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    times: dict[tuple[str, str], list[int]] = defaultdict(list)
+    index: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for key, answers, right, in_time in rows:
         try:
             found = CountingKey.from_key(key)
         except ValueError:
             continue
         at = (found.preset, found.count)
         if found.context in (RUNNING, TRUE):
-            typed[at].append((verdict != "wrong", None if timed_out else ms))
+            typed[at][0] += answers
+            typed[at][1] += right
+            times[at].extend(json.loads(in_time))
         elif found.context == INDEX:
-            index[at].append(verdict != "wrong")
+            index[at][0] += answers
+            index[at][1] += right
     known = {preset_label(rules): rules for rules in (*PRESETS.values(), *rule_sets)}
     out = []
     for at in sorted(typed.keys() | index.keys()):
-        counts, plays = typed.get(at, []), index.get(at, [])
-        times = [ms for _, ms in counts if ms is not None]
+        (counts, counts_right), (plays, plays_right) = typed.get(at, (0, 0)), index.get(at, (0, 0))
         rules = known.get(at[0])
         leak = None
         count = count_named(at[1])
         if plays and rules is not None and lab_ready(rules, count):
             lab = load_or_build_lab(rules, count=count)     # ready: loaded, never built here
             leak = index_record(store, at[0], at[1], lab["counts"][at[1]]).leak_per_100
-        out.append(CountingGlance(at[0], at[1], len(counts), sum(r for r, _ in counts),
-                                  float(median(times)) if times else 0.0, len(plays),
-                                  sum(plays), leak))
+        out.append(CountingGlance(at[0], at[1], counts, counts_right,
+                                  float(median(times[at])) if times[at] else 0.0, plays,
+                                  plays_right, leak))
     out.sort(key=lambda g: -(g.counts + g.index_answers))
     return out

@@ -174,6 +174,11 @@ def memory() -> sqlite3.Connection:
     return sqlite3.connect(":memory:", check_same_thread=False)
 
 
+def in_memory(conn: sqlite3.Connection) -> bool:
+    """True for a connection to a private in-memory database (:func:`memory`), not a file."""
+    return str(conn.execute("PRAGMA database_list").fetchone()[2]) == ""
+
+
 def same_history(path: Path, other: Path) -> bool:
     """True when ``other`` names ``path``'s file or a file SQLite keeps beside it (by any
     name: a symbolic link, a relative path): never to be written over."""
@@ -186,4 +191,4 @@ def holds(path: Path) -> bool:
 
 
 __all__ = ["COMPANIONS", "LOG_FILES", "RAW_ACCESS", "Connection", "RawAccessError", "connect",
-           "holds", "memory", "same_history"]
+           "holds", "in_memory", "memory", "same_history"]

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from trainer.progress import judging, opening, unsaved
+from trainer.progress import files, judging, opening, unsaved
 from trainer.progress.errors import ProgressStoreError, StoreClosedError, translate
 from trainer.progress.filters import EVERYTHING, Filter, canonical_time, utc_text
 from trainer.progress.opening import BUSY_TIMEOUT
@@ -146,7 +146,8 @@ class ProgressStore(StudyTables, Relabelling):
             conn, self._conn = self._conn, None
             try:
                 with suppress(sqlite3.OperationalError):  # a busy file only skips the tune-up
-                    conn.execute("PRAGMA optimize")
+                    if not files.in_memory(conn):   # an upgraded copy is thrown away: no tune-up
+                        conn.execute("PRAGMA optimize")
                     if not self.read_only:
                         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
                 if not self.read_only:      # a reader changed nothing: judged when opened
