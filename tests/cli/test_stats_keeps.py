@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.progress.history import seed
+from tests.progress.history import count_study_rows, seed
 from trainer.__main__ import main
 from trainer.progress import study_store
 from trainer.progress.store import ProgressStore
-from trainer.progress.study_tables import StudyTables
 from trainer.scheduler.memory import MODEL
 
 
@@ -39,14 +38,7 @@ def test_stats_keeps_the_picture_it_made_so_the_next_replays_only_newer_answers(
     assert picture(path) is None
     first = stats(tmp_path)
     assert picture(path) is not None
-    read: list[int] = []
-    rows_of = StudyTables.study_rows
-
-    def counted(self: StudyTables, preset: str, **marks: object) -> list:
-        rows = rows_of(self, preset, **marks)      # type: ignore[arg-type]
-        read.append(len(rows))
-        return rows
-    monkeypatch.setattr(StudyTables, "study_rows", counted)
+    read = count_study_rows(monkeypatch)
     assert stats(tmp_path) == first
     assert read == [0]                            # nothing new since the picture kept
 

@@ -7,7 +7,10 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from trainer.progress.store import ProgressStore
+from trainer.progress.study_tables import StudyTables
 from trainer.teaching.records import GradedDecision, Mode, Verdict
 
 #: The situation the seeded player always gets wrong (and loses the most on).
@@ -63,3 +66,17 @@ def seed(path: Path, days: int = 20, per_day: int = 40, seed_value: int = 7) -> 
                     weight=0.01 if key == missed else rng.uniform(0.001, 0.004)))
             store.end_session(session, at=began + timedelta(minutes=20))
     return situations
+
+
+def count_study_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, how many answer rows each read of the study queue's answers returns (one
+    entry per read): 0 when a kept picture held everything."""
+    read: list[int] = []
+    rows_of = StudyTables.study_rows
+
+    def counted(self: StudyTables, preset: str, **marks: object) -> list:
+        rows = rows_of(self, preset, **marks)      # type: ignore[arg-type]
+        read.append(len(rows))
+        return rows
+    monkeypatch.setattr(StudyTables, "study_rows", counted)
+    return read

@@ -183,10 +183,9 @@ def test_the_cards_read_keeps_what_it_made_so_the_next_replays_only_newer_answer
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: the Progress page's read kept nothing, so every read replayed (and, with no
     stored fit, fitted again) every answer: seconds on a long history."""
-    from trainer.progress.study_tables import StudyTables
     from trainer.scheduler.memory import MODEL
 
-    from .history import seed
+    from .history import count_study_rows, seed
 
     path, now, today = tmp_path / "progress.sqlite3", datetime(2026, 10, 27, 18, tzinfo=UTC), \
         date(2026, 10, 27)
@@ -195,14 +194,7 @@ def test_the_cards_read_keeps_what_it_made_so_the_next_replays_only_newer_answer
     with ProgressStore.open(path, read_only=True) as store:
         assert store.load_picture("evolution", "classic", MODEL) is not None
         assert store.load_fit("evolution") is not None
-    read: list[int] = []
-    rows_of = StudyTables.study_rows
-
-    def counted(self: StudyTables, preset: str, **marks: object) -> list:
-        rows = rows_of(self, preset, **marks)      # type: ignore[arg-type]
-        read.append(len(rows))
-        return rows
-    monkeypatch.setattr(StudyTables, "study_rows", counted)
+    read = count_study_rows(monkeypatch)
     again = load_cards(path, ProgressQuery("evolution"), today, now)
     assert again[:4] == first[:4] and again.kept is None and first.kept is not None
     assert first.kept[0] != first.kept[1]      # its own keeping, told apart from news
