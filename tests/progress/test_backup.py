@@ -86,3 +86,24 @@ def test_one_decision_is_said_as_one(db_path: Path, tmp_path: Path,
     csv = tmp_path / "one.csv"
     assert main(["export", "--data-dir", str(db_path.parent), "--csv", str(csv)]) == 0
     assert capsys.readouterr().out.startswith("wrote 1 decision to ")
+
+
+def test_a_backup_counts_the_sessions_its_decisions_were_given_in(db_path: Path,
+                                                                   tmp_path: Path) -> None:
+    """Before: a session started but never answered in (the Flashcards page deals its first
+    card when the window opens) was counted: "1 decision of 2 sessions" after one drill. The
+    sessions counted are those the decisions counted were given in (an answer taken back is
+    still in the copy, and counted, like its session); the Progress page lists no empty
+    session either."""
+    from trainer.progress.review import overview
+    with ProgressStore.open(db_path) as store:
+        store.start_session("evolution", decision().mode, {})          # dealt, not answered
+        answered = store.start_session("evolution", decision().mode, {})
+        store.record_decision(answered, decision(situation_key="key 0"))
+        taken_back = store.start_session("evolution", decision().mode, {})
+        store.undo_decision(store.record_decision(taken_back, decision(situation_key="key 1")))
+        store.start_session("evolution", decision().mode, {})          # the page's next one
+        copy = back_up(store, tmp_path / "kept.sqlite3")
+        listed = overview(store).sessions
+    assert (copy.decisions, copy.sessions) == (2, 2)
+    assert [session.session_id for session in listed] == [answered]

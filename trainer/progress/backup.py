@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class BackedUp:
-    """What a backup holds: its file, and the sessions and decisions in it."""
+    """What a backup holds: its file, the decisions in it (every one, taken back or not), and
+    the sessions they were given in (a session with no decision yet, such as the one a page
+    starts when it deals its first card, is not counted: nor does the Progress page list
+    it)."""
 
     path: Path
     sessions: int
@@ -64,7 +67,7 @@ def back_up(store: ProgressStore, target: str | os.PathLike[str]) -> BackedUp:
     copy = files.connect(where, timeout=store.busy_timeout, read_only=True, immutable=True)
     try:
         sessions, decisions = copy.execute(
-            "SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM decisions)").fetchone()
+            "SELECT COUNT(DISTINCT session_id), COUNT(*) FROM decisions").fetchone()
     finally:
         copy.close()
     return BackedUp(where, int(sessions), int(decisions))
