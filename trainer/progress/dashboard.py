@@ -15,6 +15,7 @@ first read's charts without waiting for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
@@ -169,14 +170,20 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
         timings[name] = (clock.perf_counter() - start) * 1000
         return result
 
-    with ProgressStore.open(path, read_only=True) as store:   # the page only reads
+    with ProgressStore.open(path, read_only=True) as store, \
+            ThreadPoolExecutor(1, thread_name_prefix="progress-overview") as beside:
         history = store.tuples("SELECT COUNT(*) FROM decisions")[0][0]
         if history == 0:
             return ProgressData(query, path, 0, timings=timings)
         only = query.filter()
         offset = utc_offset()
-        seen = timed("overview", lambda: review.overview(store, only,
-                                                        utc_offset_minutes=offset))
+
+        def overview(reader: ProgressStore) -> review.Overview:
+            return timed("overview", lambda: review.overview(reader, only,
+                                                            utc_offset_minutes=offset))
+        # the longest scan at once beside the others, through a reader of its own (SQLite lets
+        # go of the interpreter while it reads), unless this one reads an older file's copy
+        later = None if store.copied else beside.submit(_own_reader, path, overview)
         situations = timed("by_situation", lambda: review.by_situation(store, only))
         leaks = timed("leaks", lambda: leak_list(review.recent_leaks(store, only)))
         known = tuple(store.presets())
@@ -190,6 +197,7 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
         times = list(found.times) if found is not None else []
         counting = timed("counting", lambda: counting_glance(store, only, rule_sets))
         apart = timed("apart", lambda: kept_apart(store, only))
+        seen = later.result() if later is not None else overview(store)
     grid_preset, rows = timed("grid", lambda: grid_rows(query.preset))
     due = timed("due", lambda: due_load(times, today or date.today(), DUE_DAYS)
                 if cards else [])
@@ -199,6 +207,12 @@ def load_progress(path: Path, query: ProgressQuery, today: date | None = None,
                         found.counts.today if found is not None else 0, known,
                         tuple((name, n) for name, n in counts), tuple(counting), apart,
                         tuple(rule_sets), timings)
+
+
+def _own_reader(path: Path, work: Callable[[ProgressStore], T]) -> T:
+    """``work`` done through a reader of the file of its own (one per thread)."""
+    with ProgressStore.open(path, read_only=True) as reader:
+        return work(reader)
 
 
 def _study(query: ProgressQuery) -> StudySettings:

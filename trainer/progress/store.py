@@ -114,8 +114,7 @@ class ProgressStore(StudyTables, Relabelling):
         """Open (creating or upgrading) the progress file at ``path``, or raise a store error.
 
         ``read_only`` (stats, exports, the progress page) writes nothing, there or beside the
-        file: a missing file is an empty history (see :func:`opening.connect_read_only`).
-        """
+        file: a missing file is an empty history (see :func:`opening.connect_read_only`)."""
         path = Path(path)
         clock = clock or _now
         if read_only:
@@ -237,6 +236,12 @@ class ProgressStore(StudyTables, Relabelling):
     def closed(self) -> bool:
         """True once the store was closed or let go."""
         return self._conn is None
+
+    @property
+    def copied(self) -> bool:
+        """True for a reader of an older file: it reads that file upgraded in a copy in memory."""
+        with self._lock:
+            return files.in_memory(self._open_conn())
 
     def copy_to(self, write: Callable[[sqlite3.Connection], None]) -> None:
         """Let ``write`` copy the history through this store's connection (SQLite's backup
