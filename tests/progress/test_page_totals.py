@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from statistics import median
+
+import pytest
 
 from trainer.drills.counting.keys import INDEX, RUNNING, TRUE, CountingKey
 from trainer.progress.counting_glance import counting_glance
@@ -116,7 +119,7 @@ def test_the_counting_glance_grouped_in_sql_gives_what_each_answer_read_gave(
 
 
 def test_a_reader_of_an_older_file_does_not_tune_up_the_copy_it_throws_away(
-        tmp_path: Path, monkeypatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A read-only reader upgrades a copy of an older file in memory; ``PRAGMA optimize`` at
     its close analysed that copy's tables (a third of a second at 300,000 answers) for nothing."""
     from sqlite_utils import Database
@@ -144,7 +147,7 @@ def test_a_reader_of_an_older_file_does_not_tune_up_the_copy_it_throws_away(
 
 
 def test_the_page_reads_the_same_data_as_with_the_separators_counted(
-        tmp_path: Path, monkeypatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole page's data, plays and counting answers mixed, is what the key test it
     replaced gave."""
     from trainer.progress import counting_glance as glance_module
@@ -178,3 +181,31 @@ def test_the_page_reads_the_same_data_as_with_the_separators_counted(
     assert ours == theirs
     assert ours[0].counting and ours[0].situations and ours[0].days
     assert sum(s.decisions for s in ours[0].situations) == 8 * 40     # no counting answer
+
+
+def test_the_overview_is_read_beside_the_rest_through_its_own_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's longest scan runs in a thread of its own with a reader of its own (two cores
+    read at once), and the page's figures are those of reading everything in turn; a reader
+    of an older file's copy in memory reads it in turn (a second reader would copy it again)."""
+    from trainer.progress import review
+    from trainer.progress.dashboard import ProgressQuery, load_progress
+
+    from .history import seed
+
+    path = tmp_path / "progress.sqlite3"
+    seed(path, days=6)
+    now = datetime(2026, 10, 27, 18, tzinfo=UTC)
+    read_by: list[tuple[str, ProgressStore]] = []
+    overview = review.overview
+
+    def watched(reader: ProgressStore, *args: object, **kwargs: object) -> review.Overview:
+        read_by.append((threading.current_thread().name, reader))
+        return overview(reader, *args, **kwargs)       # type: ignore[arg-type]
+    monkeypatch.setattr(review, "overview", watched)
+    beside = load_progress(path, ProgressQuery(), today=now.date(), now=now, cards=False)
+    monkeypatch.setattr(ProgressStore, "copied", property(lambda _: True))
+    in_turn = load_progress(path, ProgressQuery(), today=now.date(), now=now, cards=False)
+    assert read_by[0][0].startswith("progress-overview")
+    assert read_by[1][0] == threading.current_thread().name
+    assert beside == in_turn and beside.days and beside.sessions
