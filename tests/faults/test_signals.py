@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.faults.locks import LockHolder
+from tests.faults.signalled import default_signals
 from trainer.progress import unsaved
 from trainer.progress.store import ProgressStore
 
@@ -56,7 +57,8 @@ def test_a_drill_told_to_stop_saves_or_keeps_what_waits(tmp_path: Path, signum: 
     drill = subprocess.Popen(
         [sys.executable, "-m", "trainer", "drill", "--mode", "all", "--count", "20",
          "--seed", "3", "--data-dir", str(folder)],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=default_signals)
     holder = LockHolder(path)
     try:
         for _ in range(3):

@@ -14,6 +14,7 @@ import pytest
 from PyQt6.QtWidgets import QApplication
 
 from tests.faults.locks import LockHolder, give_up_on_locks_quickly
+from tests.faults.signalled import default_signals
 from trainer.progress import unsaved
 from trainer.progress.errors import DatabaseLockedError
 from trainer.progress.location import database_path
@@ -55,7 +56,8 @@ def test_a_signal_reaches_the_window_through_qts_loop(signum: int, status: int) 
     runner too): the signal wakes Qt's loop, is told once, and the loop ends with 128 + it."""
     done = subprocess.run([sys.executable, "-c", _BRIDGE, str(int(signum))], cwd=ROOT,
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=default_signals)
     assert (done.returncode, done.stdout.strip()) == (status, f"[{int(signum)}]"), done.stderr
 
 
