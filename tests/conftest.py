@@ -10,13 +10,17 @@ config and cache folders in temporary folders of its own, and the strategy table
 demand in one temporary cache shared by the session (and its xdist workers, whose base folders
 sit in the session's), so a standard-counterpart table is built once. The user's real folders
 (as found when the session started) are compared before and after each test: a test that
-creates, changes or removes anything there fails.
+creates, changes or removes anything there fails. Collecting the tests runs with folders of its
+own too (a test module may work out a catalog, and keep it, as it is imported), and the real
+folders as found before it are compared at the session's end: a change made then fails the run.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -74,6 +78,33 @@ def _point_at(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         from PyQt6.QtCore import QSettings
         for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
             QSettings.setPath(kind, QSettings.Scope.UserScope, str(home / "config"))
+
+
+_AT_IMPORT = {folder: _snapshot(folder) for folder in REAL_FOLDERS}   # before collection
+_COLLECTING = pytest.MonkeyPatch()
+_COLLECTION_HOME = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Collection's own folders: what a test module keeps as it is imported goes there."""
+    home = Path(tempfile.mkdtemp(prefix="freebet-collecting-"))
+    config.stash[_COLLECTION_HOME] = home
+    _point_at(home, _COLLECTING)
+    _COLLECTING.setenv("FREEBET_TABLE_CACHE", str(home / "cache" / "tables"))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run fails if the user's real folders changed since the tests were first imported
+    (collection included, which no fixture watches)."""
+    changed = [str(folder) for folder, seen in _AT_IMPORT.items() if _snapshot(folder) != seen]
+    if changed:
+        sys.stderr.write(f"the test run changed the user's real folders: {', '.join(changed)}\n")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _COLLECTING.undo()
+    shutil.rmtree(config.stash[_COLLECTION_HOME], ignore_errors=True)
 
 
 def _unchanged(before: dict[Path, dict[str, tuple[int, int]] | None]) -> None:

@@ -64,3 +64,47 @@ def test_a_test_that_writes_into_the_real_folders_fails(tmp_path: Path) -> None:
     assert "2 passed, 2 errors" in run.stdout, run.stdout
     assert "ERROR at teardown of test_writes_into_the_real_data_folder" in run.stdout
     assert "the test changed the user's real folders" in run.stdout
+
+
+KEPT_AT_IMPORT = '''
+from pathlib import Path
+
+import platformdirs
+
+Path(platformdirs.user_cache_dir("freebet-trainer"), "kept").mkdir(parents=True)
+
+def test_nothing_else():
+    pass
+'''
+
+WRITTEN_AT_IMPORT = '''
+from conftest import REAL_FOLDERS
+
+REAL_FOLDERS[2].mkdir(parents=True, exist_ok=True)
+(REAL_FOLDERS[2] / "kept").write_text("a catalog")
+
+def test_nothing_else():
+    pass
+'''
+
+
+@pytest.mark.slow
+def test_collecting_the_tests_keeps_to_folders_of_its_own(tmp_path: Path) -> None:
+    """A test module keeping work as it is imported (before any fixture) keeps it in
+    collection's own folders; one writing into the real folders then fails the run."""
+    shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")
+    real_cache = Path(platformdirs.user_cache_dir("freebet-trainer"))
+
+    def session(module: str) -> subprocess.CompletedProcess[str]:
+        (tmp_path / "test_inner.py").write_text(module)
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               "-p", "no:xdist", "-p", "no:randomly", str(tmp_path)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+
+    kept = session(KEPT_AT_IMPORT)
+    assert kept.returncode == 0 and "1 passed" in kept.stdout, kept.stdout + kept.stderr
+    assert not (real_cache / "kept").exists()
+    written = session(WRITTEN_AT_IMPORT)
+    assert written.returncode == pytest.ExitCode.TESTS_FAILED, written.stdout
+    assert "the test run changed the user's real folders" in written.stderr
