@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,61 @@ def test_a_change_to_a_file_of_each_worker_package_makes_a_new_key(
     assert key_with({**real, package: copy}) != before
     changed.unlink()                                         # a file gone is a change too
     assert key_with({**real, package: copy}) != before
+
+
+@pytest.fixture
+def bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A process as a bundle runs it: frozen, its packages holding compiled code only, its
+    built digest at a file of the test's."""
+    built = tmp_path / kept.BUILT
+    monkeypatch.setattr(kept.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(kept, "sources", lambda: None)
+    monkeypatch.setattr(kept, "built_file", lambda: built)
+    kept.code_digest.cache_clear()
+    yield built
+    kept.code_digest.cache_clear()
+
+
+def test_a_bundle_keys_kept_work_on_the_digest_it_was_built_with(bundle: Path) -> None:
+    """A bundle's code cannot be read back into the digest of its sources, so it carries the
+    one its build took from them (packaging/freebet-trainer.spec writes it), and kept work
+    is keyed on it; another build's digest makes another key."""
+    digest = kept.digest_of(_roots())
+    assert digest is not None
+    bundle.write_text(digest + "\n", encoding="ascii")
+    assert kept.code_digest() == digest
+    shelf = Shelf.of("plans", "one", [1])
+    assert shelf is not None
+    bundle.write_text("0" * 64, encoding="ascii")
+    kept.code_digest.cache_clear()
+    other = Shelf.of("plans", "one", [1])
+    assert other is not None and other.key != shelf.key
+
+
+@pytest.mark.parametrize("text", [None, "", "not a digest", "A" * 64, "0" * 63])
+def test_a_bundle_without_a_digest_keeps_nothing(bundle: Path, text: str | None) -> None:
+    if text is not None:
+        bundle.write_text(text, encoding="ascii")
+    assert kept.code_digest() is None
+    assert Shelf.of("plans", "one", [1]) is None
+
+
+def test_a_checkout_never_reads_a_built_digest(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside a bundle the digest is of the sources or nothing: a built digest left lying
+    about could be of other code."""
+    built = tmp_path / kept.BUILT
+    built.write_text("0" * 64, encoding="ascii")
+    monkeypatch.setattr(kept, "built_file", lambda: built)
+    monkeypatch.setattr(kept, "sources", lambda: None)
+    kept.code_digest.cache_clear()
+    try:
+        assert not getattr(kept.sys, "frozen", False)
+        assert kept.code_digest() is None
+    finally:
+        kept.code_digest.cache_clear()
+
+
+def _roots() -> dict[str, Path]:
+    """The worker packages' folders in this checkout."""
+    return {name: ROOT.joinpath(*name.split(".")) for name in WORKERS}

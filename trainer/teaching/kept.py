@@ -11,7 +11,8 @@ table's bytes, the memory parameters...) and the code that does it (the bytes of
 file of the packages in :data:`WORKERS`, :data:`FORMAT` and the trainer's version). Kept work
 of another key, or damaged (its checksum fails), or of any shape but the kind's is not used:
 the work is done again and kept anew. A cache that cannot be written or read only costs the
-work next time.
+work next time. A bundle holds its code compiled, not as source files: it carries the digest of
+the sources it was built from (:data:`BUILT`, written when the bundle is built), and reads that.
 
 It sits in what is taught, the lowest layer that keeps work, so the scheduler above can use it.
 """
@@ -21,10 +22,14 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
+import sys
 import zlib
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +42,9 @@ FORMAT = 1
 #: The packages whose code does the work kept: what keeps it (what is taught, the scheduler) and
 #: all they read (the rules, the engine). A change to any of their files makes a new key.
 WORKERS = ("strategy_charts", "trainer.rules", "trainer.teaching", "trainer.scheduler")
+#: The file of this package a bundle carries with the digest of the sources it was built from
+#: (``packaging/freebet-trainer.spec`` writes it; a checkout has none).
+BUILT = "code_digest.txt"
 #: Bytes of the checksum kept work starts with.
 SEAL = hashlib.sha256().digest_size
 
@@ -57,9 +65,28 @@ def sources() -> dict[str, Path] | None:
 @cache
 def code_digest() -> str | None:
     """:func:`digest_of` the packages of :data:`WORKERS` (cached: the code does not change
-    while the process runs)."""
+    while the process runs); in a bundle, whose code is compiled, the digest it was built with
+    (:func:`built_digest`)."""
     roots = sources()
-    return None if roots is None else digest_of(roots)
+    found = None if roots is None else digest_of(roots)
+    if found is None and getattr(sys, "frozen", False):
+        return built_digest()
+    return found
+
+
+def built_file() -> Traversable:
+    """Where a bundle carries :data:`BUILT`."""
+    return resources.files(__package__ or "trainer.teaching") / BUILT
+
+
+def built_digest() -> str | None:
+    """The digest of the sources a bundle was built from, as its :data:`BUILT` holds it (None:
+    no such file, unreadable, or not a digest: then nothing is kept)."""
+    try:
+        text = built_file().read_text(encoding="ascii").strip()
+    except (OSError, ValueError):
+        return None
+    return text if re.fullmatch("[0-9a-f]{64}", text) else None
 
 
 def digest_of(roots: dict[str, Path]) -> str | None:
@@ -149,4 +176,5 @@ def unpack(data: bytes, key: str) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-__all__ = ["FORMAT", "WORKERS", "Shelf", "code_digest", "digest_of", "pack", "sources", "unpack"]
+__all__ = ["BUILT", "FORMAT", "WORKERS", "Shelf", "built_digest", "built_file", "code_digest",
+           "digest_of", "pack", "sources", "unpack"]
