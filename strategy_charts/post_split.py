@@ -34,7 +34,7 @@ real or free stakes (Free Bet), each stakes has its own play under each strategy
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -42,8 +42,9 @@ import numpy as np
 from trainer.rules import RuleSet, offers
 
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose
-from .composition import of_values
+from .composition import Composition, add, of_values
 from .hand_index import HandIndex, hand_index
+from .hand_layout import NodeLayout, node_layout
 from .hand_values import StakeUnits, doubled_stakes
 
 if TYPE_CHECKING:
@@ -122,6 +123,22 @@ def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_sp
     return out
 
 
+@lru_cache(maxsize=2)
+def split_layout(max_cards: int, rows: tuple[tuple[int, int], ...], shoe: Composition
+                 ) -> NodeLayout:
+    """The nodes of :class:`SplitHandPlay`'s rows ((pair, pair cards gone besides the hand's))
+    that ``shoe`` (before the up card) can deal: every hand of two or more cards holding the
+    pair card, and the lone pair card. Kept for the round's other up cards (the last two)."""
+    index = hand_index(max_cards)
+    extras = np.zeros((len(rows), 10), dtype=np.int64)
+    for row, (pair, gone) in enumerate(rows):
+        extras[row, pair - 1] = gone
+    masks = np.array([((index.comps[:, p - 1] >= 1) & (index.size >= 2))
+                      | (index.number(of_values([p])) == np.arange(len(index.hard)))
+                      for p, _ in rows])
+    return node_layout(index, np.array(shoe), extras, masks.reshape(len(rows), -1))
+
+
 def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
                        doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
     """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
@@ -165,14 +182,10 @@ class SplitHandPlay:
         self.rows = [(p, known + k) for k in range(more + 1) for p in self.pairs
                      if card.shoe[p - 1] >= known + k + 1
                      and (not k or kind.depth(offers.split_limit(card.rules, p)) >= k)]
-        extras = np.zeros((len(self.rows), 10), dtype=np.int64)
-        for row, (pair, gone) in enumerate(self.rows):
-            extras[row, pair - 1] = gone
-        masks = np.array([((index.comps[:, p - 1] >= 1) & (index.size >= 2))
-                          | (index.number(of_values([p])) == np.arange(len(index.hard)))
-                          for p, _ in self.rows])
-        self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
-                             masks.reshape(len(self.rows), -1))
+        layout = split_layout(index.max_cards, tuple(self.rows),
+                              add(card.shoe, of_values([card.up])))
+        self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, layout.extras,
+                             None, layout)
         self._deciding = self.hands.size >= 2     # the lone pair cards hit (no stand value)
         self.hands.prepare(card.dealer, self._deciding)
         self._optimal: dict[StakeUnits, np.ndarray] = {}

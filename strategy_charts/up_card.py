@@ -22,10 +22,11 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import HIT, HandSet, count_true, reachable, stands
+from .all_hands import HIT, HandSet, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import hand_index
+from .hand_layout import count_true
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import decides, double_action, pair_value
 from .post_split import (
