@@ -115,7 +115,10 @@ class HandSet:
         if not want.any():
             return
         nodes = np.nonzero(want)[0]
-        columns = dealer.at(self.layout.dealer_rows(dealer, nodes), self.up)
+        if self.layout.kept:        # shared by the round's up cards: rows looked up once
+            columns = dealer.at(self.layout.dealer_rows(dealer, nodes), self.up)
+        else:
+            columns = dealer.columns(self._removed.take(nodes, axis=0), self.up)
         totals = self.total[nodes]
         self.a[nodes] = row_sums(columns * self._net.take(totals, axis=0))
         self.b[nodes] = row_sums(columns * self._win.take(totals, axis=0))

@@ -12,11 +12,11 @@ in the same order as a layout built for its own shoe.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import weakref
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -36,7 +36,7 @@ def count_true(marks: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class NodeLayout:
-    """The nodes (context, hand) of a hand set whose hands fit ``shoe`` (arrays read-only)."""
+    """The nodes (context, hand) of a hand set whose hands fit ``shoe``."""
 
     shoe: np.ndarray        # the shoe every node fits (the up card removed, or not yet)
     extras: np.ndarray      # (contexts x 10): each context's cards known gone
@@ -46,17 +46,20 @@ class NodeLayout:
     steps: tuple[tuple[int, int], ...]      # the node range of each card count
     position: np.ndarray    # context * hand numbers + hand -> node (absent: the node count)
     child: np.ndarray       # (nodes x 10): the node one card more (absent: the node count)
-    #: per dealer cache, each node's row there (-1: not looked up yet)
-    _dealer_rows: WeakKeyDictionary[DealerCache, np.ndarray] = field(
-        default_factory=WeakKeyDictionary, repr=False)
+    #: kept for sets at other shoes (:func:`kept_layout`): its arrays read-only, each node's
+    #: dealer row remembered (:meth:`dealer_rows`)
+    kept: bool = False
+    #: the dealer cache last asked (weakly) and each node's row there (-1: not looked up yet)
+    _rows: list[tuple[weakref.ref[DealerCache], np.ndarray]] = field(
+        default_factory=list, repr=False)
 
     def dealer_rows(self, dealer: DealerCache, nodes: np.ndarray) -> np.ndarray:
         """Where ``dealer`` keeps the columns of each of ``nodes``' shoes
-        (:meth:`DealerCache.rows`): each node looked up once per dealer cache, so a round's
-        other up cards find their rows here."""
-        known = self._dealer_rows.get(dealer)
-        if known is None:
-            known = self._dealer_rows[dealer] = np.full(len(self.hand), -1, dtype=np.intp)
+        (:meth:`DealerCache.rows`): each node looked up once while the same dealer cache is
+        asked, so a round's other up cards find their rows here."""
+        if not self._rows or self._rows[0][0]() is not dealer:
+            self._rows[:] = [(weakref.ref(dealer), np.full(len(self.hand), -1, dtype=np.intp))]
+        known = self._rows[0][1]
         rows = known.take(nodes)
         missing = np.flatnonzero(rows < 0)
         if len(missing):
@@ -79,11 +82,22 @@ class NodeLayout:
                        self.removed[fits])
 
 
+def kept_layout(index: HandIndex, shoe: np.ndarray, extras: np.ndarray,
+                masks: np.ndarray) -> NodeLayout:
+    """:func:`node_layout`, to be kept and shared by sets at shoes within ``shoe``: its
+    arrays read-only (copies of those given), its dealer rows remembered."""
+    found = node_layout(index, np.array(shoe), np.array(extras), masks)
+    for array in (found.shoe, found.extras, found.context, found.hand, found.removed,
+                  found.position, found.child):
+        array.flags.writeable = False
+    return replace(found, kept=True)
+
+
 def node_layout(index: HandIndex, shoe: np.ndarray, extras: np.ndarray,
                 masks: np.ndarray) -> NodeLayout:
     """The nodes ``masks`` (contexts x hand numbers) asks for whose cards, with context i's
     ``extras[i]``, ``shoe`` holds."""
-    extras = np.array(extras, dtype=np.int64).reshape(-1, 10)     # a copy: kept read-only
+    extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
     shoe = np.asarray(shoe, dtype=np.int64)
     context, hand = _nodes(index, np.asarray(masks, dtype=bool))
     # (``take`` gathers rows several times quicker than fancy indexing, same values)
@@ -110,9 +124,6 @@ def _linked(index: HandIndex, shoe: np.ndarray, extras: np.ndarray, context: np.
     children += (context * hands_count)[:, None]
     children[absent] = len(position) - 1
     child = position.take(children)
-    arrays = (shoe := np.array(shoe), extras, context, hand, removed, position, child)
-    for array in arrays:
-        array.flags.writeable = False
     return NodeLayout(shoe, extras, context, hand, removed, steps, position, child)
 
 

@@ -44,7 +44,7 @@ from trainer.rules import RuleSet, offers
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose
 from .composition import Composition, add, of_values
 from .hand_index import HandIndex, hand_index
-from .hand_layout import NodeLayout, node_layout
+from .hand_layout import NodeLayout, kept_layout
 from .hand_values import StakeUnits, doubled_stakes
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def split_layout(max_cards: int, rows: tuple[tuple[int, int], ...], shoe: Compos
     masks = np.array([((index.comps[:, p - 1] >= 1) & (index.size >= 2))
                       | (index.number(of_values([p])) == np.arange(len(index.hard)))
                       for p, _ in rows])
-    return node_layout(index, np.array(shoe), extras, masks.reshape(len(rows), -1))
+    return kept_layout(index, np.array(shoe), extras, masks.reshape(len(rows), -1))
 
 
 def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
