@@ -57,9 +57,12 @@ class NodeLayout:
         """Where ``dealer`` keeps the columns of each of ``nodes``' shoes
         (:meth:`DealerCache.rows`): each node looked up once while the same dealer cache is
         asked, so a round's other up cards find their rows here."""
-        if not self._rows or self._rows[0][0]() is not dealer:
-            self._rows[:] = [(weakref.ref(dealer), np.full(len(self.hand), -1, dtype=np.intp))]
-        known = self._rows[0][1]
+        # (read once: a set built in another thread may put another cache's rows in its place)
+        slot = self._rows[0] if self._rows else None
+        if slot is None or slot[0]() is not dealer:
+            slot = (weakref.ref(dealer), np.full(len(self.hand), -1, dtype=np.intp))
+            self._rows[:] = [slot]
+        known = slot[1]
         rows = known.take(nodes)
         missing = np.flatnonzero(rows < 0)
         if len(missing):
