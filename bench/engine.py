@@ -136,6 +136,7 @@ def main() -> None:
                  f"  CPU {cpu:.3f} s" if name == "cdz" else
                  f"  ({wall / cdz_wall:.2f} x cdz; CPU {cpu:.3f} s, {cpu / cdz_cpu:.2f} x cdz)")
     if options.post_split:
+        print_yardstick(units)
         return
     print("whole process: python -m strategy_charts ev ... (median of "
           f"{repeat}; CPU seconds and peak memory of that run)")
@@ -166,6 +167,11 @@ def main() -> None:
         show(f"  {name}: worst", max(firsts))
         show(f"  {name}: worst hand, best of its 3 runs", max(min(runs) for runs in times))
     units.append(yardstick())
+    print_yardstick(units)
+
+
+def print_yardstick(units: list[float]) -> None:
+    """The yardstick's runs, as every figure's units were taken from."""
     print(f"yardstick: median {statistics.median(units):.4f} s over {len(units)} runs "
           f"(min {min(units):.4f}, max {max(units):.4f})")
 
