@@ -119,19 +119,24 @@ def main() -> None:
             print(f"{label:50s} {seconds:7.3f} s  {seconds / unit:6.2f} units{extra}")
 
     print("whole process, each post-split strategy: python -m strategy_charts ev ... "
-          f"--post-split cdz|cdp1|cdp|cdpn (median of {repeat}, runs taken in turn)")
+          f"--post-split cdz|cdp1|cdp|cdpn (median of {repeat}, runs taken in turn; wall, "
+          "and the process's CPU time, user and system)")
     for label, args in POST_SPLIT_GAMES:
-        walls: dict[str, list[float]] = {"cdz": [], "cdp1": [], "cdp": [], "cdpn": []}
+        timed: dict[str, list[tuple[float, float]]] = {"cdz": [], "cdp1": [], "cdp": [],
+                                                       "cdpn": []}
         for _ in range(repeat):       # in turn, so that load on the machine falls on all
-            for name, kept in walls.items():
-                kept.append(run(["-m", "strategy_charts", "ev", *args, "--post-split", name])[0])
+            for name, kept in timed.items():
+                wall, cpu, _, _ = run(["-m", "strategy_charts", "ev", *args, "--post-split", name])
+                kept.append((wall, cpu))
         units.append(yardstick())
-        cdz = statistics.median(walls["cdz"])
-        for name, kept in walls.items():
-            wall = statistics.median(kept)
+        cdz_wall, cdz_cpu = (statistics.median(t[i] for t in timed["cdz"]) for i in (0, 1))
+        for name, kept in timed.items():
+            wall, cpu = (statistics.median(t[i] for t in kept) for i in (0, 1))
             show(f"  ev {label} --post-split {name}", wall,
-                 "" if name == "cdz" else f"  ({wall / cdz:.2f} x cdz)")
+                 f"  CPU {cpu:.3f} s" if name == "cdz" else
+                 f"  ({wall / cdz_wall:.2f} x cdz; CPU {cpu:.3f} s, {cpu / cdz_cpu:.2f} x cdz)")
     if options.post_split:
+        print_yardstick(units)
         return
     print("whole process: python -m strategy_charts ev ... (median of "
           f"{repeat}; CPU seconds and peak memory of that run)")
@@ -162,6 +167,11 @@ def main() -> None:
         show(f"  {name}: worst", max(firsts))
         show(f"  {name}: worst hand, best of its 3 runs", max(min(runs) for runs in times))
     units.append(yardstick())
+    print_yardstick(units)
+
+
+def print_yardstick(units: list[float]) -> None:
+    """The yardstick's runs, as every figure's units were taken from."""
     print(f"yardstick: median {statistics.median(units):.4f} s over {len(units)} runs "
           f"(min {min(units):.4f}, max {max(units):.4f})")
 

@@ -18,7 +18,6 @@ asking the rules core (:func:`stands`), not restated here.
 from __future__ import annotations
 
 from functools import cache
-from itertools import pairwise
 
 import numpy as np
 
@@ -26,6 +25,7 @@ from trainer.rules import RuleSet, offers
 
 from .dealer_probabilities import DealerCache
 from .hand_index import HandIndex, hand_index
+from .hand_layout import NodeLayout, node_layout
 from .hand_values import StakeUnits, _outcome_vectors, hole_index
 
 STAND, HIT, DOUBLE = 0, 1, 2
@@ -36,34 +36,28 @@ class HandSet:
 
     ``extras[i]`` is context i's cards known gone; ``masks[i]`` the hands it holds (those that
     do not fit the shoe beside the extra cards are left out). A pass over a set uses only the
-    children of hands it hits, so a set need only hold what its strategy can reach.
+    children of hands it hits, so a set need only hold what its strategy can reach. Sets of
+    the same hands at shoes that differ by the up card share one ``layout``
+    (:mod:`hand_layout`): where the nodes sit and how they link.
     """
 
     def __init__(self, rules: RuleSet, index: HandIndex, shoe: np.ndarray, up: int,
-                 extras: np.ndarray, masks: np.ndarray) -> None:
+                 extras: np.ndarray, masks: np.ndarray | None,
+                 layout: NodeLayout | None = None) -> None:
         self.rules, self.index, self.up = rules, index, up
-        self.extras = np.asarray(extras, dtype=np.int64).reshape(-1, 10)
-        hands_count = len(index.hard)
         shoe = np.asarray(shoe, dtype=np.int64)
-        context, hand = _nodes(index, np.asarray(masks, dtype=bool))
-        # (``take`` gathers rows several times quicker than fancy indexing, same values)
-        removed = index.comps.take(hand, axis=0)        # the cards gone at each node
-        removed += self.extras.take(context, axis=0)
-        fits = count_true(removed > shoe) == 0
-        if not fits.all():        # (the arrays are large: copied only when some do not fit)
-            context, hand, removed = context[fits], hand[fits], removed[fits]
-        self.context, self.hand, self._removed = context, hand, removed
-        count = len(self.hand)
-        sizes = index.size[self.hand]
-        bounds = np.searchsorted(sizes, np.arange(index.max_cards + 2))
-        self.steps = tuple((int(lo), int(hi)) for lo, hi in pairwise(bounds) if hi > lo)
-        self._position = np.full(len(self.extras) * hands_count + 1, count, dtype=np.intp)
-        self._position[self.context * hands_count + self.hand] = np.arange(count)
-        children = index.child.take(self.hand, axis=0)
-        absent = children < 0
-        children += (self.context * hands_count)[:, None]
-        children[absent] = len(self._position) - 1
-        self.child = self._position.take(children)
+        # the nodes and their links: ``layout`` (built from these extras and masks at a shoe
+        # holding as many of each card or more) where given, else built here
+        if layout is None:
+            assert masks is not None, "a hand set is asked for its hands or given their layout"
+            layout = node_layout(index, shoe, extras, masks)
+        else:
+            layout = layout.fitting(index, shoe)
+        self.layout = layout
+        self.extras, self.context, self.hand = layout.extras, layout.context, layout.hand
+        self._removed, self.steps, self.child = layout.removed, layout.steps, layout.child
+        self._position = layout.position
+        removed, count = layout.removed, len(layout.hand)
         left = np.subtract(shoe, removed, dtype=np.float64)     # whole numbers: exact
         self._remaining = left @ _ONES      # whole numbers: exact in any order
         self.prob = left / np.maximum(self._remaining, 1.0)[:, None]
@@ -121,7 +115,10 @@ class HandSet:
         if not want.any():
             return
         nodes = np.nonzero(want)[0]
-        columns = dealer.columns(self._removed.take(nodes, axis=0), self.up)
+        if self.layout.kept:        # shared by the round's up cards: rows looked up once
+            columns = dealer.at(self.layout.dealer_rows(dealer, nodes), self.up)
+        else:
+            columns = dealer.columns(self._removed.take(nodes, axis=0), self.up)
         totals = self.total[nodes]
         self.a[nodes] = row_sums(columns * self._net.take(totals, axis=0))
         self.b[nodes] = row_sums(columns * self._win.take(totals, axis=0))
@@ -205,21 +202,6 @@ class HandSet:
         return value[:-1]
 
 
-def _nodes(index: HandIndex, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(context, hand number) of each node ``masks`` (contexts x hand numbers) holds, by card
-    count, then hand number, then context."""
-    contexts = len(masks)
-    if contexts and index is hand_index(index.max_cards) and (masks == masks[0]).all():
-        # one set of hands in every context (a live hand's, a split's): no sort needed
-        by_size = _by_size(index.max_cards)
-        hands = by_size[np.flatnonzero(masks[0][by_size])]
-        return (np.tile(np.arange(contexts), len(hands)),
-                np.repeat(hands, contexts))
-    context, hand = np.nonzero(masks)
-    order = np.lexsort((hand, index.size[hand]))
-    return context[order], hand[order]
-
-
 def _busts_as_floats(index: HandIndex) -> np.ndarray:
     """:attr:`HandIndex.busts` as 1.0 and 0.0 (a product with floats is quicker than with
     booleans, and the same); kept for :func:`hand_index`'s indexes."""
@@ -234,15 +216,6 @@ def _kept_busts(max_cards: int) -> np.ndarray:
     busts = hand_index(max_cards).busts.astype(np.float64)
     busts.flags.writeable = False
     return busts
-
-
-@cache
-def _by_size(max_cards: int) -> np.ndarray:
-    """The hand numbers of ``hand_index(max_cards)`` by card count, then by number (kept,
-    read-only)."""
-    order = np.argsort(hand_index(max_cards).size, kind="stable")
-    order.flags.writeable = False
-    return order
 
 
 @cache
@@ -268,13 +241,6 @@ def _outcomes(push_22: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 _ONES = np.ones(10)
-
-
-def count_true(marks: np.ndarray) -> np.ndarray:
-    """Per row of a (rows x 10) boolean array, how many are true (as floats, exact): one
-    matrix product, not numpy's per-row reduction loop."""
-    return marks @ _ONES
-
 
 _ADD = np.add.reduce
 

@@ -262,7 +262,8 @@ class DealerCache:
         self.tree = dealer_tree(hits_soft_17, peek_ups, ups)
         self._codes = np.empty(0, dtype=np.int64)    # sorted
         self._rows = np.empty(0, dtype=np.intp)      # buffer row of each sorted code
-        self._buffer = np.empty((0, len(ups), _COLUMNS))
+        # (up cards x rows x columns): an up card's rows side by side, gathered quicker
+        self._buffer = np.empty((len(ups), 0, _COLUMNS))
         self._used = 0
 
     def codes(self, removals: np.ndarray) -> np.ndarray:
@@ -271,6 +272,15 @@ class DealerCache:
 
     def columns(self, removals: np.ndarray, up: int) -> np.ndarray:
         """Outcome columns (n x 8) against ``up`` for the shoes ``base - removal - up``."""
+        return self.at(self.rows(removals), up)
+
+    def at(self, rows: np.ndarray, up: int) -> np.ndarray:
+        """Outcome columns (n x 8) against ``up`` of the shoes at ``rows`` (:meth:`rows`)."""
+        return self._buffer[self.ups.index(up)].take(rows, axis=0)
+
+    def rows(self, removals: np.ndarray) -> np.ndarray:
+        """Where the columns of each shoe ``base - removal`` are kept (computed now for
+        those not yet kept): a row of :meth:`at`, the same for the cache's lifetime."""
         removals = np.asarray(removals, dtype=np.int64).reshape(-1, 10)
         # each distinct removal looked up once, in order (sorted look-ups are the quick ones)
         codes, first, inverse = np.unique(self.codes(removals), return_index=True,
@@ -286,18 +296,20 @@ class DealerCache:
             new = np.flatnonzero(~known)
             rows[new] = np.arange(self._used, self._used + len(new))
             self._compute(codes[new], removals.take(first[new], axis=0))
-        return self._buffer[:, self.ups.index(up)].take(rows.take(inverse.reshape(-1)), axis=0)
+        return rows.take(inverse.reshape(-1))
 
     def _compute(self, new_codes: np.ndarray, removals: np.ndarray) -> None:
         """Columns of the shoes ``base - removals`` (numbered ``new_codes``, sorted, none kept
         yet), computed in that order as one batch and kept."""
         shoes = self.base - removals
         needed = self._used + len(new_codes)
-        if needed > len(self._buffer):
-            grown = np.empty((max(needed, len(self._buffer) * 3 // 2), len(self.ups), _COLUMNS))
-            grown[:self._used] = self._buffer[:self._used]
+        if needed > self._buffer.shape[1]:
+            grown = np.empty((len(self.ups), max(needed, self._buffer.shape[1] * 3 // 2),
+                              _COLUMNS))
+            grown[:, :self._used] = self._buffer[:, :self._used]
             self._buffer = grown
-        dealer_columns(self.tree, shoes, self._buffer[self._used:needed])
+        dealer_columns(self.tree, shoes,
+                       self._buffer[:, self._used:needed].transpose(1, 0, 2))
         if not self._used:
             self._codes, self._rows, self._used = new_codes, np.arange(needed), needed
             return

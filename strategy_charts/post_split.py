@@ -34,7 +34,7 @@ real or free stakes (Free Bet), each stakes has its own play under each strategy
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -42,7 +42,9 @@ import numpy as np
 from trainer.rules import RuleSet, offers
 
 from .all_hands import DOUBLE, HIT, STAND, HandSet, choose
+from .composition import Composition, add, of_values
 from .hand_index import HandIndex, hand_index
+from .hand_layout import NodeLayout, kept_layout
 from .hand_values import StakeUnits, doubled_stakes
 
 if TYPE_CHECKING:
@@ -121,6 +123,22 @@ def _offered_doubles(rules: RuleSet, max_cards: int, stakes: StakeUnits, from_sp
     return out
 
 
+@lru_cache(maxsize=2)
+def split_layout(max_cards: int, rows: tuple[tuple[int, int], ...], shoe: Composition
+                 ) -> NodeLayout:
+    """The nodes of :class:`SplitHandPlay`'s rows ((pair, pair cards gone besides the hand's))
+    that ``shoe`` (before the up card) can deal: every hand of two or more cards holding the
+    pair card, and the lone pair card. Kept for the round's other up cards (the last two)."""
+    index = hand_index(max_cards)
+    extras = np.zeros((len(rows), 10), dtype=np.int64)
+    for row, (pair, gone) in enumerate(rows):
+        extras[row, pair - 1] = gone
+    masks = np.array([((index.comps[:, p - 1] >= 1) & (index.size >= 2))
+                      | (index.number(of_values([p])) == np.arange(len(index.hard)))
+                      for p, _ in rows])
+    return kept_layout(index, np.array(shoe), extras, masks.reshape(len(rows), -1))
+
+
 def post_split_choices(rules: RuleSet, hands: HandSet, hit: np.ndarray,
                        doubles: tuple[np.ndarray, np.ndarray], stakes: StakeUnits) -> np.ndarray:
     """Per node, the fixed post-split strategy's play ("CDZ-"): the best of stand, hit and the
@@ -147,26 +165,32 @@ class SplitHandPlay:
     the hand's own, and their optimal play there: stand, hit then play best, and the double a
     split hand is offered. With ``known`` 1 their best play is the CDP1 strategy; ``more``
     adds rows with 1 to ``more`` further pair cards gone (CDP's later strategies), where the
-    shoe holds them and ``kind`` (:meth:`PostSplit.depth`) chooses a strategy for them."""
+    shoe holds them and ``kind`` (:meth:`PostSplit.depth`) chooses a strategy for them.
+
+    Each row also holds its lone pair card, where a split hand begins (it takes no decision
+    here): so each row's own strategy is valued on its own shoe in the same set
+    (:meth:`own_split`), CDP's X(a, 0) and pair hand of the row ``a`` + 1."""
 
     def __init__(self, card: UpCard, known: int = 1, pairs: list[int] | None = None,
                  more: int = 0, kind: PostSplit = PostSplit.CDPN) -> None:
-        self.card, self.known = card, known
+        # the up card's parts, not the up card: it keeps this (a cycle would hold the arrays
+        # until the garbage collector's next pass, each up card's afresh)
+        self.rules, self.index, self.known = card.rules, card.index, known
         index = card.index
         self.pairs = [p for p in (pairs or range(1, 11)) if card.shoe[p - 1] >= known + 1]
         #: (pair, cards of it gone besides the hand's) of each row: :attr:`pairs` first
         self.rows = [(p, known + k) for k in range(more + 1) for p in self.pairs
                      if card.shoe[p - 1] >= known + k + 1
                      and (not k or kind.depth(offers.split_limit(card.rules, p)) >= k)]
-        extras = np.zeros((len(self.rows), 10), dtype=np.int64)
-        for row, (pair, gone) in enumerate(self.rows):
-            extras[row, pair - 1] = gone
-        masks = np.array([(index.comps[:, p - 1] >= 1) & (index.size >= 2) for p, _ in self.rows])
-        self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, extras,
-                             masks.reshape(len(self.rows), -1))
-        self.hands.prepare(card.dealer)
+        layout = split_layout(index.max_cards, tuple(self.rows),
+                              add(card.shoe, of_values([card.up])))
+        self.hands = HandSet(card.rules, index, np.array(card.shoe), card.up, layout.extras,
+                             None, layout)
+        self._deciding = self.hands.size >= 2     # the lone pair cards hit (no stand value)
+        self.hands.prepare(card.dealer, self._deciding)
         self._optimal: dict[StakeUnits, np.ndarray] = {}
         self._decisions: dict[StakeUnits, np.ndarray] = {}
+        self._own: dict[StakeUnits, np.ndarray] = {}
         twos = np.nonzero(double_nodes(card.rules, self.hands))[0]
         self._double = (np.zeros(len(self.hands)), np.zeros(len(self.hands)))
         self._double[0][twos], self._double[1][twos] = self.hands.double_parts(twos)
@@ -174,7 +198,7 @@ class SplitHandPlay:
     def _hit(self, stakes: StakeUnits) -> np.ndarray:
         """Per node, hitting then playing best with the doubles a split hand is offered."""
         if stakes not in self._optimal:
-            doubled = hit_doubles(self.card.rules, self.card.index, stakes, from_split=True)
+            doubled = hit_doubles(self.rules, self.index, stakes, from_split=True)
             self._optimal[stakes] = self.hands.optimal(
                 stakes, None if doubled is None else doubled[self.hands.hand])[0]
         return self._optimal[stakes]
@@ -184,11 +208,40 @@ class SplitHandPlay:
         and the double allowed after a split on that row's shoe (a fixed strategy)."""
         table = self._decisions.get(stakes)
         if table is None:
-            hands, index = self.hands, self.card.index
-            per_node = post_split_choices(self.card.rules, hands, self._hit(stakes),
+            hands, index = self.hands, self.index
+            per_node = post_split_choices(self.rules, hands, self._hit(stakes),
                                           self._double, stakes)
             table = np.full((len(self.rows), len(index.hard)), HIT, dtype=np.int64)
-            table[hands.context, hands.hand] = per_node
+            deciding = self._deciding
+            table[hands.context[deciding], hands.hand[deciding]] = per_node[deciding]
             table.flags.writeable = False       # kept: read only
             self._decisions[stakes] = table
         return table
+
+    def own_split(self, stakes: StakeUnits, pair: int, most: int
+                  ) -> tuple[list[float], list[float]]:
+        """CDP's X(a, 0) and pair hand of ``pair`` for ``a`` = 0 to ``most`` (rows of
+        ``known`` = 1), each by the play of its own row (:meth:`decisions`, as split hands
+        make it, :func:`split_play`) on its own shoe; a pair hand the shoe cannot deal: 0."""
+        value = self._own_values(stakes)
+        index, hands = self.index, self.hands
+        start, pair_hand = index.number(of_values([pair])), index.number(of_values([pair, pair]))
+        x0, pp = [], []
+        for a in range(most + 1):
+            row = self.rows.index((pair, self.known + a))
+            x0.append(float(value[hands.node(row, start)]))
+            node = hands.node(row, pair_hand)
+            pp.append(float(value[node]) if node < len(hands) else 0.0)
+        return x0, pp
+
+    def _own_values(self, stakes: StakeUnits) -> np.ndarray:
+        """Per node, the value of its row's own strategy (kept per stakes)."""
+        if stakes not in self._own:
+            choice, doubled = split_play(self.rules, self.index,
+                                         [pair for pair, _ in self.rows],
+                                         self.decisions(stakes), stakes)
+            hands = self.hands
+            flat = hands.context * len(self.index.hard) + hands.hand
+            self._own[stakes] = hands.fixed(choice.take(flat), stakes,
+                                            doubled.take(hands.hand, axis=0))
+        return self._own[stakes]

@@ -16,13 +16,17 @@ from .composition import Composition
 from .hand_values import StakeUnits
 from .initial_hand import double_action
 from .post_split import SplitHandPlay
-from .up_card import PairSplit, split_batch
+from .up_card import PairSplit, UpCard, split_batch
 
 
 class SplitHands(SplitHandPlay):
     """The two-card hands of every pair's split against one up card (see the module doc),
     with ``known`` other pair cards gone: one when the seat holds two hands, two when it holds
     three (the first cards of the other hands)."""
+
+    def __init__(self, card: UpCard, known: int = 1) -> None:
+        super().__init__(card, known)
+        self.card = card        # (kept by the table's build, not by the up card: no cycle)
 
     def _node(self, pair: int, hand: Composition) -> int:
         return self.hands.node(self.pairs.index(pair), self.card.index.number(hand))

@@ -22,10 +22,11 @@ import numpy as np
 
 from trainer.rules import Action, RuleSet, offers
 
-from .all_hands import HIT, HandSet, count_true, reachable, stands
+from .all_hands import HIT, HandSet, reachable, stands
 from .composition import Composition, add, full_shoe, of_values, size, subtract
 from .dealer_probabilities import DealerCache, dealer_tree
 from .hand_index import hand_index
+from .hand_layout import count_true
 from .hand_values import FREE, REAL, StakeUnits, UpCardValues
 from .initial_hand import decides, double_action, pair_value
 from .post_split import (
@@ -207,24 +208,29 @@ class UpCard:
         X(seen, 0) (each pair's shoe holds them)."""
         if self.post_split is PostSplit.CDZ:
             return lambda stakes: self.cdz_decisions(stakes)[None, :]
+        play = self._split_hand_play(pairs)
+        rows = [play.rows.index((pair, 1 + seen)) for pair in pairs]
+        return lambda stakes: play.decisions(stakes)[rows]
+
+    def _split_hand_play(self, pairs: list[int]) -> SplitHandPlay:
+        """The split hands of ``pairs`` (the whole round's at once) and their best play under
+        :attr:`post_split` (kept)."""
         if self._first_split is None or not set(pairs) <= self._first_split[0]:
             wanted = None if self.within is None else pairs     # the whole round's at once
             more = self.post_split.depth(self.rules.max_hands)
             self._first_split = (set(pairs if wanted else range(1, 11)),
                                  SplitHandPlay(self, 1, wanted, more, self.post_split))
-        play = self._first_split[1]
-        rows = [play.rows.index((pair, 1 + seen)) for pair in pairs]
-        return lambda stakes: play.decisions(stakes)[rows]
+        return self._first_split[1]
 
     def _split_batch(self, pairs: list[int], hands_limit: int | None) -> dict[int, PairSplit]:
         """:func:`split_batch` of ``pairs`` for the post-split strategy (under CDPN, one batch
-        per count of pair cards a hand may begin its play with; under CDP, one per count of
-        further pair cards removed whose strategy plays otherwise, :meth:`_removal_batch`)."""
+        per count of pair cards a hand may begin its play with; under CDP, each count's own
+        play on its own shoe, :meth:`_own_removals`)."""
+        if self.post_split is PostSplit.CDP:
+            return self._own_removals(pairs, hands_limit)
         stakes_list = self.split_stakes()
         found = split_batch(self, pairs, 0, hands_limit, self.post_split_decisions(pairs),
                             stakes_list)
-        if self.post_split is PostSplit.CDP:
-            return self._removal_batch(found, hands_limit)
         seen = 1
         while self.post_split is PostSplit.CDPN:
             later = [pair for pair, split in found.items()
@@ -248,33 +254,24 @@ class UpCard:
             seen += 1
         return found
 
-    def _removal_batch(self, found: dict[int, PairSplit], hands_limit: int | None
-                       ) -> dict[int, PairSplit]:
+    def _own_removals(self, pairs: list[int], hands_limit: int | None
+                      ) -> dict[int, PairSplit]:
         """CDP's values: X(a, 0) and the pair hand of each ``a`` by the strategy optimal with
-        ``1 + a`` pair cards gone, from ``found`` (the strategy of ``a`` = 0, valued at every
-        ``a``). A strategy that plays as the one whose values are held wherever that one's
-        play goes has the same values, so only strategies that play otherwise are valued."""
-        stakes_list = self.split_stakes()
-        # per pair: the batch whose values are held, and the strategy (its count) it plays
-        held = {pair: (split, 0) for pair, split in found.items()}
-        for a in range(1, 2 * (self.rules.max_hands - 2) + 1):
-            wanted = [pair for pair, split in found.items() if len(split.x0[REAL]) > a]
-            if not wanted:
-                break
-            now = self.post_split_decisions(wanted, a)
-            other = [pair for row, pair in enumerate(wanted)
-                     if any((now(stakes)[row]
-                             != self.post_split_decisions([pair], held[pair][1])(stakes)[0]
-                             )[held[pair][0].reached].any() for stakes in stakes_list)]
-            more = split_batch(self, other, 0, hands_limit, self.post_split_decisions(other, a),
-                               stakes_list, least=a) if other else {}
-            for pair in wanted:
-                if pair in more:
-                    held[pair] = (more[pair], a)
-                source, split = held[pair][0], found[pair]
-                for stakes in stakes_list:
-                    split.x0[stakes][a] = source.x0[stakes][a]
-                    split.pp[stakes][a] = source.pp[stakes][a]
+        ``1 + a`` pair cards gone, each valued on its own shoe in the set that chose it
+        (:meth:`SplitHandPlay.own_split`)."""
+        play = self._split_hand_play(pairs)
+        found: dict[int, PairSplit] = {}
+        for pair in pairs:
+            max_hands = offers.split_limit(self.rules, pair)
+            if hands_limit is not None:
+                max_hands = min(max_hands, hands_limit)
+            n, p = sum(self.shoe) - 2, self.shoe[pair - 1] - 2
+            if p < 0:
+                continue
+            split = found[pair] = PairSplit(pair, max_hands, n, p)
+            for stakes in self.split_stakes():
+                split.x0[stakes], split.pp[stakes] = play.own_split(
+                    stakes, pair, min(2 * (max_hands - 2), p))
         return found
 
     def split_stakes(self) -> list[StakeUnits]:

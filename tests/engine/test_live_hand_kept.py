@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from strategy_charts.all_hands import _far_children, _nodes
+from strategy_charts.all_hands import _far_children
 from strategy_charts.composition import of_values
 from strategy_charts.hand_index import hand_index
+from strategy_charts.hand_layout import _nodes
 from strategy_charts.up_card import holding
 
 

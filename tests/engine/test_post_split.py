@@ -6,18 +6,20 @@ enumeration with Fractions on the shoe the first split hand sees; standard rules
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from fractions import Fraction
 
 import pytest
 
 from strategy_charts.__main__ import main
-from strategy_charts.composition import Composition, of_values, subtract
+from strategy_charts.composition import Composition, full_shoe, of_values, subtract
 from strategy_charts.game import game_ev
 from strategy_charts.post_split import PostSplit
 from strategy_charts.splits import SplitValues, pattern_sum, x_n_tables
 from strategy_charts.up_card import live_hand
-from trainer.rules import Action, RuleSet, offers
+from trainer.rules import Action, RuleSet, offers, preset
 
 from . import brute_force as bf
 from .conftest import rules_named, values_for
@@ -249,3 +251,21 @@ def test_cdp_split_is_the_analyzers_sum_of_each_removals_own_play(rules, shoe, p
                           decide_seen=cdpn_decide(rules, rest, up, values.peek))
     assert abs(expected - float(cdp1)) > 1e-6
     assert abs(expected - float(cdpn)) > 1e-6
+
+
+@pytest.mark.parametrize("kind", [PostSplit.CDP1, PostSplit.CDP, PostSplit.CDPN])
+def test_an_up_cards_split_hands_do_not_keep_it_alive(kind: PostSplit) -> None:
+    """Once a round is done with an up card its arrays are freed at once: the split hands'
+    best play it keeps holds no reference back to it (a cycle would keep every up card's
+    megabytes until the garbage collector's next pass)."""
+    rules, pair = preset("evolution"), 8
+    card = live_hand(rules, subtract(full_shoe(rules.decks), of_values([6])), 6,
+                     of_values([pair, pair]), post_split=kind)
+    assert card.splits([pair])[pair].value(free=True)
+    kept = weakref.ref(card)
+    gc.disable()
+    try:
+        del card
+        assert kept() is None
+    finally:
+        gc.enable()
