@@ -17,9 +17,9 @@ from trainer.drills.shoe_practice import (
 )
 from trainer.rules import Action, SideBet, preset
 from trainer.teaching.catalog import Catalog
-from trainer.teaching.grading import TableGrader
+from trainer.teaching.grading import PerfectPlayGrader, TableGrader
 from trainer.teaching.records import GradedDecision, Mode
-from trainer.teaching.situations import round_spot
+from trainer.teaching.situations import Spot, round_spot
 
 
 def sloppy(seed: int, catalog: Catalog):  # type: ignore[no-untyped-def]
@@ -96,6 +96,41 @@ def test_perfect_play_grades_against_the_live_shoe(evolution: Catalog) -> None:
         assert set(live_evs) == set(table_evs)
         assert live_evs == pytest.approx(table_evs, abs=0.05)     # a few cards gone
     assert any(live != pytest.approx(table, abs=1e-9) for table, live in pairs)
+
+
+def test_a_perfect_play_grade_is_started_as_the_decision_is_dealt(
+        evolution: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live shoe's grade of each decision is started when it is dealt (the player's answer
+    picks it up: :mod:`trainer.teaching.ahead`), for the decision and shoe then awaited, and
+    the decisions are what they are when every grade is worked out at the answer."""
+    rules = preset("evolution")
+    started: list[tuple[str, tuple[int, ...]]] = []
+    prepare = PerfectPlayGrader.prepare
+
+    def decisions(ahead: bool) -> list[GradedDecision]:
+        practice = ShoePractice(rules, ShoeSettings(perfect_play=True, bankroll=None), seed=5,
+                                table=evolution)
+        assert isinstance(practice.grader, PerfectPlayGrader)
+
+        def noted(grader: PerfectPlayGrader, spot: Spot, unseen: tuple[int, ...]) -> None:
+            started.append((spot.situation.key, tuple(unseen)))
+            if ahead:
+                prepare(grader, spot, unseen)
+        monkeypatch.setattr(PerfectPlayGrader, "prepare", noted)
+        policy = table_policy(practice.table_grader)
+        for _ in range(6):
+            practice.deal()
+            while practice.awaiting:
+                assert practice.round is not None
+                assert started[-1] == (round_spot(practice.round).situation.key,
+                                       practice.unseen())
+                practice.answer(policy(practice.round))
+        return practice.decisions
+
+    picked_up = decisions(True)
+    worked_out_then = decisions(False)
+    assert picked_up and [d.shoe for d in picked_up] == [d.shoe for d in worked_out_then]
+    assert [d.evs for d in picked_up] == [d.evs for d in worked_out_then]
 
 
 def test_the_bankroll_can_end_the_shoe(evolution: Catalog) -> None:

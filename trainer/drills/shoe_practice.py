@@ -303,6 +303,8 @@ class ShoePractice(Attended):
     def _after_step(self) -> None:
         rnd = self.round
         if rnd is None or rnd.phase is not Phase.SETTLED:
+            if rnd is not None and isinstance(self.grader, PerfectPlayGrader):
+                self.grader.prepare(round_spot(rnd), self.unseen())   # while the player thinks
             return
         seat = self._player()
         behind = settle(rnd, self._round_behind)

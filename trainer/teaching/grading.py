@@ -18,6 +18,7 @@ from strategy_charts.composition import Composition
 from strategy_charts.up_card import ready_live_hands
 from trainer.rules import Action, Card, RuleSet
 
+from .ahead import Ahead
 from .exact import Evs, best_of, exact_evs
 from .records import GradedDecision, Mode, ShoeGrade, Verdict
 from .situations import Spot
@@ -118,21 +119,31 @@ class TableGrader:
 
 @dataclass(frozen=True)
 class PerfectPlayGrader:
-    """Grades against the exact composition-dependent EVs of the cards not yet seen."""
+    """Grades against the exact composition-dependent EVs of the cards not yet seen; a grade
+    may be started ahead, as soon as the decision is dealt (:meth:`prepare`)."""
 
     rules: RuleSet
     fallback: Grader
+    ahead: Ahead[tuple[Evs, str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # the engine's one-time set-up (tens of ms) now, not in the first decision per up card
         ready_live_hands(self.rules)
+        object.__setattr__(self, "ahead", Ahead(self._exact))
+
+    def _exact(self, spot: Spot, unseen: Composition) -> tuple[Evs, str]:
+        evs = exact_evs(self.rules, spot, unseen)
+        return evs, best_of(evs)
+
+    def prepare(self, spot: Spot, unseen: Composition) -> None:
+        """Start grading ``spot`` at ``unseen`` while the player thinks (:mod:`.ahead`)."""
+        self.ahead.start(spot, unseen)
 
     def evs(self, spot: Spot, unseen: Composition | None = None) -> tuple[Evs, str]:
         """Exact EVs at ``unseen`` (the fallback grader's without a live shoe)."""
         if unseen is None:
             return self.fallback.evs(spot)
-        evs = exact_evs(self.rules, spot, unseen)
-        return evs, best_of(evs)
+        return self.ahead.result(spot, unseen)
 
 
 def utc_now() -> datetime:
