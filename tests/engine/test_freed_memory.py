@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import resource
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -28,15 +29,19 @@ def _grade() -> None:
     live_hand(rules, subtract(full_shoe(rules.decks), of_values([1])), 1, hand).actions(hand)
 
 
+def _faults(work: Callable[[], object], times: int) -> float:
+    """The page faults of one run of ``work``, on average over ``times`` runs after three."""
+    for _ in range(3):
+        work()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(times):
+        work()
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / times
+
+
 @pytest.mark.skipif(not GLIBC, reason="the memory kept is glibc's")
 def test_a_grade_does_not_fault_in_the_memory_the_last_one_freed() -> None:
-    for _ in range(3):
-        _grade()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    grades = 5
-    for _ in range(grades):
-        _grade()
-    faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / grades
+    faults = _faults(_grade, 5)
     assert faults < 100, f"{faults:.0f} page faults a grade"
 
 
@@ -50,13 +55,7 @@ def test_arrays_of_megabytes_reuse_the_memory_the_last_ones_freed() -> None:
         arrays = [np.ones(384 * 1024) for _ in range(5)]     # 3 MiB each, 15 MiB in all
         return sum(float(array[-1]) for array in arrays)
     ctypes.CDLL(None).malloc_trim(0)    # no free room left at the heap's top
-    for _ in range(3):
-        build()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    rounds = 10
-    for _ in range(rounds):
-        build()
-    faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / rounds
+    faults = _faults(build, 10)
     assert faults < 100, f"{faults:.0f} page faults a round"
 
 
