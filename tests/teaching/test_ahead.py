@@ -3,6 +3,7 @@ an answer for another spot or shoe works its own out; an error reaches the answe
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -74,3 +75,29 @@ def test_an_error_of_the_grade_ahead_reaches_the_answer(evolution: Catalog) -> N
     ahead.start(spot, shoe)
     with pytest.raises(ValueError, match="no such shoe"):
         ahead.result(spot, shoe)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forking is POSIX's")
+def test_a_forked_process_grades_ahead_on_a_worker_of_its_own(evolution: Catalog) -> None:
+    """A process forked after the worker started (a pool of processes, say) has no thread
+    behind the copy of it: work handed to the copy would never run, and the answer would wait
+    for ever. It gets a worker of its own."""
+    spot, _ = _spots(evolution)
+    shoe = full_shoe(preset("evolution").decks)
+    ahead = Ahead(Counted())
+    ahead.start(spot, shoe)
+    assert ahead.result(spot, shoe) == (spot.situation.key, sum(shoe))   # the worker is up
+    fresh = (shoe[0] - 1, *shoe[1:])
+    child = os.fork()
+    if child == 0:                            # the child: grade ahead, answer, report by exit
+        code = 1
+        try:
+            ahead.start(spot, fresh)
+            done = threading.Event()
+            threading.Thread(target=lambda: (ahead.result(spot, fresh), done.set()),
+                             daemon=True).start()
+            code = 0 if done.wait(20) else 3
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

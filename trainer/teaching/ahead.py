@@ -11,6 +11,7 @@ way.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -22,8 +23,18 @@ from .situations import Spot
 
 T = TypeVar("T")
 
-#: The one worker every grade ahead runs on (a thread only once the first is started).
-_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grade-ahead")
+_workers: dict[int, ThreadPoolExecutor] = {}
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The one worker every grade ahead of this process runs on (a thread only once the first
+    is started). A process forked from one whose worker had started gets its own: the copy's
+    thread did not come along, and work handed to it would wait for ever."""
+    pid = os.getpid()
+    if pid not in _workers:
+        _workers.clear()
+        _workers[pid] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grade-ahead")
+    return _workers[pid]
 
 
 class Ahead(Generic[T]):
@@ -41,7 +52,7 @@ class Ahead(Generic[T]):
         key = (spot, tuple(unseen))
         with self._lock:
             if self._key != key:
-                self._key, self._future = key, _WORKER.submit(self._work, spot, key[1])
+                self._key, self._future = key, _worker().submit(self._work, spot, key[1])
 
     def result(self, spot: Spot, unseen: Composition) -> T:
         """The work's result for ``spot`` at ``unseen``: the one started ahead (waiting for it
