@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -49,9 +50,9 @@ CURVES = memory.CURVES
 #: exponential one, which costs the power learners less (novice-rule 8,460 -> 8,960,
 #: novice-power 6,840 -> 7,960; every learner still within the issue's bounds:
 #: ``bench/learning``, the table in docs/teaching.md).
-GRID_CURVES = (memory.EXPONENTIAL,)
+GRID_CURVES = (memory.EXPONENTIAL, "power-0.25")
 
-_CLIP = 1e-4
+_CLIP = memory.CHANCE_CLIP
 #: The shares of a novice's luck a fit may hold (:data:`trainer.scheduler.start.SHARES`) and the
 #: starting points it may be made for.
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -68,22 +69,24 @@ class Grid:
     lapse: np.ndarray
     slip: np.ndarray
     curve: np.ndarray
+    ease: np.ndarray
 
     @classmethod
     def of(cls, firsts: Sequence[float], growths: Sequence[float],
            lapses: Sequence[float], slips: Sequence[float] = (0.0,),
-           curves: Sequence[str] = (memory.POWER,)) -> Grid:
+           curves: Sequence[str] = (memory.POWER,), eases: Sequence[float] = (0.0,)) -> Grid:
         """Every combination of the values given."""
-        first, growth, lapse, slip, curve = (a.ravel() for a in np.meshgrid(
-            np.asarray(firsts, float), np.asarray(growths, float), np.asarray(lapses, float),
-            np.asarray(slips, float), np.asarray([CURVES.index(c) for c in curves]),
-            indexing="ij"))
-        return cls(first, growth, lapse, slip, curve)
+        curve, first, growth, lapse, slip, ease = (a.ravel() for a in np.meshgrid(
+            np.asarray([CURVES.index(c) for c in curves]), np.asarray(firsts, float),
+            np.asarray(growths, float), np.asarray(lapses, float), np.asarray(slips, float),
+            np.asarray(eases, float), indexing="ij"))
+        return cls(first, growth, lapse, slip, curve, ease)
 
     def params(self, i: int) -> MemoryParams:
         """Candidate ``i``."""
         return MemoryParams(float(self.first[i]), float(self.growth[i]), float(self.lapse[i]),
-                            slip=float(self.slip[i]), curve=CURVES[int(self.curve[i])])
+                            slip=float(self.slip[i]), curve=CURVES[int(self.curve[i])],
+                            ease=float(self.ease[i]))
 
     def index(self, params: MemoryParams) -> int | None:
         """The candidate that is ``params`` (None: not on the grid)."""
@@ -91,21 +94,44 @@ class Grid:
             return None
         on_grid = np.flatnonzero((self.first == params.first) & (self.growth == params.growth)
                                  & (self.lapse == params.lapse) & (self.slip == params.slip)
-                                 & (self.curve == CURVES.index(params.curve)))
+                                 & (self.curve == CURVES.index(params.curve))
+                                 & (self.ease == params.ease))
         return int(on_grid[0]) if on_grid.size else None
+
+    @cached_property
+    def blocks(self) -> tuple[tuple[slice, str], ...]:
+        """The candidates of each curve, as runs of columns (:meth:`of` keeps each curve's
+        together)."""
+        starts = np.flatnonzero(np.diff(self.curve, prepend=-1))
+        ends = [*starts[1:], self.curve.size]
+        return tuple((slice(int(a), int(b)), CURVES[int(self.curve[a])])
+                     for a, b in zip(starts, ends, strict=True))
 
     def recall(self, elapsed: np.ndarray, stability: np.ndarray) -> np.ndarray:
         """R of each candidate (columns) after ``elapsed`` days (a column) at ``stability``,
         on each candidate's curve (:func:`trainer.scheduler.memory.retrievability`)."""
-        power = 1.0 / (1.0 + elapsed / (9.0 * stability))
-        if not self.curve.any():
-            return power
-        return np.where(self.curve == CURVES.index(memory.EXPONENTIAL),
-                        np.exp(math.log(0.9) * elapsed / stability), power)
+        if len(self.blocks) == 1:
+            return _recall(self.blocks[0][1], elapsed, stability)
+        found = np.empty(np.broadcast_shapes(elapsed.shape, stability.shape))
+        for columns, curve in self.blocks:
+            found[:, columns] = _recall(curve, elapsed, stability[:, columns])
+        return found
+
+
+def _recall(curve: str, elapsed: np.ndarray, stability: np.ndarray) -> np.ndarray:
+    """R on ``curve`` (:func:`trainer.scheduler.memory.retrievability`) over arrays."""
+    if curve == memory.EXPONENTIAL:
+        return np.exp(math.log(0.9) * elapsed / stability)
+    decay = memory.DECAYS[curve]
+    if decay == 1.0:
+        return 1.0 / (1.0 + elapsed / (9.0 * stability))
+    return (1.0 + memory.power_factor(decay) * elapsed / stability) ** -decay
 
 
 #: The grid :func:`fit` searches by default.
-GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS, GRID_CURVES)
+#: How far an answer moves its card's ease (:func:`memory.answered_from`): 0, every card alike
+EASES = (0.0, 0.3)
+GRID = Grid.of(FIRSTS, GROWTHS, LAPSES, SLIPS, GRID_CURVES, EASES)
 
 
 @dataclass(frozen=True)
@@ -133,7 +159,8 @@ class Fit:
         """The fit as plain values (what the progress store keeps)."""
         return {"first": self.params.first, "growth": self.params.growth,
                 "lapse": self.params.lapse, "share": self.params.share,
-                "slip": self.params.slip, "curve": self.params.curve, "cards": self.cards,
+                "slip": self.params.slip, "curve": self.params.curve,
+                "ease": self.params.ease, "cards": self.cards,
                 "log_likelihood": self.log_likelihood, "answers": self.answers,
                 "prior": self.prior,
                 "health": None if self.health is None else self.health.to_plain(),
@@ -142,11 +169,12 @@ class Fit:
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
         """Read :meth:`to_plain`'s values back."""
-        share, slip = data.get("share"), data.get("slip")
+        share, slip, ease = data.get("share"), data.get("slip"), data.get("ease")
         params = MemoryParams(float(data["first"]), float(data["growth"]),
                               float(data["lapse"]), 1.0 if share is None else float(share),
                               0.0 if slip is None else float(slip),
-                              str(data.get("curve") or memory.POWER))
+                              str(data.get("curve") or memory.POWER),
+                              ease=0.0 if ease is None else float(ease))
         prior, w = data.get("prior"), kept(data.get("fsrs6"))
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
@@ -175,6 +203,8 @@ class Replay:
     #: cards x 2: the answers to the card so far and its lapses (wrong a day or more after
     #: its last), which group answers for the health check's RMSE (bins)
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    #: cards x candidates: each card's ease after its last answer (:func:`memory.answered_from`)
+    ease: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
@@ -186,7 +216,15 @@ class Replay:
                                               (self.fsrs, other.fsrs),
                                               (self.misses, other.misses),
                                               (self.scored, other.scored),
-                                              (self.counts, other.counts)))
+                                              (self.counts, other.counts),
+                                              (self.eases, other.eases)))
+
+    @property
+    def eases(self) -> np.ndarray:
+        """:attr:`ease`, cards x candidates (zeros where none was kept: every card average)."""
+        if self.ease.shape == self.stability.shape:
+            return self.ease
+        return np.zeros(self.stability.shape)
 
     @property
     def scored(self) -> np.ndarray:
@@ -223,6 +261,8 @@ class Replay:
             first, (int(fresh.sum()), first.size))])
         last = np.concatenate([self.last, np.zeros(int(fresh.sum()))])
         misses = np.concatenate([self.misses, 1.0 - right[fresh, 0]])
+        ease = np.concatenate([self.eases, np.zeros((int(fresh.sum()), first.size))])
+        easing = bool(grid.ease.any())
         counts = np.concatenate([self.counts, np.tile([1.0, 0.0], (int(fresh.sum()), 1))])
         at = np.array([known.get(card, -1) for card in order])
         at[fresh] = len(known) + np.arange(int(fresh.sum()))
@@ -274,14 +314,22 @@ class Replay:
             from_memory = np.where(ok > 0, r / np.maximum(held, _CLIP),
                                    slips * r / (1.0 - chance))
             misses[rows] = np.where(seen > 0, 0.0, misses[rows] + 1.0)
-            grown = s * (1.0 + growth * (1.0 - r)) + first
-            cut = np.maximum(first, lapse * s)
+            if easing:         # memory.answered_from: a card's ease scales growth and floor
+                factor = np.exp(ease[rows])
+                grown = s * (1.0 + growth * factor * (1.0 - r)) + first * factor
+                cut = np.maximum(first * factor, lapse * s)
+                ease[rows] = np.clip(ease[rows] + grid.ease * (ok - chance),
+                                     -memory.EASE_LIMIT, memory.EASE_LIMIT)
+            else:
+                grown = s * (1.0 + growth * (1.0 - r)) + first
+                cut = np.maximum(first, lapse * s)
             stability[rows] = grown ** from_memory * cut ** (1.0 - from_memory)
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
         return (Replay(cards, stability, last, total, fsrs,
-                       (answered, rights, same_day), misses, later, counts),
+                       (answered, rights, same_day), misses, later, counts,
+                       ease if easing else np.zeros((0, 0))),
                 Predicted.of(seen_now))
 
 
@@ -382,8 +430,10 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
         return None
     share, prior = data.get("share"), data.get("prior")
     slip, curve = data.get("slip"), data.get("curve")    # None: what Fit.from_plain reads
+    ease = data.get("ease")
     if not ((share is None or (_number(share) and share in SHARES))
             and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
+            and (ease is None or _number(ease))
             and (curve is None or curve in CURVES)
             and (data.get("fsrs6") is None or kept(data["fsrs6"]) is not None)):
         return None
