@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from trainer.scheduler.memory import MemoryParams, day_of
-from trainer.scheduler.memory_fit import Fit, FitState, fit
+from trainer.scheduler.memory_fit import GRID, KEPT_WITHIN, Fit, FitState, fit
 from trainer.scheduler.picture import (
     SEAL,
     Picture,
@@ -154,15 +156,18 @@ def test_a_picture_round_trips_as_bytes_and_other_bytes_are_none(course: Curricu
     picture = advance(course, picture, history[half:],
                       lambda faces: [a for a in history[:half] if a.situation in faces])
     again = decode(encode(picture))
-    assert isinstance(again, Picture) and again == picture
-    assert again.fit_state is not None and picture.fit_state is not None
+    assert picture.fit_state is not None
+    kept = replace(picture, fit_state=picture.fit_state.kept())    # what a picture keeps
+    assert isinstance(again, Picture) and again == kept
+    assert again.fit_state is not None and kept.fit_state is not None
     assert again.fit_state.answers == len(history)
     assert again.fit_state.held.size > 0 and again.fit_state.held == picture.fit_state.held
     assert again.fit_state.moving == picture.fit_state.moving != 0.5
-    assert again.fit_state.mark == picture.fit_state.mark
-    for name, replay in picture.fit_state.replays.items():
+    assert again.fit_state.mark == kept.fit_state.mark
+    for name, replay in kept.fit_state.replays.items():
         assert (again.fit_state.replays[name].stability == replay.stability).all()
         assert (again.fit_state.replays[name].total == replay.total).all()
+    assert decode(encode(again)) == again
     data = encode(picture)
     for broken in (b"", b"not a picture", data[:len(data) // 2], data + b"\0" * 8):
         assert decode(broken) is None
@@ -186,7 +191,9 @@ def test_a_picture_with_any_bit_changed_is_not_used(course: Curriculum) -> None:
             flipped = bytearray(data)
             flipped[place] ^= 1 << bit
             assert decode(bytes(flipped)) is None, (place, bit)
-    assert decode(data) == _kept(course)
+    picture = _kept(course)
+    assert picture.fit_state is not None
+    assert decode(data) == replace(picture, fit_state=picture.fit_state.kept())
 
 
 def _header(data: bytes) -> tuple[dict, bytes]:
@@ -194,6 +201,14 @@ def _header(data: bytes) -> tuple[dict, bytes]:
     content = data[SEAL:]
     size = int.from_bytes(content[:8], "little")
     return json.loads(zlib.decompress(content[8:8 + size])), content[8 + size:]
+
+
+def _columns(head: dict, change: Callable[[list[int]], list]) -> dict:
+    """``head`` with the columns of its first pruned replay changed."""
+    columns = dict(head["fit"]["columns"])
+    name = next(n for n, kept in columns.items() if kept is not None)
+    columns[name] = change(columns[name])
+    return {**head, "fit": {**head["fit"], "columns": columns}}
 
 
 @pytest.mark.parametrize("damage", [
@@ -205,6 +220,10 @@ def _header(data: bytes) -> tuple[dict, bytes]:
     lambda head: {**head, "answers": 1e400},
     lambda head: {**head, "fit": {**head["fit"], "replays": [["a"]]}},
     lambda head: {**head, "fit": {**head["fit"], "answers": None}},
+    lambda head: _columns(head, lambda kept: kept[::-1]),                  # not ascending
+    lambda head: _columns(head, lambda kept: [*kept[:-1], 10 ** 6]),        # off the grid
+    lambda head: _columns(head, lambda kept: [float(c) for c in kept]),    # not whole numbers
+    lambda head: _columns(head, lambda kept: kept[:-1]),                   # the arrays' size
 ])
 def test_a_sealed_picture_of_another_shape_is_not_used(course: Curriculum, damage) -> None:
     """Parts of the wrong shape, checksum and all (a picture written wrong), are refused, not
@@ -248,3 +267,63 @@ def test_a_refit_from_the_kept_state_finds_the_fit_of_every_answer(course: Curri
     parts = state.extend(history[cut:], course.mappings()).best()
     assert (parts.params, parts.cards, parts.answers) == (once.params, once.cards, once.answers)
     assert parts.log_likelihood == pytest.approx(once.log_likelihood, rel=1e-12)
+
+
+def test_a_kept_fit_state_holds_the_likely_candidates_and_refits_as_the_whole_one(
+        course: Curriculum) -> None:
+    """What a picture keeps of the fit state: each mapping's candidates within 100 nats of its
+    best and the marked one (still marked, the same parameters); the answers after refit it
+    to the fit the whole state makes, and it is a small part of the whole."""
+    history = _history(course)
+    cut = len(history) * 2 // 3
+    mappings = course.mappings()
+    state = FitState.start(list(mappings)).extend(history[:cut], mappings)
+    before = state.best()
+    state = state.marked(before, "a fit")
+    kept = state.kept()
+    assert kept.mark is not None and state.mark is not None
+    for name, replay in kept.replays.items():
+        whole = state.replays[name]
+        assert replay.columns is not None and 0 < replay.columns.size < whole.total.size / 2
+        near = np.flatnonzero(whole.total >= whole.total.max() - KEPT_WITHIN)
+        assert set(near) <= set(replay.columns)
+        assert (replay.total == whole.total[replay.columns]).all()
+    marked = kept.replays[kept.mark.mapping]
+    assert marked.grid_of(GRID).params(kept.mark.index) == before.params
+    after_whole = state.extend(history[cut:], mappings)
+    after_kept = kept.extend(history[cut:], mappings)
+    assert after_kept.best() == after_whole.best()
+    assert after_kept.held == after_whole.held
+    again = after_kept.kept()
+    assert again.mark is not None
+    assert again.replays[again.mark.mapping].grid_of(GRID).params(again.mark.index) == (
+        before.params)
+
+
+def test_a_candidate_with_a_number_that_is_not_finite_is_never_pruned() -> None:
+    """Pruning never hides what the reader must refuse."""
+    state = FitState.start(["k"]).extend([Answer("k", 0.0, False, 0.0),
+                                          Answer("k", 2.0, True, 0.0)], {"k": {"k": "k"}})
+    replay = state.replays["k"]
+    worst = int(np.argmin(replay.total))
+    stability = replay.stability.copy()
+    stability[0, worst] = float("nan")
+    pruned = replace(replay, total=replay.total - np.arange(replay.total.size),
+                     stability=stability).kept(1.0)
+    assert pruned.columns is not None and worst in pruned.columns
+
+
+def test_a_sealed_picture_marked_off_its_kept_candidates_is_not_used(
+        course: Curriculum) -> None:
+    """A mark must name a candidate its replay holds (a pruned replay holds fewer)."""
+    picture = _kept(course)
+    assert picture.fit_state is not None
+    state = picture.fit_state
+    picture = replace(picture, fit_state=state.marked(state.best(), "a fit"))
+    head, body = _header(encode(picture))
+    assert decode(_seal(_content(json.dumps(head).encode(), body))) is not None
+    mark = head["fit"]["mark"]
+    width = len(head["fit"]["columns"][mark[0]] or GRID.first.size * [0])
+    for index in (width, -1):
+        damaged = {**head, "fit": {**head["fit"], "mark": [mark[0], index, *mark[2:]]}}
+        assert decode(_seal(_content(json.dumps(damaged).encode(), body))) is None

@@ -76,6 +76,11 @@ class Grid:
                                  & (self.ease == params.ease))
         return int(on_grid[0]) if on_grid.size else None
 
+    def take(self, columns: np.ndarray) -> Grid:
+        """The candidates at ``columns`` (ascending), in that order."""
+        return Grid(*(getattr(self, name)[columns] for name in
+                      ("first", "growth", "lapse", "slip", "curve", "ease")))
+
     @cached_property
     def blocks(self) -> tuple[tuple[slice, str], ...]:
         """The candidates of each curve, as runs of columns (:meth:`of` keeps each curve's

@@ -50,6 +50,12 @@ from .replay import Replay, log_likelihoods
 #: starting points it may be made for.
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 PRIORS = ("classic", "novice")
+#: A kept fit state holds the candidates no more than this many nats less likely than their
+#: mapping's best (:meth:`FitState.kept`): one further behind would need the answers since to
+#: be e^100 times likelier under it than under the best to win a later fit. The whole grid is
+#: 4,480 candidates a card (80.7 MB of arrays for a novice's 8,000 answers); the kept ones are
+#: a few dozen to a third of them.
+KEPT_WITHIN = 100.0
 
 
 
@@ -143,7 +149,8 @@ class FitState:
         for name, replay in self.replays.items():
             i = int(np.argmax(replay.total))
             if best is None or replay.total[i] > best.log_likelihood:
-                best = Fit(grid.params(i), name, float(replay.total[i]), self.answers)
+                best = Fit(replay.grid_of(grid).params(i), name, float(replay.total[i]),
+                           self.answers)
         if best is None:
             raise ValueError("fit needs at least one card mapping")
         mark = self.mark
@@ -156,13 +163,27 @@ class FitState:
         """The state marked at ``fit`` (described as ``chosen``): the next refit checks it
         on the answers given after this."""
         replay = self.replays.get(fit.cards)
-        index = grid.index(fit.params)
+        index = None if replay is None else replay.grid_of(grid).index(fit.params)
         if replay is None or index is None:
             return self
         answered, rights, same_day = replay.tallies
         return replace(self, mark=Mark(fit.cards, index, answered, rights, chosen, same_day,
                                        self.answers),
                        held=Predicted.empty())
+
+
+    def kept(self, within: float = KEPT_WITHIN) -> FitState:
+        """This state with each mapping's candidates no more than ``within`` nats less likely
+        than its best, and the marked one (what a kept picture holds: :mod:`.picture`)."""
+        mark, replays = self.mark, {}
+        for name, replay in self.replays.items():
+            marked = mark is not None and mark.mapping == name
+            replays[name] = replay.kept(within, mark.index if mark and marked else None)
+            if mark is not None and marked:
+                candidate = (mark.index if replay.columns is None
+                             else int(replay.columns[mark.index]))
+                mark = replace(mark, index=replays[name].column(candidate))
+        return replace(self, replays=replays, mark=mark)
 
 
 def fit(answers: Sequence[Answer], mappings: Mapping[str, Mapping[str, str]],

@@ -208,13 +208,14 @@ def encode(picture: Picture) -> bytes:
     arrays: list[np.ndarray] = []
     fit: dict[str, Any] | None = None
     if picture.fit_state is not None:
-        state = picture.fit_state
-        fit = {"answers": state.answers, "replays": {}, "tallies": {},
+        state = picture.fit_state.kept()
+        fit = {"answers": state.answers, "replays": {}, "tallies": {}, "columns": {},
                "mark": None if state.mark is None else state.mark.to_plain(),
                "held": state.held.size, "moving": state.moving}
         for name, replay in state.replays.items():
             fit["replays"][name] = list(replay.cards)
             fit["tallies"][name] = list(replay.tallies)
+            fit["columns"][name] = None if replay.columns is None else replay.columns.tolist()
             arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses,
                        replay.scored, replay.counts, replay.eases]
         arrays.append(state.held.rows)
@@ -296,13 +297,26 @@ def _params(head: Mapping[str, Any]) -> MemoryParams:
                         tuple(map(float, head["w"])), ease)
 
 
+def _columns(plain: object) -> np.ndarray | None:
+    """The candidates a kept replay holds (None: all), ValueError unless ascending ones of the
+    grid's."""
+    if plain is None:
+        return None
+    if not isinstance(plain, list) or not all(type(c) is int for c in plain):
+        raise ValueError("columns of another kind")
+    columns = np.array(plain, dtype=np.intp)
+    if not columns.size or columns[0] < 0 or columns[-1] >= GRID.first.size or (
+            np.diff(columns) <= 0).any():
+        raise ValueError("columns off the grid")
+    return columns
+
+
 def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | None:
     """The fit state of a picture's header and its arrays (ValueError if they disagree)."""
     if plain is None:
         if len(body):
             raise ValueError("arrays without a fit state")
         return None
-    width = GRID.first.size
     at = 0
 
     def take(count: int) -> np.ndarray:
@@ -316,6 +330,8 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
     replays = {}
     for name, cards in plain["replays"].items():
         n = len(cards)
+        columns = _columns(plain["columns"][name])
+        width = GRID.first.size if columns is None else columns.size
         stability = take(n * width).reshape(n, width)
         last, total = take(n), take(width)
         answered, rights, same_day = plain["tallies"][name]
@@ -325,10 +341,13 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         counts = take(2 * n).reshape(n, 2)
         replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
                                     (int(answered), int(rights), int(same_day)), misses,
-                                    later, counts, take(n * width).reshape(n, width))
+                                    later, counts, take(n * width).reshape(n, width), columns)
     held = int(plain["held"])
     rows = Predicted(take(ROWS * held).reshape(ROWS, held))
     if at * 8 != len(body):
         raise ValueError("arrays of another size than the fit state's")
     mark = None if plain["mark"] is None else Mark.from_plain(plain["mark"])
+    if mark is not None and mark.mapping in replays and not (
+            0 <= mark.index < replays[mark.mapping].total.size):
+        raise ValueError("a mark off its replay's candidates")
     return FitState(replays, int(plain["answers"]), mark, rows, float(plain["moving"]))

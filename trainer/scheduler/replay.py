@@ -4,7 +4,7 @@ card's stability and ease under each, and how likely the answers were (:class:`R
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -42,11 +42,16 @@ class Replay:
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
     #: cards x candidates: each card's ease after its last answer (:func:`memory.answered_from`)
     ease: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    #: the grid's candidates it holds, ascending (None: every one; :meth:`kept`)
+    columns: np.ndarray | None = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
             return NotImplemented
-        return self.cards == other.cards and self.tallies == other.tallies and all(
+        mine, theirs = self.columns, other.columns
+        same_columns = (mine is None and theirs is None) or (
+            mine is not None and theirs is not None and np.array_equal(mine, theirs))
+        return same_columns and self.cards == other.cards and self.tallies == other.tallies and all(
             np.array_equal(a, b) for a, b in ((self.stability, other.stability),
                                               (self.last, other.last),
                                               (self.total, other.total),
@@ -68,6 +73,36 @@ class Replay:
         """:attr:`later`, one per candidate (zeros before any answer it scores)."""
         return self.later if self.later.size else np.zeros(self.total.size)
 
+    def grid_of(self, grid: Grid) -> Grid:
+        """The candidates of ``grid`` this replay holds, in the order of its columns."""
+        return grid if self.columns is None else grid.take(self.columns)
+
+    def kept(self, within: float, keep: int | None = None) -> Replay:
+        """This replay with only its candidates no more than ``within`` nats less likely than
+        its best (and column ``keep``, when given): the rest cannot win the next fit unless
+        the answers since turn that many nats their way. A candidate holding a number that is
+        not finite is kept (the trainer never makes one: a reader refuses it, never a prune)."""
+        finite = np.isfinite(self.total) & np.isfinite(self.stability).all(axis=0)
+        if self.ease.shape == self.stability.shape:
+            finite &= np.isfinite(self.ease).all(axis=0)
+        best = float(self.total[finite].max()) if finite.any() else 0.0
+        wanted = ~finite | (self.total >= best - within)
+        if keep is not None:
+            wanted[keep] = True
+        if wanted.all():
+            return self
+        at = np.flatnonzero(wanted)
+        columns = at if self.columns is None else self.columns[at]
+        return replace(self, stability=self.stability[:, at], total=self.total[at],
+                       later=self.later[at] if self.later.size else self.later,
+                       ease=self.ease[:, at] if self.ease.shape == self.stability.shape
+                       else self.ease, columns=columns)
+
+    def column(self, candidate: int) -> int:
+        """Where this replay holds ``candidate`` (a column of :meth:`kept`'s parent)."""
+        return candidate if self.columns is None else int(
+            np.searchsorted(self.columns, candidate))
+
     @classmethod
     def empty(cls, grid: Grid) -> Replay:
         """Nothing answered yet."""
@@ -84,7 +119,10 @@ class Replay:
     def watched(self, answers: Sequence[Answer], card_of: Mapping[str, str], grid: Grid,
                 watch: int | None) -> tuple[Replay, Predicted]:
         """:meth:`extend`, with candidate ``watch``'s chance of each answer after its card's
-        first (FSRS-6's, what groups it, the same-day ones marked), in the order of ``answers``."""
+        first (FSRS-6's, what groups it, the same-day ones marked), in the order of ``answers``
+        (``watch``: a column of this replay; ``grid``: the whole grid, of which this replay holds
+        its :attr:`columns`)."""
+        grid = self.grid_of(grid)
         first, growth, lapse, slip = grid.first, grid.growth, grid.lapse, grid.slip
         known = {card: i for i, card in enumerate(self.cards)}
         order, day, right, guess, present, place = by_card(answers, card_of, known)
@@ -166,7 +204,7 @@ class Replay:
         last[at] = day[np.arange(len(order)), width - 1]
         return (Replay(cards, stability, last, total, fsrs,
                        (answered, rights, same_day), misses, later, counts,
-                       ease if easing else np.zeros((0, 0))),
+                       ease if easing else np.zeros((0, 0)), self.columns),
                 Predicted.of(seen_now))
 
 
