@@ -102,7 +102,7 @@ def test_memory_fits_are_kept_per_preset(store: ProgressStore) -> None:
     store.save_fit("evolution", fit)                       # replaces
     store.save_fit("pot-of-gold", {**fit, "cards": "situations"})
     unset = {"share": None, "prior": None, "health": None, "slip": None,   # before they were
-             "curve": None, "fsrs6": None, "ease": None}
+             "curve": None, "fsrs6": None}
     assert store.load_fit("evolution") == {**fit, **unset}
     assert store.load_fit("pot-of-gold") == {**fit, **unset, "cards": "situations"}
     store.save_fit("evolution", {**fit, "share": 0.5, "prior": "novice", "slip": 0.03,
@@ -111,16 +111,11 @@ def test_memory_fits_are_kept_per_preset(store: ProgressStore) -> None:
     assert store.load_fit("evolution") == {**fit, "share": 0.5, "prior": "novice",
                                            "slip": 0.03, "curve": "exponential",
                                            "health": '{"answers": 80, "model": 0.41}',
-                                           "fsrs6": None, "ease": None}
+                                           "fsrs6": None}
     # FSRS-6's parameters where the fit chose it: kept as JSON, read back by the fit
     w = [0.2 + i / 100 for i in range(21)]
     store.save_fit("evolution", {**fit, "fsrs6": w})
     assert Fit.from_plain(store.load_fit("evolution") or {}).fsrs == tuple(w)
-    # the ease step a player's cards were fitted (NULL, from before: read as none)
-    store.save_fit("evolution", {**fit, "ease": 0.3})
-    assert Fit.from_plain(store.load_fit("evolution") or {}).params.ease == 0.3
-    store.save_fit("evolution", fit)
-    assert Fit.from_plain(store.load_fit("evolution") or {}).params.ease == 0.0
 
 
 def test_an_undone_answer_is_kept_but_left_out(store: ProgressStore) -> None:

@@ -8,10 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from trainer.scheduler.memory import (
-    CURVES,
-    EASE_LIMIT,
     EXPONENTIAL,
-    POWER,
     RUN,
     RUN_GAP,
     MemoryParams,
@@ -21,7 +18,6 @@ from trainer.scheduler.memory import (
     gain,
     learn,
     recall,
-    stability_after,
 )
 from trainer.teaching.answers import Answer
 
@@ -141,64 +137,3 @@ def test_misses_in_a_row_are_read_as_forgetting_not_slips() -> None:
 def test_days_are_counted_from_a_fixed_epoch() -> None:
     moment = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     assert day_of(moment + timedelta(hours=6)) - day_of(moment) == pytest.approx(0.25)
-
-
-@pytest.mark.parametrize("curve", CURVES)
-def test_every_curve_holds_ninety_percent_at_one_stability_and_is_due_when_it_says(
-        curve: str) -> None:
-    """Each curve (the registry of them, one harness): R = 0.9 at t = S, falling with t, and
-    the due day is where recall reaches the retention asked for."""
-    trace = Trace(stability=3.0, last=5.0)
-    assert recall(trace, 8.0, curve) == pytest.approx(0.9)
-    assert recall(trace, 5.0, curve) == 1.0
-    assert recall(trace, 6.0, curve) > recall(trace, 8.0, curve) > recall(trace, 30.0, curve)
-    for retention in (0.95, 0.9, 0.7, 0.4):
-        assert recall(trace, due_day(trace, retention, curve), curve) == pytest.approx(retention)
-
-
-def test_the_flat_curve_keeps_half_a_card_a_month_on() -> None:
-    """On the flat power curve (decay 0.25) a card of a day's stability is recalled about
-    half the time thirty days on, FSRS-4's curve about a quarter, the exponential 4%."""
-    trace = Trace(stability=1.0, last=0.0)
-    assert recall(trace, 30.0, "power-0.25") == pytest.approx(
-        (1 + (0.9 ** -4 - 1) * 30) ** -0.25)
-    assert recall(trace, 30.0, "power-0.25") == pytest.approx(0.494, abs=1e-3)
-    assert recall(trace, 30.0, POWER) == pytest.approx(1 / (1 + 30 / 9))
-    assert recall(trace, 30.0, EXPONENTIAL) == pytest.approx(0.9 ** 30)
-
-
-def test_a_cards_ease_moves_by_its_surprise_and_scales_its_growth_and_floor() -> None:
-    """With an ease step, an answer moves the card's ease by the step times (right − the
-    chance the model gave a right answer); the next answer's growth and floor are scaled by
-    e^ease. Scored by hand on FSRS-4's curve."""
-    params = MemoryParams(first=0.02, growth=10.0, lapse=0.3, ease=0.3)
-    trace = Trace(1.0, 0.0)
-    late = learn(params, trace, Answer("k", 9.0, True, 0.0))          # R = 0.5
-    assert late.stability == pytest.approx(1.0 * (1 + 10.0 * 0.5) + 0.02)
-    assert late.ease == pytest.approx(0.3 * (1 - 0.5))
-    # a miss at R = 0.9 (the model expected a right answer) lowers it
-    missed = learn(params, Trace(1.0, 0.0), Answer("k", 1.0, False, 0.0))
-    assert missed.ease == pytest.approx(-0.3 * 0.9)
-    # a harder card grows by less and falls to a lower floor
-    hard = Trace(1.0, 0.0, ease=-1.0)
-    grown = learn(params, hard, Answer("k", 9.0, True, 0.0))
-    assert grown.stability == pytest.approx(1 + 10.0 * math.exp(-1.0) * 0.5
-                                            + 0.02 * math.exp(-1.0))
-    floor = learn(params, Trace(0.05, 0.0, ease=-1.0), Answer("k", 1.0, False, 0.0))
-    assert floor.stability == pytest.approx(max(0.02 * math.exp(-1.0), 0.3 * 0.05))
-    # ease stays within its limit however often the card surprises (missed a minute on)
-    for _ in range(59):
-        hard = learn(params, hard, Answer("k", hard.last + 1 / 1440, False, 0.0))
-    assert hard.ease == pytest.approx(-EASE_LIMIT)
-
-
-def test_without_an_ease_step_every_card_stays_average() -> None:
-    """Ease step 0: a card's ease never moves and its stability is :func:`stability_after`'s."""
-    trace: Trace | None = None
-    for day, right in [(0.0, False), (0.01, True), (1.0, True), (4.0, False), (5.0, True)]:
-        before = trace
-        trace = learn(PARAMS, trace, Answer("k", day, right, 0.25))
-        assert trace.ease == 0.0
-        if before is not None:
-            assert trace.stability == stability_after(PARAMS, before.stability, before.last,
-                                                      day, right, 0.25, before.misses)

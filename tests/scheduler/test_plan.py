@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
-from trainer.scheduler import fsrs6
-from trainer.scheduler.memory import CURVES, EXPONENTIAL, FSRS6, RUN_GAP, MemoryParams, Trace
-from trainer.scheduler.plan import _LOG_MU, _LOG_S, _R, DISCOUNT, RUNS, Plan, _later, plan
+from trainer.scheduler.memory import EXPONENTIAL, RUN_GAP, MemoryParams, Trace
+from trainer.scheduler.plan import _LOG_MU, _LOG_S, _R, DISCOUNT, RUNS, Plan, plan
 
 PARAMS = MemoryParams(first=0.02, growth=10.0, lapse=0.3)
 GAP = 2.0
@@ -107,16 +105,3 @@ def test_a_plan_is_made_once_for_a_memory_and_a_gap() -> None:
     again = Plan(PARAMS, GAP)
     assert again.value(0.3, Trace(2.0, 0.0), 3.0) == plan(PARAMS, GAP).value(
         0.3, Trace(2.0, 0.0), 3.0)
-
-
-@pytest.mark.parametrize("curve", [*CURVES, FSRS6])
-def test_recall_a_gap_on_follows_the_curve(curve: str) -> None:
-    """The plan carries recall ``r`` forward by a gap without the day it was answered: on
-    every curve (FSRS-6's of its own decay) that is the curve read at the later day."""
-    params = MemoryParams(0.02, 10.0, 0.3, curve=curve,
-                          w=(*fsrs6.W[:20], 0.2) if curve == FSRS6 else ())
-    s = np.array([0.3, 2.0, 9.0])
-    for t in (0.0, 0.5, 4.0):
-        r = np.array([params.retrievability(t, x) for x in s])
-        later = np.array([params.retrievability(t + GAP, x) for x in s])
-        assert _later(params, r, GAP, s) == pytest.approx(later, rel=1e-12)

@@ -310,13 +310,6 @@ def memory_fit_fsrs6(db: Database) -> None:
     player over its own model (``fsrs6``, JSON: 21 numbers; NULL: its own model)."""
     db.table("memory_fits").add_column("fsrs6", str)
 
-
-@_step
-def memory_fit_ease(db: Database) -> None:
-    """Version 16: the memory fit keeps how far an answer moves its card's ease (``ease``: 0
-    where the player's cards are alike; NULL for a fit stored before, read as 0)."""
-    db.table("memory_fits").add_column("ease", float)
-
 STEPS: tuple[str, ...] = tuple(_steps)
 SCHEMA_VERSION = len(STEPS)
 

@@ -151,27 +151,26 @@ class StudyTables:
     def save_fit(self: _Store, preset: str, fit: Mapping[str, Any]) -> None:
         """Store (replace) the memory model fitted to ``preset``'s answers: ``first``,
         ``growth``, ``lapse``, ``cards``, ``log_likelihood``, ``answers``, and when given
-        ``share``, ``prior``, ``slip``, ``curve``, ``ease``, ``health`` (a mapping, kept as
-        JSON) and ``fsrs6`` (FSRS-6's parameters where the fit chose it, kept as JSON)."""
+        ``share``, ``prior``, ``slip``, ``curve``, ``health`` (a mapping, kept as JSON) and
+        ``fsrs6`` (FSRS-6's parameters where the fit chose it, kept as JSON)."""
         health, fsrs6 = fit.get("health"), fit.get("fsrs6")
         with self._transaction() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO memory_fits (preset, first, growth, lapse, cards, "
-                "log_likelihood, answers, updated, share, prior, health, slip, curve, fsrs6, "
-                "ease) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "log_likelihood, answers, updated, share, prior, health, slip, curve, fsrs6) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (preset, float(fit["first"]), float(fit["growth"]), float(fit["lapse"]),
                  str(fit["cards"]), float(fit["log_likelihood"]), int(fit["answers"]),
                  utc_text(self._clock()), fit.get("share"), fit.get("prior"),
                  None if health is None else json.dumps(health, sort_keys=True),
                  fit.get("slip"), fit.get("curve"),
-                 None if fsrs6 is None else json.dumps(list(fsrs6)), fit.get("ease")))
+                 None if fsrs6 is None else json.dumps(list(fsrs6))))
 
     def load_fit(self: _Store, preset: str) -> dict[str, Any] | None:
         """The memory model stored for ``preset`` (the fields :meth:`save_fit` takes), if any;
         ``health`` and ``fsrs6`` as stored (JSON text), the fit reads them."""
         rows = self.rows("SELECT first, growth, lapse, cards, log_likelihood, answers, share, "
-                         "prior, health, slip, curve, fsrs6, ease FROM memory_fits "
-                         "WHERE preset = ?",
+                         "prior, health, slip, curve, fsrs6 FROM memory_fits WHERE preset = ?",
                          (preset,))
         return rows[0] if rows else None
 

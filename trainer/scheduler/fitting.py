@@ -177,24 +177,20 @@ def with_fsrs6(course: Curriculum, state: FitState, found: Fit,
 
 
 #: What each forgetting curve is called.
-CURVE_WORDS = {POWER: "FSRS-4 curve", "power-0.25": "flat power curve",
-               EXPONENTIAL: "exponential curve"}
+CURVE_WORDS = {POWER: "FSRS-4 curve", EXPONENTIAL: "exponential curve"}
 #: What each card mapping means to a player.
 KINDS = {"facts": "facts", "situations": "single chart cells", "rows": "chart rows"}
 
 
 def describe(fit: Fit) -> str:
     """The model ``fit`` chose, in words: 'exponential curve; you learn facts; you started
-    from classic basic strategy' (and '; 3% of answers slip' when the fit found slips, '; some
-    cards come harder to you than others' when it found your cards differ), or 'FSRS-6 fitted
-    to your answers (decay 0.31); you learn facts; …'."""
+    from classic basic strategy' (and '; 3% of answers slip' when the fit found slips), or
+    'FSRS-6 fitted to your answers (decay 0.31); you learn facts; …'."""
     start = {"classic": "classic basic strategy", "novice": "new to blackjack"}.get(
         fit.prior or "", "the starting point set")
     luck = ("" if fit.prior != "novice" else
             f" (right by luck {fit.params.share:.0%} as often as a random pick)")
     slip = f"; {fit.params.slip:.0%} of answers slip" if fit.params.slip > 0 else ""
-    if fit.params.ease > 0:
-        slip += "; some cards come harder to you than others"
     curve = CURVE_WORDS.get(fit.params.curve, fit.params.curve)
     if fit.fsrs is not None:
         curve, slip = f"FSRS-6 fitted to your answers (decay {fit.fsrs[20]:.2f})", ""

@@ -3,10 +3,9 @@
 The model is a forgetting curve with a three-parameter stability update:
 
 * a card last answered ``t`` days ago with stability ``S`` (days) is recalled with probability
-  R = (1 + t / (9·S))^−1 on FSRS-4's power curve (``curve`` "power"), a flatter power curve
-  R = (1 + F·t/S)^−d (``curve`` "power-0.25": decay d = 0.25, memory that keeps much of a
-  card long after S), or R = 0.9^(t/S) on the exponential one (``curve`` "exponential": memory that
-  falls away faster once past S); on each, R = 0.9 exactly when t = S;
+  R = (1 + t / (9·S))^−1 on FSRS-4's power curve (``curve`` "power"), or R = 0.9^(t/S) on the
+  exponential one (``curve`` "exponential": memory that falls away faster once past S); on
+  either, R = 0.9 exactly when t = S;
 * its first answer sets S = ``first``; an answer given from memory grows it,
   S ← S·(1 + ``growth``·(1 − R)) + ``first`` (more when the card was nearly forgotten: spacing
   pays); a miss cuts it, S ← max(``first``, ``lapse``·S);
@@ -51,25 +50,13 @@ from . import fsrs6
 #: The model's identity: this forgetting curve with this update. Whatever is kept of a player's
 #: memory (:mod:`trainer.scheduler.picture`) is kept under it, so another model (a curve family of
 #: its own) never reads a picture this one made; change it whenever the update rules change.
-MODEL = ("power-1|0.25|exponential|fitted-fsrs6/geometric-guess/share-of-luck/slip/"
-         "run-gain")
+MODEL = "fsrs4-power|exponential|fitted-fsrs6/geometric-guess/share-of-luck/slip/run-gain"
 
-#: The forgetting curves a player's memory may follow (R = 0.9 at t = S on each), and FSRS-6
+#: The forgetting curves a player's memory may follow (R = 0.9 at t = S on both), and FSRS-6
 #: fitted to the player (its own update: :func:`fsrs6.review_with`).
 POWER, EXPONENTIAL, FSRS6 = "power", "exponential", "fsrs6"
-#: The power curves R = (1 + F·t/S)^−d by their decay d (F = 0.9^(−1/d) − 1, so R = 0.9 at
-#: t = S): FSRS-4's (d = 1, F = 1/9) and a flat one (d = 0.25; FSRS-6 fits decays of 0.1 to
-#: 0.8 to real players). People differ in how slowly memory fades once past its stability: on
-#: the flat curve a card of a day's stability is still recalled half the time a month on
-#: (on the exponential one, one time in 24).
-DECAYS = {POWER: 1.0, "power-0.25": 0.25}
-CURVES = (POWER, EXPONENTIAL, *(name for name in DECAYS if name != POWER))
+CURVES = (POWER, EXPONENTIAL)
 _LN_09 = math.log(0.9)
-
-
-def power_factor(decay: float) -> float:
-    """F of the power curve of ``decay``: R = 0.9 at t = S."""
-    return 0.9 ** (-1.0 / decay) - 1.0
 
 
 @dataclass(frozen=True)
@@ -87,8 +74,6 @@ class MemoryParams:
     curve: str = POWER       # the forgetting curve (:data:`CURVES`, or :data:`FSRS6`)
     #: FSRS-6's 21 parameters, fitted to the player (only with ``curve`` :data:`FSRS6`)
     w: tuple[float, ...] = ()
-    #: how far each answer moves its card's ease (0: every card as easy as the rest)
-    ease: float = 0.0
 
     def retrievability(self, elapsed: float, stability: float) -> float:
         """R after ``elapsed`` days at ``stability`` on this model's curve."""
@@ -118,8 +103,6 @@ class Trace:
     last: float
     misses: int = 0
     difficulty: float = 0.0
-    #: the card's ease (log of the factor on its growth and first stability; 0: average)
-    ease: float = 0.0
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
@@ -134,10 +117,7 @@ def retrievability(elapsed: float, stability: float, curve: str = POWER) -> floa
     """R after ``elapsed`` days at ``stability`` on ``curve``."""
     if curve == EXPONENTIAL:
         return math.exp(_LN_09 * max(0.0, elapsed) / stability)
-    decay = DECAYS[curve]
-    if decay == 1.0:
-        return 1.0 / (1.0 + max(0.0, elapsed) / (9.0 * stability))
-    return float((1.0 + power_factor(decay) * max(0.0, elapsed) / stability) ** -decay)
+    return 1.0 / (1.0 + max(0.0, elapsed) / (9.0 * stability))
 
 
 def recall(trace: Trace | None, day: float, curve: str = POWER) -> float:
@@ -151,21 +131,17 @@ def due_day(trace: Trace, retention: float, curve: str = POWER) -> float:
     """The day recall falls to ``retention``."""
     if curve == EXPONENTIAL:
         return trace.last + trace.stability * math.log(retention) / _LN_09
-    decay = DECAYS[curve]
-    if decay == 1.0:
-        return trace.last + 9.0 * trace.stability * (1.0 / retention - 1.0)
-    return trace.last + trace.stability * (retention ** (-1.0 / decay) - 1.0) / power_factor(decay)
+    return trace.last + 9.0 * trace.stability * (1.0 / retention - 1.0)
 
 
 def recalled_stability(params: MemoryParams, trace: Trace, r: float) -> float:
     """Stability after an answer given from memory with recall chance ``r``."""
-    factor = math.exp(trace.ease)
-    return trace.stability * (1.0 + params.growth * factor * (1.0 - r)) + params.first * factor
+    return trace.stability * (1.0 + params.growth * (1.0 - r)) + params.first
 
 
 def missed_stability(params: MemoryParams, trace: Trace) -> float:
     """Stability after a miss."""
-    return max(params.first * math.exp(trace.ease), params.lapse * trace.stability)
+    return max(params.first, params.lapse * trace.stability)
 
 
 def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
@@ -174,9 +150,9 @@ def learn(params: MemoryParams, trace: Trace | None, answer: Answer) -> Trace:
         return fsrs6_learn(params, trace, answer.day, answer.right)
     if trace is None:
         return Trace(params.first, answer.day, 0 if answer.right else 1)
-    stability, ease = answered_from(params, trace.stability, trace.last, answer.day,
-                                    answer.right, answer.guess, trace.misses, trace.ease)
-    return Trace(stability, answer.day, 0 if answer.right else trace.misses + 1, ease=ease)
+    return Trace(stability_after(params, trace.stability, trace.last, answer.day, answer.right,
+                                 answer.guess, trace.misses), answer.day,
+                 0 if answer.right else trace.misses + 1)
 
 
 def fsrs6_learn(params: MemoryParams, trace: Trace | None, day: float, right: bool) -> Trace:
@@ -193,40 +169,14 @@ def fsrs6_learn(params: MemoryParams, trace: Trace | None, day: float, right: bo
 
 def stability_after(params: MemoryParams, stability: float, last: float, day: float,
                     right: bool, guess: float, misses: int = 0) -> float:
-    """:func:`learn`'s new stability of a card of average ease from plain numbers."""
-    return answered_from(params, stability, last, day, right, guess, misses)[0]
-
-
-#: A card's ease stays within this of 0 (its factor within e^±1: 0.37 to 2.7). A card must
-#: never read as one memory cannot hold: with e^±3 a learner who confused two cells had
-#: one fall to a twentieth of the growth, the queue left it, and its leak stayed
-#: (``classic-confusion`` seed 2: the target not reached in 20,000 answers; 2,900 with e^±1).
-EASE_LIMIT = 1.0
-#: The chances an answer's likelihood is clipped to (:mod:`memory_fit` scores with the same).
-CHANCE_CLIP = 1e-4
-
-
-def answered_from(params: MemoryParams, stability: float, last: float, day: float,
-                  right: bool, guess: float, misses: int = 0,
-                  ease: float = 0.0) -> tuple[float, float]:
-    """:func:`learn`'s new stability and ease from plain numbers (the replay of a long history
-    calls it once an answer, without building a trace each time; ``misses``: the wrong answers
-    in a row before this one): the same arithmetic, the same result to the last bit.
-
-    A card's ease moves by ``params.ease`` times its surprise (right, 1, or not, 0, less the
-    chance the model gave a right answer): a card missed more often than the model expects is
-    harder than the rest, and grows by less, from a lower floor."""
+    """:func:`learn`'s new stability from plain numbers (the replay of a long history calls it
+    once an answer, without building a trace each time; ``misses``: the wrong answers in a
+    row before this one): the same arithmetic, the same result to the last bit."""
     r = retrievability(day - last, stability, params.curve)
-    slip = slip_after(params.slip, misses)
-    from_memory = recalled_chance(r, right, guess, slip)
-    factor = math.exp(ease)
-    grown = stability * (1.0 + params.growth * factor * (1.0 - r)) + params.first * factor
-    cut = max(params.first * factor, params.lapse * stability)
-    if params.ease:
-        chance = min(max((1.0 - slip) * (r + (1.0 - r) * guess), CHANCE_CLIP),
-                     1.0 - CHANCE_CLIP)
-        ease = min(max(ease + params.ease * (float(right) - chance), -EASE_LIMIT), EASE_LIMIT)
-    return grown ** from_memory * cut ** (1.0 - from_memory), ease
+    from_memory = recalled_chance(r, right, guess, slip_after(params.slip, misses))
+    grown = stability * (1.0 + params.growth * (1.0 - r)) + params.first
+    cut = max(params.first, params.lapse * stability)
+    return grown ** from_memory * cut ** (1.0 - from_memory)
 
 
 def slip_after(slip: float, misses: int) -> float:
@@ -261,9 +211,8 @@ def answered(params: MemoryParams, trace: Trace | None, day: float, right: bool)
     if trace is None:
         return Trace(params.first, day)
     if right:
-        return Trace(recalled_stability(params, trace, params.recall(trace, day)), day,
-                     ease=trace.ease)
-    return Trace(missed_stability(params, trace), day, ease=trace.ease)
+        return Trace(recalled_stability(params, trace, params.recall(trace, day)), day)
+    return Trace(missed_stability(params, trace), day)
 
 
 def runs(params: MemoryParams, trace: Trace | None,

@@ -5,9 +5,8 @@ candidate parameter set on a grid, and the candidate under which the answers wer
 (maximum likelihood: each answer scores the model's chance of it, (1 − slip)·(R + (1 − R)·guess)
 when right and the rest when wrong, with R = 0 for a card's first answer; the slip chance is a
 parameter of the grid like the others, so a player whose wrong answers are often slips is not
-read as one who forgets; so are the forgetting curve, exponential or flat power, and how far an
-answer moves its card's ease, so a player some of whose cards come harder is read as such;
-each candidate replayed on its own). The replay runs every card
+read as one who forgets; so is the forgetting curve, power or exponential, each candidate
+replayed on its own). The replay runs every card
 at once and every candidate at once with numpy, one answer-number at a time, so fitting 20,000
 answers takes a fraction of a second.
 
@@ -32,7 +31,6 @@ from trainer.teaching.answers import Answer
 from . import memory
 from .fit_grid import (
     CURVES,
-    EASES,
     FIRSTS,
     GRID,
     GRID_CURVES,
@@ -52,9 +50,7 @@ SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 PRIORS = ("classic", "novice")
 #: A kept fit state holds the candidates no more than this many nats less likely than their
 #: mapping's best (:meth:`FitState.kept`): one further behind would need the answers since to
-#: be e^100 times likelier under it than under the best to win a later fit. The whole grid is
-#: 4,480 candidates a card (80.7 MB of arrays for a novice's 8,000 answers); the kept ones are
-#: a few dozen to a third of them.
+#: be e^100 times likelier under it than under the best to win a later fit.
 KEPT_WITHIN = 100.0
 
 
@@ -85,8 +81,7 @@ class Fit:
         """The fit as plain values (what the progress store keeps)."""
         return {"first": self.params.first, "growth": self.params.growth,
                 "lapse": self.params.lapse, "share": self.params.share,
-                "slip": self.params.slip, "curve": self.params.curve,
-                "ease": self.params.ease, "cards": self.cards,
+                "slip": self.params.slip, "curve": self.params.curve, "cards": self.cards,
                 "log_likelihood": self.log_likelihood, "answers": self.answers,
                 "prior": self.prior,
                 "health": None if self.health is None else self.health.to_plain(),
@@ -95,12 +90,11 @@ class Fit:
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Fit:
         """Read :meth:`to_plain`'s values back."""
-        share, slip, ease = data.get("share"), data.get("slip"), data.get("ease")
+        share, slip = data.get("share"), data.get("slip")
         params = MemoryParams(float(data["first"]), float(data["growth"]),
                               float(data["lapse"]), 1.0 if share is None else float(share),
                               0.0 if slip is None else float(slip),
-                              str(data.get("curve") or memory.POWER),
-                              ease=0.0 if ease is None else float(ease))
+                              str(data.get("curve") or memory.POWER))
         prior, w = data.get("prior"), kept(data.get("fsrs6"))
         return cls(params, str(data["cards"]), float(data["log_likelihood"]),
                    int(data["answers"]), None if prior is None else str(prior),
@@ -215,10 +209,8 @@ def checked_fit(data: Mapping[str, Any] | None, mappings: Collection[str],
         return None
     share, prior = data.get("share"), data.get("prior")
     slip, curve = data.get("slip"), data.get("curve")    # None: what Fit.from_plain reads
-    ease = data.get("ease")
     if not ((share is None or (_number(share) and share in SHARES))
             and (prior is None or prior in PRIORS) and (slip is None or _number(slip))
-            and (ease is None or _number(ease))
             and (curve is None or curve in CURVES)
             and (data.get("fsrs6") is None or kept(data["fsrs6"]) is not None)):
         return None
@@ -234,6 +226,6 @@ def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-__all__ = ["CURVES", "EASES", "FIRSTS", "GRID", "GRID_CURVES", "GROWTHS", "LAPSES", "PRIORS",
+__all__ = ["CURVES", "FIRSTS", "GRID", "GRID_CURVES", "GROWTHS", "LAPSES", "PRIORS",
            "SHARES", "SLIPS", "Fit", "FitState", "Grid", "Replay", "checked_fit", "fit",
            "log_likelihoods"]

@@ -36,7 +36,7 @@ from trainer.teaching.answers import Answer
 from trainer.teaching.curriculum import Curriculum, Deck, deck
 
 from .health import ROWS, Mark, Predicted
-from .memory import FSRS6, MODEL, MemoryParams, Trace, answered_from, fsrs6_learn
+from .memory import FSRS6, MODEL, MemoryParams, Trace, fsrs6_learn, stability_after
 from .memory_fit import GRID, FitState, Replay
 from .spacing import Sessions
 
@@ -136,7 +136,7 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
     after = deck_of(course, mapping, tried).card_of
     moved = before.keys() ^ after.keys()
     affected = {after.get(key) or before[key] for key in moved}
-    traces = {card: (t.stability, t.last, t.misses, t.difficulty, t.ease)
+    traces = {card: (t.stability, t.last, t.misses, t.difficulty)
               for card, t in picture.traces.items() if card not in affected}
     first = {card: day for card, day in picture.first.items() if card not in affected}
     if affected and picture.answers:
@@ -157,10 +157,9 @@ def advance(course: Curriculum, picture: Picture, answers: Sequence[Answer],
 
 def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[str, str],
             answers: Sequence[Answer],
-            traces: dict[str, tuple[float, float, int, float, float]],
-            first: dict[str, float]) -> None:
+            traces: dict[str, tuple[float, float, int, float]], first: dict[str, float]) -> None:
     """Fold ``answers`` into ``traces`` (card -> stability, last day, misses in a row,
-    difficulty, ease) and ``first``: what :func:`~trainer.scheduler.memory.learn` does, an answer
+    difficulty) and ``first``: what :func:`~trainer.scheduler.memory.learn` does, an answer
     outside what is taught read with no chance of a lucky guess (the player's habit is wrong
     there)."""
     start = params.first
@@ -175,15 +174,15 @@ def _replay(params: MemoryParams, taught: Mapping[str, str], card_of: Mapping[st
         if on_fsrs6:
             t = fsrs6_learn(params, None if held is None else Trace(*held), answer.day,
                             answer.right)
-            traces[card] = (t.stability, t.last, t.misses, t.difficulty, 0.0)
+            traces[card] = (t.stability, t.last, t.misses, t.difficulty)
             continue
         if held is None:
-            traces[card] = (start, answer.day, 0 if answer.right else 1, 0.0, 0.0)
+            traces[card] = (start, answer.day, 0 if answer.right else 1, 0.0)
             continue
         guess = answer.guess if answer.situation in taught else 0.0
-        stability, ease = answered_from(params, held[0], held[1], answer.day, answer.right,
-                                        guess, held[2], held[4])
-        traces[card] = (stability, answer.day, 0 if answer.right else held[2] + 1, 0.0, ease)
+        traces[card] = (stability_after(params, held[0], held[1], answer.day, answer.right,
+                                        guess, held[2]), answer.day,
+                        0 if answer.right else held[2] + 1, 0.0)
 
 
 @cache
@@ -217,15 +216,15 @@ def encode(picture: Picture) -> bytes:
             fit["tallies"][name] = list(replay.tallies)
             fit["columns"][name] = None if replay.columns is None else replay.columns.tolist()
             arrays += [replay.stability, replay.last, replay.total, replay.fsrs, replay.misses,
-                       replay.scored, replay.counts, replay.eases]
+                       replay.scored, replay.counts]
         arrays.append(state.held.rows)
     header = json.dumps({
         "format": PICTURE_FORMAT, "model": picture.model, "course": picture.course,
         "params": [picture.params.first, picture.params.growth, picture.params.lapse,
-                   picture.params.share, picture.params.slip, picture.params.ease],
+                   picture.params.share, picture.params.slip],
         "curve": picture.params.curve, "w": list(picture.params.w),
         "mapping": picture.mapping, "answers": picture.answers,
-        "traces": {c: [t.stability, t.last, t.misses, t.difficulty, t.ease]
+        "traces": {c: [t.stability, t.last, t.misses, t.difficulty]
                    for c, t in picture.traces.items()},
         "first": picture.first, "asked": picture.asked,
         "tried": {k: [t.answers, t.loss, t.wrong, t.wrongs] for k, t in picture.tried.items()},
@@ -267,8 +266,8 @@ def decode(data: bytes) -> Picture | None:
         return Picture(
             head["course"], _params(head), str(head["mapping"]),
             int(head["answers"]),
-            {c: Trace(float(s), float(last), int(misses), float(d), float(e))
-             for c, (s, last, misses, d, e) in head["traces"].items()},
+            {c: Trace(float(s), float(last), int(misses), float(d))
+             for c, (s, last, misses, d) in head["traces"].items()},
             {c: float(d) for c, d in head["first"].items()},
             {k: int(n) for k, n in head["asked"].items()},
             {k: Tally(int(n), float(loss), bool(w), int(m))
@@ -292,9 +291,9 @@ def _sessions(plain: Sequence[Any]) -> Sessions:
 
 def _params(head: Mapping[str, Any]) -> MemoryParams:
     """The memory parameters of a picture's header."""
-    first, growth, lapse, share, slip, ease = map(float, head["params"])
+    first, growth, lapse, share, slip = map(float, head["params"])
     return MemoryParams(first, growth, lapse, share, slip, str(head["curve"]),
-                        tuple(map(float, head["w"])), ease)
+                        tuple(map(float, head["w"])))
 
 
 def _columns(plain: object) -> np.ndarray | None:
@@ -341,7 +340,7 @@ def _fit_state(plain: dict[str, Any] | None, body: memoryview) -> FitState | Non
         counts = take(2 * n).reshape(n, 2)
         replays[str(name)] = Replay(tuple(map(str, cards)), stability, last, total, fsrs,
                                     (int(answered), int(rights), int(same_day)), misses,
-                                    later, counts, take(n * width).reshape(n, width), columns)
+                                    later, counts, columns)
     held = int(plain["held"])
     rows = Predicted(take(ROWS * held).reshape(ROWS, held))
     if at * 8 != len(body):

@@ -25,9 +25,7 @@ On FSRS-6 fitted to the player (:data:`memory.FSRS6`) a card's state holds its d
 too; the plan's grid holds it at the difficulty of a card first answered right
 (:data:`PLAN_DIFFICULTY`, an approximation: the answer's own run is taken on from the card's
 own difficulty, :func:`memory.runs`), its recall and stability updates FSRS-6's with the
-parameters fitted (the decay among them). Likewise on the trainer's own model a card's ease
-(:func:`memory.answered_from`): the grid holds an average card's, the answer's own run is
-taken from the card's own ease.
+parameters fitted (the decay among them).
 
 The price: a card of worth w pays ``mu = price / w`` an answer, where ``price`` is the worth of
 the marginal answer of a session of :data:`SESSION` answers (the study queue finds it, in
@@ -49,14 +47,12 @@ from trainer.teaching.kept import Shelf
 
 from . import fsrs6
 from .memory import (
-    DECAYS,
     EXPONENTIAL,
     FSRS6,
     RUN_GAP,
     MemoryParams,
     Trace,
     missed_stability,
-    power_factor,
     recalled_stability,
     runs,
 )
@@ -116,11 +112,12 @@ def _later(params: MemoryParams, r: Grid, gap: float, s: Grid) -> Grid:
     """Recall ``gap`` days on from recall ``r`` at stability ``s``."""
     if params.curve == EXPONENTIAL:
         return r * 0.9 ** (gap / s)
-    decay = params.w[20] if params.curve == FSRS6 else DECAYS[params.curve]
-    if decay == 1.0:
-        return r / (1.0 + r * gap / (9.0 * s))      # on FSRS-4's curve 1/R grows by gap/9S
-    inverse = np.where(r > 0, np.maximum(r, 1e-12) ** (-1.0 / decay), np.inf)
-    return np.where(r > 0, (inverse + power_factor(decay) * gap / s) ** -decay, 0.0)
+    if params.curve == FSRS6:
+        decay = params.w[20]
+        factor = 0.9 ** (-1.0 / decay) - 1.0
+        inverse = np.where(r > 0, np.maximum(r, 1e-12) ** (-1.0 / decay), np.inf)
+        return np.where(r > 0, (inverse + factor * gap / s) ** -decay, 0.0)
+    return r / (1.0 + r * gap / (9.0 * s))      # on the power curve 1/R grows by gap/9S
 
 
 class _Landing:

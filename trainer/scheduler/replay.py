@@ -1,5 +1,5 @@
 """One card mapping's answers replayed under every candidate of the fit's grid at once: each
-card's stability and ease under each, and how likely the answers were (:class:`Replay`)."""
+card's stability under each, and how likely the answers were (:class:`Replay`)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import numpy as np
 
 from trainer.teaching.answers import Answer
 
-from . import fsrs6, memory
+from . import fsrs6
 from .card_rows import by_card
 from .fit_grid import GRID, Grid
 from .health import Predicted
 
-_CLIP = memory.CHANCE_CLIP
+_CLIP = 1e-4
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,8 +40,6 @@ class Replay:
     #: cards x 2: the answers to the card so far and its lapses (wrong a day or more after
     #: its last), which group answers for the health check's RMSE (bins)
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    #: cards x candidates: each card's ease after its last answer (:func:`memory.answered_from`)
-    ease: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
     #: the grid's candidates it holds, ascending (None: every one; :meth:`kept`)
     columns: np.ndarray | None = None
 
@@ -58,15 +56,7 @@ class Replay:
                                               (self.fsrs, other.fsrs),
                                               (self.misses, other.misses),
                                               (self.scored, other.scored),
-                                              (self.counts, other.counts),
-                                              (self.eases, other.eases)))
-
-    @property
-    def eases(self) -> np.ndarray:
-        """:attr:`ease`, cards x candidates (zeros where none was kept: every card average)."""
-        if self.ease.shape == self.stability.shape:
-            return self.ease
-        return np.zeros(self.stability.shape)
+                                              (self.counts, other.counts)))
 
     @property
     def scored(self) -> np.ndarray:
@@ -83,8 +73,6 @@ class Replay:
         the answers since turn that many nats their way. A candidate holding a number that is
         not finite is kept (the trainer never makes one: a reader refuses it, never a prune)."""
         finite = np.isfinite(self.total) & np.isfinite(self.stability).all(axis=0)
-        if self.ease.shape == self.stability.shape:
-            finite &= np.isfinite(self.ease).all(axis=0)
         best = float(self.total[finite].max()) if finite.any() else 0.0
         wanted = ~finite | (self.total >= best - within)
         if keep is not None:
@@ -95,8 +83,7 @@ class Replay:
         columns = at if self.columns is None else self.columns[at]
         return replace(self, stability=self.stability[:, at], total=self.total[at],
                        later=self.later[at] if self.later.size else self.later,
-                       ease=self.ease[:, at] if self.ease.shape == self.stability.shape
-                       else self.ease, columns=columns)
+                       columns=columns)
 
     def column(self, candidate: int) -> int:
         """Where this replay holds ``candidate`` (a column of :meth:`kept`'s parent)."""
@@ -136,8 +123,6 @@ class Replay:
             first, (int(fresh.sum()), first.size))])
         last = np.concatenate([self.last, np.zeros(int(fresh.sum()))])
         misses = np.concatenate([self.misses, 1.0 - right[fresh, 0]])
-        ease = np.concatenate([self.eases, np.zeros((int(fresh.sum()), first.size))])
-        easing = bool(grid.ease.any())
         counts = np.concatenate([self.counts, np.tile([1.0, 0.0], (int(fresh.sum()), 1))])
         at = np.array([known.get(card, -1) for card in order])
         at[fresh] = len(known) + np.arange(int(fresh.sum()))
@@ -189,22 +174,14 @@ class Replay:
             from_memory = np.where(ok > 0, r / np.maximum(held, _CLIP),
                                    slips * r / (1.0 - chance))
             misses[rows] = np.where(seen > 0, 0.0, misses[rows] + 1.0)
-            if easing:         # memory.answered_from: a card's ease scales growth and floor
-                factor = np.exp(ease[rows])
-                grown = s * (1.0 + growth * factor * (1.0 - r)) + first * factor
-                cut = np.maximum(first * factor, lapse * s)
-                ease[rows] = np.clip(ease[rows] + grid.ease * (ok - chance),
-                                     -memory.EASE_LIMIT, memory.EASE_LIMIT)
-            else:
-                grown = s * (1.0 + growth * (1.0 - r)) + first
-                cut = np.maximum(first, lapse * s)
+            grown = s * (1.0 + growth * (1.0 - r)) + first
+            cut = np.maximum(first, lapse * s)
             stability[rows] = grown ** from_memory * cut ** (1.0 - from_memory)
             previous = np.where(present[:, k], day[:, k], previous)
         width = present.sum(axis=1)
         last[at] = day[np.arange(len(order)), width - 1]
         return (Replay(cards, stability, last, total, fsrs,
-                       (answered, rights, same_day), misses, later, counts,
-                       ease if easing else np.zeros((0, 0)), self.columns),
+                       (answered, rights, same_day), misses, later, counts, self.columns),
                 Predicted.of(seen_now))
 
 
