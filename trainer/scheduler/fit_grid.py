@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -68,8 +68,7 @@ class Grid:
 
     def take(self, columns: np.ndarray) -> Grid:
         """The candidates at ``columns`` (ascending), in that order."""
-        return Grid(*(getattr(self, name)[columns] for name in
-                      ("first", "growth", "lapse", "slip", "curve")))
+        return Grid(**{part.name: getattr(self, part.name)[columns] for part in fields(self)})
 
     def recall(self, elapsed: np.ndarray, stability: np.ndarray) -> np.ndarray:
         """R of each candidate (columns) after ``elapsed`` days (a column) at ``stability``,

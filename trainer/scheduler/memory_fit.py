@@ -171,12 +171,10 @@ class FitState:
         than its best, and the marked one (what a kept picture holds: :mod:`.picture`)."""
         mark, replays = self.mark, {}
         for name, replay in self.replays.items():
-            marked = mark is not None and mark.mapping == name
-            replays[name] = replay.kept(within, mark.index if mark and marked else None)
-            if mark is not None and marked:
-                candidate = (mark.index if replay.columns is None
-                             else int(replay.columns[mark.index]))
-                mark = replace(mark, index=replays[name].column(candidate))
+            keep = mark.index if mark is not None and mark.mapping == name else None
+            replays[name] = replay.kept(within, keep)
+            if mark is not None and keep is not None:
+                mark = replace(mark, index=replays[name].column(replay.candidate(keep)))
         return replace(self, replays=replays, mark=mark)
 
 

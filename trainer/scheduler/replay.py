@@ -85,8 +85,12 @@ class Replay:
                        later=self.later[at] if self.later.size else self.later,
                        columns=columns)
 
+    def candidate(self, column: int) -> int:
+        """The grid's candidate this replay holds at ``column``."""
+        return column if self.columns is None else int(self.columns[column])
+
     def column(self, candidate: int) -> int:
-        """Where this replay holds ``candidate`` (a column of :meth:`kept`'s parent)."""
+        """Where this replay holds the grid's ``candidate`` (one it holds)."""
         return candidate if self.columns is None else int(
             np.searchsorted(self.columns, candidate))
 
