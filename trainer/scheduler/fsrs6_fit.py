@@ -25,8 +25,8 @@ from trainer.teaching.answers import Answer
 
 from . import fsrs6
 from .card_rows import by_card
+from .scores import CHANCE_CLIP as _CLIP
 
-_CLIP = 1e-4
 #: Fewer items than this and the optimizer's fit says nothing (fsrs-rs itself asks for more
 #: before it leaves its defaults).
 AT_LEAST = 64

@@ -14,8 +14,7 @@ from . import fsrs6
 from .card_rows import by_card
 from .fit_grid import GRID, Grid
 from .health import Predicted
-
-_CLIP = 1e-4
+from .scores import CHANCE_CLIP as _CLIP
 
 
 @dataclass(frozen=True, eq=False)

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-_CLIP = 1e-4
+#: The chances a model's answer chances are clipped to before a log is taken (the fit's likelihood,
+#: FSRS-6's fitted chances and the scores alike, so models are compared on one scale).
+CHANCE_CLIP = 1e-4
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class Score:
 
 def losses(p: np.ndarray, right: np.ndarray) -> np.ndarray:
     """−ln of the chance given to what happened, answer by answer (``right``: 1.0 or 0.0)."""
-    p = np.clip(p, _CLIP, 1.0 - _CLIP)
+    p = np.clip(p, CHANCE_CLIP, 1.0 - CHANCE_CLIP)
     return -(right * np.log(p) + (1.0 - right) * np.log1p(-p))
 
 
